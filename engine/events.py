@@ -1,0 +1,233 @@
+"""Events: the typed facts an action caused (the contract of ARCHITECTURE.md).
+
+The battle log, the game log and the replay viewer render events; they never re-derive
+them. An event with `visible_to` set is secret to those players (a card handed over in
+balancing, an Isis gift); `engine.game.visible_events` filters them for a seat.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class EventBase(msgspec.Struct, kw_only=True, tag_field="type", tag=True, frozen=True):
+    visible_to: list[str] = []
+
+
+class GameStarted(EventBase):
+    civs: list[str]
+    neutrals: list[str]
+    setup: str
+
+
+class TurnStarted(EventBase):
+    turn: int
+
+
+class PhaseStarted(EventBase):
+    turn: int
+    phase: str
+
+
+class CapitalChosen(EventBase):
+    civ: str
+    province: str
+
+
+class RoleAssigned(EventBase):
+    role: str
+    civ: str
+    previous: str | None
+    scores: dict[str, int] = {}
+
+
+class Produced(EventBase):
+    civ: str
+    cards: dict[str, int]
+    short: dict[str, int] = {}  # what the bank could not pay
+
+
+class TradeAnnounced(EventBase):
+    civ: str
+    n: int
+    participants: list[str]
+
+
+class TradeOffered(EventBase):
+    civ: str
+    count: int
+
+
+class OffersRevealed(EventBase):
+    offers: dict[str, list[str]]
+
+
+class CardTaken(EventBase):
+    civ: str
+    source: str
+    card: str
+
+
+class TradeChainEnded(EventBase):
+    returned: dict[str, list[str]]
+
+
+class CardGiven(EventBase):
+    civ: str
+    to: str
+    card: str
+
+
+class CardReceived(EventBase):
+    """A card received from the bank by a power (Hermes, Isis, Colossus...)."""
+
+    civ: str
+    card: str
+    source: str
+
+
+class PlayerNamed(EventBase):
+    by: str
+    civ: str
+    phase: str
+
+
+class GodsReturned(EventBase):
+    pass
+
+
+class GodTaken(EventBase):
+    civ: str
+    god: str
+    free: bool = False
+
+
+class Passed(EventBase):
+    civ: str
+    phase: str
+
+
+class Paid(EventBase):
+    civ: str
+    cards: dict[str, int]
+
+
+class Built(EventBase):
+    civ: str
+    kind: str
+    province: str
+    site: str = ""
+    free: bool = False
+    unit: int = 0
+
+
+class CardAcquired(EventBase):
+    civ: str
+    card: str
+    count: int  # heroes and wonders now held
+
+
+class Discarded(EventBase):
+    civ: str
+    cards: dict[str, int]
+
+
+class TriremeMoved(EventBase):
+    civ: str
+    unit: int
+    origin: str
+    to: str
+
+
+class UnitsMoved(EventBase):
+    civ: str
+    units: list[int]
+    kinds: list[str]
+    origin: str
+    to: str
+    seas: list[str] = []
+
+
+class MoveCancelled(EventBase):
+    civ: str
+    units: list[int]
+    reason: str
+
+
+class BattleStarted(EventBase):
+    area: str
+    naval: bool
+    attacker: str
+    defender: str
+    attacker_units: list[str]
+    defender_units: list[str]
+
+
+class DiceRolled(EventBase):
+    area: str
+    civ: str
+    dice: list[int]
+    automatic: list[int]
+    bonus: int
+    total: int
+    losses_inflicted: int
+
+
+class UnitsLost(EventBase):
+    area: str
+    civ: str
+    units: list[int]
+    kinds: list[str]
+
+
+class BattleEnded(EventBase):
+    area: str
+    at_war: bool
+    survivors: dict[str, int]
+
+
+class Sacked(EventBase):
+    civ: str
+    province: str
+    owner: str | None
+    building: str
+    site: str = ""
+
+
+class Occupied(EventBase):
+    civ: str
+    province: str
+    posts: list[str]
+
+
+class ConversionStarted(EventBase):
+    civ: str
+    province: str
+    owner: str | None
+
+
+class ConversionCompleted(EventBase):
+    civ: str
+    province: str
+    previous: str | None
+
+
+class PowerUsed(EventBase):
+    civ: str
+    card: str
+    detail: str = ""
+
+
+class Victory(EventBase):
+    civ: str
+    reason: str
+
+
+Event = (
+    GameStarted | TurnStarted | PhaseStarted | CapitalChosen | RoleAssigned | Produced |
+    TradeAnnounced | TradeOffered | OffersRevealed | CardTaken | TradeChainEnded | CardGiven |
+    CardReceived | PlayerNamed | GodsReturned | GodTaken | Passed | Paid | Built |
+    CardAcquired | Discarded | TriremeMoved | UnitsMoved | MoveCancelled | BattleStarted |
+    DiceRolled | UnitsLost | BattleEnded | Sacked | Occupied | ConversionStarted |
+    ConversionCompleted | PowerUsed | Victory
+)

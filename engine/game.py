@@ -1,0 +1,94 @@
+"""The public API of the engine (ARCHITECTURE.md, The engine contract).
+
+    state, events = new_game(Config(civs=["rome", "greece", "egypt"], seed=7))
+    state.prompt                      # who must decide what
+    legal_actions(state)              # what he may do
+    events = apply(state, action)     # IllegalAction (state untouched) or the events
+
+Everything else (the TUI, the bots, saves and records) goes through these functions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import msgspec
+
+from . import rules  # noqa: F401  (registers the phase modules)
+from .actions import Action
+from .errors import IllegalAction
+from .events import Event
+from .rules.registry import HANDLERS, LEGAL
+from .state import Config, GameState
+
+_encoder = msgspec.json.Encoder()
+_state_decoder = msgspec.json.Decoder(GameState)
+
+
+def new_game(config: Config) -> tuple[GameState, list[Event]]:
+    """Set up a game; returns the state (waiting on its first prompt) and the events."""
+    from .rules.setup import start
+    return start(config)
+
+
+def clone(state: GameState) -> GameState:
+    return _state_decoder.decode(_encoder.encode(state))
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """The legal actions for the current prompt (payments in the compact form of
+    `engine.rules.payment.payment_options`)."""
+    if state.prompt is None or state.phase == "over":
+        return []
+    return LEGAL[type(state.prompt)](state, state.prompt)
+
+
+def validate(state: GameState, action: Action) -> str | None:
+    """None if the action is legal now, else the reason it is not."""
+    try:
+        apply(clone(state), action)
+    except IllegalAction as e:
+        return str(e)
+    return None
+
+
+def apply(state: GameState, action: Action) -> list[Event]:
+    """Apply one player decision. An illegal action raises IllegalAction and leaves the
+    state exactly as it was; a legal one advances the game to the next prompt."""
+    if state.phase == "over" or state.prompt is None:
+        raise IllegalAction("The game is over", "Object of the Game")
+    work = clone(state)
+    ev: list[Event] = []
+    prompt = work.prompt
+    assert prompt is not None
+    from .rules.flow import advance
+    HANDLERS[type(prompt)](work, prompt, action, ev)
+    work.actions_taken += 1
+    advance(work, ev)
+    for f in GameState.__struct_fields__:
+        setattr(state, f, getattr(work, f))
+    return ev
+
+
+def state_hash(state: GameState) -> str:
+    """A stable hash of the complete state (hex SHA-256 of its canonical JSON)."""
+    return hashlib.sha256(_encoder.encode(state)).hexdigest()
+
+
+def encode_state(state: GameState) -> bytes:
+    return _encoder.encode(state)
+
+
+def decode_state(data: bytes) -> GameState:
+    return _state_decoder.decode(data)
+
+
+def seat_of(state: GameState, civ: str) -> int:
+    for p in state.players:
+        if p.civ == civ:
+            return p.seat
+    raise KeyError(civ)
+
+
+def civ_of(state: GameState, seat: int) -> str:
+    return state.players[seat].civ

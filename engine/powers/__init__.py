@@ -1,0 +1,126 @@
+"""Hook points where the cards' powers change the rules (ARCHITECTURE.md, Card powers).
+
+The phase modules call these functions; each card's behaviour is attached here. Reductions
+are never added up: an item takes the single best one (rulebook, Rules for Construction).
+"""
+
+from __future__ import annotations
+
+from ..actions import Item
+from ..data.costs import COSTS, PYRAMIDS_COST, PYRAMIDS_COST_LONG
+from ..events import Event
+from ..rules.common import holds, holds_god
+from ..state import FreePlacement, GameState
+
+ROLE_BONUS_CARDS: dict[str, tuple[tuple[str, int], ...]] = {
+    "director_of_commerce": (("agamemnon", 3),),
+    "military_leader": (("archimedes", 3),),
+    "political_leader": (("solomon", 3),),
+    "high_priest": (("moses", 2),),
+}
+
+
+def role_bonus(state: GameState, civ: str, role: str) -> int:
+    bonus = sum(n for card, n in ROLE_BONUS_CARDS[role] if holds(state, civ, card))
+    if holds_god(state, civ, "athena") and state.power_choices.get(f"athena:{civ}") == role:
+        bonus += 2
+    return bonus
+
+
+def base_cost(state: GameState, item: Item) -> int:
+    if item.kind == "card":
+        if item.card == "pyramids":
+            return PYRAMIDS_COST_LONG if state.config.long_game else PYRAMIDS_COST
+        return COSTS["hero"]
+    return COSTS[item.kind]
+
+
+def reductions(state: GameState, civ: str, item: Item) -> list[int]:
+    """Every reduction that applies to the item (each as a number of cards)."""
+    out: list[int] = []
+    k = item.kind
+    if k == "legion" and holds(state, civ, "julius_caesar"):
+        out.append(1)
+    if k == "trireme" and (holds(state, civ, "pericles") or holds(state, civ, "atlas")):
+        out.append(1)
+    if k in ("influence", "city", "caravan", "temple", "market") and holds(
+            state, civ, "mausoleum"):
+        out.append(1)
+    if k == "card" and holds(state, civ, "imhotep"):
+        from ..data.cards import ALL_CARDS
+        if ALL_CARDS[item.card].kind == "wonder":
+            out.append(1)
+    return out
+
+
+def cost(state: GameState, civ: str, item: Item, free_setup: bool = False) -> int:
+    """What an item costs this player: the base cost less the single best reduction.
+    In the free setup the heroes' abilities do not apply (rulebook, Free Setup)."""
+    c = base_cost(state, item)
+    if free_setup:
+        return c
+    red = reductions(state, civ, item)
+    return c - (max(red) if red else 0)
+
+
+def casualty_divisor(state: GameState, civ: str, naval: bool) -> int:
+    """Points of the other side that cost one unit (Penthesilee: 6 for ground units)."""
+    if not naval and holds(state, civ, "penthesilee"):
+        return 6
+    return 5
+
+
+def die_bonus(state: GameState, civ: str, naval: bool) -> int:
+    """Added to each die this civ rolls (Hannibal's legions, Pericles' triremes)."""
+    if naval:
+        return 1 if holds(state, civ, "pericles") else 0
+    return 1 if holds(state, civ, "hannibal") else 0
+
+
+def on_acquire(state: GameState, civ: str, card: str, ev: list[Event],
+               free_setup: bool = False) -> None:
+    """Free placements that come with a card (rulebook card texts)."""
+    free = {"hannibal": ("legion", "carthago"), "pericles": ("trireme", "athenae_sparta"),
+            "statue_of_zeus": ("fortress", ""), "lighthouse": ("influence", "")}
+    if card in free and (not free_setup or card in ("hannibal", "pericles")):
+        item, province = free[card]
+        state.free_placements.append(
+            FreePlacement(civ=civ, item=item, card=card, province=province))
+
+
+def on_influence(state: GameState, civ: str, province: str, mode: str,
+                 ev: list[Event]) -> None:
+    """After an influence marker is placed (Gilgamesh's free fortress)."""
+    if mode != "setup" and holds(state, civ, "gilgamesh"):
+        state.free_placements.append(FreePlacement(civ=civ, item="fortress", card="gilgamesh",
+                                                   province=province))
+
+
+def construction_power(state: GameState, civ: str, action, ev: list[Event]) -> bool:
+    """An active power used in a construction turn (Cleopatra, Jason, ...). Returns False
+    when the action is no such power."""
+    return False
+
+
+def extra_production(state: GameState, production: dict[str, dict[str, int]]) -> None:
+    """Production that comes from cards (Circe's legions)."""
+
+
+def commerce_powers(state: GameState, ev: list[Event]) -> bool:
+    """After production: Colossus, Hermes, then Isis. True if a prompt was set."""
+    return False
+
+
+def after_trade_powers(state: GameState, ev: list[Event]) -> bool:
+    """After trading: Ulysses. True if a prompt was set."""
+    return False
+
+
+def may_stay_out(state: GameState, civ: str, n: int) -> bool:
+    """Antigone's holder may stay out of the trade (asked in issue 4's reaction)."""
+    return False
+
+
+def after_offering_powers(state: GameState, ev: list[Event]) -> bool:
+    """When every player has made his offering: Adonis. True if a prompt was set."""
+    return False

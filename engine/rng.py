@@ -1,0 +1,52 @@
+"""The game's own pseudo-random generator.
+
+Its whole state is one 64-bit integer kept inside the game state, so a game replays
+bit-identically on any machine and after a save and load. The algorithm is SplitMix64.
+"""
+
+from __future__ import annotations
+
+_MASK = (1 << 64) - 1
+
+
+def seed_state(seed: int) -> int:
+    return (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
+
+
+def next_u64(state: int) -> tuple[int, int]:
+    """Return (new_state, output)."""
+    state = (state + 0x9E3779B97F4A7C15) & _MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return state, z ^ (z >> 31)
+
+
+class Rng:
+    """A cursor over a game's RNG state; write `state` back when done."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), without modulo bias."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            self.state, x = next_u64(self.state)
+            if x < limit:
+                return x % n
+
+    def die(self) -> int:
+        return self.below(6) + 1
+
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items: list):
+        return items[self.below(len(items))]

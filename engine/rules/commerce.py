@@ -1,0 +1,303 @@
+"""The commerce phase: production, then trading (base-game.md section 3)."""
+
+from __future__ import annotations
+
+from ..actions import Announce, Give, Offer, Take
+from ..data.cards import RESOURCE_NAMES, RESOURCES, TAX
+from ..errors import IllegalAction
+from ..events import (
+    CardGiven,
+    CardTaken,
+    Event,
+    OffersRevealed,
+    Produced,
+    TradeAnnounced,
+    TradeChainEnded,
+    TradeOffered,
+)
+from ..prompts import AnnounceTrade, ChooseTradeOffer, GiveBalancingCard, TakeTradeCard
+from ..state import GameState
+from . import flow
+from .common import (
+    add_to_hand,
+    building_controller,
+    clean,
+    hand_size,
+    player,
+    remove_from_hand,
+    seat_order_from,
+)
+from .registry import decision, phase
+
+R_TRADE = "base-game.md 3.2: trading"
+
+
+# --- production ---------------------------------------------------------------------------
+def production(state: GameState) -> dict[str, dict[str, int]]:
+    """What each civ's buildings produce (base-game.md 3.1): a city 1 tax, a caravan 1 of
+    its commodity, doubled by a temple or market in the province held by the same civ."""
+    out: dict[str, dict[str, int]] = {}
+    for pid, ps in state.provinces.items():
+        for b in ps.buildings:
+            if b.kind not in ("city", "caravan"):
+                continue
+            owner = building_controller(state, pid, b.kind, b.site)
+            if owner is None:
+                continue
+            doubler = "temple" if b.kind == "city" else "market"
+            n = 1
+            if any(d.kind == doubler for d in ps.buildings) and building_controller(
+                    state, pid, doubler, "") == owner:
+                n = 2
+            card = TAX if b.kind == "city" else b.site
+            out.setdefault(owner, {})
+            out[owner][card] = out[owner].get(card, 0) + n
+    from ..powers import extra_production
+    extra_production(state, out)
+    return out
+
+
+def produce(state: GameState, ev: list[Event]) -> None:
+    """Hand out production, players in seat order from the Director of Commerce; a stack
+    that runs out pays no more (base-game.md section 1)."""
+    prod = production(state)
+    director = state.roles.get("director_of_commerce") or state.players[0].civ
+    for civ in seat_order_from(state, director):
+        want = prod.get(civ, {})
+        if not want:
+            continue
+        got: dict[str, int] = {}
+        short: dict[str, int] = {}
+        p = player(state, civ)
+        for card in RESOURCES:
+            n = want.get(card, 0)
+            if not n:
+                continue
+            k = min(n, state.bank.get(card, 0))
+            if k:
+                state.bank[card] -= k
+                add_to_hand(p, card, k)
+                got[card] = k
+            if k < n:
+                short[card] = n - k
+        ev.append(Produced(civ=civ, cards=got, short=short))
+    state.powers_produced = {c: sorted(w) for c, w in prod.items()}
+
+
+# --- the phase ----------------------------------------------------------------------------
+@phase("commerce")
+def run(state: GameState, ev: list[Event]) -> None:
+    t = state.trade
+    if state.step == "":
+        produce(state, ev)
+        state.step = "powers"
+    if state.step == "powers":
+        from ..powers import commerce_powers
+        if commerce_powers(state, ev):
+            return
+        state.step = "announce"
+    if state.step == "announce":
+        director = state.roles.get("director_of_commerce") or state.players[0].civ
+        state.prompt = AnnounceTrade(civ=director, max=hand_size(player(state, director)))
+        return
+    if state.step == "offers":
+        for civ in t.participants:
+            if civ not in t.offers:
+                state.prompt = ChooseTradeOffer(civ=civ, n=t.n)
+                return
+        t.revealed = True
+        ev.append(OffersRevealed(offers={c: list(o) for c, o in t.offers.items()}))
+        t.to_take = state.roles.get("director_of_commerce")
+        state.step = "take"
+    if state.step == "take":
+        assert t.to_take is not None
+        sources = _sources(state, t.to_take)
+        if sources:
+            state.prompt = TakeTradeCard(civ=t.to_take, sources=sources)
+            return
+        _end_chain(state, ev)
+        state.step = "balance"
+    if state.step == "balance":
+        for civ in _balance_order(state):
+            short = _short(state)
+            if _surplus(state, civ) > 0 and short:
+                state.prompt = GiveBalancingCard(civ=civ, recipients=short,
+                                                 count=_surplus(state, civ))
+                return
+        state.step = "after"
+    if state.step == "after":
+        from ..powers import after_trade_powers
+        if after_trade_powers(state, ev):
+            return
+        flow.end_phase(state, ev)
+
+
+def _sources(state: GameState, civ: str) -> list[str]:
+    """Offers civ may take from: face-up cards not his own (take-back option aside)."""
+    t = state.trade
+    others = [c for c in t.participants if c != civ and t.offers.get(c)]
+    # civ is to take because t.last_taker has just taken from him.
+    if state.config.no_take_back and t.last_taker in others and len(others) > 1:
+        others = [c for c in others if c != t.last_taker]
+    return others
+
+
+def _end_chain(state: GameState, ev: list[Event]) -> None:
+    t = state.trade
+    returned = {c: list(o) for c, o in t.offers.items() if o}
+    for civ, cards in t.offers.items():
+        p = player(state, civ)
+        for card in cards:
+            add_to_hand(p, card)
+    for civ, cards in t.acquired.items():
+        p = player(state, civ)
+        for card in cards:
+            add_to_hand(p, card)
+    t.offers = {c: [] for c in t.offers}
+    ev.append(TradeChainEnded(returned=returned))
+
+
+def _surplus(state: GameState, civ: str) -> int:
+    t = state.trade
+    return len(t.acquired.get(civ, [])) - t.given.get(civ, 0) - t.handed.get(civ, 0) + \
+        t.received.get(civ, 0)
+
+
+def _short(state: GameState) -> list[str]:
+    return [c for c in state.trade.participants if _surplus(state, c) < 0]
+
+
+def _balance_order(state: GameState) -> list[str]:
+    director = state.roles.get("director_of_commerce") or state.players[0].civ
+    return [c for c in seat_order_from(state, director) if c in state.trade.participants]
+
+
+# --- decisions ----------------------------------------------------------------------------
+def _legal_announce(state: GameState, prompt: AnnounceTrade) -> list:
+    return [Announce(n=n) for n in range(prompt.max + 1)]
+
+
+@decision(AnnounceTrade, _legal_announce)
+def _announce(state: GameState, prompt: AnnounceTrade, action, ev: list[Event]) -> None:
+    if not isinstance(action, Announce):
+        raise IllegalAction("Announce how many cards are traded", R_TRADE)
+    if not 0 <= action.n <= prompt.max:
+        raise IllegalAction(f"Announce a number from 0 to {prompt.max}, the size of your hand",
+                            "base-game.md 3.2 step 1")
+    t = state.trade
+    t.n = action.n
+    director = prompt.civ
+    from ..powers import may_stay_out
+    t.participants = [] if action.n == 0 else [
+        c for c in seat_order_from(state, director)
+        if hand_size(player(state, c)) >= action.n and not may_stay_out(state, c, action.n)]
+    ev.append(TradeAnnounced(civ=director, n=action.n, participants=list(t.participants)))
+    state.prompt = None
+    if len(t.participants) < 2:
+        t.participants = []
+        state.step = "after"
+    else:
+        state.step = "offers"
+
+
+def offer_choices(hand: dict[str, int], n: int) -> list[dict[str, int]]:
+    """Every distinct choice of n cards from a hand."""
+    kinds = [c for c in RESOURCES if hand.get(c)]
+    out: list[dict[str, int]] = []
+
+    def rec(i: int, left: int, cur: dict[str, int]) -> None:
+        if left == 0:
+            out.append(dict(cur))
+            return
+        if i == len(kinds):
+            return
+        k = kinds[i]
+        for take in range(min(hand[k], left), -1, -1):
+            if take:
+                cur[k] = take
+            rec(i + 1, left - take, cur)
+            cur.pop(k, None)
+
+    rec(0, n, {})
+    return out
+
+
+def _legal_offer(state: GameState, prompt: ChooseTradeOffer) -> list:
+    return [Offer(cards=c) for c in offer_choices(player(state, prompt.civ).hand, prompt.n)]
+
+
+@decision(ChooseTradeOffer, _legal_offer)
+def _offer(state: GameState, prompt: ChooseTradeOffer, action, ev: list[Event]) -> None:
+    if not isinstance(action, Offer):
+        raise IllegalAction(f"Choose the {prompt.n} cards you offer", R_TRADE)
+    cards = clean(action.cards)
+    if sum(cards.values()) != prompt.n or any(n < 0 for n in action.cards.values()):
+        raise IllegalAction(f"Offer exactly {prompt.n} cards", "base-game.md 3.2 step 3")
+    p = player(state, prompt.civ)
+    for c, n in cards.items():
+        if p.hand.get(c, 0) < n:
+            raise IllegalAction(f"You hold only {p.hand.get(c, 0)} {RESOURCE_NAMES.get(c, c)}",
+                                "base-game.md 3.2 step 3")
+    offer: list[str] = []
+    for c, n in cards.items():
+        remove_from_hand(p, c, n)
+        offer += [c] * n
+    state.trade.offers[prompt.civ] = offer
+    ev.append(TradeOffered(civ=prompt.civ, count=prompt.n))
+    state.prompt = None
+
+
+def _legal_take(state: GameState, prompt: TakeTradeCard) -> list:
+    t = state.trade
+    return [Take(source=s, card=c) for s in prompt.sources for c in sorted(set(t.offers[s]))]
+
+
+@decision(TakeTradeCard, _legal_take)
+def _take(state: GameState, prompt: TakeTradeCard, action, ev: list[Event]) -> None:
+    t = state.trade
+    if not isinstance(action, Take):
+        raise IllegalAction("Take one face-up card from another offer", R_TRADE)
+    if action.source == prompt.civ:
+        raise IllegalAction("You cannot take from your own offer", "base-game.md 3.2 step 4")
+    if action.source not in prompt.sources:
+        rule = "base-game.md 3.2 step 7: no immediate take-back" if \
+            action.source in t.offers and t.offers[action.source] else "base-game.md 3.2 step 4"
+        raise IllegalAction(f"You may take only from: {', '.join(prompt.sources)}", rule)
+    if action.card not in t.offers[action.source]:
+        raise IllegalAction(f"{action.source}'s offer shows no face-up "
+                            f"{RESOURCE_NAMES.get(action.card, action.card)}",
+                            "base-game.md 3.2 step 4")
+    t.offers[action.source].remove(action.card)
+    t.acquired.setdefault(prompt.civ, []).append(action.card)
+    t.given[action.source] = t.given.get(action.source, 0) + 1
+    t.last_taker = prompt.civ
+    t.to_take = action.source
+    ev.append(CardTaken(civ=prompt.civ, source=action.source, card=action.card))
+    state.prompt = None
+
+
+def _legal_give(state: GameState, prompt: GiveBalancingCard) -> list:
+    hand = player(state, prompt.civ).hand
+    return [Give(card=c, to=r) for r in prompt.recipients for c in RESOURCES if hand.get(c)]
+
+
+@decision(GiveBalancingCard, _legal_give)
+def _give(state: GameState, prompt: GiveBalancingCard, action, ev: list[Event]) -> None:
+    if not isinstance(action, Give):
+        raise IllegalAction("Hand one card to a player who is short", "base-game.md 3.2 step 6")
+    if action.to not in prompt.recipients:
+        raise IllegalAction(f"Give to a player who is short: {', '.join(prompt.recipients)}",
+                            "base-game.md 3.2 step 6")
+    giver = player(state, prompt.civ)
+    if giver.hand.get(action.card, 0) < 1:
+        raise IllegalAction(f"You hold no {RESOURCE_NAMES.get(action.card, action.card)}",
+                            "base-game.md 3.2 step 6")
+    remove_from_hand(giver, action.card)
+    add_to_hand(player(state, action.to), action.card)
+    t = state.trade
+    t.handed[prompt.civ] = t.handed.get(prompt.civ, 0) + 1
+    t.received[action.to] = t.received.get(action.to, 0) + 1
+    ev.append(CardGiven(civ=prompt.civ, to=action.to, card=action.card,
+                        visible_to=[prompt.civ, action.to]))
+    state.prompt = None
+

@@ -1,0 +1,242 @@
+"""Small queries and changes on the state that every phase needs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..data import board
+from ..data.cards import COMMODITIES, TAX
+from ..data.costs import BUILDINGS, GROUND_UNITS, PIECES_PER_CIV
+from ..errors import IllegalAction
+from ..events import Event
+from ..rng import Rng
+from ..state import GameState, Player, Unit
+
+Events = list[Event]
+
+
+# --- players ------------------------------------------------------------------------------
+def player(state: GameState, civ: str) -> Player:
+    for p in state.players:
+        if p.civ == civ:
+            return p
+    raise IllegalAction(f"{civ} is not a player in this game")
+
+
+def player_civs(state: GameState) -> list[str]:
+    return [p.civ for p in state.players]
+
+
+def is_player(state: GameState, civ: str | None) -> bool:
+    return civ is not None and any(p.civ == civ for p in state.players)
+
+
+def seat_order_from(state: GameState, civ: str) -> list[str]:
+    """Players in seat order, starting with `civ`."""
+    civs = player_civs(state)
+    i = civs.index(civ)
+    return civs[i:] + civs[:i]
+
+
+def holds(state: GameState, civ: str, card: str) -> bool:
+    """Does `civ` hold this hero or wonder (Castor & Pollux's copy included)?"""
+    if not is_player(state, civ):
+        return False
+    p = player(state, civ)
+    if card in p.cards:
+        return True
+    return "castor_and_pollux" in p.cards and state.power_choices.get(
+        f"castor_and_pollux:{civ}") == card
+
+
+def holds_god(state: GameState, civ: str, god: str) -> bool:
+    return state.gods.get(god) == civ
+
+
+# --- cards --------------------------------------------------------------------------------
+def hand_size(p: Player) -> int:
+    return sum(p.hand.values())
+
+
+def add_to_hand(p: Player, card: str, n: int = 1) -> None:
+    if n:
+        p.hand[card] = p.hand.get(card, 0) + n
+
+
+def remove_from_hand(p: Player, card: str, n: int = 1) -> None:
+    have = p.hand.get(card, 0)
+    if have < n:
+        raise IllegalAction(f"{p.civ} has only {have} {card} card(s)")
+    if have == n:
+        del p.hand[card]
+    else:
+        p.hand[card] = have - n
+
+
+def has_cards(p: Player, cards: dict[str, int]) -> bool:
+    return all(n >= 0 and p.hand.get(c, 0) >= n for c, n in cards.items())
+
+
+def take_from_bank(state: GameState, civ: str, card: str, n: int = 1) -> int:
+    """Give up to n cards of a type from the bank; returns how many it could give."""
+    got = min(n, state.bank.get(card, 0))
+    if got:
+        state.bank[card] -= got
+        add_to_hand(player(state, civ), card, got)
+    return got
+
+
+def return_to_bank(state: GameState, civ: str, cards: dict[str, int]) -> None:
+    p = player(state, civ)
+    for card, n in cards.items():
+        if n:
+            remove_from_hand(p, card, n)
+            state.bank[card] = state.bank.get(card, 0) + n
+
+
+def clean(cards: dict[str, int]) -> dict[str, int]:
+    return {c: n for c, n in sorted(cards.items()) if n}
+
+
+def is_resource(card: str) -> bool:
+    return card == TAX or card in COMMODITIES
+
+
+# --- units --------------------------------------------------------------------------------
+def unit(state: GameState, unit_id: int) -> Unit:
+    for u in state.units:
+        if u.id == unit_id:
+            return u
+    raise IllegalAction(f"There is no unit {unit_id}")
+
+
+def units_in(state: GameState, area: str, owner: str | None = None,
+             kinds: Iterable[str] | None = None) -> list[Unit]:
+    ks = tuple(kinds) if kinds is not None else None
+    return [u for u in state.units
+            if u.area == area and (owner is None or u.owner == owner)
+            and (ks is None or u.kind in ks)]
+
+
+def ground_units_in(state: GameState, area: str, owner: str | None = None) -> list[Unit]:
+    return units_in(state, area, owner, GROUND_UNITS)
+
+
+def ground_owners(state: GameState, area: str) -> list[str]:
+    """Civs with ground units (legions, creatures, fortresses) in a province, in unit order."""
+    seen: list[str] = []
+    for u in state.units:
+        if u.area == area and u.kind in GROUND_UNITS and u.owner not in seen:
+            seen.append(u.owner)
+    return seen
+
+
+def at_war(state: GameState, province: str) -> bool:
+    return len(ground_owners(state, province)) >= 2
+
+
+def pieces_out(state: GameState, civ: str, kind: str) -> int:
+    if kind == "influence":
+        return sum(1 for ps in state.provinces.values() if ps.influence == civ)
+    return sum(1 for u in state.units if u.owner == civ and u.kind == kind)
+
+
+def reserve(state: GameState, civ: str, kind: str) -> int:
+    """Pieces of a kind still in the civ's reserve."""
+    return PIECES_PER_CIV[kind] - pieces_out(state, civ, kind)
+
+
+def new_unit(state: GameState, owner: str, kind: str, area: str) -> Unit:
+    u = Unit(id=state.next_unit_id, owner=owner, kind=kind, area=area)
+    state.next_unit_id += 1
+    state.units.append(u)
+    return u
+
+
+def remove_unit(state: GameState, u: Unit) -> None:
+    state.units.remove(u)
+    clear_post(state, u)
+
+
+def clear_post(state: GameState, u: Unit) -> None:
+    if u.post == "influence":
+        state.conversions = [c for c in state.conversions
+                             if not (c.province == u.area and c.civ == u.owner)]
+    u.post = ""
+
+
+def military_count(state: GameState, civ: str) -> int:
+    """Legions, triremes, creatures and fortresses on the board."""
+    return sum(1 for u in state.units if u.owner == civ and u.area)
+
+
+# --- provinces ------------------------------------------------------------------------------
+def controlled(state: GameState, civ: str) -> list[str]:
+    return [pid for pid, ps in state.provinces.items() if ps.influence == civ]
+
+
+def post_key(kind: str, site: str) -> str:
+    return f"caravan:{site}" if kind == "caravan" else kind
+
+
+def occupier(state: GameState, province: str, post: str) -> str | None:
+    for u in state.units:
+        if u.area == province and u.post == post:
+            return u.owner
+    return None
+
+
+def building_controller(state: GameState, province: str, kind: str, site: str) -> str | None:
+    """Who profits from a building: its occupier, else the influence owner."""
+    occ = occupier(state, province, post_key(kind, site))
+    return occ if occ is not None else state.provinces[province].influence
+
+
+def has_building(state: GameState, province: str, kind: str) -> bool:
+    return any(b.kind == kind for b in state.provinces[province].buildings)
+
+
+def tokens_in_play(state: GameState, kind: str) -> int:
+    return sum(1 for ps in state.provinces.values() for b in ps.buildings if b.kind == kind)
+
+
+def free_commodity_sites(state: GameState, province: str) -> list[str]:
+    used = {b.site for b in state.provinces[province].buildings if b.kind == "caravan"}
+    return [s for s in board.PROVINCES[province].commodity_sites if s not in used]
+
+
+def building_counts(state: GameState, civ: str) -> dict[str, int]:
+    """Buildings that count for civ's roles (base-game.md section 2)."""
+    counts = dict.fromkeys(BUILDINGS, 0)
+    for pid, ps in state.provinces.items():
+        for b in ps.buildings:
+            if building_controller(state, pid, b.kind, b.site) == civ:
+                counts[b.kind] += 1
+    return counts
+
+
+# --- dice ---------------------------------------------------------------------------------
+def roll(state: GameState, n: int) -> list[int]:
+    """Roll n dice: forced results first (scenario files), then the game's RNG."""
+    out: list[int] = []
+    rng = Rng(state.rng)
+    for _ in range(n):
+        if state.forced_dice:
+            out.append(state.forced_dice.pop(0))
+        else:
+            out.append(rng.die())
+    state.rng = rng.state
+    return out
+
+
+def shuffle(state: GameState, items: list) -> None:
+    rng = Rng(state.rng)
+    rng.shuffle(items)
+    state.rng = rng.state
+
+
+def random_below(state: GameState, n: int) -> int:
+    rng = Rng(state.rng)
+    x = rng.below(n)
+    state.rng = rng.state
+    return x

@@ -1,0 +1,194 @@
+"""The construction phase (rulebook, Construction Phase; base-game.md section 5)."""
+
+from __future__ import annotations
+
+from ..actions import Buy, EndConstruction, Item, Keep
+from ..data import board
+from ..data.cards import ALL_CARDS, CIV_HERO, COMMODITIES, TAX
+from ..errors import IllegalAction
+from ..events import Discarded, Event, Paid
+from ..prompts import ConstructionTurn, KeepCommodities
+from ..state import GameState
+from . import flow, victory
+from .common import (
+    clean,
+    controlled,
+    free_commodity_sites,
+    holds,
+    player,
+    return_to_bank,
+)
+from .geography import influence_reach
+from .order import finish_turn, pick_next
+from .payment import check_payment, max_set_value, payment_options
+from .placement import CONSTRUCTION, check, place
+from .registry import decision, phase
+
+R_PAY = "base-game.md 5.1: one set pays for items whose costs add up to its value"
+
+
+def item_cost(state: GameState, civ: str, item: Item, free_setup: bool = False) -> int:
+    from ..powers import cost
+    return cost(state, civ, item, free_setup)
+
+
+@phase("construction")
+def run(state: GameState, ev: list[Event]) -> None:
+    cs = state.construction
+    if state.step == "":
+        cs.controlled_at_start = {p.civ: controlled(state, p.civ) for p in state.players}
+        # A conversion may be completed only in the construction phase right after it.
+        state.conversions = [c for c in state.conversions if c.turn >= state.turn - 1]
+        state.step = "turns"
+    if state.step == "turns":
+        if not pick_next(state, "political_leader", ev):
+            state.step = "discard"
+        elif state.prompt is None:
+            civ = state.order.active
+            assert civ is not None
+            if cs.turn_civ != civ:
+                cs.turn_civ = civ
+                cs.turn_start = controlled(state, civ)
+            state.prompt = ConstructionTurn(civ=civ)
+        return
+    if state.step == "discard":
+        for p in state.players:
+            if p.civ in cs.discarded:
+                continue
+            keep = 2 if holds(state, p.civ, "hanging_gardens") else 0
+            commodities = {c: p.hand[c] for c in COMMODITIES if p.hand.get(c)}
+            if keep and sum(commodities.values()) > keep and len(commodities) > 1:
+                state.prompt = KeepCommodities(civ=p.civ, keep=keep)
+                return
+            kept = _keep_first(commodities, keep)
+            _discard(state, p.civ, kept, ev)
+        flow.start_phase(state, "military", ev)
+
+
+def _keep_first(commodities: dict[str, int], keep: int) -> dict[str, int]:
+    kept: dict[str, int] = {}
+    for c, n in commodities.items():
+        take = min(n, keep - sum(kept.values()))
+        if take > 0:
+            kept[c] = take
+    return kept
+
+
+def _discard(state: GameState, civ: str, kept: dict[str, int], ev: list[Event]) -> None:
+    """End of construction: all commodities but those kept, all tax cards but 2."""
+    p = player(state, civ)
+    out = {c: p.hand[c] - kept.get(c, 0) for c in COMMODITIES if p.hand.get(c)}
+    if p.hand.get(TAX, 0) > 2:
+        out[TAX] = p.hand[TAX] - 2
+    out = clean(out)
+    if out:
+        return_to_bank(state, civ, out)
+        ev.append(Discarded(civ=civ, cards=out))
+    state.construction.discarded.append(civ)
+
+
+def _buy(state: GameState, civ: str, action: Buy, ev: list[Event]) -> None:
+    if not action.items:
+        raise IllegalAction("Name at least one item to buy", R_PAY)
+    total = sum(item_cost(state, civ, it) for it in action.items)
+    p = player(state, civ)
+    check_payment(p, action.payment, total)
+    return_to_bank(state, civ, clean(action.payment))
+    ev.append(Paid(civ=civ, cards=clean(action.payment)))
+    for it in action.items:
+        place(state, civ, it, CONSTRUCTION, ev)
+        if it.kind == "card" and victory.check_acquisition(state, civ, ev):
+            return
+
+
+def candidate_items(state: GameState, civ: str) -> list[Item]:
+    """Every item that might be legal for civ now (each is checked before it is offered)."""
+    cs = state.construction
+    items: list[Item] = []
+    own = [pr for pr in cs.turn_start if state.provinces[pr].influence == civ]
+    reach = influence_reach(state, civ, cs.controlled_at_start.get(civ, []))
+    if holds(state, civ, "lighthouse"):
+        reach = set(board.PROVINCES)
+    for pr in sorted(reach):
+        if state.provinces[pr].influence is None:
+            items.append(Item(kind="influence", province=pr))
+    for c in state.conversions:
+        if c.civ == civ:
+            items.append(Item(kind="influence", province=c.province))
+    for pr in own:
+        for k in ("city", "temple", "market", "legion", "fortress", "creature"):
+            items.append(Item(kind=k, province=pr))
+        if board.PROVINCES[pr].coastal:
+            items.append(Item(kind="trireme", province=pr))
+        for site in free_commodity_sites(state, pr):
+            items.append(Item(kind="caravan", province=pr, site=site))
+    for card in [*state.display, "pyramids", CIV_HERO[civ]]:
+        items.append(Item(kind="card", card=card))
+    return items
+
+
+def legal_items(state: GameState, civ: str) -> list[Item]:
+    out = []
+    best = max_set_value(player(state, civ))
+    for it in candidate_items(state, civ):
+        if item_cost(state, civ, it) > best:
+            continue
+        try:
+            check(state, civ, it, CONSTRUCTION)
+        except IllegalAction:
+            continue
+        out.append(it)
+    return out
+
+
+def _legal(state: GameState, prompt: ConstructionTurn) -> list:
+    p = player(state, prompt.civ)
+    out: list = [EndConstruction()]
+    for it in legal_items(state, prompt.civ):
+        for pay in payment_options(p, item_cost(state, prompt.civ, it)):
+            out.append(Buy(items=[it], payment=pay))
+    return out
+
+
+@decision(ConstructionTurn, _legal)
+def _turn(state: GameState, prompt: ConstructionTurn, action, ev: list[Event]) -> None:
+    from ..powers import construction_power
+    if isinstance(action, EndConstruction):
+        finish_turn(state)
+        state.construction.turn_civ = ""
+    elif isinstance(action, Buy):
+        _buy(state, prompt.civ, action, ev)
+    elif not construction_power(state, prompt.civ, action, ev):
+        raise IllegalAction("Buy something, or end your construction turn", "Construction Phase")
+    if state.phase != "over":
+        state.prompt = None
+
+
+def _legal_keep(state: GameState, prompt: KeepCommodities) -> list:
+    p = player(state, prompt.civ)
+    kinds = [c for c in COMMODITIES if p.hand.get(c)]
+    out = []
+    for i, a in enumerate(kinds):
+        if p.hand[a] >= 2:
+            out.append(Keep(cards={a: 2}))
+        for b in kinds[i + 1:]:
+            out.append(Keep(cards={a: 1, b: 1}))
+    return out
+
+
+@decision(KeepCommodities, _legal_keep)
+def _keep(state: GameState, prompt: KeepCommodities, action, ev: list[Event]) -> None:
+    if not isinstance(action, Keep):
+        raise IllegalAction("Choose the commodity cards to keep", "Hanging Gardens")
+    p = player(state, prompt.civ)
+    kept = clean(action.cards)
+    if sum(kept.values()) > prompt.keep or any(c not in COMMODITIES for c in kept):
+        raise IllegalAction(f"Keep at most {prompt.keep} commodity cards", "Hanging Gardens")
+    if any(p.hand.get(c, 0) < n for c, n in kept.items()):
+        raise IllegalAction("You do not hold those cards", "Hanging Gardens")
+    _discard(state, prompt.civ, kept, ev)
+    state.prompt = None
+
+
+def card_name(card: str) -> str:
+    return ALL_CARDS[card].name

@@ -1,0 +1,58 @@
+"""The order of a turn: roles, commerce, offering, construction, military."""
+
+from __future__ import annotations
+
+from ..events import Event, PhaseStarted, TurnStarted
+from ..state import (
+    ConstructionState,
+    GameState,
+    MilitaryState,
+    OrderState,
+    TradeState,
+)
+from .registry import PHASES
+
+TURN_PHASES: tuple[str, ...] = ("roles", "commerce", "offering", "construction", "military")
+
+
+def advance(state: GameState, ev: list[Event]) -> None:
+    """Run the automatic steps until someone must decide or the game is over."""
+    guard = 0
+    from .free_placement import step as free_placement_step
+
+    while state.prompt is None and state.phase != "over":
+        if state.free_placements:
+            free_placement_step(state, ev)
+            continue
+        PHASES[state.phase](state, ev)
+        guard += 1
+        if guard > 10_000:
+            raise RuntimeError(f"the game is stuck in {state.phase}/{state.step}")
+
+
+def start_phase(state: GameState, name: str, ev: list[Event]) -> None:
+    state.phase = name
+    state.step = ""
+    state.order = OrderState()
+    if name == "commerce":
+        state.trade = TradeState()
+    elif name == "construction":
+        state.construction = ConstructionState()
+    elif name == "military":
+        state.military = MilitaryState()
+    ev.append(PhaseStarted(turn=state.turn, phase=name))
+
+
+def end_phase(state: GameState, ev: list[Event]) -> None:
+    """Go on to the next phase, or the next turn after the military phase."""
+    i = TURN_PHASES.index(state.phase)
+    if i + 1 < len(TURN_PHASES):
+        start_phase(state, TURN_PHASES[i + 1], ev)
+        return
+    state.turn += 1
+    state.used_powers = [u for u in state.used_powers if u.startswith("game:")]
+    for u in state.units:
+        u.moved = False
+        u.fought = False
+    ev.append(TurnStarted(turn=state.turn))
+    start_phase(state, "roles", ev)

@@ -1,0 +1,98 @@
+"""Paths across the board: land steps and chains of triremes."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+
+from ..data import board
+from ..state import GameState
+from .common import holds
+
+
+def trireme_seas(state: GameState, civ: str) -> set[str]:
+    """Seas holding at least one of civ's triremes (not those in port)."""
+    return {u.area for u in state.units
+            if u.owner == civ and u.kind == "trireme" and u.area in board.SEAS}
+
+
+def chain_seas(state: GameState, civ: str, origins: Iterable[str],
+               extra: Iterable[str] = ()) -> dict[str, str | None]:
+    """Seas reachable from the origin provinces by an unbroken chain of civ's triremes.
+
+    Returns each reached sea with the sea it was reached from (None for a first sea), so a
+    path can be read back. `extra` seas count as held (Aeneas)."""
+    held = trireme_seas(state, civ) | set(extra)
+    came_from: dict[str, str | None] = {}
+    queue: deque[str] = deque()
+    for p in origins:
+        for s in board.PROVINCES[p].seas:
+            if s in held and s not in came_from:
+                came_from[s] = None
+                queue.append(s)
+    while queue:
+        s = queue.popleft()
+        for t in board.SEAS[s].neighbour_seas:
+            if t in held and t not in came_from:
+                came_from[t] = s
+                queue.append(t)
+    return came_from
+
+
+def convoy_path(state: GameState, civ: str, origin: str, to: str,
+                extra: Iterable[str] = ()) -> list[str] | None:
+    """The seas of a shortest trireme chain from origin to a coastal target, or None."""
+    reached = chain_seas(state, civ, [origin], extra)
+    best: list[str] | None = None
+    for s in board.PROVINCES[to].seas:
+        if s in reached:
+            path = [s]
+            while reached[path[-1]] is not None:
+                path.append(reached[path[-1]])  # type: ignore[arg-type]
+            path.reverse()
+            if best is None or len(path) < len(best):
+                best = path
+    return best
+
+
+def valid_chain(state: GameState, civ: str, origin: str, to: str, seas: list[str],
+                extra: Iterable[str] = ()) -> bool:
+    """Is `seas` an unbroken chain of civ's triremes from origin to `to`?"""
+    if not seas:
+        return False
+    held = trireme_seas(state, civ) | set(extra)
+    if any(s not in held for s in seas):
+        return False
+    if seas[0] not in board.PROVINCES[origin].seas or seas[-1] not in board.PROVINCES[to].seas:
+        return False
+    return all(b in board.SEAS[a].neighbour_seas for a, b in zip(seas, seas[1:], strict=False))
+
+
+def strait_partners(province: str) -> list[str]:
+    out = []
+    for st in board.STRAITS.values():
+        if st.a == province:
+            out.append(st.b)
+        elif st.b == province:
+            out.append(st.a)
+    return out
+
+
+def land_steps(state: GameState, civ: str, province: str) -> list[str]:
+    """Provinces one land step away; with Moses the straits count too."""
+    steps = list(board.PROVINCES[province].land_neighbours)
+    if holds(state, civ, "moses"):
+        steps += strait_partners(province)
+    return steps
+
+
+def influence_reach(state: GameState, civ: str, provinces: Iterable[str]) -> set[str]:
+    """Provinces adjacent to `provinces` by land or by civ's trireme chains
+    (base-game.md 5.2)."""
+    provs = list(provinces)
+    out: set[str] = set()
+    for p in provs:
+        out.update(land_steps(state, civ, p))
+    for s in chain_seas(state, civ, provs):
+        out.update(board.SEAS[s].provinces)
+    return out

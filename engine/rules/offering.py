@@ -1,0 +1,81 @@
+"""The offering to the gods (rulebook, Offering to the Gods Phase)."""
+
+from __future__ import annotations
+
+from ..actions import Pass, Worship
+from ..data.cards import ALL_CARDS, GODS
+from ..data.costs import GOD_COST
+from ..errors import IllegalAction
+from ..events import Event, GodsReturned, GodTaken, Paid, Passed
+from ..prompts import MakeOffering
+from ..state import GameState
+from . import flow
+from .common import clean, player, return_to_bank
+from .order import finish_turn, pick_next
+from .payment import check_payment, max_set_value, payment_options
+from .registry import decision, phase
+
+R_OFFER = "Offering to the Gods: a set of 3 for an available god"
+
+
+def available_gods(state: GameState) -> list[str]:
+    return [g for g in GODS if state.gods.get(g) is None]
+
+
+@phase("offering")
+def run(state: GameState, ev: list[Event]) -> None:
+    if state.step == "":
+        # Every god returns to the heavens at the start of the phase, used or not.
+        state.gods = dict.fromkeys(GODS)
+        state.gods_used = []
+        state.power_choices = {k: v for k, v in state.power_choices.items()
+                               if not k.startswith("athena:")}
+        ev.append(GodsReturned())
+        state.step = "turns"
+    if state.step == "turns":
+        if not pick_next(state, "high_priest", ev):
+            state.step = "after"
+        elif state.prompt is None:
+            civ = state.order.active
+            assert civ is not None
+            gods = available_gods(state)
+            if not gods or max_set_value(player(state, civ)) < GOD_COST:
+                ev.append(Passed(civ=civ, phase="offering"))
+                finish_turn(state)
+            else:
+                state.prompt = MakeOffering(civ=civ, gods=gods)
+        return
+    from ..powers import after_offering_powers
+    if state.step == "after" and after_offering_powers(state, ev):
+        return
+    flow.end_phase(state, ev)
+
+
+def _legal(state: GameState, prompt: MakeOffering) -> list:
+    p = player(state, prompt.civ)
+    out: list = [Pass()]
+    for pay in payment_options(p, GOD_COST):
+        out += [Worship(god=g, payment=pay) for g in prompt.gods]
+    return out
+
+
+@decision(MakeOffering, _legal)
+def _offer(state: GameState, prompt: MakeOffering, action, ev: list[Event]) -> None:
+    if isinstance(action, Pass):
+        ev.append(Passed(civ=prompt.civ, phase="offering"))
+    elif isinstance(action, Worship):
+        if action.god not in GODS:
+            raise IllegalAction(f"{action.god} is not a god", R_OFFER)
+        if action.god not in prompt.gods:
+            raise IllegalAction(f"{ALL_CARDS[action.god].name} is already taken", R_OFFER)
+        p = player(state, prompt.civ)
+        check_payment(p, action.payment, GOD_COST)
+        pay = clean(action.payment)
+        return_to_bank(state, prompt.civ, pay)
+        ev.append(Paid(civ=prompt.civ, cards=pay))
+        state.gods[action.god] = prompt.civ
+        ev.append(GodTaken(civ=prompt.civ, god=action.god))
+    else:
+        raise IllegalAction("Make an offering to a god, or pass", R_OFFER)
+    finish_turn(state)
+    state.prompt = None

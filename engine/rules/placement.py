@@ -1,0 +1,232 @@
+"""Where each item may be placed (base-game.md 5.2; rulebook, Rules for Construction and
+Free Setup). `place` validates one item and puts it on the board; it raises
+IllegalAction, naming the rule, when the item may not go there."""
+
+from __future__ import annotations
+
+from ..actions import Item
+from ..data import board
+from ..data.cards import ALL_CARDS, CIV_HERO
+from ..errors import IllegalAction
+from ..events import Built, CardAcquired, ConversionCompleted, Event
+from ..state import Building, GameState
+from .common import (
+    at_war,
+    free_commodity_sites,
+    ground_units_in,
+    has_building,
+    holds,
+    new_unit,
+    player,
+    reserve,
+    tokens_in_play,
+    units_in,
+)
+from .geography import influence_reach
+
+R_BUILD = "Rules for Construction: build only in provinces you controlled when your turn began"
+R_INFLUENCE = "Placement: influence goes next to a province you controlled at the start of the phase"
+
+CONSTRUCTION, SETUP, FREE = "construction", "setup", "free"
+
+
+def setup_area(civ_capital: str) -> set[str]:
+    """The capital and the provinces next to it: by land, or, for an island capital,
+    across the seas it touches (free setup)."""
+    p = board.PROVINCES[civ_capital]
+    area = {civ_capital, *p.land_neighbours}
+    if p.island:
+        for s in p.seas:
+            area.update(board.SEAS[s].provinces)
+    return area
+
+
+def enemy_occupier_in(state: GameState, province: str, civ: str) -> bool:
+    return any(u.post for u in units_in(state, province) if u.owner != civ)
+
+
+def _check_build_site(state: GameState, civ: str, province: str, mode: str) -> None:
+    if province not in board.PROVINCES:
+        raise IllegalAction(f"{province} is not a land province", R_BUILD)
+    ps = state.provinces[province]
+    if ps.influence != civ:
+        raise IllegalAction(
+            f"You have no influence marker in {board.area_name(province)}: you may build only "
+            "in your own provinces", "Rules for Construction")
+    if mode == CONSTRUCTION:
+        cs = state.construction
+        if province not in cs.turn_start and not (
+                province in cs.new_influence and holds(state, civ, "croesus")):
+            raise IllegalAction(
+                f"{board.area_name(province)} became yours this turn; build there next turn",
+                R_BUILD)
+        if province != player(state, civ).capital and (
+                at_war(state, province) or enemy_occupier_in(state, province, civ)):
+            raise IllegalAction(
+                f"{board.area_name(province)} is at war or occupied; only your capital can be "
+                "built in then", "base-game.md 5.2 (capital exception: combat example)")
+
+
+def _check_influence(state: GameState, civ: str, province: str, mode: str) -> str | None:
+    """Validate an influence marker; returns the previous owner for a conversion."""
+    if province not in board.PROVINCES:
+        raise IllegalAction(f"{province} is not a land province", R_INFLUENCE)
+    name = board.area_name(province)
+    ps = state.provinces[province]
+    if reserve(state, civ, "influence") <= 0:
+        raise IllegalAction("You have no influence marker left in your reserve",
+                            "Components: 12 influence markers")
+    converting = False
+    if ps.influence is not None:
+        conv = [c for c in state.conversions if c.province == province and c.civ == civ]
+        if mode == CONSTRUCTION and ps.influence != civ and conv and \
+                conv[0].turn == state.turn - 1:
+            converting = True
+        elif ps.influence == civ:
+            raise IllegalAction(f"You already have influence in {name}", R_INFLUENCE)
+        else:
+            raise IllegalAction(
+                f"{name} carries another influence marker; convert it in battle first",
+                "Convert the Province")
+    if not converting and any(u.owner != civ for u in ground_units_in(state, province)):
+        raise IllegalAction(f"{name} holds another player's military units",
+                            "base-game.md 5.2: not where another player has units")
+    if mode == SETUP:
+        p = player(state, civ)
+        if province not in setup_area(p.capital):
+            raise IllegalAction(f"{name} is not your capital or next to it",
+                                "Free Setup: build only in and next to the capital")
+        if state.provinces[p.capital].influence != civ and province != p.capital:
+            raise IllegalAction("Place your first influence marker in your capital",
+                                "Free Setup: influence in the capital")
+        return None
+    if mode == FREE or holds(state, civ, "lighthouse"):
+        return ps.influence if converting else None
+    start = state.construction.controlled_at_start.get(civ, [])
+    if province not in influence_reach(state, civ, start):
+        raise IllegalAction(f"{name} is not next to your provinces, by land or by a chain "
+                            "of your triremes", R_INFLUENCE)
+    return ps.influence if converting else None
+
+
+def check(state: GameState, civ: str, item: Item, mode: str) -> None:
+    """Raise IllegalAction if the item may not be placed; change nothing."""
+    place(state, civ, item, mode, [], dry=True)
+
+
+def place(state: GameState, civ: str, item: Item, mode: str, ev: list[Event],
+          free: bool = False, dry: bool = False) -> None:
+    """Validate one item for civ and put it into play (only validate, if dry)."""
+    k = item.kind
+    pr = item.province
+    if k == "card":
+        _acquire_card(state, civ, item.card, mode, ev, dry)
+        return
+    if k == "influence":
+        previous = _check_influence(state, civ, pr, mode)
+        if dry:
+            return
+        state.provinces[pr].influence = civ
+        if mode == CONSTRUCTION:
+            state.construction.new_influence.append(pr)
+        if previous is not None:
+            for u in units_in(state, pr, civ):
+                if u.post == "influence":
+                    u.post = ""
+            state.conversions = [c for c in state.conversions
+                                 if not (c.province == pr and c.civ == civ)]
+            ev.append(ConversionCompleted(civ=civ, province=pr, previous=previous))
+        ev.append(Built(civ=civ, kind=k, province=pr, free=free))
+        from ..powers import on_influence
+        on_influence(state, civ, pr, mode, ev)
+        return
+    if k not in ("city", "caravan", "temple", "market", "legion", "trireme", "fortress",
+                 "creature"):
+        raise IllegalAction(f"Nothing called {k!r} can be built", "Construction Cost Chart")
+    if mode != FREE or k != "legion" or not holds(state, civ, "queen_of_sheba"):
+        _check_build_site(state, civ, pr, mode if mode != FREE else SETUP)
+    name = board.area_name(pr)
+    if k in ("city", "caravan", "temple", "market"):
+        if tokens_in_play(state, k) >= state.token_supply.get(k, 0):
+            raise IllegalAction(f"No {k} token is left in the supply",
+                                "Number of Building Tokens")
+        site = ""
+        if k == "city":
+            site = board.PROVINCES[pr].city_site or ""
+            if not site:
+                raise IllegalAction(f"{name} has no city site", "base-game.md 5.2: city")
+            if has_building(state, pr, "city"):
+                raise IllegalAction(f"The city site of {name} is taken", "base-game.md 5.2")
+        elif k == "caravan":
+            free_sites = free_commodity_sites(state, pr)
+            site = item.site or (free_sites[0] if len(free_sites) == 1 else "")
+            if site not in free_sites:
+                raise IllegalAction(
+                    f"{name} has no free {site or 'commodity'} site (free: "
+                    f"{', '.join(free_sites) or 'none'})", "base-game.md 5.2: caravan")
+        elif k == "temple":
+            if not has_building(state, pr, "city"):
+                raise IllegalAction(f"A temple needs a city in {name}", "base-game.md 5.2")
+            if has_building(state, pr, "temple"):
+                raise IllegalAction(f"{name} has a temple already: one per province",
+                                    "base-game.md 5.2")
+        elif k == "market":
+            if not has_building(state, pr, "caravan"):
+                raise IllegalAction(f"A market needs a caravan in {name}", "base-game.md 5.2")
+            if has_building(state, pr, "market"):
+                raise IllegalAction(f"{name} has a market already: one per province",
+                                    "base-game.md 5.2")
+        if dry:
+            return
+        state.provinces[pr].buildings.append(Building(kind=k, site=site))
+        ev.append(Built(civ=civ, kind=k, province=pr, site=site, free=free))
+        return
+    # military units
+    if reserve(state, civ, k) <= 0:
+        raise IllegalAction(f"No {k} is left in your reserve", "Components: reserve")
+    if mode == SETUP and k in ("legion", "trireme") and pr != player(state, civ).capital:
+        raise IllegalAction("Legions and triremes bought in the setup start in the capital",
+                            "Free Setup")
+    if k == "trireme" and not board.PROVINCES[pr].coastal:
+        raise IllegalAction(f"{name} has no coast for a trireme", "base-game.md 5.2: trireme")
+    if k == "fortress":
+        limit = 2 if holds(state, civ, "statue_of_zeus") else 1
+        if len(units_in(state, pr, civ, ("fortress",))) >= limit:
+            raise IllegalAction(f"{name} has {limit} fortress(es) of yours already",
+                                "base-game.md 5.2: one fortress per province (Statue of Zeus: 2)")
+    if dry:
+        return
+    u = new_unit(state, civ, k, pr)
+    ev.append(Built(civ=civ, kind=k, province=pr, free=free, unit=u.id))
+
+
+def _acquire_card(state: GameState, civ: str, card: str, mode: str, ev: list[Event],
+                  dry: bool) -> None:
+    if card not in ALL_CARDS or ALL_CARDS[card].kind not in ("civ_hero", "hero", "wonder"):
+        raise IllegalAction(f"{card} is not a hero or wonder", "Construction Cost Chart")
+    p = player(state, civ)
+    kind = ALL_CARDS[card].kind
+    if mode == SETUP and card != CIV_HERO[civ]:
+        raise IllegalAction("Only your civilization's hero may be bought in the setup",
+                            "Free Setup")
+    if kind == "civ_hero":
+        if CIV_HERO[civ] != card:
+            raise IllegalAction(f"{ALL_CARDS[card].name} serves another civilization",
+                                "base-game.md 5.2: a civilization hero only for its civilization")
+        if card in p.cards:
+            raise IllegalAction("You hold this hero already", "base-game.md 5.2")
+    elif card == "pyramids":
+        if any("pyramids" in q.cards for q in state.players):
+            raise IllegalAction("The Pyramids are built already", "base-game.md 5.2")
+    elif card not in state.display:
+        raise IllegalAction(f"{ALL_CARDS[card].name} is not on offer",
+                            "base-game.md 5.2: each card exists once")
+    if dry:
+        return
+    if card in state.display:
+        state.display.remove(card)
+    p.cards.append(card)
+    ev.append(CardAcquired(civ=civ, card=card, count=sum(
+        1 for c in p.cards if ALL_CARDS[c].kind in ("civ_hero", "hero", "wonder"))))
+    from ..powers import on_acquire
+    on_acquire(state, civ, card, ev, free_setup=(mode == SETUP))

@@ -1,0 +1,101 @@
+"""Role assignment (rulebook, Roles; base-game.md section 2)."""
+
+from __future__ import annotations
+
+from ..actions import PickRoleHolder
+from ..data.cards import ROLES
+from ..errors import IllegalAction
+from ..events import Event, RoleAssigned
+from ..prompts import ChooseRoleHolder
+from ..state import GameState
+from . import flow, victory
+from .common import building_counts, military_count, player_civs, random_below
+from .registry import decision, phase
+
+ROLE_RULE = "Roles: ties keep the card with its holder; the holder chooses among tied others"
+
+
+def base_score(state: GameState, civ: str, role: str) -> int:
+    if role == "military_leader":
+        return military_count(state, civ)
+    b = building_counts(state, civ)
+    if role == "director_of_commerce":
+        return b["caravan"] + b["market"]
+    if role == "high_priest":
+        return b["temple"] + b["market"]
+    return b["city"] + b["temple"]
+
+
+def scores(state: GameState, role: str) -> dict[str, int]:
+    from ..powers import role_bonus
+
+    return {c: base_score(state, c, role) + role_bonus(state, c, role)
+            for c in player_civs(state)}
+
+
+def _assign(state: GameState, role: str, civ: str, sc: dict[str, int],
+            ev: list[Event]) -> None:
+    previous = state.roles.get(role)
+    state.roles[role] = civ
+    ev.append(RoleAssigned(role=role, civ=civ, previous=previous, scores=sc))
+
+
+def assign_at_setup(state: GameState, ev: list[Event], fixed: dict[str, str]) -> None:
+    """Setup: the given roles, then the rest by counting, ties at random, avoiding two
+    roles to one player (rulebook Q&A on the predetermined setup with fewer players)."""
+    for role in ROLES:
+        if role in fixed:
+            _assign(state, role, fixed[role], {}, ev)
+    for role in ROLES:
+        if role in fixed:
+            continue
+        sc = scores(state, role)
+        holding = {c for c in state.roles.values() if c}
+        free = {c: s for c, s in sc.items() if c not in holding}
+        pool = free or sc
+        best = max(pool.values())
+        leaders = [c for c, s in pool.items() if s == best]
+        _assign(state, role, leaders[random_below(state, len(leaders))], sc, ev)
+
+
+@phase("roles")
+def run(state: GameState, ev: list[Event]) -> None:
+    i = int(state.step or 0)
+    while i < len(ROLES):
+        role = ROLES[i]
+        sc = scores(state, role)
+        best = max(sc.values())
+        leaders = [c for c, s in sc.items() if s == best]
+        holder = state.roles.get(role)
+        if holder in leaders:
+            pass
+        elif len(leaders) == 1:
+            _assign(state, role, leaders[0], sc, ev)
+        elif holder is None:
+            _assign(state, role, leaders[random_below(state, len(leaders))], sc, ev)
+        else:
+            state.step = str(i)
+            state.prompt = ChooseRoleHolder(civ=holder, role=role, candidates=leaders)
+            return
+        i += 1
+    state.step = ""
+    if victory.check_roles(state, ev):
+        return
+    flow.start_phase(state, "commerce", ev)
+
+
+def _legal(state: GameState, prompt: ChooseRoleHolder) -> list:
+    return [PickRoleHolder(civ=c) for c in prompt.candidates]
+
+
+@decision(ChooseRoleHolder, _legal)
+def _pick(state: GameState, prompt: ChooseRoleHolder, action, ev: list[Event]) -> None:
+    if not isinstance(action, PickRoleHolder):
+        raise IllegalAction("Choose who takes the role", ROLE_RULE)
+    if action.civ not in prompt.candidates:
+        raise IllegalAction(
+            f"{action.civ} is not tied for the lead; choose among "
+            f"{', '.join(prompt.candidates)}", ROLE_RULE)
+    _assign(state, prompt.role, action.civ, scores(state, prompt.role), ev)
+    state.prompt = None
+    state.step = str(int(state.step or 0) + 1)

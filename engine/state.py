@@ -1,0 +1,184 @@
+"""The complete state of a game, as msgspec Structs.
+
+Everything needed to continue a game lives here (the contract of ARCHITECTURE.md):
+`msgspec.json.encode(state)` is the body of a save file. Players and piece owners are named
+by civilization id ("rome", ...); seats index `config.civs`.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from .prompts import Prompt
+
+
+class Config(msgspec.Struct, kw_only=True):
+    """How a game was set up. Seat i plays civs[i]."""
+
+    civs: list[str]
+    seed: int = 0
+    setup: str = "predetermined"  # "predetermined" | "free"
+    long_game: bool = False  # 5 heroes/wonders to win, Pyramids for 13
+    three_roles_win: bool = False  # holding 3 roles at once wins (rulebook strategy notes)
+    no_take_back: bool = False  # trade option of base-game.md 3.2 step 7
+    names: list[str] = []  # display names per seat
+
+
+class Unit(msgspec.Struct, kw_only=True):
+    """A military piece on the board (or waiting on its card, area "")."""
+
+    id: int
+    owner: str
+    kind: str  # legion | trireme | fortress | creature
+    area: str  # province or sea id; a trireme in a province is in port
+    post: str = ""  # occupation: "city", "caravan:<commodity>", "temple", "market", "influence"
+    moved: bool = False
+    fought: bool = False
+    moves_left: int = 0  # sea moves left this turn for a trireme (Atlas gives 2)
+
+
+class Building(msgspec.Struct, kw_only=True):
+    kind: str  # city | caravan | temple | market
+    site: str = ""  # a caravan's commodity id; a city's site name
+
+
+class ProvinceState(msgspec.Struct, kw_only=True):
+    influence: str | None = None
+    buildings: list[Building] = []
+
+
+class Player(msgspec.Struct, kw_only=True):
+    civ: str
+    seat: int
+    capital: str
+    hand: dict[str, int] = {}  # resource id -> count (no zero entries)
+    cards: list[str] = []  # heroes and wonders held, civilization hero included
+
+
+class Conversion(msgspec.Struct, kw_only=True):
+    """A unit placed on another's influence marker; may be completed next construction."""
+
+    province: str
+    civ: str
+    turn: int
+
+
+class TradeState(msgspec.Struct, kw_only=True):
+    n: int = 0
+    participants: list[str] = []
+    offers: dict[str, list[str]] = {}  # face down until revealed, then the face-up cards left
+    revealed: bool = False
+    acquired: dict[str, list[str]] = {}  # cards each took
+    given: dict[str, int] = {}  # cards taken from each one's offer
+    to_take: str | None = None
+    last_taker: str | None = None
+    handed: dict[str, int] = {}  # balancing cards each handed over
+    received: dict[str, int] = {}  # balancing cards each received
+    declined: list[str] = []  # Antigone
+
+
+class OrderState(msgspec.Struct, kw_only=True):
+    """A phase in which a role holder names the players one at a time."""
+
+    role: str = ""
+    done: list[str] = []
+    active: str | None = None
+
+
+class ConstructionState(msgspec.Struct, kw_only=True):
+    controlled_at_start: dict[str, list[str]] = {}  # civ -> provinces at phase start
+    turn_civ: str = ""  # whose construction turn is under way
+    turn_start: list[str] = []  # the active player's provinces when his turn began
+    new_influence: list[str] = []  # provinces that got influence this phase
+    discarded: list[str] = []  # players who have discarded at the end of the phase
+
+
+class Battle(msgspec.Struct, kw_only=True):
+    """A battle being resolved: dice are rolled, losses wait on their owners."""
+
+    area: str
+    naval: bool
+    attacker: str
+    defender: str
+    attacker_units: list[int] = []
+    defender_units: list[int] = []
+    attacker_dice: list[int] = []
+    defender_dice: list[int] = []
+    attacker_total: int = 0
+    defender_total: int = 0
+    attacker_losses: int = 0
+    defender_losses: int = 0
+    attacker_chosen: list[int] | None = None
+    defender_chosen: list[int] | None = None
+
+
+class PendingMove(msgspec.Struct, kw_only=True):
+    """A declared convoy into a Greek province, open to the Greek blockade."""
+
+    units: list[int]
+    origin: str
+    to: str
+    seas: list[str]
+    blockade_seas_tried: list[str] = []
+
+
+class MilitaryState(msgspec.Struct, kw_only=True):
+    step: str = ""  # "naval" | "ground" | "wars" | "done"
+    battle: Battle | None = None
+    battle_queue: list[str] = []  # opponents still to fight in `battle_area`
+    battle_area: str = ""
+    conquered: list[str] = []  # provinces conquered this military turn
+    pending_move: PendingMove | None = None
+    conquest: str = ""  # province awaiting the conquest choice
+
+
+class FreeSetupState(msgspec.Struct, kw_only=True):
+    order: list[str] = []
+    round: int = 1
+    index: int = 0
+    points_left: int = 0
+    capitals_chosen: list[str] = []
+
+
+class FreePlacement(msgspec.Struct, kw_only=True):
+    """A free piece that came with a card, waiting to be placed."""
+
+    civ: str
+    item: str  # legion | trireme | fortress | influence
+    card: str
+    province: str = ""  # where it must go, if the card says
+
+
+class GameState(msgspec.Struct, kw_only=True):
+    config: Config
+    rng: int
+    turn: int = 1
+    phase: str = "setup"  # setup | roles | commerce | offering | construction | military | over
+    step: str = ""
+    players: list[Player] = []
+    neutrals: list[str] = []
+    provinces: dict[str, ProvinceState] = {}
+    units: list[Unit] = []
+    next_unit_id: int = 1
+    bank: dict[str, int] = {}
+    token_supply: dict[str, int] = {}  # building tokens in play for this player count
+    display: list[str] = []  # heroes and wonders that may be bought
+    set_aside: list[str] = []  # the unseen 8
+    roles: dict[str, str | None] = {}
+    gods: dict[str, str | None] = {}  # god -> holder
+    gods_used: list[str] = []
+    conversions: list[Conversion] = []
+    trade: TradeState = msgspec.field(default_factory=TradeState)
+    order: OrderState = msgspec.field(default_factory=OrderState)
+    construction: ConstructionState = msgspec.field(default_factory=ConstructionState)
+    military: MilitaryState = msgspec.field(default_factory=MilitaryState)
+    free_setup: FreeSetupState = msgspec.field(default_factory=FreeSetupState)
+    powers_produced: dict[str, list[str]] = {}  # resource kinds each produced this turn
+    used_powers: list[str] = []  # once-per-turn or once-per-phase powers already used
+    power_choices: dict[str, str] = {}  # standing choices of powers (Castor & Pollux's copy...)
+    free_placements: list[FreePlacement] = []
+    forced_dice: list[int] = []  # scenario files force dice results; consumed first
+    prompt: Prompt | None = None
+    winner: str | None = None
+    win_reason: str = ""
+    actions_taken: int = 0

@@ -92,3 +92,6 @@ def seat_of(state: GameState, civ: str) -> int:
 
 def civ_of(state: GameState, seat: int) -> str:
     return state.players[seat].civ
+
+
+from .view import View, view, visible_events  # noqa: E402,F401  (part of the public API)

@@ -1,0 +1,292 @@
+"""The greedy player: one-step choices by simple values.
+
+It builds its economy (caravans and cities first, then influence toward free sites),
+gathers sets of 9 through trade to buy heroes and wonders, defends threatened provinces and
+attacks neighbours it clearly outnumbers. It looks no further than the current decision.
+"""
+
+from __future__ import annotations
+
+from ..actions import (
+    Action,
+    Announce,
+    Blockade,
+    Buy,
+    Convert,
+    EndConstruction,
+    EndMilitary,
+    EndNaval,
+    EndSetupRound,
+    Give,
+    Keep,
+    Move,
+    Name,
+    NavalBattle,
+    Occupy,
+    Offer,
+    Pass,
+    Sack,
+    SetupBuy,
+    Take,
+    TakeLosses,
+    Worship,
+)
+from ..data import board
+from ..data.cards import COMMODITIES, RESOURCES, TAX
+from ..data.costs import GROUND_UNITS
+from ..game import legal_actions
+from ..prompts import (
+    AnnounceTrade,
+    ChooseTradeOffer,
+    GiveBalancingCard,
+    NamePlayer,
+    TakeTradeCard,
+)
+from ..rng import Rng, seed_state
+from ..rules.common import ground_units_in, units_in
+from ..state import GameState, Player
+from ..view import View
+
+UNIT_STRENGTH = {"legion": 3.5, "fortress": 6.0, "creature": 6.0, "trireme": 3.5}
+ITEM_VALUE = {
+    "caravan": 30, "city": 30, "influence": 24, "market": 22, "temple": 20, "creature": 14,
+    "legion": 10, "fortress": 9, "trireme": 4,
+}
+
+
+class GreedyBot:
+    level = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed_state(seed ^ 0x6EED))
+
+    # ----------------------------------------------------------------------------------
+    def choose(self, view: View) -> Action:
+        state = view.state
+        prompt = state.prompt
+        assert prompt is not None
+        acts = legal_actions(state)
+        if len(acts) == 1:
+            return acts[0]
+        me = _me(state, prompt.civ)
+        handler = getattr(self, "_" + type(prompt).__name__, None)
+        if handler is not None:
+            choice = handler(state, me, prompt, acts)
+            if choice is not None:
+                return choice
+        return acts[0]
+
+    # --- setup --------------------------------------------------------------------------
+    def _FreeSetupTurn(self, state, me, prompt, acts):
+        buys = [a for a in acts if isinstance(a, SetupBuy)]
+        if not buys:
+            return next(a for a in acts if isinstance(a, EndSetupRound))
+        return max(buys, key=lambda a: self._item_score(state, me, a.item) + self._noise())
+
+    # --- roles and order ----------------------------------------------------------------
+    def _ChooseRoleHolder(self, state, me, prompt, acts):
+        return min(acts, key=lambda a: len(_me(state, a.civ).cards))
+
+    def _NamePlayer(self, state: GameState, me: Player, prompt: NamePlayer, acts):
+        names = [a for a in acts if isinstance(a, Name)]
+        mine = [a for a in names if a.civ == me.civ]
+        if prompt.phase == "military":
+            others = [a for a in names if a.civ != me.civ]
+            return others[0] if others else mine[0]
+        return mine[0] if mine else names[0]
+
+    # --- commerce -----------------------------------------------------------------------
+    def _AnnounceTrade(self, state, me: Player, prompt: AnnounceTrade, acts):
+        doubles = sum(n - 1 for c, n in me.hand.items() if c in COMMODITIES and n > 1)
+        n = max(1, min(prompt.max, doubles + 1))
+        return Announce(n=n)
+
+    def _ChooseTradeOffer(self, state, me: Player, prompt: ChooseTradeOffer, acts):
+        return max((a for a in acts if isinstance(a, Offer)),
+                   key=lambda a: -self._keep_loss(me, a.cards))
+
+    def _TakeTradeCard(self, state, me: Player, prompt: TakeTradeCard, acts):
+        return max((a for a in acts if isinstance(a, Take)),
+                   key=lambda a: self._gain(me, a.card) + self._noise())
+
+    def _GiveBalancingCard(self, state, me: Player, prompt: GiveBalancingCard, acts):
+        return max((a for a in acts if isinstance(a, Give)),
+                   key=lambda a: -self._keep_loss(me, {a.card: 1}))
+
+    def _keep_loss(self, me: Player, cards: dict[str, int]) -> float:
+        """How much giving these cards away hurts the best set we can form."""
+        hand = dict(me.hand)
+        for c, n in cards.items():
+            hand[c] = hand.get(c, 0) - n
+        return _set_potential(me.hand) - _set_potential(hand)
+
+    def _gain(self, me: Player, card: str) -> float:
+        hand = dict(me.hand)
+        hand[card] = hand.get(card, 0) + 1
+        return _set_potential(hand) - _set_potential(me.hand)
+
+    # --- offering -----------------------------------------------------------------------
+    def _MakeOffering(self, state, me: Player, prompt, acts):
+        if _best_set(me.hand) >= 12:
+            for god in ("hermes", "athena", "mars"):
+                for a in acts:
+                    if isinstance(a, Worship) and a.god == god:
+                        return a
+        return next(a for a in acts if isinstance(a, Pass))
+
+    # --- construction -------------------------------------------------------------------
+    def _ConstructionTurn(self, state, me: Player, prompt, acts):
+        buys = [a for a in acts if isinstance(a, Buy)]
+        if not buys:
+            return EndConstruction()
+        scored = [(self._buy_score(state, me, a), a) for a in buys]
+        score, best = max(scored, key=lambda t: t[0])
+        return best if score > 0 else EndConstruction()
+
+    def _buy_score(self, state: GameState, me: Player, a: Buy) -> float:
+        it = a.items[0]
+        value = self._item_score(state, me, it)
+        # Keep a set of 9 for a hero: do not spend cards it needs on lesser items.
+        if it.kind != "card" and _best_set(me.hand) >= 9:
+            return -1
+        waste = _set_potential(me.hand) - _set_potential(_minus(me.hand, a.payment))
+        return value - 0.5 * waste + self._noise()
+
+    def _item_score(self, state: GameState, me: Player, it) -> float:
+        if it.kind == "card":
+            return 1000 if it.card == "pyramids" else 200
+        base = ITEM_VALUE.get(it.kind, 1)
+        pr = it.province
+        threat = _threat(state, me.civ, pr)
+        if it.kind in ("legion", "fortress", "creature"):
+            return base + 12 * threat
+        if it.kind == "influence":
+            p = board.PROVINCES[pr]
+            sites = len(p.commodity_sites) + (1 if p.city_site else 0)
+            return base + 4 * sites - 10 * threat
+        return base - 6 * threat
+
+    def _KeepCommodities(self, state, me, prompt, acts):
+        return max((a for a in acts if isinstance(a, Keep)),
+                   key=lambda a: sum(a.cards.values()))
+
+    # --- military -----------------------------------------------------------------------
+    def _NavalTurn(self, state: GameState, me: Player, prompt, acts):
+        for a in acts:
+            if isinstance(a, NavalBattle):
+                mine = len(units_in(state, a.sea, me.civ, ("trireme",)))
+                theirs = len(units_in(state, a.sea, a.opponent, ("trireme",)))
+                if mine >= theirs + 2:
+                    return a
+        return next((a for a in acts if isinstance(a, EndNaval)), acts[0])
+
+    def _GroundTurn(self, state: GameState, me: Player, prompt, acts):
+        best, best_score = None, 0.0
+        for a in acts:
+            if not isinstance(a, Move):
+                continue
+            score = self._attack_score(state, me, a)
+            if score > best_score:
+                best, best_score = a, score
+        if best is not None:
+            return best
+        return next((a for a in acts if isinstance(a, EndMilitary)), acts[0])
+
+    def _attack_score(self, state: GameState, me: Player, a: Move) -> float:
+        target = a.to
+        ps = state.provinces[target]
+        enemies = [u for u in ground_units_in(state, target) if u.owner != me.civ]
+        if ps.influence == me.civ and not enemies:
+            return 0
+        origin = _unit_area(state, a.units[0])
+        if origin and _threat(state, me.civ, origin) > 0 and state.provinces[
+                origin].influence == me.civ:
+            # Leave defenders home unless the attack is overwhelming.
+            pass
+        moving = sum(UNIT_STRENGTH[_unit_kind(state, u)] for u in a.units)
+        defence = sum(UNIT_STRENGTH[u.kind] for u in enemies)
+        if defence and moving < 1.8 * defence:
+            return 0
+        prize = 10 + 8 * len(ps.buildings) + (6 if ps.influence else 0)
+        if ps.influence is None and not ps.buildings and not enemies:
+            p = board.PROVINCES[target]
+            prize = 2 + len(p.commodity_sites)
+        return prize + moving - defence + self._noise()
+
+    def _ChooseLosses(self, state: GameState, me: Player, prompt, acts):
+        order = {"legion": 0, "trireme": 0, "fortress": 1, "creature": 2}
+        return min((a for a in acts if isinstance(a, TakeLosses)),
+                   key=lambda a: sum(order.get(_unit_kind(state, u), 0) for u in a.units))
+
+    def _ChooseConquest(self, state: GameState, me: Player, prompt, acts):
+        for kind in (Convert, Occupy, Sack):
+            opts = [a for a in acts if isinstance(a, kind)]
+            if opts:
+                if kind is Occupy:
+                    return max(opts, key=lambda a: len(a.posts))
+                return opts[0]
+        return acts[0]
+
+    def _GreekBlockade(self, state: GameState, me: Player, prompt, acts):
+        for a in acts:
+            if isinstance(a, Blockade):
+                mine = len(units_in(state, a.sea, me.civ, ("trireme",)))
+                theirs = len(units_in(state, a.sea, prompt.attacker, ("trireme",)))
+                if mine > theirs:
+                    return a
+        return next((a for a in acts if isinstance(a, Pass)), acts[0])
+
+    def _noise(self) -> float:
+        return self.rng.below(1000) / 1000.0
+
+
+# --- helpers ------------------------------------------------------------------------------
+def _me(state: GameState, civ: str) -> Player:
+    return next(p for p in state.players if p.civ == civ)
+
+
+def _minus(hand: dict[str, int], cards: dict[str, int]) -> dict[str, int]:
+    out = dict(hand)
+    for c, n in cards.items():
+        out[c] = out.get(c, 0) - n
+    return out
+
+
+def _best_set(hand: dict[str, int]) -> int:
+    return max(hand.get(TAX, 0), sum(1 for c in COMMODITIES if hand.get(c, 0) > 0))
+
+
+def _set_potential(hand: dict[str, int]) -> float:
+    """A smooth value of a hand: its best set counts most, every card a little."""
+    distinct = sum(1 for c in COMMODITIES if hand.get(c, 0) > 0)
+    tax = hand.get(TAX, 0)
+    return 2.0 * max(distinct, tax) + 0.5 * min(distinct, tax) + 0.1 * sum(
+        max(0, hand.get(c, 0)) for c in RESOURCES)
+
+
+def _unit_kind(state: GameState, unit_id: int) -> str:
+    for u in state.units:
+        if u.id == unit_id:
+            return u.kind
+    return "legion"
+
+
+def _unit_area(state: GameState, unit_id: int) -> str:
+    for u in state.units:
+        if u.id == unit_id:
+            return u.area
+    return ""
+
+
+def _threat(state: GameState, civ: str, province: str) -> float:
+    """Enemy ground strength next to a province, less our own strength in it."""
+    if not province or province not in board.PROVINCES:
+        return 0.0
+    enemy = 0.0
+    for nb in board.PROVINCES[province].land_neighbours:
+        enemy += sum(UNIT_STRENGTH[u.kind] for u in ground_units_in(state, nb)
+                     if u.owner != civ and u.kind != "fortress"
+                     and u.owner in {p.civ for p in state.players})
+    own = sum(UNIT_STRENGTH[u.kind] for u in ground_units_in(state, province, civ)
+              if u.kind in GROUND_UNITS)
+    return max(0.0, (enemy - own) / 6.0)

@@ -1,0 +1,42 @@
+"""The `mare-nostrum` command.
+
+    mare-nostrum                 the title screen (a new game: you against five computer players)
+    mare-nostrum simulate ...    computer players play whole games without a screen
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+# Each subcommand: name -> (help, add_arguments, run). Modules register theirs here.
+Command = tuple[str, Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]
+
+
+def _commands() -> dict[str, Command]:
+    from .commands import COMMANDS
+    return COMMANDS
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(prog="mare-nostrum",
+                                     description="Mare Nostrum: Mythology in the terminal")
+    sub = parser.add_subparsers(dest="command")
+    commands = _commands()
+    for name, (help_text, add_args, _run) in commands.items():
+        add_args(sub.add_parser(name, help=help_text, description=help_text))
+    args = parser.parse_args(argv)
+    name = args.command or "play"
+    if name not in commands:
+        parser.print_help()
+        return 2
+    try:
+        return commands[name][2](args)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,69 @@
+"""`mare-nostrum simulate`: computer players play whole games without a screen."""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from ..bots import LEVELS, make_bot
+from ..data.board import CIVS
+from ..game import apply, new_game, state_hash, view
+from ..state import Config, GameState
+
+
+def play_game(config: Config, levels: list[str], max_turns: int = 200,
+              max_decisions: int = 200_000) -> tuple[GameState, int]:
+    """Play one game to its end (or the turn limit); returns the state and decisions."""
+    state, _ = new_game(config)
+    bots = [make_bot(levels[i % len(levels)], seed=config.seed * 7919 + i)
+            for i in range(len(config.civs))]
+    seat = {p.civ: p.seat for p in state.players}
+    decisions = 0
+    while state.phase != "over" and state.turn <= max_turns and decisions < max_decisions:
+        assert state.prompt is not None
+        s = seat[state.prompt.civ]
+        apply(state, bots[s].choose(view(state, s)))
+        decisions += 1
+    return state, decisions
+
+
+def _add_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int, default=6, choices=range(3, 7), metavar="N")
+    p.add_argument("--games", type=int, default=1, metavar="K")
+    p.add_argument("--seed", type=int, default=1, metavar="S")
+    p.add_argument("--bots", nargs="+", default=["greedy"], choices=LEVELS,
+                   help="levels, one per seat (repeated when fewer)")
+    p.add_argument("--setup", choices=("predetermined", "free"), default="predetermined")
+    p.add_argument("--max-turns", type=int, default=200)
+    p.add_argument("--hash", action="store_true", help="print each final state hash")
+
+
+def _run(args: argparse.Namespace) -> int:
+    t0 = time.perf_counter()
+    total_decisions = 0
+    wins = 0
+    for g in range(args.games):
+        seed = args.seed + g
+        civs = list(CIVS[: args.players])
+        config = Config(civs=civs, seed=seed, setup=args.setup)
+        start = time.perf_counter()
+        state, decisions = play_game(config, args.bots, max_turns=args.max_turns)
+        secs = time.perf_counter() - start
+        total_decisions += decisions
+        if state.winner:
+            wins += 1
+            outcome = f"winner {state.winner} ({state.win_reason})"
+        else:
+            outcome = "no winner"
+        line = (f"game {g + 1} seed {seed}: {outcome}, turns {state.turn}, "
+                f"decisions {decisions}, {secs:.2f}s")
+        if args.hash:
+            line += f", hash {state_hash(state)[:16]}"
+        print(line, flush=True)
+    elapsed = time.perf_counter() - t0
+    print(f"{wins} of {args.games} games won by a victory condition; "
+          f"{total_decisions / elapsed:.0f} decisions/s, {args.games / elapsed:.2f} games/s")
+    return 0
+
+
+COMMAND = ("computer players play whole games and report the results", _add_args, _run)

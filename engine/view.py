@@ -1,0 +1,52 @@
+"""What one seat may see (ARCHITECTURE.md, Views).
+
+`view(state, seat)` gives a copy of the state with everything secret to that seat taken
+out: other hands (their sizes stay), face-down trade offers and acquired cards, the
+unseen set-aside heroes and wonders, and the RNG (so no one can foresee the dice).
+A spectator (seat None) sees only what is public.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from .events import Event
+from .state import GameState
+
+_encoder = msgspec.json.Encoder()
+_decoder = msgspec.json.Decoder(GameState)
+
+
+class View(msgspec.Struct, kw_only=True):
+    seat: int | None
+    civ: str | None
+    state: GameState  # redacted
+    hand_sizes: dict[str, int]
+    offer_sizes: dict[str, int]
+    acquired_sizes: dict[str, int]
+    set_aside: int
+
+
+def view(state: GameState, seat: int | None) -> View:
+    civ = state.players[seat].civ if seat is not None else None
+    v = _decoder.decode(_encoder.encode(state))
+    hand_sizes = {p.civ: sum(p.hand.values()) for p in state.players}
+    for p in v.players:
+        if p.civ != civ:
+            p.hand = {}
+    t = v.trade
+    offer_sizes = {c: len(o) for c, o in t.offers.items()}
+    if not t.revealed:
+        t.offers = {c: (o if c == civ else []) for c, o in t.offers.items()}
+    acquired_sizes = {c: len(a) for c, a in t.acquired.items()}
+    t.acquired = {c: (a if c == civ else []) for c, a in t.acquired.items()}
+    v.set_aside = []
+    v.rng = 0
+    v.forced_dice = []
+    return View(seat=seat, civ=civ, state=v, hand_sizes=hand_sizes, offer_sizes=offer_sizes,
+                acquired_sizes=acquired_sizes, set_aside=len(state.set_aside))
+
+
+def visible_events(events: list[Event], civ: str | None) -> list[Event]:
+    """The events a player (or a spectator, civ None) may see."""
+    return [e for e in events if not e.visible_to or (civ is not None and civ in e.visible_to)]

@@ -1,0 +1,71 @@
+"""Positions for rule tests: start a game, then jump to a phase through the real flow."""
+
+from __future__ import annotations
+
+from engine.actions import Name
+from engine.data.board import CIVS
+from engine.game import apply, legal_actions, new_game, state_hash
+from engine.errors import IllegalAction
+from engine.prompts import NamePlayer
+from engine.rules import flow
+from engine.rules.common import player
+from engine.state import Config, GameState, OrderState
+
+import pytest
+
+ALL6 = list(CIVS)
+
+
+def start(civs: list[str] | None = None, seed: int = 1, **options) -> GameState:
+    state, _ = new_game(Config(civs=list(civs or ALL6), seed=seed, **options))
+    return state
+
+
+def set_hand(state: GameState, civ: str, cards: dict[str, int]) -> None:
+    """Give civ exactly these cards, keeping the card totals right through the bank."""
+    p = player(state, civ)
+    for c, n in p.hand.items():
+        state.bank[c] = state.bank.get(c, 0) + n
+    p.hand = {}
+    for c, n in cards.items():
+        state.bank[c] -= n
+        p.hand[c] = n
+
+
+def begin_phase(state: GameState, phase: str, first: str | None = None,
+                role_holder: str | None = None) -> list:
+    """Start `phase` now; if `first` is given, name him first (as the role holder)."""
+    role = {"offering": "high_priest", "construction": "political_leader",
+            "military": "military_leader"}.get(phase)
+    if role and (role_holder or first):
+        state.roles[role] = role_holder or first
+    state.prompt = None
+    ev: list = []
+    flow.start_phase(state, phase, ev)
+    state.order = OrderState()
+    flow.advance(state, ev)
+    if first and isinstance(state.prompt, NamePlayer):
+        ev += apply(state, Name(civ=first))
+    return ev
+
+
+def assert_illegal(state: GameState, action, *words: str) -> IllegalAction:
+    """The action is refused with a reason containing the words, and nothing changes."""
+    before = state_hash(state)
+    with pytest.raises(IllegalAction) as info:
+        apply(state, action)
+    assert state_hash(state) == before
+    text = str(info.value).lower()
+    for w in words:
+        assert w.lower() in text, f"{w!r} not in {text!r}"
+    return info.value
+
+
+def play_until(state: GameState, done, bot=None, limit: int = 20_000) -> None:
+    """Apply the first legal action (or a bot's) until done(state)."""
+    n = 0
+    while not done(state) and state.phase != "over":
+        acts = legal_actions(state)
+        apply(state, bot(state, acts) if bot else acts[0])
+        n += 1
+        assert n < limit, "position never reached"

@@ -1,0 +1,114 @@
+"""Rulebook, Roles (and base-game.md section 2): recomputed at the start of each turn."""
+
+from __future__ import annotations
+
+from engine.actions import Name, PickRoleHolder
+from engine.game import apply
+from engine.prompts import ChooseRoleHolder, NamePlayer
+from engine.rules import flow, roles
+from engine.rules.common import new_unit, player
+from engine.state import Building
+
+from .helpers import assert_illegal, start
+
+
+def _reassign(s):
+    ev = []
+    s.prompt = None
+    s.turn = 2
+    flow.start_phase(s, "roles", ev)
+    flow.advance(s, ev)
+    return ev
+
+
+def test_scores_count_buildings_and_units():
+    """Roles: caravans + markets, temples + markets, cities + temples, military units on
+    the board (fortresses and triremes in port included)."""
+    s = start()
+    assert roles.base_score(s, "carthage", "director_of_commerce") == 3
+    assert roles.base_score(s, "greece", "high_priest") == 1
+    assert roles.base_score(s, "egypt", "political_leader") == 3
+    assert roles.base_score(s, "rome", "military_leader") == 6
+
+
+def test_holder_keeps_a_tie():
+    """Roles: in a tie between the holder and another player, the holder keeps the card."""
+    s = start()
+    s.provinces["macedonia"].buildings.append(Building(kind="city"))  # greece: 3 cities
+    _reassign(s)
+    assert s.roles["political_leader"] == "egypt"
+
+
+def test_a_clear_leader_takes_the_role():
+    """Roles: the player with the most takes the card."""
+    s = start()
+    for _ in range(2):
+        new_unit(s, "babylon", "legion", "babylon")
+    new_unit(s, "babylon", "fortress", "arabia")  # babylon 3 legions+2 fortresses+3 = 8
+    ev = _reassign(s)
+    assert s.roles["military_leader"] == "babylon"
+    assert any(e.role == "military_leader" and e.previous == "rome"
+               for e in ev if type(e).__name__ == "RoleAssigned")
+
+
+def test_holder_chooses_among_tied_others():
+    """Roles: if two or more OTHER players tie, the holder decides who inherits the role."""
+    s = start()
+    for civ, pr in (("babylon", "babylon"), ("atlantis", "poseidonis")):
+        for _ in range(7 - roles.base_score(s, civ, "military_leader")):
+            new_unit(s, civ, "legion", pr)
+    assert roles.base_score(s, "babylon", "military_leader") == 7
+    assert roles.base_score(s, "atlantis", "military_leader") == 7
+    _reassign(s)
+    assert isinstance(s.prompt, ChooseRoleHolder)
+    assert s.prompt.civ == "rome" and sorted(s.prompt.candidates) == ["atlantis", "babylon"]
+    assert_illegal(s, PickRoleHolder(civ="greece"), "not tied")
+    apply(s, PickRoleHolder(civ="atlantis"))
+    assert s.roles["military_leader"] == "atlantis"
+
+
+def test_occupation_moves_the_count():
+    """base-game.md 2 (rulebook strategy notes): an occupied building counts for the
+    occupier, which can move a role card."""
+    s = start()
+    for post in ("caravan:fruit", "caravan:grain"):
+        u = new_unit(s, "rome", "legion", "carthago" if "fruit" in post else "numidia")
+        u.post = post
+    assert roles.base_score(s, "carthage", "director_of_commerce") == 1
+    assert roles.base_score(s, "rome", "director_of_commerce") == 4
+
+
+def test_agamemnon_bonus():
+    """Agamemnon: +3 toward the Director of Commerce."""
+    s = start()
+    player(s, "egypt").cards.append("agamemnon")
+    assert roles.scores(s, "director_of_commerce")["egypt"] == 2 + 3
+    _reassign(s)
+    assert s.roles["director_of_commerce"] == "egypt"
+
+
+def test_three_roles_option_wins():
+    """Strategy notes variant: holding 3 role cards at once wins (option)."""
+    s = start(three_roles_win=True)
+    for _ in range(4):
+        new_unit(s, "egypt", "legion", "alexandria")
+    for pr in ("heptanomis", "thebais"):
+        s.provinces[pr].buildings.append(Building(kind="market"))
+        s.provinces[pr].buildings.append(Building(kind="temple"))
+    _reassign(s)
+    assert s.phase == "over" and s.winner == "egypt"
+
+
+def test_role_holder_names_players_one_at_a_time():
+    """Roles Q&A: the holder names the next player only after the previous one is done."""
+    from .helpers import begin_phase
+    s = start()
+    begin_phase(s, "construction", role_holder="egypt")
+    assert isinstance(s.prompt, NamePlayer) and s.prompt.civ == "egypt"
+    assert len(s.prompt.candidates) == 6
+    assert_illegal(s, Name(civ="sparta"), "cannot be named")
+    apply(s, Name(civ="rome"))
+    assert s.prompt.civ == "rome"
+    from engine.actions import EndConstruction
+    apply(s, EndConstruction())
+    assert isinstance(s.prompt, NamePlayer) and "rome" not in s.prompt.candidates

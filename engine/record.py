@@ -1,0 +1,231 @@
+"""Game records: the config, the seed and every action, with state hashes to check a replay
+(ARCHITECTURE.md, Records, saves and replays).
+
+    rec = new_record(config)                      # or record_from(start_state)
+    events = apply(state, action)
+    add_action(rec, action, state_hash(state))    # after every legal action
+    result = verify(rec)                          # replay it and compare the hashes
+    result.ok, result.message
+
+A record holds the hash of the state after action k (k counted from 1) for every k that is a
+multiple of `hash_every`, for k = 0 (the position before the first action) and for the last
+action. Replaying is `new_game(config)` (or the recorded start position, for games that began
+from a scenario) and then `apply` of each action in turn; the game's dice come from the RNG
+kept in the state, so the replay is bit-identical.
+
+This module knows nothing about files: `engine.saves` keeps a record inside every save.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+import msgspec
+
+from .actions import Action
+from .errors import IllegalAction
+from .events import Event
+from .state import Config, GameState
+
+HASH_EVERY = 10
+
+_encoder = msgspec.json.Encoder()
+
+
+class GameRecord(msgspec.Struct, kw_only=True):
+    """Everything needed to replay a game."""
+
+    config: Config
+    seed: int
+    actions: list[Action] = []
+    hashes: dict[int, str] = {}  # actions applied -> state_hash after them
+    hash_every: int = HASH_EVERY
+    start: GameState | None = None  # the position the game began from, if not new_game(config)
+
+
+def new_record(config: Config, start_hash: str | None = None,
+               hash_every: int = HASH_EVERY) -> GameRecord:
+    """The record of a game set up by `new_game(config)`; `start_hash` is the hash of the
+    state new_game returned (computed when omitted)."""
+    if start_hash is None:
+        from .game import new_game, state_hash
+        start_hash = state_hash(new_game(config)[0])
+    return GameRecord(config=config, seed=config.seed, hashes={0: start_hash},
+                      hash_every=hash_every)
+
+
+def record_from(state: GameState, hash_every: int = HASH_EVERY) -> GameRecord:
+    """The record of a game that continues from an arbitrary position (a scenario, a
+    position edited by hand): the position itself is kept as its start."""
+    from .game import clone, state_hash
+    return GameRecord(config=state.config, seed=state.config.seed, start=clone(state),
+                      hashes={0: state_hash(state)}, hash_every=hash_every)
+
+
+def add_action(record: GameRecord, action: Action, digest: str) -> None:
+    """Append a legal action; `digest` is `state_hash` of the state after it."""
+    last = len(record.actions)
+    if last and last % record.hash_every and last in record.hashes:
+        del record.hashes[last]  # the previous "final" hash is no checkpoint
+    record.actions.append(action)
+    record.hashes[last + 1] = digest
+
+
+def truncate(record: GameRecord, n: int) -> GameRecord:
+    """The record of the first n actions (the final hash is dropped if it is no longer a
+    checkpoint; verify() then checks only the checkpoints)."""
+    out = msgspec.structs.replace(record, actions=list(record.actions[:n]),
+                                  hashes={k: v for k, v in record.hashes.items() if k <= n})
+    return out
+
+
+def start_state(record: GameRecord) -> tuple[GameState, list[Event]]:
+    """The position before the first action, and the events of the setup."""
+    from .game import clone, new_game
+    if record.start is not None:
+        return clone(record.start), []
+    return new_game(record.config)
+
+
+def action_text(action: Action) -> str:
+    """An action as compact JSON, e.g. {"type":"Announce","n":2}."""
+    return _encoder.encode(action).decode()
+
+
+# --- replay -------------------------------------------------------------------------------
+@dataclass
+class Step:
+    """One replayed action: its number (from 1), who made it, and what it caused."""
+
+    index: int
+    civ: str
+    action: Action
+    events: list[Event]
+    state: GameState  # the live replay state (after the action): copy it to keep it
+
+
+class ReplayError(Exception):
+    """A record that cannot be replayed. `index` is the action's number (0: the setup)."""
+
+    def __init__(self, index: int, message: str, reason: str = "") -> None:
+        self.index = index
+        self.message = message
+        self.reason = reason
+        super().__init__(message)
+
+
+def _describe(index: int, action: Action, civ: str | None) -> str:
+    who = f" by {civ}" if civ else ""
+    return f"action {index}{who} {action_text(action)}"
+
+
+def replay(record: GameRecord, stop: int | None = None,
+           on_start: Callable[[GameState, list[Event]], None] | None = None) -> Iterator[Step]:
+    """Replay the record's actions (the first `stop` of them), yielding each step.
+
+    Raises ReplayError at the first action the engine refuses (with the engine's reason) or
+    fails on. Hashes are not checked here: see verify()."""
+    try:
+        state, events = start_state(record)
+    except IllegalAction as e:
+        raise ReplayError(0, f"the game cannot be set up: {e}", str(e)) from None
+    except Exception as e:  # a damaged config: never a traceback
+        raise ReplayError(0, f"the game cannot be set up: {type(e).__name__}: {e}") from None
+    if on_start is not None:
+        on_start(state, events)
+    from .game import apply
+    actions = record.actions if stop is None else record.actions[:stop]
+    for i, action in enumerate(actions, start=1):
+        civ = state.prompt.civ if state.prompt is not None else None
+        try:
+            ev = apply(state, action)
+        except IllegalAction as e:
+            raise ReplayError(i, f"{_describe(i, action, civ)} is illegal: {e}",
+                              str(e)) from None
+        except Exception as e:
+            raise ReplayError(i, f"{_describe(i, action, civ)} makes the engine fail: "
+                              f"{type(e).__name__}: {e}") from None
+        yield Step(index=i, civ=civ or "", action=action, events=ev, state=state)
+
+
+@dataclass
+class Verdict:
+    ok: bool
+    message: str
+    actions: int = 0  # actions replayed
+    checked: int = 0  # hashes compared
+    first_bad: int | None = None  # the first action whose hash (or legality) fails
+    last_good: int | None = None  # the last checkpoint that matched
+    final: GameState | None = None
+    events: list[Event] = field(default_factory=list)
+
+
+def verify(record: GameRecord, final_hash: str | None = None,
+           keep_events: bool = False) -> Verdict:
+    """Replay the record and compare its hashes.
+
+    Names the first action after which the state differs from the record (with hashes
+    every N actions the difference arose in the actions since the last match), or the first
+    illegal action with the engine's reason. `final_hash`, if given, is the hash of a saved
+    state the replay must end on."""
+    from .game import state_hash
+    checked = 0
+    last_good: int | None = None
+    events: list[Event] = []
+    state: GameState | None = None
+
+    class _Diverged(Exception):
+        pass
+
+    def check(k: int, st: GameState) -> None:
+        nonlocal checked, last_good
+        want = record.hashes.get(k)
+        if want is None:
+            return
+        checked += 1
+        if state_hash(st) == want:
+            last_good = k
+            return
+        if k == 0:
+            msg = "the game does not start as recorded: the setup gives a different position"
+        else:
+            since = ""
+            if last_good is not None and last_good < k - 1:
+                since = (f" (last match after action {last_good}: the difference arose in "
+                         f"actions {last_good + 1}-{k})")
+            msg = f"diverges at action {k}: the state after it differs from the record{since}"
+        raise _Diverged(msg, k)
+
+    def on_start(st: GameState, ev: list[Event]) -> None:
+        nonlocal state
+        state = st
+        if keep_events:
+            events.extend(ev)
+        check(0, st)
+
+    def verdict(ok: bool, msg: str, actions: int, first_bad: int | None = None) -> Verdict:
+        return Verdict(ok, msg, actions=actions, checked=checked, first_bad=first_bad,
+                       last_good=last_good, final=state, events=events)
+
+    try:
+        for step in replay(record, on_start=on_start):
+            state = step.state
+            if keep_events:
+                events.extend(step.events)
+            check(step.index, step.state)
+    except _Diverged as e:
+        msg, k = e.args
+        return verdict(False, msg, k, k)
+    except ReplayError as e:
+        return verdict(False, e.message, max(e.index - 1, 0), e.index)
+    assert state is not None
+    n = len(record.actions)
+    if final_hash is not None and state_hash(state) != final_hash:
+        return verdict(False, "the replay ends on a different position from the saved game "
+                       f"(after action {n})", n, n)
+    if state.phase == "over":
+        end = f"the game is over: {state.winner} wins ({state.win_reason})"
+    else:
+        end = f"turn {state.turn}, {state.phase} phase"
+    return verdict(True, f"OK: {n} actions replayed, {checked} hashes match; {end}", n)

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.actions import Name
 from engine.data.board import CIVS
-from engine.game import apply, legal_actions, new_game, state_hash
 from engine.errors import IllegalAction
+from engine.game import apply, legal_actions, new_game, state_hash
 from engine.prompts import NamePlayer
 from engine.rules import flow
 from engine.rules.common import player
 from engine.state import Config, GameState, OrderState
-
-import pytest
 
 ALL6 = list(CIVS)
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.actions import Buy, EndConstruction, Item
+from engine.errors import IllegalAction
 from engine.game import apply, legal_actions
 from engine.prompts import ConstructionTurn
 from engine.rules.common import new_unit, player, reserve, units_in
 from engine.rules.payment import payment_options, set_value
-from engine.errors import IllegalAction
-
-import pytest
 
 from .helpers import assert_illegal, begin_phase, set_hand, start
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.actions import EndSetupRound, Item, SelectCapital, SetupBuy
 from engine.data.board import PROVINCES
 from engine.data.cards import RANDOM_PILE
@@ -11,8 +13,6 @@ from engine.game import apply, legal_actions
 from engine.prompts import AnnounceTrade, ChooseCapital, FreeSetupTurn
 from engine.rules.common import player, tokens_in_play, units_in
 from engine.state import Config
-
-import pytest
 
 from .helpers import assert_illegal, start
 

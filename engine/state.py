@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
+from .actions import UsePower
 from .prompts import Prompt
 
 
@@ -110,16 +111,25 @@ class Battle(msgspec.Struct, kw_only=True):
     defender_losses: int = 0
     attacker_chosen: list[int] | None = None
     defender_chosen: list[int] | None = None
+    # start -> dice -> losses -> choose (engine/rules/combat.py); a reaction may pause it
+    stage: str = "start"
+    attacker_auto: list[int] = []  # automatic values (6 per fortress and creature)
+    defender_auto: list[int] = []
+    attacker_bonus: int = 0  # die bonuses (Hannibal, Pericles)
+    defender_bonus: int = 0
 
 
 class PendingMove(msgspec.Struct, kw_only=True):
-    """A declared convoy into a Greek province, open to the Greek blockade."""
+    """A declared ground move before it resolves: open to the reaction window
+    (base-game.md 4) and, for a convoy into a Greek province, to the Greek blockade."""
 
     units: list[int]
     origin: str
     to: str
     seas: list[str]
     blockade_seas_tried: list[str] = []
+    reacted: bool = False  # the reaction window after the declaration has been opened
+    blockade_done: bool = False  # Greece has passed (or has no sea left to attack in)
 
 
 class MilitaryState(msgspec.Struct, kw_only=True):
@@ -130,6 +140,9 @@ class MilitaryState(msgspec.Struct, kw_only=True):
     conquered: list[str] = []  # provinces conquered this military turn
     pending_move: PendingMove | None = None
     conquest: str = ""  # province awaiting the conquest choice
+    sequence_units: list[int] = []  # the active player's units fighting in `battle_area`
+    wars_at_start: list[str] = []  # provinces at war when the phase began (base-game.md 6:
+    # if the others leave, the units that remain conquer at the end of their owner's turn)
 
 
 class FreeSetupState(msgspec.Struct, kw_only=True):
@@ -147,6 +160,21 @@ class FreePlacement(msgspec.Struct, kw_only=True):
     item: str  # legion | trireme | fortress | influence
     card: str
     province: str = ""  # where it must go, if the card says
+
+
+class PendingPower(msgspec.Struct, kw_only=True):
+    """A decision a card's power owes before the game goes on (engine/powers/windows.py):
+    a reaction window, Castor & Pollux's copy, Hermes' cards, Isis' gifts, Ishtar's answer
+    to a god aimed at her holder... The first one is asked as a `Reaction` prompt."""
+
+    card: str  # the card whose decision it is; "" for a reaction window
+    civ: str = ""  # who is asked
+    window: str = ""  # the window's name (Reaction.window)
+    queue: list[str] = []  # players still to ask (a window), or to receive (Isis)
+    options: list[str] = []  # what may be chosen, when fixed in advance
+    by: str = ""  # Ishtar: the player whose god is aimed at `civ`
+    action: UsePower | None = None  # Ishtar: the aimed power, waiting on the answer
+    resume: Prompt | None = None  # the decision to go back to afterwards
 
 
 class GameState(msgspec.Struct, kw_only=True):
@@ -177,6 +205,7 @@ class GameState(msgspec.Struct, kw_only=True):
     used_powers: list[str] = []  # once-per-turn or once-per-phase powers already used
     power_choices: dict[str, str] = {}  # standing choices of powers (Castor & Pollux's copy...)
     free_placements: list[FreePlacement] = []
+    pending_powers: list[PendingPower] = []  # decisions powers owe, the first asked next
     forced_dice: list[int] = []  # scenario files force dice results; consumed first
     prompt: Prompt | None = None
     winner: str | None = None

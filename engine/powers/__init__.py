@@ -124,3 +124,68 @@ def may_stay_out(state: GameState, civ: str, n: int) -> bool:
 def after_offering_powers(state: GameState, ev: list[Event]) -> bool:
     """When every player has made his offering: Adonis. True if a prompt was set."""
     return False
+
+
+# --- military phase (engine/rules/military.py, movement.py, combat.py) ------------------------
+def _creature_of(unit) -> str | None:
+    """The creature card a creature pawn stands for (each civ has its own creature)."""
+    from ..data.cards import CIV_CREATURE
+    return CIV_CREATURE.get(unit.owner) if unit.kind == "creature" else None
+
+
+def trireme_moves(state: GameState, civ: str) -> int:
+    """Sea moves a trireme makes in its owner's turn (Atlas: 2)."""
+    return 2 if holds(state, civ, "atlas") else 1
+
+
+def can_be_convoyed(state: GameState, unit) -> bool:
+    """The Griffon and the Kraken cannot be carried by triremes (rulebook, Legion Movement)."""
+    return _creature_of(unit) not in ("griffon", "kraken")
+
+
+def ground_steps(state: GameState, unit, steps: list[str]) -> list[str]:
+    """The provinces a legion or creature reaches by its own move, given its land steps.
+    Hook for the creatures' special movement (the Griffon's flight, the Kraken's coasts and
+    dives), a later issue: for now every creature moves like a legion."""
+    return steps
+
+
+def convoy_extra_seas(state: GameState, civ: str) -> list[str]:
+    """Seas that count as held by civ's triremes for a convoy (Aeneas, a later issue)."""
+    return []
+
+
+def move_declared(state: GameState, civ: str, move, ev: list[Event]) -> bool:
+    """Reaction window after a ground move or convoy is declared and before it resolves
+    (base-game.md 4: Poseidon against a convoy). True if a prompt was set."""
+    return False
+
+
+def before_battle(state: GameState, battle, ev: list[Event]) -> bool:
+    """Reaction window before the dice of a battle (Medusa, Centaur, Helen of Troy).
+    True if a prompt was set."""
+    return False
+
+
+def after_dice(state: GameState, battle, ev: list[Event]) -> bool:
+    """Reaction window after the dice and before casualties (Mars, Ajax). A power may change
+    `battle.attacker_total` / `defender_total`. True if a prompt was set."""
+    return False
+
+
+def loses_automatic_six(state: GameState, unit, enemy_units) -> bool:
+    """A fortress or creature facing a Behemoth rolls a die instead of its automatic 6
+    (rulebook, Behemoth; a second Behemoth adds nothing)."""
+    if unit.kind not in ("fortress", "creature"):
+        return False
+    return any(_creature_of(e) == "behemoth" for e in enemy_units)
+
+
+def on_sack(state: GameState, civ: str, province: str, building, ev: list[Event]) -> None:
+    """After civ sacks a building (Nebuchadnezzar, Achilles: a later issue)."""
+
+
+def lose_unit(state: GameState, unit, ev: list[Event]) -> None:
+    """A unit is eliminated in battle (the Phoenix will wait on its card: a later issue)."""
+    from ..rules.common import remove_unit
+    remove_unit(state, unit)

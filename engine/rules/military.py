@@ -1,13 +1,465 @@
-"""The military phase (placeholder until the military rules land)."""
+"""The military phase (rulebook, Military Phase; base-game.md 6).
+
+The Military Leader names the players one at a time. On his turn a player
+1. makes his naval moves and the naval battles he chooses (`NavalTurn`),
+2. makes his ground moves (`GroundTurn`); entering a province that holds enemy ground units
+   forces a battle at once, entering an undefended province of another civ conquers it,
+3. fights again in every province where his units that have not fought this turn stand with
+   enemy ground units (the province is at war), and conquers where a war has ended with only
+   his units left.
+
+The runner below picks up whatever is under way, most urgent first: a battle, the battles
+of one province against several opponents, a conquest choice, a declared move (reaction
+window, Greek blockade), then the steps of the active player's turn.
+"""
 
 from __future__ import annotations
 
-from ..events import Event
-from ..state import GameState
-from . import flow
-from .registry import phase
+from .. import powers
+from ..actions import (
+    Blockade,
+    Convert,
+    EndMilitary,
+    EndNaval,
+    Fight,
+    Move,
+    MoveTrireme,
+    NavalBattle,
+    Occupy,
+    Pass,
+    Post,
+    Sack,
+)
+from ..data import board
+from ..data.costs import MOBILE_GROUND
+from ..errors import IllegalAction
+from ..events import (
+    ConversionStarted,
+    Event,
+    MoveCancelled,
+    Occupied,
+    Passed,
+    Sacked,
+    TriremeMoved,
+    UnitsMoved,
+)
+from ..prompts import ChooseConquest, ChooseOpponent, GreekBlockade, GroundTurn, NavalTurn
+from ..state import Conversion, GameState, PendingMove, Unit
+from . import combat, flow
+from .common import (
+    at_war,
+    clear_post,
+    ground_owners,
+    ground_units_in,
+    is_player,
+    occupier,
+    post_key,
+    unit,
+    units_in,
+)
+from .geography import valid_chain
+from .movement import (
+    check_move,
+    check_trireme_move,
+    legal_moves,
+    legal_trireme_moves,
+)
+from .order import finish_turn, pick_next
+from .registry import decision, phase
+
+R_PHASE = "Military Phase: naval moves and battles first, then ground moves"
+R_NAVAL_BATTLE = "Military Phase, A) Movement, 2. Naval Battles (Optional)"
+R_OPPONENT = "base-game.md 6: the active player fights each opponent in turn, in his order"
+R_CONQUEST = "Military Phase, B) Combat, 2. Only one invading player survives"
+R_BLOCKADE = "The Greek Blockade"
+GREECE = "greece"
 
 
+# --- the phase runner ---------------------------------------------------------------------
 @phase("military")
 def run(state: GameState, ev: list[Event]) -> None:
-    flow.end_phase(state, ev)
+    m = state.military
+    if state.step == "":
+        state.step = "turns"
+        m.wars_at_start = [pr for pr in board.PROVINCES if at_war(state, pr)]
+    if m.battle is not None:
+        combat.advance(state, ev)
+        return
+    if m.battle_area:
+        _advance_province(state, ev)
+        return
+    if m.conquest:
+        state.prompt = ChooseConquest(civ=_active(state), province=m.conquest)
+        return
+    if m.pending_move is not None:
+        _advance_move(state, m.pending_move, ev)
+        return
+    if not pick_next(state, "military_leader", ev):
+        flow.end_phase(state, ev)
+        return
+    if state.prompt is not None:
+        return
+    civ = _active(state)
+    if m.step in ("", "done"):
+        _start_turn(state, civ)
+    if m.step == "naval":
+        state.prompt = NavalTurn(civ=civ)
+    elif m.step == "ground":
+        state.prompt = GroundTurn(civ=civ)
+    elif m.step == "wars":
+        _advance_wars(state, civ, ev)
+
+
+def _active(state: GameState) -> str:
+    civ = state.order.active
+    assert civ is not None
+    return civ
+
+
+def _start_turn(state: GameState, civ: str) -> None:
+    m = state.military
+    m.step = "naval"
+    m.conquered = []
+    moves = powers.trireme_moves(state, civ)
+    for u in state.units:
+        if u.owner == civ and u.kind == "trireme":
+            u.moves_left = moves
+
+
+def _advance_wars(state: GameState, civ: str, ev: list[Event]) -> None:
+    """End of the ground step: fight again where the province is at war, then conquer
+    where only the active player's units remain (base-game.md 6)."""
+    m = state.military
+    for pr in board.PROVINCES:
+        if any(not u.fought for u in ground_units_in(state, pr, civ)) and \
+                len(ground_owners(state, pr)) > 1:
+            _start_province(state, civ, pr)
+            return
+    for pr in m.wars_at_start:
+        if ground_owners(state, pr) == [civ]:
+            _maybe_conquest(state, civ, pr)
+            if m.conquest:
+                return
+    finish_turn(state)
+    m.step = "done"
+    m.conquered = []
+
+
+# --- the battles of one province ----------------------------------------------------------
+def _start_province(state: GameState, civ: str, province: str) -> None:
+    """The active player's units that have not fought this turn fight every opponent in the
+    province, one after the other; the opponents defend with all their ground units."""
+    m = state.military
+    m.battle_area = province
+    m.sequence_units = [u.id for u in ground_units_in(state, province, civ) if not u.fought]
+    m.battle_queue = [o for o in ground_owners(state, province) if o != civ]
+
+
+def _advance_province(state: GameState, ev: list[Event]) -> None:
+    m = state.military
+    civ = _active(state)
+    area = m.battle_area
+    mine = combat.alive(state, m.sequence_units, area)
+    m.sequence_units = [u.id for u in mine]
+    m.battle_queue = [o for o in m.battle_queue if ground_units_in(state, area, o)]
+    if not mine or not m.battle_queue:
+        for u in mine:
+            u.fought = True
+        m.battle_area = ""
+        m.sequence_units = []
+        m.battle_queue = []
+        _maybe_conquest(state, civ, area)
+    elif len(m.battle_queue) > 1:
+        state.prompt = ChooseOpponent(civ=civ, area=area, opponents=list(m.battle_queue))
+    else:
+        _fight(state, civ, m.battle_queue[0], ev)
+
+
+def _fight(state: GameState, civ: str, opponent: str, ev: list[Event]) -> None:
+    m = state.military
+    area = m.battle_area
+    m.battle_queue.remove(opponent)
+    combat.start_battle(state, area, False, civ, opponent,
+                        combat.alive(state, m.sequence_units, area),
+                        ground_units_in(state, area, opponent), ev)
+
+
+def _legal_opponent(state: GameState, prompt: ChooseOpponent) -> list:
+    return [Fight(opponent=o) for o in prompt.opponents]
+
+
+@decision(ChooseOpponent, _legal_opponent)
+def _choose_opponent(state: GameState, prompt: ChooseOpponent, action, ev: list[Event]) -> None:
+    if not isinstance(action, Fight):
+        raise IllegalAction("Choose whom you fight next in this province", R_OPPONENT)
+    if action.opponent not in prompt.opponents:
+        raise IllegalAction(f"{action.opponent} has no units to fight here; choose among "
+                            f"{', '.join(prompt.opponents)}", R_OPPONENT)
+    _fight(state, prompt.civ, action.opponent, ev)
+    state.prompt = None
+
+
+# --- the naval step -----------------------------------------------------------------------
+def _naval_battles(state: GameState, civ: str) -> list[NavalBattle]:
+    out = []
+    for sea in board.SEAS:
+        here = units_in(state, sea, kinds=("trireme",))
+        if any(u.owner == civ and not u.fought for u in here):
+            for o in dict.fromkeys(u.owner for u in here if u.owner != civ):
+                out.append(NavalBattle(sea=sea, opponent=o))
+    return out
+
+
+def _legal_naval(state: GameState, prompt: NavalTurn) -> list:
+    return [EndNaval(), *legal_trireme_moves(state, prompt.civ),
+            *_naval_battles(state, prompt.civ)]
+
+
+@decision(NavalTurn, _legal_naval)
+def _naval(state: GameState, prompt: NavalTurn, action, ev: list[Event]) -> None:
+    civ = prompt.civ
+    if isinstance(action, EndNaval):
+        state.military.step = "ground"
+    elif isinstance(action, MoveTrireme):
+        u = check_trireme_move(state, civ, action)
+        origin = u.area
+        u.area = action.to
+        u.moved = True
+        u.moves_left -= 1
+        ev.append(TriremeMoved(civ=civ, unit=u.id, origin=origin, to=action.to))
+    elif isinstance(action, NavalBattle):
+        if action.sea not in board.SEAS:
+            raise IllegalAction(f"{action.sea} is not a sea", R_NAVAL_BATTLE)
+        mine = [u for u in units_in(state, action.sea, civ, ("trireme",)) if not u.fought]
+        if not mine:
+            raise IllegalAction(f"You have no trireme in {board.area_name(action.sea)} that "
+                                "has not fought this turn", R_NAVAL_BATTLE)
+        if action.opponent == civ:
+            raise IllegalAction("You cannot fight yourself", R_NAVAL_BATTLE)
+        theirs = units_in(state, action.sea, action.opponent, ("trireme",))
+        if not theirs:
+            raise IllegalAction(f"{action.opponent} has no trireme in "
+                                f"{board.area_name(action.sea)}", R_NAVAL_BATTLE)
+        combat.start_battle(state, action.sea, True, civ, action.opponent, mine, theirs, ev)
+    elif isinstance(action, Move):
+        raise IllegalAction("End the naval step before moving ground units", R_PHASE)
+    else:
+        raise IllegalAction("Move a trireme, fight a naval battle, or end the naval step",
+                            R_PHASE)
+    state.prompt = None
+
+
+# --- the ground step ----------------------------------------------------------------------
+def _legal_ground(state: GameState, prompt: GroundTurn) -> list:
+    return [EndMilitary(), *legal_moves(state, prompt.civ)]
+
+
+@decision(GroundTurn, _legal_ground)
+def _ground(state: GameState, prompt: GroundTurn, action, ev: list[Event]) -> None:
+    if isinstance(action, EndMilitary):
+        state.military.step = "wars"
+    elif isinstance(action, Move):
+        state.military.pending_move = check_move(state, prompt.civ, action)
+    elif isinstance(action, (MoveTrireme, NavalBattle, EndNaval)):
+        raise IllegalAction("The naval step is over: naval moves and battles come before "
+                            "any ground move", R_PHASE)
+    else:
+        raise IllegalAction("Move ground units, or end your military turn", R_PHASE)
+    state.prompt = None
+
+
+def _advance_move(state: GameState, pm: PendingMove, ev: list[Event]) -> None:
+    """A declared move: the reaction window, the Greek blockade, then the move itself."""
+    civ = _active(state)
+    if not pm.reacted:
+        pm.reacted = True
+        if powers.move_declared(state, civ, pm, ev):
+            return
+    if pm.seas and not pm.blockade_done:
+        seas = blockade_seas(state, civ, pm)
+        if seas:
+            state.prompt = GreekBlockade(civ=GREECE, attacker=civ, to=pm.to, seas=seas)
+            return
+        pm.blockade_done = True
+    state.military.pending_move = None
+    if pm.seas and not valid_chain(state, civ, pm.origin, pm.to, pm.seas,
+                                   powers.convoy_extra_seas(state, civ)):
+        ev.append(MoveCancelled(civ=civ, units=list(pm.units),
+                                reason="the chain of triremes was broken"))
+        return
+    _resolve_move(state, civ, pm, ev)
+
+
+def _resolve_move(state: GameState, civ: str, pm: PendingMove, ev: list[Event]) -> None:
+    us = [unit(state, i) for i in pm.units]
+    for u in us:
+        clear_post(state, u)
+        u.area = pm.to
+        u.moved = True
+    ev.append(UnitsMoved(civ=civ, units=[u.id for u in us], kinds=[u.kind for u in us],
+                         origin=pm.origin, to=pm.to, seas=list(pm.seas)))
+    if any(o != civ for o in ground_owners(state, pm.to)):
+        _start_province(state, civ, pm.to)
+    else:
+        _maybe_conquest(state, civ, pm.to)  # an undefended province
+
+
+# --- the Greek blockade -------------------------------------------------------------------
+def blockade_seas(state: GameState, civ: str, pm: PendingMove) -> list[str]:
+    """Seas of a declared convoy into a Greek province where Greece may still attack the
+    carrying triremes (rulebook, The Greek Blockade)."""
+    if civ == GREECE or not is_player(state, GREECE) or \
+            state.provinces[pm.to].influence != GREECE:
+        return []
+    if not valid_chain(state, civ, pm.origin, pm.to, pm.seas,
+                       powers.convoy_extra_seas(state, civ)):
+        return []
+    return [s for s in dict.fromkeys(pm.seas)
+            if s not in pm.blockade_seas_tried and units_in(state, s, GREECE, ("trireme",))
+            and units_in(state, s, civ, ("trireme",))]
+
+
+def _legal_blockade(state: GameState, prompt: GreekBlockade) -> list:
+    return [Pass(), *(Blockade(sea=s) for s in prompt.seas)]
+
+
+@decision(GreekBlockade, _legal_blockade)
+def _blockade(state: GameState, prompt: GreekBlockade, action, ev: list[Event]) -> None:
+    pm = state.military.pending_move
+    assert pm is not None
+    if isinstance(action, Pass):
+        pm.blockade_done = True
+        ev.append(Passed(civ=prompt.civ, phase="military"))
+    elif isinstance(action, Blockade):
+        if action.sea not in prompt.seas:
+            raise IllegalAction(
+                f"Attack only triremes carrying the invasion, in a sea where you have a "
+                f"trireme: {', '.join(prompt.seas)}", R_BLOCKADE)
+        pm.blockade_seas_tried.append(action.sea)
+        combat.start_battle(state, action.sea, True, GREECE, prompt.attacker,
+                            units_in(state, action.sea, GREECE, ("trireme",)),
+                            units_in(state, action.sea, prompt.attacker, ("trireme",)), ev)
+    else:
+        raise IllegalAction("Attack a carrying trireme, or let the convoy pass", R_BLOCKADE)
+    state.prompt = None
+
+
+# --- conquest -----------------------------------------------------------------------------
+def conquerable(state: GameState, civ: str, province: str) -> bool:
+    ps = state.provinces[province]
+    return ps.influence != civ and (ps.influence is not None or bool(ps.buildings))
+
+
+def _maybe_conquest(state: GameState, civ: str, province: str) -> None:
+    """Only civ's ground units remain in another civ's province: ask how he conquers it."""
+    m = state.military
+    if province in m.conquered or ground_owners(state, province) != [civ] or \
+            not conquerable(state, civ, province):
+        return
+    m.conquered.append(province)
+    if conquest_options(state, civ, province):
+        m.conquest = province
+
+
+def _free_units(state: GameState, civ: str, province: str) -> list[Unit]:
+    """Legions and creatures without a post, legions first."""
+    us = [u for u in ground_units_in(state, province, civ)
+          if u.kind in MOBILE_GROUND and not u.post]
+    return sorted(us, key=lambda u: (u.kind != "legion", u.id))
+
+
+def free_posts(state: GameState, province: str) -> list[str]:
+    """Buildings of the province no unit stands on, as posts."""
+    keys = [post_key(b.kind, b.site) for b in state.provinces[province].buildings]
+    return [k for k in dict.fromkeys(keys) if occupier(state, province, k) is None]
+
+
+def conquest_options(state: GameState, civ: str, province: str) -> list:
+    ps = state.provinces[province]
+    if not any(u.kind in MOBILE_GROUND for u in ground_units_in(state, province, civ)):
+        return []
+    out: list = [Sack(building=i) for i in range(len(ps.buildings))]
+    free = _free_units(state, civ, province)
+    posts = free_posts(state, province)
+    if free:
+        out += [Occupy(posts=[Post(unit=free[0].id, post=p)]) for p in posts]
+        if min(len(free), len(posts)) > 1:
+            out.append(Occupy(posts=[Post(unit=u.id, post=p)
+                                     for u, p in zip(free, posts, strict=False)]))
+        if ps.influence not in (None, civ) and occupier(state, province, "influence") is None:
+            seen: set[str] = set()
+            for u in free:
+                if u.kind not in seen:
+                    seen.add(u.kind)
+                    out.append(Convert(unit=u.id))
+    return out
+
+
+def _legal_conquest(state: GameState, prompt: ChooseConquest) -> list:
+    return conquest_options(state, prompt.civ, prompt.province)
+
+
+def _own_free_unit(state: GameState, civ: str, province: str, unit_id: int) -> Unit:
+    u = unit(state, unit_id)
+    if u.owner != civ or u.area != province:
+        raise IllegalAction(f"Unit {u.id} is not one of your units in "
+                            f"{board.area_name(province)}", R_CONQUEST)
+    if u.kind not in MOBILE_GROUND:
+        raise IllegalAction("Only a legion or a creature can be placed on a building or a "
+                            "marker", R_CONQUEST)
+    if u.post:
+        raise IllegalAction(f"Unit {u.id} already stands on the {u.post}", R_CONQUEST)
+    return u
+
+
+@decision(ChooseConquest, _legal_conquest)
+def _conquest(state: GameState, prompt: ChooseConquest, action, ev: list[Event]) -> None:
+    civ, pr = prompt.civ, prompt.province
+    ps = state.provinces[pr]
+    if not conquest_options(state, civ, pr):
+        raise IllegalAction("There is nothing to conquer here", R_CONQUEST)
+    if isinstance(action, Sack):
+        if not 0 <= action.building < len(ps.buildings):
+            raise IllegalAction(f"{board.area_name(pr)} has no building number "
+                                f"{action.building}", R_CONQUEST + ", a. Sack")
+        b = ps.buildings.pop(action.building)
+        key = post_key(b.kind, b.site)
+        if all(post_key(o.kind, o.site) != key for o in ps.buildings):
+            for u in units_in(state, pr):
+                if u.post == key:
+                    clear_post(state, u)
+        ev.append(Sacked(civ=civ, province=pr, owner=ps.influence, building=b.kind,
+                         site=b.site))
+        powers.on_sack(state, civ, pr, b, ev)
+    elif isinstance(action, Occupy):
+        if not action.posts:
+            raise IllegalAction("Name at least one building to occupy", R_CONQUEST)
+        ids = [p.unit for p in action.posts]
+        keys = [p.post for p in action.posts]
+        if len(set(ids)) != len(ids) or len(set(keys)) != len(keys):
+            raise IllegalAction("One unit per building, one building per unit",
+                                R_CONQUEST + ", b. Occupy")
+        free = free_posts(state, pr)
+        units = [_own_free_unit(state, civ, pr, i) for i in ids]
+        for k in keys:
+            if k not in free:
+                raise IllegalAction(f"No free {k} to occupy in {board.area_name(pr)} (free: "
+                                    f"{', '.join(free) or 'none'})", R_CONQUEST + ", b. Occupy")
+        for u, k in zip(units, keys, strict=True):
+            u.post = k
+        ev.append(Occupied(civ=civ, province=pr, posts=keys))
+    elif isinstance(action, Convert):
+        if ps.influence in (None, civ):
+            raise IllegalAction("There is no other civilization's influence marker to convert",
+                                R_CONQUEST + ", c. Convert")
+        if occupier(state, pr, "influence") is not None:
+            raise IllegalAction("A unit stands on the influence marker already",
+                                R_CONQUEST + ", c. Convert")
+        u = _own_free_unit(state, civ, pr, action.unit)
+        u.post = "influence"
+        state.conversions.append(Conversion(province=pr, civ=civ, turn=state.turn))
+        ev.append(ConversionStarted(civ=civ, province=pr, owner=ps.influence))
+    else:
+        raise IllegalAction("Sack, occupy or convert the province", R_CONQUEST)
+    state.military.conquest = ""
+    state.prompt = None

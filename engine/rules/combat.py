@@ -1,0 +1,208 @@
+"""Battles (rulebook, Military Phase, B) Combat; base-game.md 6).
+
+A battle lasts one round. Each side rolls one die per legion (per trireme at sea) and
+counts an automatic 6 per fortress and creature (a Behemoth on the other side makes them
+roll instead), plus the die bonuses of its cards. Each side loses one unit per full 5
+points of the other side's total (Penthesilee: 6), at most all its units; each owner
+chooses his own losses and they are removed together.
+
+A battle runs in stages kept in `state.military.battle.stage`, so that a reaction window
+(a power's prompt) can pause it: start -> dice -> losses -> choose.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from .. import powers
+from ..actions import TakeLosses
+from ..errors import IllegalAction
+from ..events import BattleEnded, BattleStarted, DiceRolled, Event, UnitsLost
+from ..prompts import ChooseLosses
+from ..state import Battle, GameState, Unit
+from .common import at_war, is_player, roll
+from .registry import decision
+
+R_COMBAT = "Military Phase, B) Combat"
+R_LOSSES = "base-game.md 6: each owner chooses his own losses; losses are simultaneous"
+
+DICE_KINDS = ("legion", "trireme")
+AUTO_KINDS = ("fortress", "creature")
+# The order in which a neutral civilization gives up its units (and the order of kinds in
+# the choices offered to a player).
+LOSS_ORDER = ("legion", "trireme", "fortress", "creature")
+
+
+def alive(state: GameState, ids: list[int], area: str) -> list[Unit]:
+    """The units of `ids` still on the board in `area`, in the order of `ids`."""
+    by_id = {u.id: u for u in state.units if u.area == area}
+    return [by_id[i] for i in ids if i in by_id]
+
+
+def start_battle(state: GameState, area: str, naval: bool, attacker: str, defender: str,
+                 attacker_units: list[Unit], defender_units: list[Unit],
+                 ev: list[Event]) -> None:
+    state.military.battle = Battle(
+        area=area, naval=naval, attacker=attacker, defender=defender,
+        attacker_units=[u.id for u in attacker_units],
+        defender_units=[u.id for u in defender_units])
+    ev.append(BattleStarted(area=area, naval=naval, attacker=attacker, defender=defender,
+                            attacker_units=[u.kind for u in attacker_units],
+                            defender_units=[u.kind for u in defender_units]))
+
+
+def side_roll(state: GameState, civ: str, units: list[Unit], enemy: list[Unit],
+              naval: bool) -> tuple[list[int], list[int], int]:
+    """Dice, automatic values and bonus of one side. Legion (trireme) dice come first, then
+    the dice of fortresses and creatures that face a Behemoth."""
+    dice_units = [u for u in units if u.kind in DICE_KINDS]
+    auto_units = [u for u in units if u.kind in AUTO_KINDS]
+    rolling = [u for u in auto_units if powers.loses_automatic_six(state, u, enemy)]
+    dice = roll(state, len(dice_units) + len(rolling))
+    auto = [6] * (len(auto_units) - len(rolling))
+    bonus = powers.die_bonus(state, civ, naval) * len(dice_units)
+    return dice, auto, bonus
+
+
+def advance(state: GameState, ev: list[Event]) -> None:
+    """Carry the current battle on until it needs a decision or is over."""
+    b = state.military.battle
+    assert b is not None
+    if b.stage == "start":
+        b.stage = "dice"
+        if powers.before_battle(state, b, ev) or state.military.battle is not b:
+            return
+    if b.stage == "dice":
+        a_units = alive(state, b.attacker_units, b.area)
+        d_units = alive(state, b.defender_units, b.area)
+        b.attacker_units = [u.id for u in a_units]
+        b.defender_units = [u.id for u in d_units]
+        b.attacker_dice, b.attacker_auto, b.attacker_bonus = side_roll(
+            state, b.attacker, a_units, d_units, b.naval)
+        b.defender_dice, b.defender_auto, b.defender_bonus = side_roll(
+            state, b.defender, d_units, a_units, b.naval)
+        b.attacker_total = sum(b.attacker_dice) + sum(b.attacker_auto) + b.attacker_bonus
+        b.defender_total = sum(b.defender_dice) + sum(b.defender_auto) + b.defender_bonus
+        b.stage = "losses"
+        if powers.after_dice(state, b, ev):
+            return
+    if b.stage == "losses":
+        na = len(alive(state, b.attacker_units, b.area))
+        nd = len(alive(state, b.defender_units, b.area))
+        b.attacker_losses = min(na, b.defender_total // powers.casualty_divisor(
+            state, b.attacker, b.naval))
+        b.defender_losses = min(nd, b.attacker_total // powers.casualty_divisor(
+            state, b.defender, b.naval))
+        ev.append(DiceRolled(area=b.area, civ=b.attacker, dice=list(b.attacker_dice),
+                             automatic=list(b.attacker_auto), bonus=b.attacker_bonus,
+                             total=b.attacker_total, losses_inflicted=b.defender_losses))
+        ev.append(DiceRolled(area=b.area, civ=b.defender, dice=list(b.defender_dice),
+                             automatic=list(b.defender_auto), bonus=b.defender_bonus,
+                             total=b.defender_total, losses_inflicted=b.attacker_losses))
+        b.stage = "choose"
+    if b.stage == "choose":
+        if b.attacker_chosen is None:
+            b.attacker_chosen = _auto_or_ask(state, b, b.attacker, b.attacker_units,
+                                             b.attacker_losses)
+            if b.attacker_chosen is None:
+                return
+        if b.defender_chosen is None:
+            b.defender_chosen = _auto_or_ask(state, b, b.defender, b.defender_units,
+                                             b.defender_losses)
+            if b.defender_chosen is None:
+                return
+        _finish(state, b, ev)
+
+
+def _preferred(units: list[Unit]) -> list[Unit]:
+    """Among units of one kind, lose those without an occupation post first."""
+    return sorted(units, key=lambda u: (bool(u.post), u.id))
+
+
+def auto_losses(state: GameState, civ: str, units: list[Unit], n: int) -> list[int] | None:
+    """The losses when the choice does not matter (none, all, or all units of one kind) or
+    the owner is a neutral civilization (legions, then fortresses, then creatures); None
+    when the owner must choose."""
+    if n <= 0:
+        return []
+    if n >= len(units):
+        return [u.id for u in units]
+    if is_player(state, civ) and len({u.kind for u in units}) > 1:
+        return None
+    ordered = [u for k in LOSS_ORDER for u in _preferred([v for v in units if v.kind == k])]
+    return [u.id for u in ordered[:n]]
+
+
+def _auto_or_ask(state: GameState, b: Battle, civ: str, ids: list[int],
+                 n: int) -> list[int] | None:
+    units = alive(state, ids, b.area)
+    n = min(n, len(units))
+    chosen = auto_losses(state, civ, units, n)
+    if chosen is None:
+        state.prompt = ChooseLosses(civ=civ, area=b.area, count=n, units=[u.id for u in units])
+    return chosen
+
+
+def _finish(state: GameState, b: Battle, ev: list[Event]) -> None:
+    """Remove both sides' losses together; the survivors have fought this turn."""
+    sides = ((b.attacker, b.attacker_units, b.attacker_chosen or []),
+             (b.defender, b.defender_units, b.defender_chosen or []))
+    survivors: dict[str, int] = {}
+    for civ, ids, chosen in sides:
+        units = alive(state, ids, b.area)
+        lost = [u for u in units if u.id in chosen]
+        if lost:
+            ev.append(UnitsLost(area=b.area, civ=civ, units=[u.id for u in lost],
+                                kinds=[u.kind for u in lost]))
+            for u in lost:
+                powers.lose_unit(state, u, ev)
+        kept = [u for u in units if u.id not in chosen]
+        for u in kept:
+            u.fought = True
+            if u.kind == "trireme" and u.moved:
+                u.moves_left = 0  # Atlas: no second move after fighting
+        survivors[civ] = len(kept)
+    ev.append(BattleEnded(area=b.area, at_war=(not b.naval and at_war(state, b.area)),
+                          survivors=survivors))
+    state.military.battle = None
+
+
+# --- the losses decision ------------------------------------------------------------------
+def loss_choices(state: GameState, prompt: ChooseLosses) -> list[list[int]]:
+    """Each distinct mix of kinds making up the losses, as concrete unit ids."""
+    units = [u for u in state.units if u.id in prompt.units]
+    by_kind = {k: _preferred([u for u in units if u.kind == k]) for k in LOSS_ORDER}
+    kinds = [k for k in LOSS_ORDER if by_kind[k]]
+    out: list[list[int]] = []
+    for counts in product(*(range(len(by_kind[k]) + 1) for k in kinds)):
+        if sum(counts) == prompt.count:
+            out.append([u.id for k, c in zip(kinds, counts, strict=True)
+                        for u in by_kind[k][:c]])
+    return out
+
+
+def _legal_losses(state: GameState, prompt: ChooseLosses) -> list:
+    return [TakeLosses(units=ids) for ids in loss_choices(state, prompt)]
+
+
+@decision(ChooseLosses, _legal_losses)
+def _take_losses(state: GameState, prompt: ChooseLosses, action, ev: list[Event]) -> None:
+    if not isinstance(action, TakeLosses):
+        raise IllegalAction(f"Choose the {prompt.count} units you lose", R_LOSSES)
+    ids = list(action.units)
+    if len(set(ids)) != len(ids):
+        raise IllegalAction("A unit is named twice", R_LOSSES)
+    if len(ids) != prompt.count:
+        raise IllegalAction(f"Choose exactly {prompt.count} units to lose, not {len(ids)}",
+                            R_LOSSES)
+    strangers = [i for i in ids if i not in prompt.units]
+    if strangers:
+        raise IllegalAction(f"Unit(s) {', '.join(map(str, strangers))} did not fight in this "
+                            "battle on your side", R_LOSSES)
+    b = state.military.battle
+    assert b is not None
+    if prompt.civ == b.attacker:
+        b.attacker_chosen = ids
+    else:
+        b.defender_chosen = ids
+    state.prompt = None

@@ -1,0 +1,164 @@
+"""Movement in the military phase (rulebook, Military Phase, A) Movement; base-game.md 6).
+
+Triremes move from port to a sea their province touches, or from a sea to a neighbouring
+sea, once per turn (Atlas: twice). Legions and creatures move once per turn, to a land
+neighbour or along an unbroken chain of their owner's triremes; fortresses never move.
+"""
+
+from __future__ import annotations
+
+from .. import powers
+from ..actions import Move, MoveTrireme
+from ..data import board
+from ..data.costs import MOBILE_GROUND
+from ..errors import IllegalAction
+from ..state import GameState, PendingMove, Unit
+from .common import ground_owners, unit
+from .geography import chain_seas, convoy_path, land_steps, valid_chain
+
+R_NAVAL = "Military Phase, A) Movement, 1. Naval Movement"
+R_GROUND = "Military Phase, A) Movement, 3. Legion Movement"
+R_ONCE = "base-game.md 6: each unit moves once and fights once per turn"
+R_CREATURES = "Military Phase, A) Movement, 4. note: the Kraken and the Griffon cannot be convoyed"
+
+
+def _name(area: str) -> str:
+    return board.area_name(area) if area in board.PROVINCES or area in board.SEAS else area
+
+
+# --- triremes -----------------------------------------------------------------------------
+def trireme_destinations(u: Unit) -> list[str]:
+    """From port: the seas the province touches. At sea: the neighbouring seas."""
+    if u.area in board.PROVINCES:
+        return list(board.PROVINCES[u.area].seas)
+    if u.area in board.SEAS:
+        return list(board.SEAS[u.area].neighbour_seas)
+    return []
+
+
+def check_trireme_move(state: GameState, civ: str, action: MoveTrireme) -> Unit:
+    u = unit(state, action.unit)
+    if u.owner != civ:
+        raise IllegalAction(f"Unit {u.id} is not yours", R_NAVAL)
+    if u.kind != "trireme":
+        raise IllegalAction(f"Unit {u.id} is a {u.kind}: only triremes move in the naval step",
+                            R_NAVAL)
+    if u.moves_left <= 0:
+        if u.moved and u.fought:
+            raise IllegalAction("This trireme fought after its first move: it cannot move again",
+                                "Atlas: a trireme that fights after its 1st move stops")
+        raise IllegalAction("This trireme has made its move this turn", R_ONCE)
+    dest = trireme_destinations(u)
+    if action.to not in dest:
+        where = "in port" if u.area in board.PROVINCES else "at sea"
+        raise IllegalAction(
+            f"A trireme {where} in {_name(u.area)} moves to "
+            f"{', '.join(_name(s) for s in dest) or 'nowhere'}, not {_name(action.to)}",
+            R_NAVAL)
+    return u
+
+
+def legal_trireme_moves(state: GameState, civ: str) -> list[MoveTrireme]:
+    return [MoveTrireme(unit=u.id, to=s) for u in state.units
+            if u.owner == civ and u.kind == "trireme" and u.moves_left > 0
+            for s in trireme_destinations(u)]
+
+
+# --- ground units -------------------------------------------------------------------------
+def land_targets(state: GameState, u: Unit) -> list[str]:
+    """Where a legion or creature can go without triremes (Moses: the straits too)."""
+    return powers.ground_steps(state, u, land_steps(state, u.owner, u.area))
+
+
+def convoy_targets(state: GameState, civ: str, origin: str) -> set[str]:
+    """Coastal provinces reached from origin along a chain of civ's triremes."""
+    reached = chain_seas(state, civ, [origin], powers.convoy_extra_seas(state, civ))
+    out: set[str] = set()
+    for s in reached:
+        out.update(board.SEAS[s].provinces)
+    out.discard(origin)
+    return out
+
+
+def hostile(state: GameState, civ: str, province: str) -> bool:
+    """Does the province hold another civ's ground units (triremes in port do not count)?"""
+    return any(o != civ for o in ground_owners(state, province))
+
+
+def check_move(state: GameState, civ: str, action: Move) -> PendingMove:
+    """Validate a ground move; returns it as declared (with the chain of seas it uses)."""
+    if not action.units:
+        raise IllegalAction("Name the units to move", R_GROUND)
+    if len(set(action.units)) != len(action.units):
+        raise IllegalAction("A unit is named twice", R_GROUND)
+    us = [unit(state, i) for i in action.units]
+    for u in us:
+        if u.owner != civ:
+            raise IllegalAction(f"Unit {u.id} is not yours", R_GROUND)
+        if u.kind == "fortress":
+            raise IllegalAction("A fortress may never be moved", "Construction Cost Chart: Fortress")
+        if u.kind not in MOBILE_GROUND:
+            raise IllegalAction("Triremes move in the naval step", R_NAVAL)
+        if u.area not in board.PROVINCES:
+            raise IllegalAction(f"Unit {u.id} is not on a land province", R_GROUND)
+        if u.moved:
+            raise IllegalAction(f"Unit {u.id} has moved already this turn", R_ONCE)
+    origins = {u.area for u in us}
+    if len(origins) > 1:
+        raise IllegalAction("The units of one move all start in the same province", R_GROUND)
+    origin = us[0].area
+    to = action.to
+    if to not in board.PROVINCES:
+        raise IllegalAction(f"{_name(to)} is not a land province", R_GROUND)
+    if to == origin:
+        raise IllegalAction("The units are in that province already", R_GROUND)
+    extra = powers.convoy_extra_seas(state, civ)
+    seas = list(action.seas)
+    if seas:
+        if not valid_chain(state, civ, origin, to, seas, extra):
+            raise IllegalAction(
+                f"{' - '.join(_name(s) for s in seas)} is not an unbroken chain of your own "
+                f"triremes from {_name(origin)} to {_name(to)}",
+                R_GROUND + ": through a chain of Triremes")
+    elif not all(to in land_targets(state, u) for u in us):
+        path = convoy_path(state, civ, origin, to, extra)
+        if path is None:
+            raise IllegalAction(
+                f"{_name(to)} is not next to {_name(origin)}, and no chain of your triremes "
+                "joins them (other players' triremes do not carry your units)", R_GROUND)
+        seas = path
+    if seas:
+        for u in us:
+            if not powers.can_be_convoyed(state, u):
+                raise IllegalAction("This creature cannot be carried by triremes", R_CREATURES)
+    if hostile(state, civ, to) and any(u.fought for u in us):
+        raise IllegalAction("Units that have fought this turn cannot attack again", R_ONCE)
+    return PendingMove(units=list(action.units), origin=origin, to=to, seas=seas)
+
+
+def legal_moves(state: GameState, civ: str) -> list[Move]:
+    """One move per unit and destination, plus one move of all the unmoved units of a
+    province that can go there together."""
+    by_origin: dict[str, list[Unit]] = {}
+    for u in state.units:
+        if u.owner == civ and u.kind in MOBILE_GROUND and not u.moved \
+                and u.area in board.PROVINCES:
+            by_origin.setdefault(u.area, []).append(u)
+    out: list[Move] = []
+    for origin, us in by_origin.items():
+        land = {u.id: set(land_targets(state, u)) for u in us}
+        by_sea = convoy_targets(state, civ, origin)
+        dests = set(by_sea).union(*land.values())
+        for to in sorted(dests):
+            fight = hostile(state, civ, to)
+            ready = [u for u in us if not (fight and u.fought)]
+            by_land = [u for u in ready if to in land[u.id]]
+            carried = [u for u in ready if to in by_sea and u not in by_land
+                       and powers.can_be_convoyed(state, u)]
+            for u in by_land + carried:
+                out.append(Move(units=[u.id], to=to))
+            if len(by_land) > 1:
+                out.append(Move(units=[u.id for u in by_land], to=to))
+            if len(carried) > 1:
+                out.append(Move(units=[u.id for u in carried], to=to))
+    return out

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 import msgspec
 
@@ -73,11 +74,9 @@ def add_action(record: GameRecord, action: Action, digest: str) -> None:
 
 
 def truncate(record: GameRecord, n: int) -> GameRecord:
-    """The record of the first n actions (the final hash is dropped if it is no longer a
-    checkpoint; verify() then checks only the checkpoints)."""
-    out = msgspec.structs.replace(record, actions=list(record.actions[:n]),
-                                  hashes={k: v for k, v in record.hashes.items() if k <= n})
-    return out
+    """The record of its first n actions (with the hashes up to action n)."""
+    return msgspec.structs.replace(record, actions=list(record.actions[:n]),
+                                   hashes={k: v for k, v in record.hashes.items() if k <= n})
 
 
 def start_state(record: GameRecord) -> tuple[GameState, list[Event]]:
@@ -88,9 +87,32 @@ def start_state(record: GameRecord) -> tuple[GameState, list[Event]]:
     return new_game(record.config)
 
 
+def _short(obj: Any) -> Any:
+    """Builtins of a struct without the fields left at their defaults (the tag first)."""
+    if isinstance(obj, msgspec.Struct):
+        cfg = obj.__struct_config__
+        out: dict[str, Any] = {}
+        if cfg.tag_field is not None:
+            out[cfg.tag_field] = cfg.tag
+        for f in msgspec.structs.fields(obj):
+            v = getattr(obj, f.name)
+            if f.default is not msgspec.NODEFAULT and v == f.default:
+                continue
+            if f.default_factory is not msgspec.NODEFAULT and v == f.default_factory():
+                continue
+            out[f.encode_name] = _short(v)
+        return out
+    if isinstance(obj, list | tuple):
+        return [_short(v) for v in obj]
+    if isinstance(obj, dict):
+        return {k: _short(v) for k, v in obj.items()}
+    return obj
+
+
 def action_text(action: Action) -> str:
-    """An action as compact JSON, e.g. {"type":"Announce","n":2}."""
-    return _encoder.encode(action).decode()
+    """An action as compact JSON without its default fields, e.g. {"type":"Announce","n":2}
+    (the shape scenario files use)."""
+    return _encoder.encode(_short(action)).decode()
 
 
 # --- replay -------------------------------------------------------------------------------
@@ -224,8 +246,9 @@ def verify(record: GameRecord, final_hash: str | None = None,
     if final_hash is not None and state_hash(state) != final_hash:
         return verdict(False, "the replay ends on a different position from the saved game "
                        f"(after action {n})", n, n)
+    from .render import civ, phase_name
     if state.phase == "over":
-        end = f"the game is over: {state.winner} wins ({state.win_reason})"
+        end = f"the game is over: {civ(state.winner)} won ({state.win_reason})"
     else:
-        end = f"turn {state.turn}, {state.phase} phase"
+        end = f"now turn {state.turn}, the {phase_name(state.phase)} phase"
     return verdict(True, f"OK: {n} actions replayed, {checked} hashes match; {end}", n)

@@ -1,0 +1,171 @@
+"""`mare-nostrum replay FILE [--verify]` replays a game's record; `mare-nostrum log FILE`
+prints the game as a readable log."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+
+from ..record import ReplayError, action_text, replay, truncate, verify
+from ..saves import SaveError, load_record, resolve, saves_dir
+
+
+def _fail(msg: str, code: int = 2) -> int:
+    print(f"mare-nostrum: {msg}", file=sys.stderr)
+    return code
+
+
+def _load(args: argparse.Namespace):
+    return load_record(resolve(args.file, saves_dir()))
+
+
+# --- replay -----------------------------------------------------------------------------------
+def _add_replay(p: argparse.ArgumentParser) -> None:
+    from .saves_cmd import add_screen_options, screen_commands
+    p.add_argument("file", help="a save file (or a save name)")
+    p.add_argument("--verify", action="store_true",
+                   help="check the record's state hashes: say OK or name the first action "
+                   "where the replay diverges")
+    p.add_argument("--to", type=int, metavar="N", help="stop after action N")
+    p.add_argument("--save", metavar="PATH", help="write the position reached as a new save")
+    p.add_argument("--text", action="store_true",
+                   help="print the replay (actions and events) instead of opening the "
+                   "replay viewer")
+    p.add_argument("--quiet", action="store_true", help="do not print the events")
+    if screen_commands() is not None:
+        add_screen_options(p)
+        p.add_argument("--turn", type=int, default=None,
+                       help="open the viewer at the start of this turn")
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    from ..game import state_hash
+    from ..render import render_events
+    try:
+        record, save = _load(args)  # a bad file stops here: one line, exit code 2
+    except SaveError as e:
+        return _fail(str(e))
+    headless = args.verify or args.save or args.text or args.quiet or args.to is not None
+    if not headless:
+        from .saves_cmd import screen_commands
+        play = screen_commands()
+        if play is not None and callable(getattr(play, "run_replay", None)):
+            args.file = str(resolve(args.file, saves_dir()))
+            return play.run_replay(args)
+    if args.to is not None:
+        if args.to < 0:
+            return _fail("--to takes a number of actions from 0")
+        record = truncate(record, args.to)
+    if args.verify:
+        whole = args.to is None or args.to >= len(save.record.actions)
+        v = verify(record, final_hash=state_hash(save.state) if whole else None)
+        if v.ok:
+            print(f"{args.file}: {v.message}")
+        else:
+            note = ""
+            if save.engine_version and save.engine_version != _version():
+                note = f" (recorded by engine {save.engine_version}; this is {_version()})"
+            print(f"{args.file}: {v.message}{note}")
+        if not v.ok:
+            return 1
+        final = v.final
+    else:
+        final = None
+        try:
+            for step in replay(record, on_start=lambda st, ev: None if args.quiet else
+                               [print(f"  {line}") for line in render_events(ev)]):
+                final = step.state
+                if not args.quiet:
+                    print(f"[{step.index}] {step.civ}: {action_text(step.action)}")
+                    for line in render_events(step.events):
+                        print(f"  {line}")
+        except ReplayError as e:
+            print(f"{args.file}: {e.message}")
+            return 1
+        n = len(record.actions)
+        print(f"{args.file}: {n} actions replayed")
+    if args.save:
+        from ..game import clone
+        from ..record import start_state
+        from ..saves import make_save, write_save
+        if final is None:
+            final = start_state(record)[0]
+        path = write_save(args.save, make_save(clone(final), record, f"{save.name}-at-"
+                                               f"{len(record.actions)}"))
+        print(f"saved the position after action {len(record.actions)} to {path}")
+    return 0
+
+
+def _version() -> str:
+    from ..saves import ENGINE_VERSION
+    return ENGINE_VERSION
+
+
+# --- log --------------------------------------------------------------------------------------
+def _add_log(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="a save file (or a save name)")
+    p.add_argument("--as", dest="civ", metavar="CIV",
+                   help="show only what this civilization saw (default: everything)")
+    p.add_argument("--public", action="store_true", help="show only the public events")
+    p.add_argument("--actions", action="store_true", help="show each action before its events")
+
+
+def _run_log(args: argparse.Namespace) -> int:
+    from ..events import Event, GameStarted, TurnStarted
+    from ..game import visible_events
+    from ..render import is_heading, render_events
+
+    try:
+        record, _save = _load(args)
+    except SaveError as e:
+        return _fail(str(e))
+    if args.civ and args.civ not in record.config.civs:
+        return _fail(f"{args.civ} does not play in this game "
+                     f"({', '.join(record.config.civs)})")
+
+    def show(events: list[Event]) -> None:
+        if args.civ or args.public:
+            events = visible_events(events, args.civ)
+        run: list[Event] = []
+        for e in events:
+            if not is_heading(e):
+                run.append(e)
+                continue
+            for line in render_events(run):
+                print(f"  {line}")
+            run = []
+            if isinstance(e, GameStarted):
+                print(render_events([e])[0])
+            elif not isinstance(e, TurnStarted):  # the phase heading names the turn
+                print(f"\n{render_events([e])[0]}")
+        for line in render_events(run):
+            print(f"  {line}")
+
+    try:
+        for step in replay(record, on_start=lambda st, ev: show(ev)):
+            if args.actions:
+                print(f"  > [{step.index}] {step.civ}: {action_text(step.action)}")
+            show(step.events)
+    except ReplayError as e:
+        return _fail(f"{args.file}: {e.message}", 1)
+    return 0
+
+
+def _pipe_safe(run):
+    """`mare-nostrum log FILE | head` must end quietly when the reader goes away."""
+    def wrapped(args: argparse.Namespace) -> int:
+        try:
+            return run(args)
+        except BrokenPipeError:
+            import os
+            with contextlib.suppress(OSError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
+    return wrapped
+
+
+REPLAY = ("replay a saved game's record (--verify checks its hashes)", _add_replay,
+          _pipe_safe(_run_replay))
+LOG = ("print a saved game as a readable log", _add_log, _pipe_safe(_run_log))
+COMMANDS = {"replay": REPLAY, "log": LOG}

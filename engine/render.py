@@ -1,0 +1,398 @@
+"""Events as readable lines: the game log, the battle log and the replay viewer.
+
+    render(event)             -> "Rome builds a legion in Etruria"
+    render_events(events)     -> lines; the dice of both sides of a battle share one line:
+        "Battle in Carthago: Atlantis rolls 2 4 1 5 4 = 16, Carthage rolls 3 3 +12 +2 = 20"
+
+Every event type of engine.events has its renderer here (the tests check it). The lines say
+what the events say and never re-derive anything from the rules. Ids that the data does not
+know (a hand-made event) are shown as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from . import events as E
+from .data import board
+from .data.cards import ALL_CARDS, CIV_CREATURE, CIV_NAMES, RESOURCE_NAMES, ROLE_NAMES
+
+# --- names ------------------------------------------------------------------------------------
+
+
+def civ(c: str | None) -> str:
+    if not c:
+        return "nobody"
+    return CIV_NAMES.get(c, c)
+
+
+def civs(cs: Iterable[str]) -> str:
+    return join([civ(c) for c in cs]) or "nobody"
+
+
+def area(a: str) -> str:
+    try:
+        return board.area_name(a)
+    except KeyError:
+        return a
+
+
+def card(c: str) -> str:
+    if c in ALL_CARDS:
+        return ALL_CARDS[c].name
+    return RESOURCE_NAMES.get(c, c)
+
+
+def resource(r: str) -> str:
+    return RESOURCE_NAMES.get(r, r)
+
+
+def role(r: str) -> str:
+    return ROLE_NAMES.get(r, r)
+
+
+def phase_name(p: str) -> str:
+    return {"setup": "setup", "roles": "roles", "commerce": "commerce",
+            "offering": "offering to the gods", "construction": "construction",
+            "military": "military", "over": "end of the game"}.get(p, p)
+
+
+def join(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def cards(hand: dict[str, int]) -> str:
+    """{"tax": 3, "wine": 1} -> "3 Tax, Wine"."""
+    parts = [f"{n} {resource(c)}" if n != 1 else resource(c)
+             for c, n in hand.items() if n]
+    return ", ".join(parts) or "nothing"
+
+
+def card_list(cs: list[str]) -> str:
+    """["wine", "wine", "tax"] -> "2 Wine, Tax" (in order of first appearance)."""
+    counts: dict[str, int] = {}
+    for c in cs:
+        counts[c] = counts.get(c, 0) + 1
+    return cards(counts)
+
+
+_PLURAL = {"fortress": "fortresses", "city": "cities", "influence": "influence markers"}
+
+
+def plural(kind: str, n: int) -> str:
+    if n == 1:
+        return kind
+    return _PLURAL.get(kind, kind + "s")
+
+
+def _article(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def units(kinds: list[str]) -> str:
+    """["legion", "legion", "fortress"] -> "2 legions and a fortress"."""
+    counts: dict[str, int] = {}
+    for k in kinds:
+        counts[k] = counts.get(k, 0) + 1
+    parts = [_article(k) if n == 1 else f"{n} {plural(k, n)}" for k, n in counts.items()]
+    return join(parts) or "no units"
+
+
+def building(kind: str, site: str = "") -> str:
+    if kind == "caravan" and site:
+        return f"caravan ({resource(site)})"
+    if kind == "city" and site:
+        return f"city ({site})"
+    return kind
+
+
+def post(p: str) -> str:
+    """"caravan:wine" -> "the caravan (Wine)"."""
+    if p.startswith("caravan:"):
+        return f"the caravan ({resource(p.split(':', 1)[1])})"
+    if p == "influence":
+        return "the influence marker"
+    return f"the {p}"
+
+
+def _possessive(c: str | None) -> str:
+    return f"{civ(c)}'s" if c else "the"
+
+
+# --- one renderer per event type -----------------------------------------------------------------
+def _game_started(e: E.GameStarted) -> str:
+    neutral = f" (neutral: {civs(e.neutrals)})" if e.neutrals else ""
+    return f"A new game: {civs(e.civs)}{neutral}, {e.setup} setup"
+
+
+def _turn_started(e: E.TurnStarted) -> str:
+    return f"Turn {e.turn} begins"
+
+
+def _phase_started(e: E.PhaseStarted) -> str:
+    if e.phase == "setup":
+        return "The setup"
+    return f"Turn {e.turn}: the {phase_name(e.phase)} phase"
+
+
+def _capital_chosen(e: E.CapitalChosen) -> str:
+    return f"{civ(e.civ)} chooses {area(e.province)} as its capital"
+
+
+def _role_assigned(e: E.RoleAssigned) -> str:
+    scores = ""
+    if e.scores:
+        scores = " (" + ", ".join(f"{civ(c)} {n}" for c, n in e.scores.items()) + ")"
+    if e.previous and e.previous != e.civ:
+        return f"{civ(e.civ)} becomes {role(e.role)}, taking it from {civ(e.previous)}{scores}"
+    if e.previous == e.civ:
+        return f"{civ(e.civ)} stays {role(e.role)}{scores}"
+    return f"{civ(e.civ)} becomes {role(e.role)}{scores}"
+
+
+def _produced(e: E.Produced) -> str:
+    short = f" (the bank was short of {cards(e.short)})" if e.short else ""
+    return f"{civ(e.civ)} produces {cards(e.cards)}{short}"
+
+
+def _trade_announced(e: E.TradeAnnounced) -> str:
+    if e.n == 0:
+        return f"{civ(e.civ)} announces no trade"
+    who = f": {civs(e.participants)} take part" if len(e.participants) >= 2 else \
+        ": too few players can take part"
+    return f"{civ(e.civ)} announces a trade of {e.n} card{'s' if e.n != 1 else ''}{who}"
+
+
+def _trade_offered(e: E.TradeOffered) -> str:
+    return f"{civ(e.civ)} offers {e.count} card{'s' if e.count != 1 else ''} face down"
+
+
+def _offers_revealed(e: E.OffersRevealed) -> str:
+    parts = [f"{civ(c)}: {card_list(o)}" for c, o in e.offers.items()]
+    return "The offers are revealed: " + ("; ".join(parts) or "none")
+
+
+def _card_taken(e: E.CardTaken) -> str:
+    return f"{civ(e.civ)} takes {resource(e.card)} from {civ(e.source)}'s offer"
+
+
+def _trade_chain_ended(e: E.TradeChainEnded) -> str:
+    back = [f"{civ(c)}: {card_list(o)}" for c, o in e.returned.items() if o]
+    if not back:
+        return "The trade is over"
+    return "The trade is over; back to their owners: " + "; ".join(back)
+
+
+def _card_given(e: E.CardGiven) -> str:
+    return f"{civ(e.civ)} gives {resource(e.card)} to {civ(e.to)}"
+
+
+def _card_received(e: E.CardReceived) -> str:
+    src = e.source
+    src_text = "the bank" if src in ("", "bank") else card(src) if src in ALL_CARDS \
+        else civ(src)
+    return f"{civ(e.civ)} receives {card(e.card)} from {src_text}"
+
+
+def _player_named(e: E.PlayerNamed) -> str:
+    what = f"in the {phase_name(e.phase)} phase"
+    if e.by == e.civ:
+        return f"{civ(e.by)} names itself to play next {what}"
+    return f"{civ(e.by)} names {civ(e.civ)} to play next {what}"
+
+
+def _gods_returned(e: E.GodsReturned) -> str:
+    return "The gods return to the heavens"
+
+
+def _god_taken(e: E.GodTaken) -> str:
+    if e.free:
+        return f"{civ(e.civ)} takes {card(e.god)} for free"
+    return f"{civ(e.civ)} makes an offering to {card(e.god)}"
+
+
+def _passed(e: E.Passed) -> str:
+    return f"{civ(e.civ)} passes ({phase_name(e.phase)})"
+
+
+def _paid(e: E.Paid) -> str:
+    return f"{civ(e.civ)} pays {cards(e.cards)}"
+
+
+def _built(e: E.Built) -> str:
+    free = " (free)" if e.free else ""
+    who = civ(e.civ)
+    where = area(e.province)
+    if e.kind == "influence":
+        return f"{who} places an influence marker in {where}{free}"
+    if e.kind == "creature":
+        crea = CIV_CREATURE.get(e.civ)
+        name = f" ({card(crea)})" if crea else ""
+        return f"{who} builds a creature{name} in {where}{free}"
+    if e.kind == "city":
+        return f"{who} builds a city in {where}{free}"
+    return f"{who} builds {_article(building(e.kind, e.site))} in {where}{free}"
+
+
+def _card_acquired(e: E.CardAcquired) -> str:
+    return f"{civ(e.civ)} acquires {card(e.card)} ({e.count} " \
+        f"{'hero or wonder' if e.count == 1 else 'heroes and wonders'})"
+
+
+def _discarded(e: E.Discarded) -> str:
+    return f"{civ(e.civ)} discards {cards(e.cards)}"
+
+
+def _trireme_moved(e: E.TriremeMoved) -> str:
+    return f"{civ(e.civ)} moves a trireme from {area(e.origin)} to {area(e.to)}"
+
+
+def _units_moved(e: E.UnitsMoved) -> str:
+    by = f" by {join([area(s) for s in e.seas])}" if e.seas else ""
+    return f"{civ(e.civ)} moves {units(e.kinds)} from {area(e.origin)} to {area(e.to)}{by}"
+
+
+def _move_cancelled(e: E.MoveCancelled) -> str:
+    n = len(e.units)
+    return f"{civ(e.civ)}'s move of {n} unit{'s' if n != 1 else ''} is cancelled: {e.reason}"
+
+
+def _battle_started(e: E.BattleStarted) -> str:
+    kind = "Sea battle" if e.naval else "Battle"
+    return (f"{kind} in {area(e.area)}: {civ(e.attacker)} ({units(e.attacker_units)}) "
+            f"attacks {civ(e.defender)} ({units(e.defender_units)})")
+
+
+def _roll_text(e: E.DiceRolled) -> str:
+    parts = [str(d) for d in e.dice]
+    if e.automatic:
+        parts.append(f"+{sum(e.automatic)}")
+    if e.bonus:
+        parts.append(f"{e.bonus:+d}")
+    rolled = " ".join(parts) or "nothing"
+    return f"{civ(e.civ)} rolls {rolled} = {e.total}"
+
+
+def _dice_rolled(e: E.DiceRolled) -> str:
+    losses = f" ({e.losses_inflicted} loss{'es' if e.losses_inflicted != 1 else ''})" \
+        if e.losses_inflicted else ""
+    return f"Battle in {area(e.area)}: {_roll_text(e)}{losses}"
+
+
+def _units_lost(e: E.UnitsLost) -> str:
+    return f"Battle in {area(e.area)}: {civ(e.civ)} loses {units(e.kinds)}"
+
+
+def _battle_ended(e: E.BattleEnded) -> str:
+    left = ", ".join(f"{civ(c)} {n}" for c, n in e.survivors.items())
+    war = "; the province stays at war" if e.at_war else ""
+    return f"The battle in {area(e.area)} is over (units left: {left or 'none'}){war}"
+
+
+def _sacked(e: E.Sacked) -> str:
+    return f"{civ(e.civ)} sacks {_possessive(e.owner)} {building(e.building, e.site)} in " \
+        f"{area(e.province)}"
+
+
+def _occupied(e: E.Occupied) -> str:
+    return f"{civ(e.civ)} occupies {join([post(p) for p in e.posts]) or 'nothing'} in " \
+        f"{area(e.province)}"
+
+
+def _conversion_started(e: E.ConversionStarted) -> str:
+    of = f" ({civ(e.owner)}'s influence)" if e.owner else ""
+    return f"{civ(e.civ)} begins to convert {area(e.province)}{of}"
+
+
+def _conversion_completed(e: E.ConversionCompleted) -> str:
+    was = f", which was {civ(e.previous)}'s" if e.previous else ""
+    return f"{civ(e.civ)} converts {area(e.province)}{was}"
+
+
+def _power_used(e: E.PowerUsed) -> str:
+    detail = f": {e.detail}" if e.detail else ""
+    return f"{civ(e.civ)} uses {card(e.card)}{detail}"
+
+
+def _victory(e: E.Victory) -> str:
+    return f"{civ(e.civ)} wins the game: {e.reason}"
+
+
+RENDERERS: dict[type, Callable] = {
+    E.GameStarted: _game_started,
+    E.TurnStarted: _turn_started,
+    E.PhaseStarted: _phase_started,
+    E.CapitalChosen: _capital_chosen,
+    E.RoleAssigned: _role_assigned,
+    E.Produced: _produced,
+    E.TradeAnnounced: _trade_announced,
+    E.TradeOffered: _trade_offered,
+    E.OffersRevealed: _offers_revealed,
+    E.CardTaken: _card_taken,
+    E.TradeChainEnded: _trade_chain_ended,
+    E.CardGiven: _card_given,
+    E.CardReceived: _card_received,
+    E.PlayerNamed: _player_named,
+    E.GodsReturned: _gods_returned,
+    E.GodTaken: _god_taken,
+    E.Passed: _passed,
+    E.Paid: _paid,
+    E.Built: _built,
+    E.CardAcquired: _card_acquired,
+    E.Discarded: _discarded,
+    E.TriremeMoved: _trireme_moved,
+    E.UnitsMoved: _units_moved,
+    E.MoveCancelled: _move_cancelled,
+    E.BattleStarted: _battle_started,
+    E.DiceRolled: _dice_rolled,
+    E.UnitsLost: _units_lost,
+    E.BattleEnded: _battle_ended,
+    E.Sacked: _sacked,
+    E.Occupied: _occupied,
+    E.ConversionStarted: _conversion_started,
+    E.ConversionCompleted: _conversion_completed,
+    E.PowerUsed: _power_used,
+    E.Victory: _victory,
+}
+
+
+def render(event: E.Event) -> str:
+    """One readable line for an event."""
+    fn = RENDERERS.get(type(event))
+    if fn is None:  # an event type newer than this module
+        import msgspec
+        fields = msgspec.structs.asdict(event)
+        fields.pop("visible_to", None)
+        return f"{type(event).__name__} " + " ".join(f"{k}={v}" for k, v in fields.items())
+    try:
+        return fn(event)
+    except Exception:  # a malformed event must not break a log
+        return f"{type(event).__name__} {event!r}"
+
+
+describe = render  # the name the TUI's bridge looks for
+
+
+def render_events(events: Iterable[E.Event]) -> list[str]:
+    """Lines for a run of events; the dice of one battle share a line."""
+    out: list[str] = []
+    last_dice: E.DiceRolled | None = None
+    for e in events:
+        if isinstance(e, E.DiceRolled):
+            if last_dice is not None and last_dice.area == e.area and out:
+                out[-1] += f", {_roll_text(e)}"
+                last_dice = None
+                continue
+            out.append(f"Battle in {area(e.area)}: {_roll_text(e)}")
+            last_dice = e
+            continue
+        last_dice = None
+        out.append(render(e))
+    return out
+
+
+def is_heading(event: E.Event) -> bool:
+    """Events that open a section of a log (a turn or a phase)."""
+    return isinstance(event, E.TurnStarted | E.PhaseStarted | E.GameStarted)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import simulate
+from . import record_cmd, saves_cmd, scenario_cmd, simulate
 
 COMMANDS = {
     "simulate": simulate.COMMAND,
@@ -13,3 +13,8 @@ try:  # the screen is optional for headless use
     COMMANDS.update(play.COMMANDS)
 except ImportError:  # pragma: no cover
     pass
+
+# After the screen's: `resume` and `replay` check the file, then open the screen's.
+COMMANDS.update(saves_cmd.COMMANDS)  # saves, resume
+COMMANDS.update(record_cmd.COMMANDS)  # replay (--verify), log
+COMMANDS.update(scenario_cmd.COMMANDS)  # scenario

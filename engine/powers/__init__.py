@@ -1,32 +1,156 @@
 """Hook points where the cards' powers change the rules (ARCHITECTURE.md, Card powers).
 
-The phase modules call these functions; each card's behaviour is attached here. Reductions
-are never added up: an item takes the single best one (rulebook, Rules for Construction).
+The phase modules call these functions; each one dispatches to the card modules,
+`engine/powers/<card>.py`, which hold the cards' behaviour (see `engine/powers/base.py` for
+what a card module provides). Reductions are never added up: an item takes the single best
+one (rulebook, Rules for Construction).
+
+Active powers (base-game.md 4): `active_powers(state, civ, window)` lists the `UsePower`
+actions civ may take now and `use_power` applies one. Every decision registered in
+engine/rules/registry.py offers them to the player deciding; reaction windows
+(`open_window`, engine/powers/windows.py) offer them to the others. Decisions that powers
+owe wait in `state.pending_powers` and are asked as `Reaction` prompts.
 """
 
 from __future__ import annotations
 
-from ..actions import Item
+from types import ModuleType
+
+from ..actions import Item, UsePower
 from ..data.costs import COSTS, PYRAMIDS_COST, PYRAMIDS_COST_LONG
 from ..events import Event
-from ..rules.common import holds, holds_god
-from ..state import FreePlacement, GameState
+from ..rules.common import holds, seat_order_from
+from ..state import GameState
+from . import (
+    adonis,
+    agamemnon,
+    antigone,
+    archimedes,
+    athena,
+    atlas,
+    baal,
+    castor_and_pollux,
+    circe,
+    cleopatra,
+    colossus,
+    croesus,
+    gilgamesh,
+    hammurabi,
+    hanging_gardens,
+    hannibal,
+    hermes,
+    imhotep,
+    ishtar,
+    isis,
+    jason,
+    julius_caesar,
+    lighthouse,
+    mausoleum,
+    minos,
+    moses,
+    nebuchadnezzar,
+    pericles,
+    phoenix,
+    queen_of_sheba,
+    solomon,
+    spartacus,
+    statue_of_zeus,
+    temple_of_artemis,
+    ulysses,
+    vulcan,
+    windows,
+)
+from .base import card_name, refuse
+from .windows import open_window  # noqa: F401  (for the military phase's windows)
 
-ROLE_BONUS_CARDS: dict[str, tuple[tuple[str, int], ...]] = {
-    "director_of_commerce": (("agamemnon", 3),),
-    "military_leader": (("archimedes", 3),),
-    "political_leader": (("solomon", 3),),
-    "high_priest": (("moses", 2),),
-}
+MODULES: dict[str, ModuleType] = {m.CARD: m for m in (
+    adonis, agamemnon, antigone, archimedes, athena, atlas, baal, castor_and_pollux, circe,
+    cleopatra, colossus, croesus, gilgamesh, hammurabi, hanging_gardens, hannibal, hermes,
+    imhotep, ishtar, isis, jason, julius_caesar, lighthouse, mausoleum, minos, moses,
+    nebuchadnezzar, pericles, phoenix, queen_of_sheba, solomon, spartacus, statue_of_zeus,
+    temple_of_artemis, ulysses, vulcan,
+)}
+
+# Cards whose holder triggers the power with a UsePower action in his own decisions (and in
+# reaction windows); `register_active` adds more (the military phase's gods and heroes).
+ACTIVE: dict[str, ModuleType] = {m.CARD: m for m in (
+    baal, vulcan, cleopatra, hammurabi, spartacus, jason, phoenix,
+)}
+
+for _m in (athena, castor_and_pollux, colossus, hermes, isis, ulysses, antigone, adonis,
+           ishtar, nebuchadnezzar):
+    windows.register(_m)
 
 
+_HOOKED: dict[str, tuple[ModuleType, ...]] = {}
+
+
+def _with(attr: str) -> tuple[ModuleType, ...]:
+    """The card modules taking part in a hook (computed once)."""
+    if attr not in _HOOKED:
+        _HOOKED[attr] = tuple(m for m in MODULES.values() if hasattr(m, attr))
+    return _HOOKED[attr]
+
+
+def module_of(card: str) -> ModuleType:
+    return MODULES.get(card) or ACTIVE[card]
+
+
+def register_active(module: ModuleType) -> None:
+    """Attach another card module with `uses` and `use` (and, for a god whose power is
+    aimed at a player, `resolve` and `cancelled` for Ishtar)."""
+    ACTIVE[module.CARD] = module
+    MODULES.setdefault(module.CARD, module)
+    _HOOKED.clear()
+
+
+# --- active powers --------------------------------------------------------------------------
+def is_active(card: str) -> bool:
+    """Is a UsePower of this card handled here (rather than by the decision's handler)?"""
+    return card in ACTIVE or card in MODULES
+
+
+def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower]:
+    """The UsePower actions civ may take now: in his own decision (window "") or in the
+    named reaction window."""
+    return [a for m in ACTIVE.values() for a in m.uses(state, civ, window)]
+
+
+def use_power(state: GameState, civ: str, action: UsePower, ev: list[Event],
+              window: str = "") -> None:
+    """Validate and apply an active power (IllegalAction naming the card if refused)."""
+    m = ACTIVE.get(action.card)
+    if m is None:
+        when = getattr(MODULES.get(action.card), "WHEN", "it is not used this way")
+        raise refuse(action.card, f"{card_name(action.card)} has no power to use now: {when}")
+    m.use(state, civ, action, ev, window)
+
+
+def phase_started(state: GameState, phase: str, ev: list[Event]) -> None:
+    """A reaction window at the start of each phase, for powers usable at any time
+    (base-game.md 4), its players in seat order from the phase's role holder."""
+    role = {"commerce": "director_of_commerce", "offering": "high_priest",
+            "construction": "political_leader", "military": "military_leader"}.get(phase)
+    if role is None or not state.players:
+        return
+    first = state.roles.get(role) or state.players[0].civ
+    open_window(state, "phase_start", seat_order_from(state, first))
+
+
+# --- roles ----------------------------------------------------------------------------------
 def role_bonus(state: GameState, civ: str, role: str) -> int:
-    bonus = sum(n for card, n in ROLE_BONUS_CARDS[role] if holds(state, civ, card))
-    if holds_god(state, civ, "athena") and state.power_choices.get(f"athena:{civ}") == role:
-        bonus += 2
-    return bonus
+    return sum(m.role_bonus(state, civ, role) for m in _with("role_bonus"))
 
 
+def before_roles(state: GameState, ev: list[Event]) -> bool:
+    """At the start of the turn, before roles are computed: Castor & Pollux choose their
+    copy, then Athena's holder names her role. True if a decision is pending."""
+    a = castor_and_pollux.before_roles(state)
+    b = athena.before_roles(state)
+    return a or b
+
+
+# --- costs ----------------------------------------------------------------------------------
 def base_cost(state: GameState, item: Item) -> int:
     if item.kind == "card":
         if item.card == "pyramids":
@@ -35,22 +159,32 @@ def base_cost(state: GameState, item: Item) -> int:
     return COSTS[item.kind]
 
 
-def reductions(state: GameState, civ: str, item: Item) -> list[int]:
-    """Every reduction that applies to the item (each as a number of cards)."""
-    out: list[int] = []
-    k = item.kind
-    if k == "legion" and holds(state, civ, "julius_caesar"):
-        out.append(1)
-    if k == "trireme" and (holds(state, civ, "pericles") or holds(state, civ, "atlas")):
-        out.append(1)
-    if k in ("influence", "city", "caravan", "temple", "market") and holds(
-            state, civ, "mausoleum"):
-        out.append(1)
-    if k == "card" and holds(state, civ, "imhotep"):
-        from ..data.cards import ALL_CARDS
-        if ALL_CARDS[item.card].kind == "wonder":
-            out.append(1)
+def _offers(state: GameState, civ: str, item: Item) -> list[tuple[int, str]]:
+    """(cards off, limit key) for every reduction of the item; a key ("" for none) names a
+    reduction that applies once (Croesus, Minos) and is spent when used."""
+    out = []
+    for m in _with("reduction"):
+        r = m.reduction(state, civ, item)
+        if r:
+            out.append(r)
     return out
+
+
+def _best(state: GameState, civ: str, item: Item, taken: set[str]) -> tuple[int, str]:
+    """The single best reduction still available; unlimited ones first on a tie, so that a
+    limited one is kept for another item."""
+    best = (0, "")
+    for n, key in _offers(state, civ, item):
+        if key and (key in state.used_powers or key in taken):
+            continue
+        if n > best[0] or (n == best[0] and best[1] and not key):
+            best = (n, key)
+    return best
+
+
+def reductions(state: GameState, civ: str, item: Item) -> list[int]:
+    """Every reduction that applies to the item now (each as a number of cards)."""
+    return [n for n, key in _offers(state, civ, item) if not key or key not in state.used_powers]
 
 
 def cost(state: GameState, civ: str, item: Item, free_setup: bool = False) -> int:
@@ -59,8 +193,82 @@ def cost(state: GameState, civ: str, item: Item, free_setup: bool = False) -> in
     c = base_cost(state, item)
     if free_setup:
         return c
-    red = reductions(state, civ, item)
-    return c - (max(red) if red else 0)
+    return c - _best(state, civ, item, set())[0]
+
+
+def price(state: GameState, civ: str, items: list[Item]) -> tuple[int, list[str]]:
+    """The total cost of items bought together, and the once-only reductions it spends
+    (one caravan and one legion of several get Croesus' -1: rulebook Q&A)."""
+    taken: set[str] = set()
+    keys: list[str] = []
+    total = 0
+    for it in items:
+        n, key = _best(state, civ, it, taken)
+        if key:
+            taken.add(key)
+            keys.append(key)
+        total += base_cost(state, it) - n
+    return total, keys
+
+
+def spend_reductions(state: GameState, keys: list[str]) -> None:
+    state.used_powers.extend(keys)
+
+
+def wild_commodity(state: GameState, civ: str) -> bool:
+    """May civ count a card as one commodity of his choice in a set now (Temple of Artemis)?"""
+    return temple_of_artemis.wild_commodity(state, civ)
+
+
+def spend_wild(state: GameState, civ: str, ev: list[Event]) -> None:
+    temple_of_artemis.spend(state, civ, ev)
+
+
+# --- placement ------------------------------------------------------------------------------
+def on_acquire(state: GameState, civ: str, card: str, ev: list[Event],
+               free_setup: bool = False) -> None:
+    """When a card is acquired: free placements (Hannibal, Pericles, Statue of Zeus,
+    Lighthouse), Castor & Pollux's first copy."""
+    m = MODULES.get(card)
+    if m is not None and hasattr(m, "on_acquire"):
+        m.on_acquire(state, civ, ev, free_setup)
+
+
+def on_influence(state: GameState, civ: str, province: str, mode: str,
+                 ev: list[Event]) -> None:
+    """After an influence marker is placed (Gilgamesh's free fortress)."""
+    for m in _with("on_influence"):
+        m.on_influence(state, civ, province, mode, ev)
+
+
+def may_build_new_province(state: GameState, civ: str, province: str) -> bool:
+    """May civ build in a province he influenced in this construction phase (Croesus)?"""
+    return croesus.may_build_new(state, civ, province)
+
+
+def build_site_exempt(state: GameState, civ: str, item: Item, mode: str) -> bool:
+    """May the item go where civ has no influence (Queen of Sheba's mercenaries)?"""
+    return queen_of_sheba.build_site_exempt(state, civ, item, mode)
+
+
+def extra_items(state: GameState, civ: str) -> list[Item]:
+    """Items civ may build outside his provinces (offered in his construction turn)."""
+    return queen_of_sheba.extra_items(state, civ)
+
+
+def fortress_limit(state: GameState, civ: str) -> int:
+    """Fortresses of civ allowed in one province (Statue of Zeus: 2)."""
+    return statue_of_zeus.fortress_limit(state, civ)
+
+
+def influence_anywhere(state: GameState, civ: str) -> bool:
+    """May civ's influence markers go anywhere (Lighthouse)?"""
+    return lighthouse.influence_anywhere(state, civ)
+
+
+def commodities_kept(state: GameState, civ: str) -> int:
+    """Commodity cards civ keeps at the end of construction (Hanging Gardens: 2)."""
+    return hanging_gardens.commodities_kept(state, civ)
 
 
 def casualty_divisor(state: GameState, civ: str, naval: bool) -> int:
@@ -77,53 +285,47 @@ def die_bonus(state: GameState, civ: str, naval: bool) -> int:
     return 1 if holds(state, civ, "hannibal") else 0
 
 
-def on_acquire(state: GameState, civ: str, card: str, ev: list[Event],
-               free_setup: bool = False) -> None:
-    """Free placements that come with a card (rulebook card texts)."""
-    free = {"hannibal": ("legion", "carthago"), "pericles": ("trireme", "athenae_sparta"),
-            "statue_of_zeus": ("fortress", ""), "lighthouse": ("influence", "")}
-    if card in free and (not free_setup or card in ("hannibal", "pericles")):
-        item, province = free[card]
-        state.free_placements.append(
-            FreePlacement(civ=civ, item=item, card=card, province=province))
-
-
-def on_influence(state: GameState, civ: str, province: str, mode: str,
-                 ev: list[Event]) -> None:
-    """After an influence marker is placed (Gilgamesh's free fortress)."""
-    if mode != "setup" and holds(state, civ, "gilgamesh"):
-        state.free_placements.append(FreePlacement(civ=civ, item="fortress", card="gilgamesh",
-                                                   province=province))
-
-
 def construction_power(state: GameState, civ: str, action, ev: list[Event]) -> bool:
     """An active power used in a construction turn (Cleopatra, Jason, ...). Returns False
-    when the action is no such power."""
+    when the action is no such power. (The decision registry applies UsePower actions of
+    these cards before the handler is reached; this stays for callers that do not.)"""
+    if isinstance(action, UsePower) and is_active(action.card):
+        use_power(state, civ, action, ev)
+        return True
     return False
 
 
+# --- commerce -------------------------------------------------------------------------------
 def extra_production(state: GameState, production: dict[str, dict[str, int]]) -> None:
     """Production that comes from cards (Circe's legions)."""
+    circe.extra_production(state, production)
 
 
 def commerce_powers(state: GameState, ev: list[Event]) -> bool:
-    """After production: Colossus, Hermes, then Isis. True if a prompt was set."""
-    return False
+    """After production: Colossus, Hermes, then Isis. True if a decision is pending."""
+    asked = [m.after_production(state) for m in (colossus, hermes, isis)]
+    return any(asked)
+
+
+def trade_announced(state: GameState, ev: list[Event]) -> bool:
+    """After the Director announced N: Antigone's holder may stay out."""
+    return antigone.after_announce(state)
 
 
 def after_trade_powers(state: GameState, ev: list[Event]) -> bool:
-    """After trading: Ulysses. True if a prompt was set."""
-    return False
+    """After trading: Ulysses. True if a decision is pending."""
+    return ulysses.after_trade(state)
 
 
 def may_stay_out(state: GameState, civ: str, n: int) -> bool:
-    """Antigone's holder may stay out of the trade (asked in issue 4's reaction)."""
-    return False
+    """Has civ stayed out of the trade (Antigone)?"""
+    return antigone.may_stay_out(state, civ, n)
 
 
+# --- offering -------------------------------------------------------------------------------
 def after_offering_powers(state: GameState, ev: list[Event]) -> bool:
-    """When every player has made his offering: Adonis. True if a prompt was set."""
-    return False
+    """When every player has made his offering: Adonis. True if a decision is pending."""
+    return adonis.after_offering(state)
 
 
 # --- military phase (engine/rules/military.py, movement.py, combat.py) ------------------------
@@ -182,7 +384,8 @@ def loses_automatic_six(state: GameState, unit, enemy_units) -> bool:
 
 
 def on_sack(state: GameState, civ: str, province: str, building, ev: list[Event]) -> None:
-    """After civ sacks a building (Nebuchadnezzar, Achilles: a later issue)."""
+    """After civ sacks a building (Nebuchadnezzar; Achilles: a later issue)."""
+    nebuchadnezzar.on_sack(state, civ, province, building, ev)
 
 
 def lose_unit(state: GameState, unit, ev: list[Event]) -> None:

@@ -8,6 +8,7 @@ from . import (  # noqa: F401
     military,
     offering,
     order,
+    reactions,
     roles,
     setup,
 )

@@ -92,14 +92,19 @@ def run(state: GameState, ev: list[Event]) -> None:
         produce(state, ev)
         state.step = "powers"
     if state.step == "powers":
+        # Colossus, Hermes, Isis: their decisions wait in state.pending_powers, asked
+        # before this runner goes on (engine/rules/flow.py).
+        state.step = "announce"
         from ..powers import commerce_powers
         if commerce_powers(state, ev):
             return
-        state.step = "announce"
     if state.step == "announce":
         director = state.roles.get("director_of_commerce") or state.players[0].civ
         state.prompt = AnnounceTrade(civ=director, max=hand_size(player(state, director)))
         return
+    if state.step == "offers" and len(t.participants) < 2:
+        t.participants = []  # Antigone stayed out: no trade
+        state.step = "after"
     if state.step == "offers":
         for civ in t.participants:
             if civ not in t.offers:
@@ -126,9 +131,11 @@ def run(state: GameState, ev: list[Event]) -> None:
                 return
         state.step = "after"
     if state.step == "after":
+        state.step = "end"
         from ..powers import after_trade_powers
         if after_trade_powers(state, ev):
             return
+    if state.step == "end":
         flow.end_phase(state, ev)
 
 
@@ -198,6 +205,8 @@ def _announce(state: GameState, prompt: AnnounceTrade, action, ev: list[Event]) 
         state.step = "after"
     else:
         state.step = "offers"
+        from ..powers import trade_announced
+        trade_announced(state, ev)
 
 
 def offer_choices(hand: dict[str, int], n: int) -> list[dict[str, int]]:

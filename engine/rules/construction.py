@@ -14,13 +14,12 @@ from .common import (
     clean,
     controlled,
     free_commodity_sites,
-    holds,
     player,
     return_to_bank,
 )
 from .geography import influence_reach
 from .order import finish_turn, pick_next
-from .payment import check_payment, max_set_value, payment_options
+from .payment import WILD, check_payment, max_set_value, payment_options
 from .placement import CONSTRUCTION, check, place
 from .registry import decision, phase
 
@@ -55,7 +54,8 @@ def run(state: GameState, ev: list[Event]) -> None:
         for p in state.players:
             if p.civ in cs.discarded:
                 continue
-            keep = 2 if holds(state, p.civ, "hanging_gardens") else 0
+            from ..powers import commodities_kept
+            keep = commodities_kept(state, p.civ)
             commodities = {c: p.hand[c] for c in COMMODITIES if p.hand.get(c)}
             if keep and sum(commodities.values()) > keep and len(commodities) > 1:
                 state.prompt = KeepCommodities(civ=p.civ, keep=keep)
@@ -88,13 +88,18 @@ def _discard(state: GameState, civ: str, kept: dict[str, int], ev: list[Event]) 
 
 
 def _buy(state: GameState, civ: str, action: Buy, ev: list[Event]) -> None:
+    from .. import powers
     if not action.items:
         raise IllegalAction("Name at least one item to buy", R_PAY)
-    total = sum(item_cost(state, civ, it) for it in action.items)
+    total, reductions_spent = powers.price(state, civ, action.items)
     p = player(state, civ)
-    check_payment(p, action.payment, total)
-    return_to_bank(state, civ, clean(action.payment))
-    ev.append(Paid(civ=civ, cards=clean(action.payment)))
+    check_payment(p, action.payment, total, wild=powers.wild_commodity(state, civ))
+    cards = {c: n for c, n in clean(action.payment).items() if c != WILD}
+    return_to_bank(state, civ, cards)
+    ev.append(Paid(civ=civ, cards=cards))
+    if action.payment.get(WILD):
+        powers.spend_wild(state, civ, ev)
+    powers.spend_reductions(state, reductions_spent)
     for it in action.items:
         place(state, civ, it, CONSTRUCTION, ev)
         if it.kind == "card" and victory.check_acquisition(state, civ, ev):
@@ -106,8 +111,9 @@ def candidate_items(state: GameState, civ: str) -> list[Item]:
     cs = state.construction
     items: list[Item] = []
     own = [pr for pr in cs.turn_start if state.provinces[pr].influence == civ]
+    from ..powers import extra_items, influence_anywhere
     reach = influence_reach(state, civ, cs.controlled_at_start.get(civ, []))
-    if holds(state, civ, "lighthouse"):
+    if influence_anywhere(state, civ):
         reach = set(board.PROVINCES)
     for pr in sorted(reach):
         if state.provinces[pr].influence is None:
@@ -122,14 +128,16 @@ def candidate_items(state: GameState, civ: str) -> list[Item]:
             items.append(Item(kind="trireme", province=pr))
         for site in free_commodity_sites(state, pr):
             items.append(Item(kind="caravan", province=pr, site=site))
+    items += [it for it in extra_items(state, civ) if it.province not in own]
     for card in [*state.display, "pyramids", CIV_HERO[civ]]:
         items.append(Item(kind="card", card=card))
     return items
 
 
 def legal_items(state: GameState, civ: str) -> list[Item]:
+    from ..powers import wild_commodity
     out = []
-    best = max_set_value(player(state, civ))
+    best = max_set_value(player(state, civ), wild=wild_commodity(state, civ))
     for it in candidate_items(state, civ):
         if item_cost(state, civ, it) > best:
             continue
@@ -142,10 +150,12 @@ def legal_items(state: GameState, civ: str) -> list[Item]:
 
 
 def _legal(state: GameState, prompt: ConstructionTurn) -> list:
+    from ..powers import wild_commodity
     p = player(state, prompt.civ)
+    wild = wild_commodity(state, prompt.civ)
     out: list = [EndConstruction()]
     for it in legal_items(state, prompt.civ):
-        for pay in payment_options(p, item_cost(state, prompt.civ, it)):
+        for pay in payment_options(p, item_cost(state, prompt.civ, it), wild=wild):
             out.append(Buy(items=[it], payment=pay))
     return out
 

@@ -24,6 +24,10 @@ def advance(state: GameState, ev: list[Event]) -> None:
         if state.free_placements:
             free_placement_step(state, ev)
             continue
+        if state.pending_powers:
+            from ..powers import windows
+            windows.step(state, ev)
+            continue
         PHASES[state.phase](state, ev)
         guard += 1
         if guard > 10_000:
@@ -41,6 +45,8 @@ def start_phase(state: GameState, name: str, ev: list[Event]) -> None:
     elif name == "military":
         state.military = MilitaryState()
     ev.append(PhaseStarted(turn=state.turn, phase=name))
+    from ..powers import phase_started
+    phase_started(state, name, ev)
 
 
 def end_phase(state: GameState, ev: list[Event]) -> None:

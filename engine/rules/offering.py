@@ -45,9 +45,11 @@ def run(state: GameState, ev: list[Event]) -> None:
             else:
                 state.prompt = MakeOffering(civ=civ, gods=gods)
         return
-    from ..powers import after_offering_powers
-    if state.step == "after" and after_offering_powers(state, ev):
-        return
+    if state.step == "after":
+        state.step = "end"
+        from ..powers import after_offering_powers
+        if after_offering_powers(state, ev):
+            return  # Adonis: asked before the phase ends (state.pending_powers)
     flow.end_phase(state, ev)
 
 

@@ -2,7 +2,12 @@
 
 A set is tax cards only, or commodity cards all of different kinds; its value is its
 number of cards. One set pays for one purchase (or several items whose costs add up to no
-more than its value); sets are never added together and surplus value is lost."""
+more than its value); sets are never added together and surplus value is lost.
+
+The Temple of Artemis may count, once each construction phase, as one commodity of its
+holder's choice in a set of different commodities without being spent (base-game.md 7): a
+payment names it with the key `WILD` (value 1). Whether it may be counted now is the
+caller's to say (`wild=True`); by default a payment with it is refused."""
 
 from __future__ import annotations
 
@@ -11,11 +16,15 @@ from ..errors import IllegalAction
 from ..state import Player
 
 R_SET = "Construction Phase: a set is tax cards only, or commodities all different"
+WILD = "temple_of_artemis"
+R_WILD = "Temple of Artemis: once each construction phase, one commodity of your choice in " \
+    "a set of different commodities"
 
 
 def set_value(cards: dict[str, int]) -> int:
     """The value of a set of cards, or IllegalAction if they do not form a set."""
     cards = {c: n for c, n in cards.items() if n}
+    wild = cards.pop(WILD, 0)
     if not cards:
         raise IllegalAction("No cards were given to pay with", R_SET)
     for c, n in cards.items():
@@ -24,19 +33,34 @@ def set_value(cards: dict[str, int]) -> int:
     if TAX in cards:
         if len(cards) > 1:
             raise IllegalAction("Tax cards and commodities cannot be mixed in one set", R_SET)
+        if wild:
+            raise IllegalAction("The Temple of Artemis counts only in a set of different "
+                                "commodities, not with tax cards", R_WILD)
         return cards[TAX]
     doubles = [RESOURCE_NAMES[c] for c, n in cards.items() if n > 1]
     if doubles:
         raise IllegalAction(f"A set of commodities must be all different ({', '.join(doubles)} "
                             "appears twice)", R_SET)
+    if wild:
+        if wild != 1:
+            raise IllegalAction("The Temple of Artemis counts as one commodity, once", R_WILD)
+        if len(cards) >= len(COMMODITIES):
+            raise IllegalAction("The set holds every commodity already: the Temple of "
+                                "Artemis has none left to stand for", R_WILD)
+        return len(cards) + 1
     return len(cards)
 
 
-def check_payment(p: Player, cards: dict[str, int], cost: int) -> int:
-    """Check that p holds `cards`, that they form a set, and that it covers `cost`."""
+def check_payment(p: Player, cards: dict[str, int], cost: int, wild: bool = False) -> int:
+    """Check that p holds `cards`, that they form a set, and that it covers `cost`.
+    `wild`: the Temple of Artemis may be counted in it."""
+    if cards.get(WILD) and not wild:
+        raise IllegalAction("You cannot count the Temple of Artemis in this payment (you "
+                            "do not hold it, it has counted already this phase, or this is "
+                            "not a construction)", R_WILD)
     value = set_value(cards)
     for c, n in cards.items():
-        if p.hand.get(c, 0) < n:
+        if c != WILD and p.hand.get(c, 0) < n:
             raise IllegalAction(f"You hold only {p.hand.get(c, 0)} {RESOURCE_NAMES.get(c, c)}",
                                 "Construction Phase")
     if value < cost:
@@ -45,9 +69,10 @@ def check_payment(p: Player, cards: dict[str, int], cost: int) -> int:
     return value
 
 
-def payment_options(p: Player, cost: int) -> list[dict[str, int]]:
+def payment_options(p: Player, cost: int, wild: bool = False) -> list[dict[str, int]]:
     """A compact list of sets of exactly `cost` cards that p can pay with: tax cards, and
-    the commodities he holds most of (so that he keeps his rarer ones)."""
+    the commodities he holds most of (so that he keeps his rarer ones); with `wild`, also
+    such a set completed by the Temple of Artemis."""
     out: list[dict[str, int]] = []
     if cost <= 0:
         return out
@@ -57,8 +82,13 @@ def payment_options(p: Player, cost: int) -> list[dict[str, int]]:
                    key=lambda c: (-p.hand[c], COMMODITIES.index(c)))
     if len(kinds) >= cost:
         out.append({c: 1 for c in sorted(kinds[:cost])})
+    if wild and cost >= 2 and len(kinds) >= cost - 1 and cost - 1 < len(COMMODITIES):
+        out.append({**{c: 1 for c in sorted(kinds[:cost - 1])}, WILD: 1})
     return out
 
 
-def max_set_value(p: Player) -> int:
-    return max(p.hand.get(TAX, 0), sum(1 for c in COMMODITIES if p.hand.get(c, 0) > 0))
+def max_set_value(p: Player, wild: bool = False) -> int:
+    distinct = sum(1 for c in COMMODITIES if p.hand.get(c, 0) > 0)
+    if wild and 0 < distinct < len(COMMODITIES):
+        distinct += 1
+    return max(p.hand.get(TAX, 0), distinct)

@@ -15,7 +15,6 @@ from .common import (
     free_commodity_sites,
     ground_units_in,
     has_building,
-    holds,
     new_unit,
     player,
     reserve,
@@ -55,8 +54,8 @@ def _check_build_site(state: GameState, civ: str, province: str, mode: str) -> N
             "in your own provinces", "Rules for Construction")
     if mode == CONSTRUCTION:
         cs = state.construction
-        if province not in cs.turn_start and not (
-                province in cs.new_influence and holds(state, civ, "croesus")):
+        from ..powers import may_build_new_province
+        if province not in cs.turn_start and not may_build_new_province(state, civ, province):
             raise IllegalAction(
                 f"{board.area_name(province)} became yours this turn; build there next turn",
                 R_BUILD)
@@ -65,6 +64,11 @@ def _check_build_site(state: GameState, civ: str, province: str, mode: str) -> N
             raise IllegalAction(
                 f"{board.area_name(province)} is at war or occupied; only your capital can be "
                 "built in then", "base-game.md 5.2 (capital exception: combat example)")
+
+
+def check_build_site(state: GameState, civ: str, province: str, mode: str) -> None:
+    """May civ build in this province now (influence, turn start, war)? IllegalAction if not."""
+    _check_build_site(state, civ, province, mode)
 
 
 def _check_influence(state: GameState, civ: str, province: str, mode: str) -> str | None:
@@ -100,7 +104,8 @@ def _check_influence(state: GameState, civ: str, province: str, mode: str) -> st
             raise IllegalAction("Place your first influence marker in your capital",
                                 "Free Setup: influence in the capital")
         return None
-    if mode == FREE or holds(state, civ, "lighthouse"):
+    from ..powers import influence_anywhere
+    if mode == FREE or influence_anywhere(state, civ):
         return ps.influence if converting else None
     start = state.construction.controlled_at_start.get(civ, [])
     if province not in influence_reach(state, civ, start):
@@ -143,7 +148,8 @@ def place(state: GameState, civ: str, item: Item, mode: str, ev: list[Event],
     if k not in ("city", "caravan", "temple", "market", "legion", "trireme", "fortress",
                  "creature"):
         raise IllegalAction(f"Nothing called {k!r} can be built", "Construction Cost Chart")
-    if mode != FREE or k != "legion" or not holds(state, civ, "queen_of_sheba"):
+    from ..powers import build_site_exempt
+    if not build_site_exempt(state, civ, item, mode):
         _check_build_site(state, civ, pr, mode if mode != FREE else SETUP)
     name = board.area_name(pr)
     if k in ("city", "caravan", "temple", "market"):
@@ -190,7 +196,8 @@ def place(state: GameState, civ: str, item: Item, mode: str, ev: list[Event],
     if k == "trireme" and not board.PROVINCES[pr].coastal:
         raise IllegalAction(f"{name} has no coast for a trireme", "base-game.md 5.2: trireme")
     if k == "fortress":
-        limit = 2 if holds(state, civ, "statue_of_zeus") else 1
+        from ..powers import fortress_limit
+        limit = fortress_limit(state, civ)
         if len(units_in(state, pr, civ, ("fortress",))) >= limit:
             raise IllegalAction(f"{name} has {limit} fortress(es) of yours already",
                                 "base-game.md 5.2: one fortress per province (Statue of Zeus: 2)")

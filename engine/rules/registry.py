@@ -2,6 +2,12 @@
 
 Each prompt kind has one handler (validate, then change the state) and one generator of
 its legal actions. The phase modules register theirs with `@decision(PromptType, legal)`.
+
+Powers usable "at any time" (base-game.md section 4) are offered in every decision of their
+holder: unless a decision is registered with `powers=False`, its legal actions get the
+holder's `UsePower` actions from `engine.powers.active_powers`, and a `UsePower` of a card
+that `engine.powers` knows is applied by `engine.powers.use_power`; the decision stays
+pending. A `UsePower` of any other card goes to the handler itself.
 """
 
 from __future__ import annotations
@@ -9,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..actions import Action
+from ..actions import Action, UsePower
 from ..events import Event
 from ..state import GameState
 
@@ -23,12 +29,32 @@ LEGAL: dict[type, Legal] = {}
 PHASES: dict[str, Callable[[GameState, list[Event]], None]] = {}
 
 
-def decision(prompt_type: type, legal: Legal) -> Callable[[Handler], Handler]:
+def decision(prompt_type: type, legal: Legal, powers: bool = True
+             ) -> Callable[[Handler], Handler]:
     def register(handler: Handler) -> Handler:
-        HANDLERS[prompt_type] = handler
-        LEGAL[prompt_type] = legal
+        HANDLERS[prompt_type] = _with_powers(handler) if powers else handler
+        LEGAL[prompt_type] = _listing_powers(legal) if powers else legal
         return handler
     return register
+
+
+def _listing_powers(legal: Legal) -> Legal:
+    def listed(state: GameState, prompt: Any) -> list[Action]:
+        from ..powers import active_powers
+        return legal(state, prompt) + active_powers(state, prompt.civ)
+    return listed
+
+
+def _with_powers(handler: Handler) -> Handler:
+    def handled(state: GameState, prompt: Any, action: Any, ev: list[Event]) -> None:
+        if isinstance(action, UsePower):
+            from ..powers import is_active, use_power, windows
+            if is_active(action.card):
+                use_power(state, prompt.civ, action, ev)
+                windows.after_own_use(state, prompt)
+                return
+        handler(state, prompt, action, ev)
+    return handled
 
 
 def phase(name: str) -> Callable:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..actions import PickRoleHolder
+from ..actions import PickRoleHolder, UsePower
 from ..data.cards import ROLES
 from ..errors import IllegalAction
 from ..events import Event, RoleAssigned
@@ -60,7 +60,12 @@ def assign_at_setup(state: GameState, ev: list[Event], fixed: dict[str, str]) ->
 
 @phase("roles")
 def run(state: GameState, ev: list[Event]) -> None:
-    i = int(state.step or 0)
+    if state.step == "":
+        state.step = "0"
+        from ..powers import before_roles
+        if before_roles(state, ev):
+            return  # Castor & Pollux's copy, Athena's role: asked first
+    i = int(state.step)
     while i < len(ROLES):
         role = ROLES[i]
         sc = scores(state, role)
@@ -88,8 +93,14 @@ def _legal(state: GameState, prompt: ChooseRoleHolder) -> list:
     return [PickRoleHolder(civ=c) for c in prompt.candidates]
 
 
-@decision(ChooseRoleHolder, _legal)
+# Role assignment is one moment (base-game.md 2): no power is used inside it.
+@decision(ChooseRoleHolder, _legal, powers=False)
 def _pick(state: GameState, prompt: ChooseRoleHolder, action, ev: list[Event]) -> None:
+    if isinstance(action, UsePower):
+        from ..data.cards import ALL_CARDS
+        name = ALL_CARDS[action.card].name if action.card in ALL_CARDS else action.card
+        raise IllegalAction(f"{name} cannot be used while roles are assigned",
+                            "base-game.md 2: role assignment is one moment")
     if not isinstance(action, PickRoleHolder):
         raise IllegalAction("Choose who takes the role", ROLE_RULE)
     if action.civ not in prompt.candidates:

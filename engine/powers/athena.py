@@ -1,0 +1,67 @@
+"""Athena: +2 toward one role of her holder's choice.
+
+He names the role when roles are next assigned, at the start of the turn after the offering
+where he took her (base-game.md 2): window "athena", before any role is computed. Naming it
+uses her power (the card is flipped); the choice counts for that assignment only (the
+offering phase clears it when the gods return)."""
+
+from __future__ import annotations
+
+from ..actions import Pass, UsePower
+from ..data.cards import ROLE_NAMES, ROLES
+from ..events import Event, Passed, PowerUsed
+from ..prompts import Reaction
+from ..rules.common import holds_god, is_player
+from ..state import GameState, PendingPower
+from .base import god_ready, refuse, spend_god
+from .windows import queue
+
+CARD = "athena"
+WHEN = "she counts when roles are assigned, where her holder names the role"
+BONUS = 2
+
+
+def _key(civ: str) -> str:
+    return f"{CARD}:{civ}"
+
+
+def role_bonus(state: GameState, civ: str, role: str) -> int:
+    if holds_god(state, civ, CARD) and state.power_choices.get(_key(civ)) == role:
+        return BONUS
+    return 0
+
+
+def before_roles(state: GameState) -> bool:
+    holder = state.gods.get(CARD)
+    if is_player(state, holder) and god_ready(state, holder, CARD) and \
+            _key(holder) not in state.power_choices:  # type: ignore[arg-type]
+        queue(state, PendingPower(card=CARD, civ=holder))  # type: ignore[arg-type]
+        return True
+    return False
+
+
+def ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None:
+    if not god_ready(state, pp.civ, CARD):
+        return None
+    return Reaction(civ=pp.civ, window=CARD, powers=[CARD],
+                    detail="Athena: name the role she helps you toward (+2)")
+
+
+def legal(state: GameState, pp: PendingPower) -> list:
+    return [Pass(), *(UsePower(card=CARD, choice=r) for r in ROLES)]
+
+
+def answer(state: GameState, pp: PendingPower, action, ev: list[Event]) -> bool:
+    if isinstance(action, Pass):
+        ev.append(Passed(civ=pp.civ, phase=state.phase))
+        return True
+    if not isinstance(action, UsePower) or action.card != CARD:
+        raise refuse(CARD, "Name the role Athena helps you toward, or pass")
+    if action.choice not in ROLES:
+        raise refuse(CARD, f"{action.choice!r} is not a role: name one of "
+                           f"{', '.join(ROLES)}")
+    state.power_choices[_key(pp.civ)] = action.choice
+    spend_god(state, CARD)
+    ev.append(PowerUsed(civ=pp.civ, card=CARD,
+                        detail=f"+{BONUS} toward the {ROLE_NAMES[action.choice]}"))
+    return True

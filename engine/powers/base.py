@@ -1,0 +1,135 @@
+"""Helpers the card modules share: refusals that name the card, once-per-phase marks,
+gods ready to be used, and the compact card lists that `UsePower.choice` carries.
+
+A card module is `engine/powers/<card>.py` with `CARD = "<card id>"` and the functions of
+the hooks it takes part in (see `engine/powers/__init__.py`); a module with an active power
+has `uses(state, civ, window)` (the UsePower actions its holder may take now) and
+`use(state, civ, action, ev, window)` (validate, then apply); a module that asks its holder
+something has `ask`, `legal` and `answer` (see `engine/powers/windows.py`).
+"""
+
+from __future__ import annotations
+
+from ..data.cards import ALL_CARDS, RESOURCES
+from ..errors import IllegalAction
+from ..prompts import ConstructionTurn
+from ..rules.common import holds, holds_god, is_player
+from ..rules.payment import WILD
+from ..state import GameState
+
+
+def card_name(card: str) -> str:
+    return ALL_CARDS[card].name if card in ALL_CARDS else card
+
+
+def refuse(card: str, reason: str) -> IllegalAction:
+    """An illegal use of a card's power; the rule named is the card's text."""
+    return IllegalAction(reason, f"{card_name(card)}: card text")
+
+
+# --- once per phase or turn --------------------------------------------------------------
+def used(state: GameState, card: str, civ: str) -> bool:
+    """Has civ used this card's once-per-phase (or once-per-turn) power? The marks are
+    cleared at the end of each turn (engine/rules/flow.py)."""
+    return f"{card}:{civ}" in state.used_powers
+
+
+def mark_used(state: GameState, card: str, civ: str) -> None:
+    state.used_powers.append(f"{card}:{civ}")
+
+
+# --- gods -----------------------------------------------------------------------------------
+def god_ready(state: GameState, civ: str, god: str) -> bool:
+    """civ holds the god face up: its power has not been used."""
+    return holds_god(state, civ, god) and god not in state.gods_used
+
+
+def check_god(state: GameState, civ: str, god: str) -> None:
+    if not holds_god(state, civ, god):
+        raise refuse(god, f"You do not hold {card_name(god)}")
+    if god in state.gods_used:
+        raise refuse(god, f"{card_name(god)}'s power has been used: the card is face down")
+
+
+def spend_god(state: GameState, god: str) -> None:
+    """Flip the god face down (rulebook, Offering to the Gods)."""
+    if god not in state.gods_used:
+        state.gods_used.append(god)
+
+
+def check_holds(state: GameState, civ: str, card: str) -> None:
+    if not holds(state, civ, card):
+        raise refuse(card, f"You do not hold {card_name(card)}")
+
+
+# --- timing ---------------------------------------------------------------------------------
+def in_construction_turn(state: GameState, civ: str, window: str = "") -> bool:
+    """civ is deciding in his own construction turn (not in a reaction window)."""
+    p = state.prompt
+    return (not window and state.phase == "construction" and isinstance(p, ConstructionTurn)
+            and p.civ == civ)
+
+
+def check_construction_turn(state: GameState, civ: str, card: str, window: str = "") -> None:
+    if not in_construction_turn(state, civ, window):
+        raise refuse(card, f"{card_name(card)}'s power is used in your construction turn")
+
+
+def any_time(state: GameState, window: str = "") -> bool:
+    """Powers usable "at any time" (base-game.md 4), except during role assignment, which
+    is computed at one moment (base-game.md 2) and so is not interrupted."""
+    return state.phase not in ("setup", "roles", "over")
+
+
+def other_owner(state: GameState, civ: str, owner: str | None) -> bool:
+    """owner is another player or a neutral civilization (not civ, not nobody)."""
+    return owner is not None and owner != civ
+
+
+def player_target(state: GameState, owner: str | None) -> str | None:
+    return owner if is_player(state, owner) else None
+
+
+# --- card lists in UsePower.choice ---------------------------------------------------------
+def encode_cards(cards: dict[str, int]) -> str:
+    """{"tax": 1, "wine": 2} -> "tax=1,wine=2" (resource order; the Temple of Artemis of
+    a payment last)."""
+    return ",".join(f"{c}={cards[c]}" for c in (*RESOURCES, WILD) if cards.get(c))
+
+
+def decode_cards(card: str, text: str) -> dict[str, int]:
+    """The inverse of `encode_cards`; an IllegalAction naming `card` if malformed."""
+    out: dict[str, int] = {}
+    for part in filter(None, text.split(",")):
+        name, _, n = part.partition("=")
+        if name not in (*RESOURCES, WILD) or not n.isdigit():
+            raise refuse(card, f"{text!r} is not a list of cards such as 'tax=3' or "
+                               "'fish=1,wine=1,gems=1'")
+        out[name] = out.get(name, 0) + int(n)
+    return {c: n for c, n in out.items() if n}
+
+
+# --- destroying a building (Baal, Vulcan) ---------------------------------------------------
+def find_building(state: GameState, province: str, kind: str, site: str = ""):
+    """The index of a building of that kind (and commodity site, for a caravan), or None."""
+    ps = state.provinces.get(province)
+    if ps is None:
+        return None
+    for i, b in enumerate(ps.buildings):
+        if b.kind == kind and (kind != "caravan" or b.site == site):
+            return i
+    return None
+
+
+def destroy_building(state: GameState, province: str, index: int):
+    """Remove a building (its token goes back to the supply); a unit occupying it stays in
+    the province, off its post."""
+    from ..rules.common import clear_post, post_key, units_in
+    ps = state.provinces[province]
+    b = ps.buildings.pop(index)
+    key = post_key(b.kind, b.site)
+    if all(post_key(o.kind, o.site) != key for o in ps.buildings):
+        for u in units_in(state, province):
+            if u.post == key:
+                clear_post(state, u)
+    return b

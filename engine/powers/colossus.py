@@ -1,0 +1,61 @@
+"""Colossus: once each commerce phase, after production, take one commodity card of your
+choice from the bank (base-game.md 7). Window "colossus", before Hermes and Isis."""
+
+from __future__ import annotations
+
+from ..actions import Pass, UsePower
+from ..data.cards import COMMODITIES, RESOURCE_NAMES
+from ..events import CardReceived, Event, Passed, PowerUsed
+from ..prompts import Reaction
+from ..rules.common import holds, take_from_bank
+from ..state import GameState, PendingPower
+from .base import mark_used, refuse, used
+from .windows import queue
+
+CARD = "colossus"
+WHEN = "it gives its card after production, when its holder is asked"
+
+
+def _ready(state: GameState, civ: str) -> bool:
+    return holds(state, civ, CARD) and not used(state, CARD, civ)
+
+
+def _stock(state: GameState) -> list[str]:
+    return [c for c in COMMODITIES if state.bank.get(c, 0) > 0]
+
+
+def after_production(state: GameState) -> bool:
+    asked = False
+    for p in state.players:
+        if _ready(state, p.civ):
+            queue(state, PendingPower(card=CARD, civ=p.civ))
+            asked = True
+    return asked
+
+
+def ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None:
+    if not _ready(state, pp.civ) or not _stock(state):
+        return None
+    return Reaction(civ=pp.civ, window=CARD, powers=[CARD],
+                    detail="Colossus: take one commodity card of your choice from the bank")
+
+
+def legal(state: GameState, pp: PendingPower) -> list:
+    return [Pass(), *(UsePower(card=CARD, choice=c) for c in _stock(state))]
+
+
+def answer(state: GameState, pp: PendingPower, action, ev: list[Event]) -> bool:
+    if isinstance(action, Pass):
+        ev.append(Passed(civ=pp.civ, phase=state.phase))
+        return True
+    if not isinstance(action, UsePower) or action.card != CARD:
+        raise refuse(CARD, "Take a commodity with the Colossus, or pass")
+    if action.choice not in COMMODITIES:
+        raise refuse(CARD, f"The Colossus gives a commodity card, not {action.choice!r}")
+    if state.bank.get(action.choice, 0) <= 0:
+        raise refuse(CARD, f"The bank has no {RESOURCE_NAMES[action.choice]} left")
+    take_from_bank(state, pp.civ, action.choice)
+    mark_used(state, CARD, pp.civ)
+    ev.append(CardReceived(civ=pp.civ, card=action.choice, source=CARD))
+    ev.append(PowerUsed(civ=pp.civ, card=CARD, detail=RESOURCE_NAMES[action.choice]))
+    return True

@@ -1,0 +1,19 @@
+"""Minos: on islands, one item of each kind each turn costs 1 less (influence markers
+included: placing one is building on the island). Not added to other reductions."""
+
+from __future__ import annotations
+
+from ..actions import Item
+from ..data import board
+from ..rules.common import holds
+from ..state import GameState
+
+CARD = "minos"
+WHEN = "his reduction applies when you build on islands"
+
+
+def reduction(state: GameState, civ: str, item: Item) -> tuple[int, str] | None:
+    p = board.PROVINCES.get(item.province)
+    if item.kind == "card" or p is None or not p.island or not holds(state, civ, CARD):
+        return None
+    return (1, f"{CARD}:{civ}:{item.kind}")

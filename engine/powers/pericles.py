@@ -1,0 +1,22 @@
+"""Pericles (Greece): triremes cost 2, and he brings one free trireme in Athenae/Sparta
+(also at the setup: rulebook, Free Setup). His +1 in sea battles is the military phase's
+(`die_bonus` in engine/powers/__init__.py)."""
+
+from __future__ import annotations
+
+from ..actions import Item
+from ..events import Event
+from ..rules.common import holds
+from ..state import FreePlacement, GameState
+
+CARD = "pericles"
+WHEN = "his reduction applies when triremes are bought"
+
+
+def reduction(state: GameState, civ: str, item: Item) -> tuple[int, str] | None:
+    return (1, "") if item.kind == "trireme" and holds(state, civ, CARD) else None
+
+
+def on_acquire(state: GameState, civ: str, ev: list[Event], free_setup: bool) -> None:
+    state.free_placements.append(
+        FreePlacement(civ=civ, item="trireme", card=CARD, province="athenae_sparta"))

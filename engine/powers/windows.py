@@ -1,0 +1,150 @@
+"""Decisions that powers owe, and the reaction windows of base-game.md section 4.
+
+They wait in `state.pending_powers`; `engine.rules.flow.advance` asks the first one (after
+the free placements, before the phase goes on) as a `Reaction` prompt. Each entry names the
+card whose module asks (`ask`), lists the answers (`legal`) and applies one (`answer`,
+which returns True when the entry is settled). An entry with card "" is a reaction window:
+the players of its queue are asked in turn, each may use any power usable in that window
+(`active_powers(state, civ, window)`) and then passes.
+
+Windows (Reaction.window):
+- "phase_start": at the start of the commerce, offering, construction and military phases,
+  for the holders of powers usable at any time (Baal, Vulcan...).
+- other windows opened with `open_window` (the military phase's, e.g. after a move is
+  declared, before the dice, after the dice).
+- a card id: that card's own question (athena, castor_and_pollux, colossus, hermes, isis,
+  ulysses, antigone, adonis, ishtar, nebuchadnezzar).
+
+When a pending entry was opened in the middle of someone's decision (Ishtar asked when Baal
+is aimed at her holder), `resume` holds that decision, which is pending again afterwards.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from ..actions import Pass, UsePower
+from ..errors import IllegalAction
+from ..events import Event, Passed
+from ..prompts import Reaction
+from ..state import GameState, PendingPower
+
+R_WINDOW = "base-game.md 4: in a reaction window, use a power or pass"
+
+ASKERS: dict[str, ModuleType] = {}  # card -> module with ask / legal / answer
+
+
+def register(module: ModuleType) -> None:
+    ASKERS[module.CARD] = module
+
+
+def queue(state: GameState, pp: PendingPower, front: bool = False) -> None:
+    if front:
+        state.pending_powers.insert(0, pp)
+    else:
+        state.pending_powers.append(pp)
+
+
+def _drop(state: GameState, pp: PendingPower) -> None:
+    for i, q in enumerate(state.pending_powers):
+        if q is pp:
+            del state.pending_powers[i]
+            return
+
+
+def step(state: GameState, ev: list[Event]) -> None:
+    """Ask the first pending decision; drop those with nothing left to ask."""
+    while state.pending_powers and state.prompt is None:
+        pp = state.pending_powers[0]
+        prompt = _ask(state, pp, ev)
+        if prompt is not None:
+            state.prompt = prompt
+            return
+        if state.pending_powers and state.pending_powers[0] is not pp:
+            continue  # the asker put another decision first (Ishtar)
+        _drop(state, pp)
+        if pp.resume is not None:
+            state.prompt = pp.resume
+
+
+def legal(state: GameState, prompt: Reaction) -> list:
+    pp = _current(state, prompt)
+    if pp.card:
+        return ASKERS[pp.card].legal(state, pp)
+    from . import active_powers
+    return [Pass(), *active_powers(state, prompt.civ, pp.window)]
+
+
+def answer(state: GameState, prompt: Reaction, action, ev: list[Event]) -> None:
+    pp = _current(state, prompt)
+    if pp.card:
+        done = ASKERS[pp.card].answer(state, pp, action, ev)
+    else:
+        done = _window_answer(state, pp, prompt, action, ev)
+    if state.prompt is prompt:
+        state.prompt = None
+    if done:
+        _drop(state, pp)
+        if pp.resume is not None and state.prompt is None:
+            state.prompt = pp.resume
+
+
+def _current(state: GameState, prompt: Reaction) -> PendingPower:
+    if not state.pending_powers or state.pending_powers[0].civ != prompt.civ:
+        raise IllegalAction("No power is waiting on this decision", R_WINDOW)
+    return state.pending_powers[0]
+
+
+def _ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None:
+    if pp.card:
+        return ASKERS[pp.card].ask(state, pp, ev)
+    from . import active_powers
+    while pp.queue:
+        civ = pp.queue[0]
+        uses = active_powers(state, civ, pp.window)
+        if uses:
+            pp.civ = civ
+            return Reaction(civ=civ, window=pp.window,
+                            powers=sorted({u.card for u in uses}))
+        pp.queue.pop(0)
+    return None
+
+
+def _window_answer(state: GameState, pp: PendingPower, prompt: Reaction, action,
+                   ev: list[Event]) -> bool:
+    if isinstance(action, Pass):
+        ev.append(Passed(civ=prompt.civ, phase=state.phase))
+        pp.queue.pop(0)
+        pp.civ = ""
+        return not pp.queue
+    if isinstance(action, UsePower):
+        from . import is_active, use_power
+        if not is_active(action.card):
+            raise IllegalAction(f"{action.card} has no power to use here", R_WINDOW)
+        use_power(state, prompt.civ, action, ev, pp.window)
+        return False  # he may use another power, then passes
+    raise IllegalAction("Use a power, or pass", R_WINDOW)
+
+
+def open_window(state: GameState, window: str, civs: list[str]) -> bool:
+    """Open a reaction window: the players of `civs` (in that order) who hold a power usable
+    in it are asked in turn. True if someone is to be asked (the caller then stops: the
+    game goes on when the window closes)."""
+    from . import active_powers
+    asked = [c for c in civs if active_powers(state, c, window)]
+    if not asked:
+        return False
+    queue(state, PendingPower(card="", window=window, queue=asked))
+    return True
+
+
+def after_own_use(state: GameState, prompt) -> None:
+    """A power used in one's own decision brought free pieces to place (Hammurabi's marker
+    and Gilgamesh's fortress): place them first, then the decision is pending again."""
+    if state.prompt is prompt and state.free_placements:
+        queue(state, PendingPower(card="", resume=prompt), front=True)
+        state.prompt = None
+
+
+def waiting_civ(state: GameState) -> str | None:
+    return state.pending_powers[0].civ if state.pending_powers else None

@@ -29,10 +29,11 @@ from ..actions import (
     SetupBuy,
     Take,
     TakeLosses,
+    UsePower,
     Worship,
 )
 from ..data import board
-from ..data.cards import COMMODITIES, RESOURCES, TAX
+from ..data.cards import COMMODITIES, RESOURCES, ROLES, TAX
 from ..data.costs import GROUND_UNITS
 from ..game import legal_actions
 from ..prompts import (
@@ -236,6 +237,32 @@ class GreedyBot:
                     return a
         return next((a for a in acts if isinstance(a, Pass)), acts[0])
 
+    # --- powers -------------------------------------------------------------------------
+    def _Reaction(self, state: GameState, me: Player, prompt, acts):
+        """Use the obvious powers (cards from the bank, a free god, Ishtar's protection, the
+        role Athena helps most); decline what needs judgement (Isis, Antigone, destroying)."""
+        uses = [a for a in acts if isinstance(a, UsePower)]
+        passing = next((a for a in acts if isinstance(a, Pass)), None)
+        if not uses or prompt.window in ("isis", "antigone", "phase_start"):
+            return passing or (uses[0] if uses else acts[0])
+        if prompt.window in ("hermes", "colossus", "nebuchadnezzar", "ulysses"):
+            return max(uses, key=lambda a: self._choice_gain(me, a))
+        if prompt.window == "athena":
+            return max(uses, key=lambda a: _role_margin(state, me.civ, a.choice))
+        if prompt.window == "adonis":
+            pref = ("hermes", "athena", "mars", "ishtar", "isis", "poseidon", "baal", "vulcan")
+            return min(uses, key=lambda a: pref.index(a.choice) if a.choice in pref else 99)
+        return uses[0]
+
+    def _choice_gain(self, me: Player, a: UsePower) -> float:
+        cards = _decode(a.choice)
+        hand = dict(me.hand)
+        if a.target in RESOURCES:  # a swap: the target card goes to the bank
+            hand[a.target] = hand.get(a.target, 0) - 1
+        for c, n in cards.items():
+            hand[c] = hand.get(c, 0) + n
+        return _set_potential(hand) - _set_potential(me.hand) + self._noise()
+
     def _noise(self) -> float:
         return self.rng.below(1000) / 1000.0
 
@@ -262,6 +289,27 @@ def _set_potential(hand: dict[str, int]) -> float:
     tax = hand.get(TAX, 0)
     return 2.0 * max(distinct, tax) + 0.5 * min(distinct, tax) + 0.1 * sum(
         max(0, hand.get(c, 0)) for c in RESOURCES)
+
+
+def _decode(text: str) -> dict[str, int]:
+    """A power's card choice: "wine" or "tax=1,wine=2"."""
+    out: dict[str, int] = {}
+    for part in filter(None, text.split(",")):
+        name, _, n = part.partition("=")
+        if name in RESOURCES:
+            out[name] = out.get(name, 0) + (int(n) if n.isdigit() else 1)
+    return out
+
+
+def _role_margin(state: GameState, civ: str, role: str) -> float:
+    """How much +2 matters for a role: most when it decides who leads."""
+    from ..rules.roles import scores
+    if role not in ROLES:
+        return -1.0
+    sc = scores(state, role)
+    best_other = max((v for c, v in sc.items() if c != civ), default=0)
+    gap = best_other - sc.get(civ, 0)
+    return 3.0 - abs(gap - 1)
 
 
 def _unit_kind(state: GameState, unit_id: int) -> str:

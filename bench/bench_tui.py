@@ -1,0 +1,172 @@
+"""Benchmark of the game screen: start-up time to the first frame, and the time to redraw
+the main screen after a key press.
+
+    .venv/bin/python bench/bench_tui.py            # all measurements
+    .venv/bin/python bench/bench_tui.py --quick    # fewer repetitions
+
+Start-up is measured twice: in a fresh process (the wall time from starting Python until
+the app has drawn its first frame, imports included), and inside one process (building the
+app and drawing its first frame, modules already imported). The app runs headless: what is
+measured is the work of the program, not of a terminal.
+
+Redraw after a key press: the main game screen (80 x 24 and 160 x 50), the map cursor moved
+with an arrow key; the time from sending the key until the screen has processed it and
+drawn the new frame. Also the round trip of a decision: Enter in a dialog until the next
+decision of yours is on the screen (the computer players' moves in between included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def child(kind: str) -> None:
+    """Run in a fresh process: print the in-process times once the first frame is drawn."""
+    t0 = time.perf_counter()
+    from tui.app import MareNostrumApp
+    t_import = time.perf_counter() - t0
+
+    class App(MareNostrumApp):
+        def on_ready(self) -> None:
+            self.call_after_refresh(self._first_frame)
+
+        def _first_frame(self) -> None:
+            self.exit((time.perf_counter() - t0, t_import))
+
+    kw = {}
+    if kind == "game":
+        from engine.state import Config
+        from tui.session import GameSession
+        kw["session"] = GameSession.new(Config(civs=["rome", "carthage", "greece", "egypt",
+                                                     "babylon", "atlantis"], seed=7),
+                                        ["human"] + ["greedy"] * 5, autosave=False)
+    app = App(autosave=False, bot_delay=0, **kw)
+    total, imp = app.run(headless=True, size=(80, 24))
+    print(json.dumps({"first_frame": total, "imports": imp}), flush=True)
+
+
+def fresh_process(kind: str, runs: int) -> dict:
+    walls, frames, imports = [], [], []
+    for _ in range(runs):
+        t = time.perf_counter()
+        out = subprocess.run([sys.executable, __file__, "--child", kind], capture_output=True,
+                             text=True, check=True, cwd=ROOT).stdout
+        walls.append(time.perf_counter() - t)
+        data = json.loads(out.strip().splitlines()[-1])
+        frames.append(data["first_frame"])
+        imports.append(data["imports"])
+    return {"wall": statistics.median(walls), "in_process": statistics.median(frames),
+            "imports": statistics.median(imports)}
+
+
+async def in_process_start(runs: int) -> float:
+    from tui.app import MareNostrumApp
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        app = MareNostrumApp(autosave=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+async def redraw(size: tuple[int, int], presses: int) -> dict:
+    from tests.test_tui_fixtures import phase_session, settle
+    from tui.app import MareNostrumApp
+    from tui.decisions import DecisionScreen
+    from tui.screens.game import GameScreen
+    app = MareNostrumApp(session=phase_session("ConstructionTurn"), bot_delay=0,
+                         autosave=False)
+    out = []
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, DecisionScreen))
+        await pilot.press("v")
+        await settle(pilot, lambda: isinstance(app.screen, GameScreen))
+        from textual import events
+        screen = app.screen
+        game_map = screen.map
+        keys = ["right", "down", "left", "up"]
+        i = 0
+        while len(out) < presses and i < presses * 4:
+            key = keys[(i // 3) % 4]
+            i += 1
+            before = game_map.cursor
+            detail = screen.detail.markup
+            t = time.perf_counter()
+            event = events.Key(key, None)
+            event.set_sender(app)
+            app._driver.send_message(event)
+            # until the key is handled: the cursor moved and the detail line followed
+            deadline = t + 2
+            while (game_map.cursor == before or screen.detail.markup == detail) and \
+                    time.perf_counter() < deadline:
+                await asyncio.sleep(0)
+            if game_map.cursor == before:
+                continue  # at the edge of the map: nothing to redraw
+            screen._on_timer_update()  # draw the frame now (what the refresh timer does)
+            out.append(time.perf_counter() - t)
+            await pilot.pause()
+    out.sort()
+    return {"median": statistics.median(out), "p90": out[int(len(out) * 0.9)]}
+
+
+async def decision_round_trip(decisions: int) -> dict:
+    from engine.state import Config
+    from tests.test_tui_fixtures import KeyPlayer, _ready, settle
+    from tui.app import MareNostrumApp
+    from tui.session import GameSession
+    s = GameSession.new(Config(civs=["rome", "greece", "egypt"], seed=16),
+                        ["human", "greedy", "greedy"], autosave=False)
+    app = MareNostrumApp(session=s, bot_delay=0, autosave=False)
+    times = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        kp = KeyPlayer()
+        await settle(pilot, lambda: _ready(app), 30)
+        for _ in range(decisions):
+            t = time.perf_counter()
+            await kp.step(pilot)
+            await settle(pilot, lambda: _ready(app), 30)
+            times.append(time.perf_counter() - t)
+    times.sort()
+    return {"median": statistics.median(times), "p90": times[int(len(times) * 0.9)]}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--child", default=None)
+    ap.add_argument("--quick", action="store_true")
+    args = ap.parse_args()
+    if args.child:
+        child(args.child)
+        return
+    runs = 3 if args.quick else 7
+    ms = 1000
+    for kind in ("title", "game"):
+        r = fresh_process(kind, runs)
+        print(f"start-up, {kind} screen, fresh process: {r['wall'] * ms:.0f} ms wall "
+              f"(of which imports {r['imports'] * ms:.0f} ms, app to first frame "
+              f"{(r['in_process'] - r['imports']) * ms:.0f} ms)")
+    print(f"start-up, title screen, in process (modules loaded): "
+          f"{asyncio.run(in_process_start(runs)) * ms:.0f} ms")
+    for size in ((80, 24), (160, 50)):
+        r = asyncio.run(redraw(size, 20 if args.quick else 60))
+        print(f"redraw after a key press (map cursor), {size[0]}x{size[1]}: median "
+              f"{r['median'] * ms:.1f} ms, p90 {r['p90'] * ms:.1f} ms")
+    r = asyncio.run(decision_round_trip(15 if args.quick else 40))
+    print(f"decision round trip (Enter to your next dialog, computer players between): "
+          f"median {r['median'] * ms:.0f} ms, p90 {r['p90'] * ms:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,131 @@
+"""The TUI's game session and its bridge to the engine (no screen): decisions go through
+the engine, computer players think on a copy, the game is autosaved and loads again, the
+map can reach every area with the arrow keys."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from engine import actions as A
+from engine import events as E
+from engine import game
+from engine.data import board
+from engine.state import Config
+from tests.test_tui_fixtures import WHOLE_GAME, load_session, phase_session
+from tui import bridge
+from tui.eventtext import describe_fallback
+from tui.session import HUMAN, GameSession
+from tui.widgets.map import AREAS, area_centres, layout, nearest_area
+
+CIVS3 = ["rome", "greece", "egypt"]
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("MARE_NOSTRUM_HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_illegal_action_keeps_the_state_and_gives_the_reason():
+    s = phase_session("TakeTradeCard")
+    before = game.state_hash(s.state)
+    err = s.check(A.Take(source=s.state.prompt.civ, card="tax"))
+    assert err is not None and err.reason and err.rule
+    assert game.state_hash(s.state) == before
+    assert s.check(s.legal()[0]) is None
+
+
+def test_bots_think_on_a_copy_and_the_result_is_adopted():
+    s = GameSession.new(Config(civs=CIVS3, seed=5), ["random"] * 3, autosave=False)
+    live = game.state_hash(s.state)
+    turn = s.think(s.snapshot(), s.version, max_steps=50, budget=10)
+    assert game.state_hash(s.state) == live  # the live state was not touched
+    assert len(turn.steps) == 50 and turn.error is None
+    s.adopt(turn)
+    assert len(s.actions) == 50 and s.hashes[-1] == game.state_hash(s.state)
+    # the same actions replay to the same state
+    replay = s.replay_data()
+    assert game.state_hash(replay.state_at(replay.last)) == game.state_hash(s.state)
+
+
+def test_stale_bot_result_is_dropped():
+    s = GameSession.new(Config(civs=CIVS3, seed=5), ["random"] * 3, autosave=False)
+    turn = s.think(s.snapshot(), s.version, max_steps=3)
+    s.apply(s.legal()[0])
+    assert s.adopt(turn) == []
+
+
+def test_think_stops_at_a_human():
+    s = GameSession.new(Config(civs=CIVS3, seed=5), [HUMAN, "random", "random"],
+                        autosave=False)
+    turn = s.think(s.snapshot(), s.version, max_steps=10_000, budget=30)
+    s.adopt(turn)
+    assert s.over or s.is_human(s.pending_seat)
+
+
+def test_autosave_then_resume(home):
+    s = GameSession.new(Config(civs=CIVS3, seed=9), [HUMAN, "random", "random"])
+    for _ in range(5):
+        if s.is_human(s.pending_seat):
+            s.apply(s.legal()[0])
+        else:
+            s.adopt(s.think(s.snapshot(), s.version, max_steps=1))
+    assert s.autosave_error is None
+    info = bridge.latest_save()
+    assert info is not None
+    loaded = bridge.load_game(info.path)
+    assert game.state_hash(loaded.state) == game.state_hash(s.state)
+    assert len(loaded.actions) == len(s.actions)
+    assert bridge.history_events(loaded.record, loaded.state)
+
+
+def test_load_errors_are_one_line(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(bridge.LoadError) as e:
+        bridge.load_game(bad)
+    assert "\n" not in str(e.value)
+    with pytest.raises(bridge.LoadError):
+        bridge.load_record(tmp_path / "missing.json")
+
+
+def test_replay_of_the_example_game():
+    s = load_session(WHOLE_GAME, humans=[0])
+    data = s.replay_data()
+    assert data.error is None and data.diverged_at is None
+    assert data.state_at(data.last).phase == "over"
+    assert data.step_of_turn(3) < data.step_of_turn(4)
+
+
+def test_every_event_has_a_text():
+    def value(t):
+        text = str(t)
+        if text.startswith("dict"):
+            return {}
+        if text.startswith("list"):
+            return []
+        return {int: 1, bool: False}.get(t, "rome")
+
+    for cls in E.Event.__args__:
+        ev = cls(**{f.name: value(f.type) for f in msgspec.structs.fields(cls) if f.required})
+        assert describe_fallback(ev)
+        assert bridge.describe(ev)
+
+
+def test_map_labels_and_cursor():
+    for sx, sy in ((2, 1), (3, 2)):
+        lay = layout(sx, sy)
+        assert set(lay.labels) == set(AREAS)
+        for x, y in lay.labels.values():
+            assert 0 <= x < lay.width and 0 <= y < lay.height
+    # every area can be reached from Roma with the arrow keys
+    seen, todo = {"roma"}, ["roma"]
+    while todo:
+        a = todo.pop()
+        for d in ("up", "down", "left", "right"):
+            b = nearest_area(a, d)
+            if b not in seen:
+                seen.add(b)
+                todo.append(b)
+    assert seen == set(area_centres()) == set(board.PROVINCES) | set(board.SEAS)

@@ -1,0 +1,10 @@
+"""The Textual app of Mare Nostrum: Mythology (see tui/app.py; `run_app` is the entry).
+
+    tui/app.py          the App, the command palette, going between screens, run_app()
+    tui/session.py      GameSession: the state, the seats, bots in a worker, the record
+    tui/bridge.py       the one place that meets engine.saves / engine.record / engine.render
+    tui/screens/        title, new game, game, replay, help, game over, pass keyboard, load
+    tui/widgets/        map, hand, roles, gods and cards, battle log, status, key bar
+    tui/decisions/      one dialog per prompt kind, built on the prompt and legal_actions
+    tui/app.tcss        the layout; the colours are the themes' (themes/)
+"""

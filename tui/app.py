@@ -1,0 +1,185 @@
+"""The Textual app of Mare Nostrum: Mythology.
+
+    run_app()                                  the title screen
+    run_app(session=GameSession.new(...))      straight into a game
+    run_app(replay=ReplayData(...))            straight into the replay viewer
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from engine.data.board import CIVS
+from engine.state import Config
+from themes import palette as themes
+
+from . import bridge
+from .session import HUMAN, GameSession, default_bot_level
+
+HERE = Path(__file__).parent
+
+
+class MareNostrumApp(App):
+    TITLE = "Mare Nostrum: Mythology"
+    CSS_PATH = [HERE / "app.tcss", *themes.TCSS_PATHS]
+    HORIZONTAL_BREAKPOINTS = [(0, "-tiny-w"), (80, "-narrow"), (118, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-tiny-h"), (24, "-short"), (34, "-tall")]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=True),
+        Binding("f1", "help", "Help", show=False),
+    ]
+
+    def __init__(self, *, session: GameSession | None = None, replay=None,
+                 theme: str | None = None, bot_delay: float = 0.15, seed: int | None = None,
+                 message: str = "", first_screen: Screen | None = None,
+                 autosave: bool = True) -> None:
+        super().__init__()
+        self._start_session = session
+        self._start_replay = replay
+        self._start_theme = themes.resolve_theme_name(theme)
+        self.bot_delay = bot_delay
+        self.seed = seed
+        self.message = message
+        self._first_screen = first_screen
+        self.autosave = autosave
+        themes.register_themes(self)
+        if self._start_theme in self.available_themes:
+            self.theme = self._start_theme
+        else:
+            self.message = (self.message + "\n" if self.message else "") + \
+                f"Unknown theme {self._start_theme!r}: using the default."
+            self.theme = themes.DEFAULT
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(themes.DEFAULT_VARIABLES)
+
+    def on_mount(self) -> None:
+        if self._first_screen is not None:
+            self.push_screen(self._first_screen)
+        elif self._start_session is not None:
+            self.push_screen(self._game_screen(self._start_session))
+        elif self._start_replay is not None:
+            from .screens.replay import ReplayScreen
+            data, start = self._start_replay if isinstance(self._start_replay, tuple) \
+                else (self._start_replay, 0)
+            self.push_screen(ReplayScreen(data, start))
+        else:
+            from .screens.title import TitleScreen
+            self.push_screen(TitleScreen(self.message))
+
+    # --- the command palette --------------------------------------------------------------
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        for name, title in themes.THEME_TITLES.items():
+            yield SystemCommand(f"Theme: {title}", f"Switch to the {title} theme",
+                                lambda name=name: self._set_theme(name))
+        yield SystemCommand("Help", "Keys and a summary of the rules", self.action_help)
+        yield SystemCommand("New game", "Choose players and rules for a new game",
+                            self.action_new_game)
+        yield SystemCommand("Title screen", "Back to the title screen", self.action_title)
+        yield from super().get_system_commands(screen)
+
+    def _set_theme(self, name: str) -> None:
+        self.theme = name
+
+    # --- going places ---------------------------------------------------------------------
+    def _game_screen(self, session: GameSession):
+        from .screens.game import GameScreen
+        return GameScreen(session, bot_delay=self.bot_delay)
+
+    def _goto(self, screen: Screen) -> None:
+        """Make `screen` the only screen on the stack (above Textual's default one)."""
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) == 2:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_title(self, message: str = "") -> None:
+        from .screens.title import TitleScreen
+        self._goto(TitleScreen(message))
+
+    def action_new_game(self) -> None:
+        from .screens.new_game import NewGameScreen
+        self.push_screen(NewGameScreen(self.seed))
+
+    def action_quick_game(self) -> None:
+        from .screens.new_game import random_seed
+        seed = self.seed if self.seed is not None else random_seed()
+        config = Config(civs=list(CIVS), seed=seed)
+        self.start_new_game(config, [HUMAN] + [default_bot_level()] * (len(CIVS) - 1))
+
+    def start_new_game(self, config: Config, seats: list[str]) -> None:
+        self.start_session(GameSession.new(config, seats, autosave=self.autosave))
+
+    def start_session(self, session: GameSession) -> None:
+        self._goto(self._game_screen(session))
+
+    def action_resume(self) -> None:
+        info = bridge.latest_save()
+        if info is None:
+            self._title_message("No saved game to resume yet.")
+            return
+        try:
+            self.open_save_file(info.path)
+        except bridge.LoadError as e:
+            self._title_message(f"Cannot resume: {e}")
+
+    def _title_message(self, text: str) -> None:
+        from .screens.title import TitleScreen
+        if isinstance(self.screen, TitleScreen):
+            self.screen.show_message(text)
+        else:
+            self.notify(text, severity="warning")
+
+    def open_save_file(self, path) -> None:
+        """Load a save and play on (LoadError if it cannot be read)."""
+        session = session_from_save(bridge.load_game(path), autosave=self.autosave,
+                                    name=Path(path).stem)
+        self.start_session(session)
+
+    def open_replay_file(self, path) -> None:
+        from .replay_data import ReplayData
+        from .screens.replay import ReplayScreen
+        rec = bridge.load_record(path)
+        self._goto(ReplayScreen(ReplayData(rec.config, rec.actions, rec.hashes, rec.start)))
+
+
+def session_from_save(loaded: bridge.LoadedGame, *, seats: list[str] | None = None,
+                      autosave: bool = True, name: str | None = None) -> GameSession:
+    """Play on from a save: its record goes on, its history fills the battle log. Without
+    `seats`, the first seat is human and the others computer players."""
+    n = len(loaded.state.players)
+    seats = seats or loaded.seats or [HUMAN] + [default_bot_level()] * (n - 1)
+    if len(seats) != n:
+        seats = (list(seats) + [default_bot_level()] * n)[:n]
+    events = bridge.history_events(loaded.record, loaded.state) or []
+    return GameSession(loaded.state, seats, events=events, actions=loaded.actions,
+                       record=loaded.record, autosave=autosave,
+                       save_name=name or loaded.name or None)
+
+
+def run_app(*, session: GameSession | None = None, replay=None, theme: str | None = None,
+            bot_delay: float = 0.15, seed: int | None = None, message: str = "",
+            autosave: bool = True, save: str | Path | None = None) -> int:
+    """Run the app until it quits; returns the exit code. `save`: a save file to play on."""
+    if save is not None and session is None:
+        try:
+            session = session_from_save(bridge.load_game(save), autosave=autosave,
+                                        name=Path(save).stem)
+        except bridge.LoadError as e:
+            message = f"Cannot resume: {e}"
+    app = MareNostrumApp(session=session, replay=replay, theme=theme, bot_delay=bot_delay,
+                         seed=seed, message=message, autosave=autosave)
+    result = app.run()
+    return result if isinstance(result, int) else 0

@@ -1,0 +1,434 @@
+"""What every decision dialog shares.
+
+A dialog is built on the prompt and the engine's legal actions. It never judges a choice
+itself: it sends the chosen action to the engine (`GameSession.check`, on a copy of the
+state) and shows the engine's reason and rule when the engine refuses it; otherwise it
+closes with the action, which the game screen applies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine import actions as A
+from engine.actions import Action
+from engine.data.cards import RESOURCES
+from engine.errors import IllegalAction
+from engine.prompts import Prompt
+
+from ..screens.base import BaseModal
+from ..session import GameSession
+from ..text import (
+    action_text,
+    cards_text,
+    civ_markup,
+    esc,
+    prompt_text,
+    prompt_title,
+    resource_name,
+)
+from ..widgets.choice import NAV, ChoiceList
+from ..widgets.detail import detail_lines
+from ..widgets.keybar import KeyBar
+
+
+def error_markup(e: IllegalAction) -> str:
+    rule = f"\n[dim]Rule: {esc(e.rule)}[/]" if e.rule else ""
+    return f"[b $error]Not allowed:[/] {esc(e.reason)}{rule}"
+
+
+class DecisionScreen(BaseModal):
+    """A modal dialog for the pending decision of one seat."""
+
+    BINDINGS = [
+        Binding("v", "board", "Board"),
+        Binding("question_mark", "app.help", "Help"),
+    ]
+
+    def __init__(self, session: GameSession, seat: int, *, prompt: Prompt | None = None,
+                 legal: list[Action] | None = None) -> None:
+        super().__init__(classes="decision")
+        self.session = session
+        self.seat = seat
+        self.prompt = prompt if prompt is not None else session.prompt
+        assert self.prompt is not None
+        self.civ = self.prompt.civ
+        self._legal = legal
+        self.view = session.view(seat)
+        self.state = self.view.state  # what this player may see
+
+    # --- the engine -----------------------------------------------------------------------
+    @property
+    def legal(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self.session.legal()
+        return self._legal
+
+    def legal_of(self, *types: type) -> list[Action]:
+        return [a for a in self.legal if isinstance(a, types)]
+
+    def check(self, action: Action) -> IllegalAction | None:
+        return self.session.check(action)
+
+    def submit(self, action: Action) -> bool:
+        """Close with the action if the engine accepts it, else show why not."""
+        err = self.check(action)
+        if err is not None:
+            self.show_error(err)
+            return False
+        self.dismiss(action)
+        return True
+
+    def show_error(self, e: IllegalAction | str) -> None:
+        text = error_markup(e) if isinstance(e, IllegalAction) else e
+        self.query_one("#d-error", Static).update(text)
+
+    def clear_error(self) -> None:
+        self.query_one("#d-error", Static).update("")
+
+    # --- what the dialog shows ------------------------------------------------------------
+    @property
+    def me(self):
+        return next(p for p in self.state.players if p.civ == self.civ)
+
+    def hand_line(self) -> str:
+        return f"[dim]Your hand:[/] {esc(cards_text(self.me.hand))}"
+
+    def title_markup(self) -> str:
+        return f"[b]{esc(prompt_title(self.prompt))}[/] — {civ_markup(self.civ)}"
+
+    def intro_markup(self) -> str:
+        return f"{esc(prompt_text(self.prompt)).capitalize()}.\n{self.hand_line()}"
+
+    def compose(self):
+        with Vertical(id="dialog", classes="dialog"):
+            yield Static(self.title_markup(), classes="d-title")
+            yield Static(self.intro_markup(), classes="d-intro", id="d-intro")
+            yield from self.body()
+            yield Static("", id="d-error", classes="d-error")
+        yield KeyBar()
+
+    def body(self):
+        return iter(())
+
+    def action_board(self) -> None:
+        self.dismiss(None)
+
+    def action_noop(self) -> None:
+        pass
+
+    def preview(self, area: str | None) -> None:
+        """Show an area's detail in the dialog (and move the map cursor under it)."""
+        boxes = self.query("#d-preview Static")
+        if not boxes:
+            return
+        box = boxes.first(Static)
+        if area is None:
+            box.update("")
+            return
+        box.update("\n".join(detail_lines(self.state, area)[:2]))
+        from ..screens.game import GameScreen
+        for screen in self.app.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.map.select(area)
+
+
+# --- a menu of actions --------------------------------------------------------------------
+@dataclass
+class Entry:
+    label: str  # markup
+    action: Action | None  # None: a header
+    legal: bool = True
+    area: str | None = None
+
+
+GROUP_NAMES: list[tuple[type, str]] = [
+    (A.MoveTrireme, "Move a trireme"),
+    (A.NavalBattle, "Sea battle"),
+    (A.Move, "Move ground units"),
+    (A.Fight, "Fight"),
+    (A.Sack, "Sack a building"),
+    (A.Occupy, "Occupy"),
+    (A.Convert, "Convert the province"),
+    (A.Blockade, "Blockade"),
+    (A.UsePower, "Powers"),
+    (A.Buy, "Buy"),
+    (A.SetupBuy, "Buy"),
+]
+
+DONE_TYPES = (A.Pass, A.EndNaval, A.EndMilitary, A.EndConstruction, A.EndSetupRound)
+
+
+def area_of(action: Action) -> str | None:
+    match action:
+        case A.SelectCapital(province=p) | A.PlaceAt(province=p):
+            return p
+        case A.SetupBuy(item=it):
+            return it.province or None
+        case A.Buy(items=items):
+            return items[0].province if items and items[0].province else None
+        case A.MoveTrireme(to=t) | A.Move(to=t):
+            return t
+        case A.NavalBattle(sea=s) | A.Blockade(sea=s):
+            return s
+    return None
+
+
+class ActionMenu(DecisionScreen):
+    """A list of choices made from the legal actions (grouped by kind)."""
+
+    SHOW_PREVIEW = False
+
+    def entries(self) -> list[Entry]:
+        acts = self.legal
+        done = [a for a in acts if isinstance(a, DONE_TYPES)]
+        rest = [a for a in acts if not isinstance(a, DONE_TYPES)]
+        out: list[Entry] = []
+        groups: dict[str, list[Action]] = {}
+        for a in rest:
+            name = next((n for t, n in GROUP_NAMES if isinstance(a, t)), "")
+            groups.setdefault(name, []).append(a)
+        for name, group in groups.items():
+            if name and len(groups) > 1:
+                out.append(Entry(f"[b]{esc(name)}[/]", None))
+            out += [Entry(esc(self.describe(a)), a, area=area_of(a)) for a in group]
+        out += [Entry(f"[b]{esc(self.describe(a))}[/]", a) for a in done]
+        return out
+
+    def describe(self, action: Action) -> str:
+        return action_text(action, self.state, self.prompt)
+
+    def body(self):
+        yield ChoiceList(id="choices")
+        if self.SHOW_PREVIEW:
+            with Vertical(id="d-preview"):
+                yield Static("")
+
+    def on_mount(self) -> None:
+        self.fill()
+
+    def fill(self) -> None:
+        ol = self.query_one("#choices", OptionList)
+        ol.clear_options()
+        self._entries = self.entries()
+        first = None
+        for i, e in enumerate(self._entries):
+            if e.action is None:
+                ol.add_option(Option(e.label, disabled=True))
+            else:
+                label = e.label if e.legal else f"[dim]✗ {e.label}[/]"
+                ol.add_option(Option(label, id=f"e{i}"))
+                if first is None and e.legal:
+                    first = i
+        if not any(e.action is not None for e in self._entries):
+            ol.add_option(Option("[dim]The engine offers no choice here yet.[/]",
+                                 disabled=True))
+        if first is not None:
+            ol.highlighted = first
+        ol.focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        e = self._entry(event.option)
+        if e is not None and self.SHOW_PREVIEW and e.area:
+            self.preview(e.area)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        e = self._entry(event.option)
+        if e is None or e.action is None:
+            return
+        self.choose(e)
+
+    def choose(self, e: Entry) -> None:
+        if e.legal:
+            self.submit(e.action)
+        else:
+            err = self.check(e.action)
+            self.show_error(err if err is not None else "This choice is allowed after all.")
+
+    def _entry(self, option: Option) -> Entry | None:
+        oid = option.id or ""
+        if oid.startswith("e"):
+            return self._entries[int(oid[1:])]
+        return None
+
+    def first_legal(self, *types: type) -> Action | None:
+        return next((a for a in self.legal if isinstance(a, types)), None)
+
+    def submit_first(self, *types: type, missing: str = "") -> None:
+        a = self.first_legal(*types)
+        if a is None:
+            self.show_error(f"[b $error]{esc(missing or 'That is not possible now.')}[/]")
+        else:
+            self.submit(a)
+
+
+# --- choosing cards -----------------------------------------------------------------------
+class CardPicker(Widget, can_focus=True):
+    """Choose how many of each card of a hand: ↑↓ a card, → / + one more, ← / - one less,
+    Enter to confirm."""
+
+    DEFAULT_CSS = """
+    CardPicker { height: auto; width: 1fr; padding: 0 1; }
+    """
+
+    BINDINGS = [
+        Binding("up", "row(-1)", "Card", group=NAV, key_display="↑"),
+        Binding("down", "row(1)", "Card", group=NAV, key_display="↓"),
+        Binding("right,plus,equals_sign", "add(1)", "One more", key_display="+"),
+        Binding("left,minus", "add(-1)", "One less", key_display="-"),
+        Binding("enter", "confirm", "Confirm"),
+    ]
+
+    row: reactive[int] = reactive(0)
+
+    class Submitted(Message):
+        def __init__(self, picker: CardPicker, cards: dict[str, int]) -> None:
+            super().__init__()
+            self.picker = picker
+            self.cards = cards
+
+    class Changed(Message):
+        def __init__(self, picker: CardPicker, cards: dict[str, int]) -> None:
+            super().__init__()
+            self.picker = picker
+            self.cards = cards
+
+    def __init__(self, hand: dict[str, int], *, target: int | None = None,
+                 initial: dict[str, int] | None = None, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.kinds = [r for r in RESOURCES if hand.get(r)]
+        self.hand = dict(hand)
+        self.target = target
+        self.counts = {k: (initial or {}).get(k, 0) for k in self.kinds}
+
+    @property
+    def cards(self) -> dict[str, int]:
+        return {k: n for k, n in self.counts.items() if n}
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    def render(self) -> Content:
+        lines = []
+        for i, k in enumerate(self.kinds):
+            n = self.counts[k]
+            mark = "▶" if i == self.row and self.has_focus else " "
+            chosen = f"[b reverse] {n} [/]" if n else "[dim] 0 [/]"
+            line = f"{mark} {resource_name(k):<10} {chosen} [dim]of {self.hand[k]}[/]"
+            if i == self.row:
+                line = f"[b]{line}[/]"
+            lines.append(line)
+        if not self.kinds:
+            lines.append("[dim]No cards in hand.[/]")
+        if self.target is not None:
+            lines.append(f"\nChosen [b]{self.total}[/] of {self.target}")
+        else:
+            lines.append(f"\nChosen [b]{self.total}[/]: {esc(cards_text(self.cards))}")
+        return Content.from_markup("\n".join(lines))
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def action_row(self, d: int) -> None:
+        if self.kinds:
+            self.row = (self.row + d) % len(self.kinds)
+            self.refresh()
+
+    def action_add(self, d: int) -> None:
+        if not self.kinds:
+            return
+        k = self.kinds[self.row]
+        n = self.counts[k] + d
+        if 0 <= n <= self.hand[k]:
+            self.counts[k] = n
+            self.refresh(layout=True)
+            self.post_message(self.Changed(self, self.cards))
+
+    def action_confirm(self) -> None:
+        self.post_message(self.Submitted(self, self.cards))
+
+
+class PaymentScreen(BaseModal):
+    """Choose the set that pays: one of the engine's suggestions, or your own cards.
+    `validate(cards)` asks the engine; the screen closes only with cards it accepts."""
+
+    BINDINGS = [
+        Binding("c", "custom", "My own cards"),
+        Binding("b", "back", "Back"),
+    ]
+
+    def __init__(self, title: str, cost: int, hand: dict[str, int],
+                 suggestions: list[dict[str, int]], validate) -> None:
+        super().__init__(classes="decision")
+        self.title_text = title
+        self.cost = cost
+        self.hand = hand
+        self.suggestions = suggestions
+        self.validate = validate
+
+    def compose(self):
+        with Vertical(id="dialog", classes="dialog"):
+            yield Static(f"[b]Pay for[/] {esc(self.title_text)}", classes="d-title")
+            yield Static(f"It costs [b]{self.cost}[/]: one set of at least {self.cost} "
+                         "cards (tax only, or commodities all different).\n"
+                         f"[dim]Your hand:[/] {esc(cards_text(self.hand))}", classes="d-intro")
+            ol = ChoiceList(id="pay-options")
+            yield ol
+            yield CardPicker(self.hand, id="pay-picker")
+            yield Static("", id="d-error", classes="d-error")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        ol = self.query_one(OptionList)
+        for i, s in enumerate(self.suggestions):
+            ol.add_option(Option(f"Pay {esc(cards_text(s))}", id=f"p{i}"))
+        ol.add_option(Option("Choose the cards myself…", id="custom"))
+        ol.highlighted = 0
+        self.query_one(CardPicker).display = False
+        ol.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        oid = event.option.id or ""
+        if oid == "custom":
+            self.action_custom()
+        elif oid.startswith("p"):
+            self._try(self.suggestions[int(oid[1:])])
+
+    def action_custom(self) -> None:
+        self.query_one(OptionList).display = False
+        picker = self.query_one(CardPicker)
+        picker.display = True
+        picker.focus()
+
+    def on_card_picker_submitted(self, event: CardPicker.Submitted) -> None:
+        self._try(event.cards)
+
+    def _try(self, cards: dict[str, int]) -> None:
+        err = self.validate(cards)
+        if err is not None:
+            self.query_one("#d-error", Static).update(error_markup(err))
+            return
+        self.dismiss(cards)
+
+    def action_back(self) -> None:
+        picker = self.query_one(CardPicker)
+        if picker.display:
+            picker.display = False
+            ol = self.query_one(OptionList)
+            ol.display = True
+            ol.focus()
+            return
+        self.dismiss(None)

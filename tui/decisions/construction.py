@@ -1,0 +1,171 @@
+"""Construction: what to build, where, with which set (costs after your reductions);
+the free pieces that come with a card; the commodities kept at the end of the phase."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.widgets import OptionList
+
+from engine import actions as A
+from engine.powers import base_cost
+from engine.rules.construction import item_cost
+from engine.rules.payment import max_set_value, payment_options
+
+from ..text import esc, item_text
+from .base import ActionMenu, Entry, PaymentScreen
+
+GROUPS = (
+    ("influence", "Influence"),
+    ("building", "Buildings"),
+    ("military", "Military units"),
+    ("card", "Heroes and wonders"),
+)
+
+
+def group_of(item: A.Item) -> str:
+    if item.kind == "influence":
+        return "influence"
+    if item.kind in ("city", "caravan", "temple", "market"):
+        return "building"
+    if item.kind == "card":
+        return "card"
+    return "military"
+
+
+class ConstructionDecision(ActionMenu):
+    SHOW_PREVIEW = True
+    BINDINGS = [
+        Binding("space", "mark", "Mark"),
+        Binding("e", "end_turn", "End turn"),
+    ]
+
+    def __init__(self, *a, **kw) -> None:
+        super().__init__(*a, **kw)
+        self.marked: list[int] = []
+
+    def intro_markup(self) -> str:
+        best = max_set_value(self.me)
+        return ("Buy with one set per purchase (tax only, or commodities all different); "
+                "space marks several items to pay together with one set.\n"
+                f"{self.hand_line()} [dim]· best set[/] [b]{best}[/]")
+
+    def cost_text(self, item: A.Item) -> str:
+        c = item_cost(self.state, self.civ, item)
+        b = base_cost(self.state, item)
+        return f"[b]{c}[/]" + (f" [dim](was {b})[/]" if b != c else "")
+
+    def entries(self) -> list[Entry]:
+        buys = self.legal_of(A.Buy)
+        items: list[A.Item] = []
+        for a in buys:
+            if len(a.items) == 1 and a.items[0] not in items:
+                items.append(a.items[0])
+        out: list[Entry] = []
+        for key, title in GROUPS:
+            group = [it for it in items if group_of(it) == key]
+            if key == "card":
+                shown = {it.card for it in group}
+                extra = [A.Item(kind="card", card=c) for c in [*self.state.display, "pyramids"]
+                         if c not in shown]
+            else:
+                extra = []
+            if not group and not extra:
+                continue
+            out.append(Entry(f"[b]{title}[/]", None))
+            for it in group:
+                out.append(Entry(f"{esc(item_text(it))}  {self.cost_text(it)}",
+                                 A.Buy(items=[it], payment={}), area=it.province or None))
+            best = self._best_payment(item_cost(self.state, self.civ, extra[0])) if extra \
+                else {}
+            for it in extra:  # on offer but not yours to buy now: the engine says why
+                out.append(Entry(f"{esc(item_text(it))}  {self.cost_text(it)}",
+                                 A.Buy(items=[it], payment=best), legal=False))
+        powers = self.legal_of(A.UsePower)
+        if powers:
+            out.append(Entry("[b]Powers[/]", None))
+            out += [Entry(esc(self.describe(a)), a) for a in powers]
+        out.append(Entry("[b]End your construction turn[/]", A.EndConstruction()))
+        return out
+
+    def _best_payment(self, cost: int) -> dict[str, int]:
+        for n in range(cost, 0, -1):
+            opts = payment_options(self.me, n)
+            if opts:
+                return opts[0]
+        return {}
+
+    def _label(self, i: int) -> str:
+        e = self._entries[i]
+        mark = "[b]✓[/] " if i in self.marked else ""
+        return mark + (e.label if e.legal else f"[dim]✗ {e.label}[/]")
+
+    def action_mark(self) -> None:
+        ol = self.query_one("#choices", OptionList)
+        if ol.highlighted is None:
+            return
+        e = self._entry(ol.get_option_at_index(ol.highlighted))
+        if e is None or not isinstance(e.action, A.Buy) or not e.legal:
+            return
+        i = self._entries.index(e)
+        if i in self.marked:
+            self.marked.remove(i)
+        else:
+            self.marked.append(i)
+        ol.replace_option_prompt_at_index(ol.highlighted, self._label(i))
+        self._show_marked()
+
+    def _show_marked(self) -> None:
+        if not self.marked:
+            self.clear_error()
+            return
+        items = [self._entries[i].action.items[0] for i in self.marked]
+        total = sum(item_cost(self.state, self.civ, it) for it in items)
+        self.show_error(f"Marked: {esc(' + '.join(item_text(it) for it in items))} = "
+                        f"[b]{total}[/]. Enter pays for them with one set.")
+
+    def choose(self, e: Entry) -> None:
+        a = e.action
+        if isinstance(a, A.Buy) and e.legal:
+            items = [self._entries[i].action.items[0] for i in self.marked] or list(a.items)
+            if a.items[0] not in items:
+                items = list(a.items)
+            self.pay_for(items)
+            return
+        super().choose(e)
+
+    def pay_for(self, items: list[A.Item]) -> None:
+        total = sum(item_cost(self.state, self.civ, it) for it in items)
+        if len(items) == 1:
+            suggestions = [b.payment for b in self.legal_of(A.Buy) if b.items == items]
+        else:
+            suggestions = payment_options(self.me, total)
+
+        def validate(cards):
+            return self.check(A.Buy(items=items, payment=cards))
+
+        def paid(cards) -> None:
+            if cards is not None:
+                self.submit(A.Buy(items=items, payment=cards))
+
+        title = " + ".join(item_text(it) for it in items)
+        self.app.push_screen(PaymentScreen(title, total, self.me.hand, suggestions, validate),
+                             callback=paid)
+
+    def action_end_turn(self) -> None:
+        self.submit(A.EndConstruction())
+
+
+class PlaceFreeDecision(ActionMenu):
+    SHOW_PREVIEW = True
+
+    def intro_markup(self) -> str:
+        p = self.prompt
+        from ..text import card_name
+        return f"{esc(card_name(p.card))} brings a free [b]{esc(p.item)}[/]: choose where it goes."
+
+
+class KeepDecision(ActionMenu):
+    def intro_markup(self) -> str:
+        return (f"The construction phase ends: you may keep up to [b]{self.prompt.keep}[/] "
+                "commodity cards (and 2 tax cards); the rest go back to the bank.\n"
+                f"{self.hand_line()}")

@@ -1,0 +1,270 @@
+"""The military phase: naval movement and sea battles, ground movement (by land or along a
+chain of triremes), the opponent to fight, the losses, the conquest, the Greek blockade.
+
+The engine's military rules are being written: every dialog here is built from the
+prompt and `legal_actions`, so it works as soon as the engine lists the actions, and
+every choice goes through the engine before it is made.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+from textual.widgets.selection_list import Selection
+
+from engine import actions as A
+from engine.data import board
+from engine.data.costs import MOBILE_GROUND
+
+from ..text import area_short, civ_markup, esc, plural, unit_text
+from ..widgets.choice import ChoiceList, MarkList
+from .base import ActionMenu, DecisionScreen, Entry
+
+
+class NavalDecision(ActionMenu):
+    SHOW_PREVIEW = True
+    BINDINGS = [Binding("e", "end", "End naval")]
+
+    def intro_markup(self) -> str:
+        mine = [u for u in self.state.units if u.owner == self.civ and u.kind == "trireme"]
+        where = ", ".join(sorted({area_short(u.area) for u in mine if u.area})) or "none"
+        return ("Move your triremes one sea at a time, or attack another player's ships "
+                f"where you share a sea.\n[dim]Your triremes:[/] {esc(where)}")
+
+    def entries(self) -> list[Entry]:
+        out: list[Entry] = []
+        moves = self.legal_of(A.MoveTrireme)
+        by_unit: dict[int, list[A.MoveTrireme]] = {}
+        for a in moves:
+            by_unit.setdefault(a.unit, []).append(a)
+        for unit, acts in by_unit.items():
+            out.append(Entry(f"[b]{esc(unit_text(self.state, unit))}[/]", None))
+            out += [Entry(f"  to {esc(area_short(a.to))}", a, area=a.to) for a in acts]
+        battles = self.legal_of(A.NavalBattle)
+        if battles:
+            out.append(Entry("[b]Sea battles[/]", None))
+            out += [Entry(f"Attack {civ_markup(a.opponent)} in {esc(area_short(a.sea))}", a,
+                          area=a.sea) for a in battles]
+        powers = self.legal_of(A.UsePower)
+        if powers:
+            out.append(Entry("[b]Powers[/]", None))
+            out += [Entry(esc(self.describe(a)), a) for a in powers]
+        out.append(Entry("[b]End naval movement[/]", A.EndNaval()))
+        return out
+
+    def action_end(self) -> None:
+        self.submit(A.EndNaval())
+
+
+class GroundDecision(ActionMenu):
+    SHOW_PREVIEW = True
+    BINDINGS = [
+        Binding("m", "compose_move", "Move several…"),
+        Binding("e", "end", "End turn"),
+    ]
+
+    def intro_markup(self) -> str:
+        return ("Move legions and creatures by land, or carried by a chain of your triremes; "
+                "where you meet another player's units there is a battle.\n"
+                "[dim]m moves several units together.[/]")
+
+    def entries(self) -> list[Entry]:
+        out: list[Entry] = []
+        by_origin: dict[str, list[A.Move]] = {}
+        seen: set = set()
+        units = {u.id: u for u in self.state.units}
+        for a in self.legal_of(A.Move):
+            us = [units[i] for i in a.units if i in units]
+            origin = us[0].area if us else "?"
+            # units of one kind in one place are alike: show each kind of move once
+            key = (origin, tuple(sorted((u.kind, u.post) for u in us)), a.to, tuple(a.seas))
+            if key in seen:
+                continue
+            seen.add(key)
+            by_origin.setdefault(origin, []).append(a)
+        for origin, acts in by_origin.items():
+            out.append(Entry(f"[b]From {esc(area_short(origin))}[/]", None))
+            out += [Entry(esc(self.describe(a)), a, area=a.to) for a in acts]
+        others = [a for a in self.legal if not isinstance(a, (A.Move, A.EndMilitary))]
+        if others:
+            out.append(Entry("[b]Other[/]", None))
+            out += [Entry(esc(self.describe(a)), a, area=area_of_other(a)) for a in others]
+        out.append(Entry("[b]End your military turn[/]", A.EndMilitary()))
+        return out
+
+    def action_end(self) -> None:
+        self.submit(A.EndMilitary())
+
+    def action_compose_move(self) -> None:
+        def done(move) -> None:
+            if move is not None:
+                self.submit(move)
+        self.app.push_screen(MoveComposer(self), callback=done)
+
+
+def area_of_other(a) -> str | None:
+    return getattr(a, "to", None) or getattr(a, "sea", None) or None
+
+
+class MoveComposer(DecisionScreen):
+    """Choose several units (space), then where they go (Enter); the engine finds the
+    trireme chain, and says why when the move is not allowed."""
+
+    BINDINGS = [
+        Binding("tab", "app.focus_next", "Next list"),
+        Binding("b", "back", "Back"),
+    ]
+
+    def __init__(self, parent: GroundDecision) -> None:
+        super().__init__(parent.session, parent.seat, prompt=parent.prompt,
+                         legal=parent.legal)
+        self.parent_decision = parent
+
+    def intro_markup(self) -> str:
+        return "Mark the units that move together (space), then choose where they go."
+
+    def my_units(self):
+        return [u for u in self.state.units
+                if u.owner == self.civ and u.kind in MOBILE_GROUND and u.area in board.PROVINCES]
+
+    def destinations(self) -> list[str]:
+        dests = list(dict.fromkeys(a.to for a in self.legal_of(A.Move)))
+        return dests or sorted(board.PROVINCES)
+
+    def body(self):
+        units = self.my_units()
+        yield Static("[b]Units[/]")
+        yield MarkList(*[Selection(f"{u.kind} #{u.id} in {area_short(u.area)}", u.id)
+                         for u in units], id="move-units")
+        yield Static("[b]To[/]")
+        yield ChoiceList(*[Option(esc(board.area_name(d)), id=d) for d in self.destinations()],
+                         id="move-to")
+
+    def on_mount(self) -> None:
+        self.query_one(MarkList).focus()
+
+    def action_confirm(self) -> None:
+        self.query_one("#move-to", ChoiceList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id != "move-to":
+            return
+        units = list(self.query_one(MarkList).selected)
+        if not units:
+            self.show_error("[b $error]Mark at least one unit first (space).[/]")
+            return
+        self.submit(A.Move(units=units, to=event.option.id or ""))
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+class OpponentDecision(ActionMenu):
+    def intro_markup(self) -> str:
+        return (f"Several players have units in [b]{esc(area_short(self.prompt.area))}[/]: "
+                "choose whom you fight first.")
+
+    def entries(self) -> list[Entry]:
+        out = []
+        for a in self.legal_of(A.Fight):
+            n = sum(1 for u in self.state.units
+                    if u.area == self.prompt.area and u.owner == a.opponent)
+            out.append(Entry(f"Fight {civ_markup(a.opponent)} [dim]({plural(n, 'unit')})[/]", a))
+        return out
+
+
+class LossesDecision(DecisionScreen):
+    """Mark exactly `count` of your units to remove."""
+
+    def intro_markup(self) -> str:
+        p = self.prompt
+        lines = [f"The dice cost you [b]{plural(p.count, 'unit')}[/] in "
+                 f"[b]{esc(area_short(p.area))}[/]: mark them with space, then Enter."]
+        b = self.state.military.battle
+        if b is not None:
+            for civ, dice, total in ((b.attacker, b.attacker_dice, b.attacker_total),
+                                     (b.defender, b.defender_dice, b.defender_total)):
+                shown = " ".join(f"[b $dice]\\[{d}][/]" for d in dice) or "no dice"
+                lines.append(f"  {civ_markup(civ)} rolled {shown}: total [b]{total}[/]")
+        return "\n".join(lines)
+
+    def body(self):
+        sels = [Selection(esc(unit_text(self.state, u)), u) for u in self.prompt.units]
+        yield MarkList(*sels, id="loss-units")
+        yield Static("", id="loss-count")
+
+    def on_mount(self) -> None:
+        self.query_one(MarkList).focus()
+        self._count()
+
+    def on_selection_list_selected_changed(self, event) -> None:
+        self._count()
+
+    def _count(self) -> None:
+        n = len(self.query_one(MarkList).selected)
+        self.query_one("#loss-count", Static).update(
+            f"Marked [b]{n}[/] of {self.prompt.count}")
+
+    def action_confirm(self) -> None:
+        units = list(self.query_one(MarkList).selected)
+        legal = self.legal_of(A.TakeLosses)
+        if len(units) != self.prompt.count and legal:
+            self.show_error(f"[b $error]Mark exactly {self.prompt.count}.[/]")
+            return
+        self.submit(A.TakeLosses(units=units))
+
+
+class ConquestDecision(ActionMenu):
+    SHOW_PREVIEW = True
+
+    def intro_markup(self) -> str:
+        return (f"Only your ground units remain in [b]{esc(area_short(self.prompt.province))}"
+                "[/]: sack a building, occupy buildings, or begin to convert the province.")
+
+    def entries(self) -> list[Entry]:
+        out = super().entries()
+        for e in out:
+            if e.action is not None:
+                e.area = self.prompt.province
+        return out
+
+
+class BlockadeDecision(ActionMenu):
+    BINDINGS = [Binding("l", "let_pass", "Let it pass")]
+
+    def intro_markup(self) -> str:
+        p = self.prompt
+        seas = ", ".join(area_short(s) for s in p.seas)
+        return (f"{civ_markup(p.attacker)} carries units by sea ({esc(seas)}) toward "
+                f"[b]{esc(area_short(p.to))}[/]: attack the convoy's triremes, or let it pass.")
+
+    def describe(self, action) -> str:
+        if isinstance(action, A.Pass):
+            return "Let it pass"
+        return super().describe(action)
+
+    def action_let_pass(self) -> None:
+        self.submit_first(A.Pass, missing="Letting it pass is not offered here.")
+
+
+class ReactionDecision(ActionMenu):
+    BINDINGS = [Binding("n", "not_now", "Not now")]
+
+    def intro_markup(self) -> str:
+        from ..text import card_name, card_text
+        detail = getattr(self.prompt, "detail", "")
+        lines = [f"[b]{esc(detail)}[/]" if detail else
+                 f"You may use a power now ([i]{esc(self.prompt.window)}[/]):"]
+        for p in self.prompt.powers:
+            lines.append(f"  [b]{esc(card_name(p))}[/]: {esc(card_text(p))}")
+        return "\n".join(lines)
+
+    def describe(self, action) -> str:
+        if isinstance(action, A.Pass):
+            return "Not now"
+        return super().describe(action)
+
+    def action_not_now(self) -> None:
+        self.submit_first(A.Pass, missing="This power must be answered.")
+

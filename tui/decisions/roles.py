@@ -1,0 +1,40 @@
+"""Role ties, and naming the next player in a role holder's phase."""
+
+from __future__ import annotations
+
+from engine import actions as A
+from engine.rules.roles import scores
+
+from ..text import PHASE_NAMES, civ_markup, esc, role_name
+from .base import ActionMenu, Entry
+
+
+class RoleHolderDecision(ActionMenu):
+    def intro_markup(self) -> str:
+        p = self.prompt
+        return (f"You hold the [b]{esc(role_name(p.role))}[/], and other players are tied "
+                "ahead of you: choose which of them takes it.")
+
+    def entries(self) -> list[Entry]:
+        try:
+            sc = scores(self.state, self.prompt.role)
+        except Exception:  # noqa: BLE001
+            sc = {}
+        return [Entry(f"{civ_markup(a.civ)} [dim]({sc.get(a.civ, '?')})[/]", a)
+                for a in self.legal_of(A.PickRoleHolder)]
+
+
+class NamePlayerDecision(ActionMenu):
+    def intro_markup(self) -> str:
+        p = self.prompt
+        ph = PHASE_NAMES.get(p.phase, p.phase).lower()
+        return (f"As [b]{esc(role_name(p.role))}[/] you name, one at a time, who plays "
+                f"next in the {ph} phase.\n{self.hand_line()}")
+
+    def entries(self) -> list[Entry]:
+        out = []
+        for a in self.legal_of(A.Name):
+            size = self.view.hand_sizes.get(a.civ, 0)
+            me = " [dim](yourself)[/]" if a.civ == self.civ else ""
+            out.append(Entry(f"{civ_markup(a.civ)}{me} [dim]{size} cards in hand[/]", a))
+        return out

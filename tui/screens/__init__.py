@@ -1,0 +1,1 @@
+"""The screens of the game (see tui/__init__.py)."""

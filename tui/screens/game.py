@@ -1,0 +1,339 @@
+"""The main game screen: the map with the selected province's detail, the hand, the roles,
+the gods and cards, the battle log, and the status line.
+
+It drives the game: after every change it looks at the prompt; a computer player's turn
+runs in a worker thread (on a copy of the state), a human's turn opens the decision's
+dialog (after the pass-the-keyboard screen when another human played last).
+
+Layouts (the screen's breakpoint classes):
+    80 x 24          the map fills the screen; 2-5 show a pane instead, 1 the map again
+    80 x 34 and up   the map on top, the chosen pane below it
+    118 wide and up  the map on the left, the chosen pane on the right (with the battle
+                     log under it from 34 rows)
+    160 x 44 and up  the same with the large 120 x 40 map
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual import on
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import ContentSwitcher
+from textual.worker import Worker, WorkerState
+
+from engine.errors import IllegalAction
+
+from ..session import GameSession
+from ..text import civ_name
+from ..widgets.battle_log import BattleLog
+from ..widgets.detail import ProvinceDetail
+from ..widgets.gods_cards import GodsCardsPane
+from ..widgets.hand import HandPane
+from ..widgets.keybar import KeyBar
+from ..widgets.map import MapView
+from ..widgets.roles import RolesPane
+from ..widgets.status import StatusBar
+from .base import BaseScreen
+
+PANES = Binding.Group("Panes", compact=True)
+PANE_IDS = {"hand": "hand-pane", "roles": "roles-pane", "gods": "gods-pane", "log": "log-pane"}
+SIDE_WIDTH = 40
+
+
+class GameScreen(BaseScreen):
+    BINDINGS = [
+        Binding("d", "decide", "Decide"),
+        Binding("1", "pane('map')", "Map", group=PANES),
+        Binding("2", "pane('hand')", "Hand", group=PANES),
+        Binding("3", "pane('roles')", "Roles", group=PANES),
+        Binding("4", "pane('gods')", "Gods", group=PANES),
+        Binding("5", "pane('log')", "Log", group=PANES),
+        Binding("enter", "detail", "Detail", show=False),
+        Binding("f", "fast", "Fast"),
+        Binding("question_mark", "app.help", "Help"),
+        Binding("tab", "app.focus_next", "Focus", show=False),
+    ]
+
+    def __init__(self, session: GameSession, *, bot_delay: float = 0.15) -> None:
+        super().__init__()
+        self.session = session
+        self.bot_delay = bot_delay
+        self.fast = bot_delay <= 0
+        humans = session.human_seats
+        pending = session.pending_seat
+        self.viewer: int | None = (pending if session.is_human(pending) else
+                                   humans[0] if humans else None)
+        self.pane = "map"
+        self.side_pane = "hand"
+        self._dirty: set[str] = set()
+        self._thinking = False
+        self._decision_open = False
+        self._pass_open = False
+        self._wanted = False
+        self._over_shown = False
+        self._error: str | None = None
+        self._note = ""
+
+    # --- layout ---------------------------------------------------------------------------
+    def compose(self):
+        yield StatusBar(id="status")
+        with Horizontal(id="body"):
+            with Vertical(id="board"):
+                yield MapView(id="map")
+                yield ProvinceDetail(id="detail")
+            with Vertical(id="side"):
+                with ContentSwitcher(id="panes", initial="hand-pane"):
+                    yield HandPane(id="hand-pane")
+                    yield RolesPane(id="roles-pane")
+                    yield GodsCardsPane(id="gods-pane")
+                yield BattleLog(id="log-pane")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.map = self.query_one(MapView)
+        self.detail = self.query_one(ProvinceDetail)
+        self.log_pane = self.query_one(BattleLog)
+        cap = self._viewer_capital()
+        if cap:
+            self.map.cursor = cap
+        self.map.focus()
+        self.refresh_all(reset_log=True)
+        self.call_after_refresh(self.advance)
+
+    def _viewer_capital(self) -> str | None:
+        if self.viewer is None:
+            return None
+        return self.session.state.players[self.viewer].capital
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        w, h = self.size
+        wide = w >= 118
+        tall = h >= 34
+        aw = w - (SIDE_WIDTH if wide else 0)
+        big = aw >= 120 and h - 4 >= 40
+        self.map.styles.height = 40 if big else 20
+        self.set_class(big, "-bigmap")
+        self.set_class(not wide and not tall and self.pane != "map", "-panes")
+        detail_lines = 2 if not (tall or big) else None
+        self._detail_lines = detail_lines
+        self._show_detail()
+        self._show_panes()
+
+    def action_pane(self, pane: str) -> None:
+        self.pane = pane
+        if pane != "map":
+            self.side_pane = pane
+            self.set_class(pane == "log", "-pane-log")
+            if pane != "log":
+                self.query_one(ContentSwitcher).current = PANE_IDS[pane]
+        self._fit()
+        if pane == "map":
+            self.map.focus()
+        else:
+            self.query_one(f"#{PANE_IDS[pane]}").focus()
+
+    # --- showing the game ---------------------------------------------------------------
+    def view(self):
+        return self.session.view(self.viewer)
+
+    def refresh_all(self, reset_log: bool = False) -> None:
+        v = self.view()
+        self._v = v
+        self.map.set_state(v.state)
+        self._dirty = {"hand", "roles", "gods"}
+        self._show_panes()
+        civ = v.civ
+        if reset_log:
+            self.log_pane.reset(self.session.events, civ)
+        else:
+            self.log_pane.add_events(self.session.events[self.log_pane.count:], civ)
+        self._show_detail()
+        self._show_status()
+
+    def _show_panes(self) -> None:
+        """Bring the visible panes up to date (hidden ones wait until they are shown)."""
+        if not hasattr(self, "_v"):
+            return
+        w, h = self.size
+        side = w >= 118 or h >= 34 or self.pane != "map"
+        shown = self.side_pane if self.side_pane != "log" else ""
+        if w >= 118 and h >= 34 and self.side_pane == "log":
+            shown = self.query_one(ContentSwitcher).current.removesuffix("-pane") \
+                if self.query_one(ContentSwitcher).current else ""
+        if not side or shown not in self._dirty:
+            return
+        self._dirty.discard(shown)
+        if shown == "hand":
+            self.query_one(HandPane).show(self._v)
+        elif shown == "roles":
+            self.query_one(RolesPane).show(self._v.state)
+        elif shown == "gods":
+            self.query_one(GodsCardsPane).show(self._v)
+
+    def _show_detail(self) -> None:
+        if not hasattr(self, "_v"):
+            return
+        self.detail.show(self._v.state, self.map.cursor, getattr(self, "_detail_lines", 2))
+
+    def _show_status(self) -> None:
+        note = self._note
+        s = self.session
+        if not note and s.is_human(s.pending_seat) and not self._decision_open \
+                and not self._pass_open and not s.over:
+            note = "press d to decide"
+        if s.autosave_error and not note:
+            note = s.autosave_error
+        self.query_one(StatusBar).show(self._v.state, s.seats,
+                                       thinking=self._thinking, note=note)
+
+    @on(MapView.CursorMoved)
+    def _cursor_moved(self, event: MapView.CursorMoved) -> None:
+        self._show_detail()
+
+    @on(MapView.AreaSelected)
+    def _area_selected(self, event: MapView.AreaSelected) -> None:
+        self.action_detail()
+
+    def action_detail(self) -> None:
+        from .province import ProvinceScreen
+        self.app.push_screen(ProvinceScreen(self._v.state, self.map.cursor))
+
+    def action_fast(self) -> None:
+        if self._error:  # after a computer player's failure: try again
+            self._error = None
+            self._note = ""
+            self.advance()
+            return
+        self.fast = not self.fast
+        self.notify("Computer players: " + ("fast" if self.fast else "at watching speed"),
+                    timeout=2)
+
+    # --- driving the game ---------------------------------------------------------------
+    def on_screen_resume(self) -> None:
+        if self._wanted:
+            self._wanted = False
+            self.call_after_refresh(self.advance)
+
+    def advance(self) -> None:
+        """Look at the prompt and do what it asks: a bot thinks, a human decides."""
+        s = self.session
+        if s.over:
+            self._show_status()
+            self._game_over()
+            return
+        seat = s.pending_seat
+        if not s.is_human(seat):
+            self._start_bots()
+            return
+        if self._decision_open or self._pass_open:
+            return
+        if self.app.screen is not self:
+            self._wanted = True
+            return
+        if self.viewer != seat:
+            if self.viewer is not None and s.is_human(self.viewer) and s.hot_seat:
+                self._pass_keyboard(seat)
+                return
+            self.viewer = seat
+            self.refresh_all(reset_log=True)
+        self.open_decision()
+
+    def _pass_keyboard(self, seat: int) -> None:
+        from .pass_keyboard import PassKeyboardScreen
+        self._pass_open = True
+        civ = self.session.civ_of(seat)
+        self.app.push_screen(PassKeyboardScreen(civ, self.session.seat_label(seat)),
+                             callback=partial(self._passed, seat))
+
+    def _passed(self, seat: int, _result=None) -> None:
+        self._pass_open = False
+        self.viewer = seat
+        cap = self._viewer_capital()
+        if cap:
+            self.map.cursor = cap
+        self.refresh_all(reset_log=True)
+        self.call_after_refresh(self.advance)
+
+    def action_decide(self) -> None:
+        if self._decision_open:
+            return
+        s = self.session
+        if s.over:
+            self._over_shown = False
+            self._game_over()
+        elif s.is_human(s.pending_seat):
+            self.advance()
+        else:
+            self.notify(f"{civ_name(s.prompt.civ)} (computer) is deciding", timeout=2)
+
+    def open_decision(self) -> None:
+        from ..decisions import make_decision
+        s = self.session
+        seat = s.pending_seat
+        if seat is None:
+            return
+        screen = make_decision(s, seat)
+        self._decision_open = True
+        self._show_status()
+        self.app.push_screen(screen, callback=self._decided)
+
+    def _decided(self, action) -> None:
+        self._decision_open = False
+        if action is None:  # closed to look at the board
+            self._show_status()
+            return
+        try:
+            self.session.apply(action)
+        except IllegalAction as e:
+            self.notify(f"{e.reason} ({e.rule})" if e.rule else e.reason, severity="error")
+        self.refresh_all()
+        self.call_after_refresh(self.advance)
+
+    def _start_bots(self) -> None:
+        if self._thinking:
+            return
+        s = self.session
+        self._thinking = True
+        self._show_status()
+        if self.fast:
+            kwargs = dict(max_steps=500, budget=0.05, delay=0.0)
+        else:
+            kwargs = dict(max_steps=1, budget=1.0, delay=self.bot_delay)
+        self.run_worker(partial(s.think, s.snapshot(), s.version, **kwargs),
+                        name="bots", group="bots", thread=True, exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name != "bots":
+            return
+        if event.state == WorkerState.SUCCESS:
+            self._thinking = False
+            turn = event.worker.result
+            self.session.adopt(turn)
+            self.refresh_all()
+            if turn.error:
+                self._error = turn.error
+                self._note = "a computer player failed: press f to retry"
+                self.notify(f"Computer player error: {turn.error}", severity="error",
+                            timeout=10)
+                self._show_status()
+                return
+            self.advance()
+        elif event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
+            self._thinking = False
+            err = event.worker.error
+            self._note = "a computer player failed"
+            if err is not None:
+                self.notify(f"Computer player error: {err}", severity="error", timeout=10)
+            self._show_status()
+
+    def _game_over(self) -> None:
+        if self._over_shown:
+            return
+        self._over_shown = True
+        from .game_over import GameOverScreen
+        self.app.push_screen(GameOverScreen(self.session))

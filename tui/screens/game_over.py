@@ -1,0 +1,83 @@
+"""The end of the game: who won and why, and where everyone stood."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from engine.data.cards import ROLES, is_hero_or_wonder
+
+from .. import bridge
+from ..session import GameSession
+from ..text import civ_markup, civ_name, esc
+from ..widgets.keybar import KeyBar
+from .base import BaseModal
+
+
+def standings_markup(session: GameSession) -> str:
+    state = session.state
+    lines = []
+    if state.winner:
+        lines.append(f"[b]{civ_markup(state.winner)} wins[/]: {esc(state.win_reason)}.")
+    else:
+        lines.append("[b]The game is over.[/]")
+    lines.append(f"After {state.turn} turns and {len(session.actions)} decisions.")
+    lines.append("")
+    lines.append("[b]  civilization  heroes+wonders  provinces  roles[/]")
+    for p in state.players:
+        hw = sum(1 for c in p.cards if is_hero_or_wonder(c))
+        prov = sum(1 for ps in state.provinces.values() if ps.influence == p.civ)
+        roles = ", ".join(ROLE_SHORT[r] for r in ROLES if state.roles.get(r) == p.civ)
+        mark = "★" if p.civ == state.winner else " "
+        pad = " " * max(0, 12 - len(civ_name(p.civ)))
+        lines.append(f"{mark} {civ_markup(p.civ)}{pad}  {hw:>14}  {prov:>9}  {roles or '-'}")
+    return "\n".join(lines)
+
+
+ROLE_SHORT = {"director_of_commerce": "Commerce", "high_priest": "Priest",
+              "political_leader": "Politics", "military_leader": "Military"}
+
+
+class GameOverScreen(BaseModal):
+    BINDINGS = [
+        Binding("r", "replay", "Replay"),
+        Binding("s", "save_record", "Save"),
+        Binding("n", "new_game", "New game"),
+        Binding("t", "title", "Title"),
+        Binding("b", "board", "Board"),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self):
+        with Vertical(id="over-dialog", classes="dialog"):
+            yield Static("[b]Game over[/]", classes="d-title")
+            yield Static(standings_markup(self.session), id="standings")
+            yield Static("", id="over-note")
+        yield KeyBar()
+
+    def action_board(self) -> None:
+        self.dismiss(None)
+
+    def action_replay(self) -> None:
+        from .replay import ReplayScreen
+        self.app.push_screen(ReplayScreen(self.session.replay_data()))
+
+    def action_save_record(self) -> None:
+        s = self.session
+        try:
+            path = bridge.save_game(s.state, s.record, s.save_name)
+        except Exception as e:  # noqa: BLE001
+            self.query_one("#over-note", Static).update(f"Could not save: {esc(str(e))}")
+            return
+        self.query_one("#over-note", Static).update(
+            f"Saved (replay it with [b]mare-nostrum replay {esc(str(path))}[/]).")
+
+    def action_new_game(self) -> None:
+        self.app.action_new_game()
+
+    def action_title(self) -> None:
+        self.app.action_title()

@@ -1,0 +1,107 @@
+"""Help: the keys, and a summary of the rules in our own words."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Markdown
+
+from ..widgets.keybar import KeyBar
+from .base import BaseScreen
+
+HELP_TEXT = """\
+# Mare Nostrum: Mythology — help
+
+## Keys
+
+Everything works from the keyboard; the footer always shows the keys you can use now.
+The mouse works too: click a province, click a choice.
+
+| where | key | what |
+|---|---|---|
+| everywhere | `?` | this help |
+| everywhere | `ctrl+p` | the command palette (themes, help, new game, quit) |
+| everywhere | `ctrl+q` | quit (the game is saved after every decision) |
+| game | arrows | move the map cursor to the next province or sea that way |
+| game | `enter` | the full detail of the province under the cursor |
+| game | `d` | open your pending decision again |
+| game | `1` … `5` | map, hand, roles, gods and cards, battle log |
+| game | `tab` | move the focus (to scroll a pane with the arrows) |
+| game | `f` | computer players fast, or at watching speed |
+| decision | `↑` `↓` `enter` | choose |
+| decision | `space` | mark several items (construction) or units (losses, moves) |
+| decision | `+` `-` or `→` `←` | more or fewer of a card (offers, payments) |
+| decision | `v` | put the dialog away to look at the board (`d` brings it back) |
+| replay | `→` `←` | one step forward or back |
+| replay | `PgDn` `PgUp` | the next or the previous turn |
+| replay | `t` | jump to a turn; `space` plays the game on |
+
+### The map
+
+Land is coloured by the civilization whose influence marker it holds; grey land
+belongs to a neutral civilization, brown land to no one; seas are blue.
+Next to each label: `c` city, `$` caravan, `t` temple, `m` market (buildings),
+then each player's units on his colour: `L` legion, `F` fortress, `*` creature,
+`S` trireme (`2L` is two legions). Where there is no room, a number counts a
+player's units (`3b` counts buildings). The detail line under the map says it in words.
+
+## The rules in short
+
+**Aim.** Be the first to hold **four heroes and wonders** (five in the long game), or
+build the **Pyramids**.
+
+**A turn** has five phases:
+
+1. **Roles.** Each role card goes to the player who leads in what it counts; a holder
+   keeps it on a tie, and chooses who takes it when others are tied above him.
+   *Director of Commerce*: caravans and markets. *High Priest*: temples and markets.
+   *Political Leader*: cities and temples. *Military Leader*: military units.
+2. **Commerce.** Every city yields a tax card, every caravan its commodity; a temple
+   doubles the cities of its province, a market its caravans. Then the trade: the
+   Director of Commerce announces a number; everyone with that many cards lays them
+   face down. They are turned up and players take one card at a time from another's
+   offer, the one taken from taking next. Whoever ends with fewer cards than he gave is
+   paid back by those with more.
+3. **Offering to the gods.** In the High Priest's order, each player may pay a set of
+   three for one god still in the heavens. A god's power is used once.
+4. **Construction.** In the Political Leader's order, each player buys with **sets**: a
+   set is tax cards only, or commodities all different; its value is its number of cards.
+   One set pays for one purchase (or several that add up to no more); sets are never
+   added together and change is lost. Influence goes next to your provinces (by land, or
+   across a sea your triremes hold); buildings and units go in provinces you held when
+   your turn began. Costs: influence, city, caravan, legion, trireme, fortress 3;
+   temple, market, creature 6; a hero or wonder 9; the Pyramids 12. Some cards lower a
+   cost; only the best reduction counts. At the end you keep two tax cards and no
+   commodities.
+5. **Military.** In the Military Leader's order: move triremes and fight at sea, then
+   move ground units by land or carried along a chain of your triremes. Where two
+   players' units meet there is a battle: dice, plus automatic sixes for fortresses and
+   creatures; every five points kill one enemy unit. A winner alone in a province may
+   sack a building, occupy it, or begin to convert the province.
+
+**Mythology.** Gods, creatures (one per civilization, with its own power) and new heroes
+join the base game; the western board adds Atlantis and five seas.
+
+**Hot seat.** When two people share the keyboard, a screen asks the next player to take
+it before his hand is shown.
+"""
+
+
+class HelpScreen(BaseScreen):
+    BINDINGS = [
+        Binding("b", "close", "Back"),
+        Binding("q", "close", "Back", show=False),
+        Binding("escape", "close", "Back", show=False),
+        Binding("question_mark", "close", "Back", show=False),
+    ]
+
+    def compose(self):
+        with VerticalScroll(id="help-scroll"):
+            yield Markdown(HELP_TEXT, id="help-text")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#help-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

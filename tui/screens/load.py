@@ -1,0 +1,93 @@
+"""Load a saved game (or a record, to watch it in the replay viewer)."""
+
+from __future__ import annotations
+
+import time
+
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from .. import bridge
+from ..text import esc
+from ..widgets.choice import ChoiceList
+from ..widgets.keybar import KeyBar
+from .base import BaseScreen
+
+
+class LoadScreen(BaseScreen):
+    BINDINGS = [
+        Binding("o", "open_path", "Open a file…"),
+        Binding("b", "back", "Back"),
+    ]
+
+    def __init__(self, replay: bool = False, saves: list[bridge.SaveInfo] | None = None,
+                 where: str | None = None) -> None:
+        super().__init__()
+        self.replay = replay
+        self._saves = saves
+        self._where = where
+
+    def compose(self):
+        what = "Watch a replay" if self.replay else "Load a saved game"
+        with Vertical(id="load-box"):
+            yield Static(f"[b]{what}[/]", classes="d-title")
+            yield Static("", id="load-where")
+            yield ChoiceList(id="load-list")
+            yield Input(placeholder="path of a save or record file, then Enter",
+                        id="load-path")
+            yield Static("", id="load-error")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        saves = self._saves if self._saves is not None else bridge.list_saves()
+        self.saves = saves
+        ol = self.query_one(OptionList)
+        where = self._where or str(bridge.saves_dir())
+        self.query_one("#load-where", Static).update(
+            f"[dim]Saves in {esc(where)} and the examples in saves/[/]")
+        if not saves:
+            ol.add_option(Option("[dim]No saved games yet.[/]", id="none", disabled=True))
+        for i, s in enumerate(saves):
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(s.mtime)) if s.mtime else ""
+            ol.add_option(Option(f"{esc(s.name):<32} [dim]{when}[/]", id=f"s{i}"))
+        self.query_one(Input).display = False
+        ol.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        oid = event.option.id or ""
+        if oid.startswith("s"):
+            self._open(self.saves[int(oid[1:])].path)
+
+    def action_load(self) -> None:
+        ol = self.query_one(OptionList)
+        if ol.highlighted is not None:
+            oid = ol.get_option_at_index(ol.highlighted).id or ""
+            if oid.startswith("s"):
+                self._open(self.saves[int(oid[1:])].path)
+
+    def action_open_path(self) -> None:
+        inp = self.query_one(Input)
+        inp.display = True
+        inp.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.value.strip():
+            self._open(event.value.strip())
+        else:
+            event.input.display = False
+            self.query_one(OptionList).focus()
+
+    def _open(self, path) -> None:
+        err = self.query_one("#load-error", Static)
+        try:
+            if self.replay:
+                self.app.open_replay_file(path)
+            else:
+                self.app.open_save_file(path)
+        except bridge.LoadError as e:
+            err.update(f"[b $error]{esc(str(e))}[/]")
+
+    def action_back(self) -> None:
+        self.dismiss(None)

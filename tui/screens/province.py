@@ -1,0 +1,34 @@
+"""The detail of the selected province or sea, in full."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from engine.state import GameState
+
+from ..widgets.detail import detail_lines
+from ..widgets.keybar import KeyBar
+from .base import BaseModal
+
+
+class ProvinceScreen(BaseModal):
+    BINDINGS = [
+        Binding("enter", "close", "Close"),
+        Binding("b", "close", "Back"),
+        Binding("escape", "close", "Back", show=False),
+    ]
+
+    def __init__(self, state: GameState, area: str) -> None:
+        super().__init__()
+        self.state = state
+        self.area = area
+
+    def compose(self):
+        with VerticalScroll(id="province-dialog", classes="dialog"):
+            yield Static("\n".join(detail_lines(self.state, self.area)), id="province-text")
+        yield KeyBar()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

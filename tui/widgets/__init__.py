@@ -1,0 +1,1 @@
+"""The widgets of the game (see tui/__init__.py)."""

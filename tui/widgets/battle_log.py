@@ -1,0 +1,119 @@
+"""The battle log: every event the viewer may see, one readable line each, newest last;
+dice are shown as [n], civilizations in their colours. Scroll it with the arrow and page
+keys when it has the focus."""
+
+from __future__ import annotations
+
+import re
+
+from rich.style import Style
+from rich.text import Text
+from textual.color import Color
+from textual.widgets import RichLog
+
+from engine import events as E
+from engine.data.cards import CIV_NAMES
+from engine.view import visible_events
+
+from .. import bridge
+from .pane import SCROLL_KEYS
+
+_DICE = re.compile(r"\[\d+\]")
+_CIV_RE = re.compile(r"\b(" + "|".join(CIV_NAMES.values()) + r")\b")
+_CIV_BY_NAME = {v: k for k, v in CIV_NAMES.items()}
+
+
+def event_line(ev: E.Event) -> str:
+    return bridge.describe(ev)
+
+
+class BattleLog(RichLog):
+    BINDINGS = SCROLL_KEYS
+    DEFAULT_CSS = """
+    BattleLog { height: 1fr; width: 1fr; padding: 0 1; background: $surface; }
+    """
+
+    def __init__(self, **kw) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True,
+                         max_lines=4000, min_width=20, **kw)
+        self.border_title = "Log"
+        self._entries: list[tuple[str, str]] = []  # (text, kind)
+        self._style_cache: dict[str, Style] = {}
+        self.count = 0  # events shown
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+        self._width = 0
+
+    def on_resize(self, event) -> None:
+        # RichLog wraps a line when it is written: wrap them all again at a new width
+        # (the first known size is RichLog's own business: it writes what was deferred)
+        width = event.size.width
+        if not self._size_known or not width:
+            return
+        if self._width and width != self._width and self._entries:
+            self.call_after_refresh(self._rewrite)
+        self._width = width
+
+    def _theme_changed(self, _theme) -> None:
+        self._style_cache.clear()
+        self._rewrite()
+
+    def _var_style(self, var: str, bold: bool = False) -> Style:
+        key = f"{var}:{bold}"
+        st = self._style_cache.get(key)
+        if st is None:
+            value = self.app.theme_variables.get(var)
+            try:
+                color = Color.parse(value).rich_color if value else None
+            except Exception:  # noqa: BLE001
+                color = None
+            st = Style(color=color, bold=bold)
+            self._style_cache[key] = st
+        return st
+
+    def _text(self, line: str, kind: str) -> Text:
+        text = Text(line)
+        if kind in ("turn", "phase"):
+            text.stylize(self._var_style("log-turn", bold=True))
+            return text
+        if kind == "victory":
+            text.stylize(Style(bold=True, reverse=True))
+        for m in _CIV_RE.finditer(line):
+            civ = _CIV_BY_NAME[m.group(1)]
+            text.stylize(self._var_style(f"civ-{civ}-fg", bold=True), m.start(), m.end())
+        for m in _DICE.finditer(line):
+            text.stylize(self._var_style("dice", bold=True), m.start(), m.end())
+        return text
+
+    @staticmethod
+    def _kind(ev: E.Event) -> str:
+        if isinstance(ev, E.TurnStarted):
+            return "turn"
+        if isinstance(ev, E.PhaseStarted):
+            return "phase"
+        if isinstance(ev, E.Victory):
+            return "victory"
+        return ""
+
+    def add_events(self, events: list[E.Event], civ: str | None) -> None:
+        for ev in visible_events(events, civ):
+            line, kind = event_line(ev), self._kind(ev)
+            self._entries.append((line, kind))
+            self.write(self._text(line, kind))
+        self.count += len(events)
+
+    def reset(self, events: list[E.Event], civ: str | None) -> None:
+        """Show the whole history again, as the viewer `civ` may see it."""
+        self._entries = [(event_line(ev), self._kind(ev)) for ev in visible_events(events, civ)]
+        self.count = len(events)
+        self._rewrite()
+
+    def _rewrite(self) -> None:
+        self.clear()
+        for line, kind in self._entries[-self.max_lines:]:
+            self.write(self._text(line, kind))
+
+    @property
+    def lines_text(self) -> list[str]:
+        return [line for line, _ in self._entries]

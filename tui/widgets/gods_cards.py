@@ -1,0 +1,51 @@
+"""Gods (held, used, available) and heroes and wonders (held per player, on offer, the
+number set aside unseen)."""
+
+from __future__ import annotations
+
+from engine.data.cards import GODS, is_hero_or_wonder
+from engine.data.costs import COSTS, PYRAMIDS_COST, PYRAMIDS_COST_LONG
+from engine.view import View
+
+from ..text import card_kind, card_name, civ_markup
+from .pane import TextPane
+
+
+def gods_cards_markup(v: View) -> str:
+    state = v.state
+    lines = ["[b]Gods[/]"]
+    for g in GODS:
+        holder = state.gods.get(g)
+        if holder is None:
+            where = "[dim]available[/]"
+        else:
+            where = civ_markup(holder, bold=False)
+            if g in state.gods_used:
+                where += " [dim](used)[/]"
+        lines.append(f"  {card_name(g):<8} {where}")
+    need = 5 if state.config.long_game else 4
+    lines.append("")
+    lines.append(f"[b]Heroes and wonders[/] [dim](first to {need} wins)[/]")
+    for p in state.players:
+        cards = [c for c in p.cards if is_hero_or_wonder(c)]
+        names = ", ".join(card_name(c) for c in cards) or "none"
+        lines.append(f"  {civ_markup(p.civ)} {len(cards)}: {names}")
+    lines.append("")
+    lines.append(f"[b]On offer[/] [dim](cost {COSTS['hero']})[/]")
+    if state.display:
+        for c in state.display:
+            lines.append(f"  {card_name(c)} [dim]{card_kind(c).lower()}[/]")
+    else:
+        lines.append("  none")
+    pyr = PYRAMIDS_COST_LONG if state.config.long_game else PYRAMIDS_COST
+    lines.append(f"  Pyramids [dim]wonder, a set of {pyr} wins at once[/]")
+    lines.append(f"[b]Set aside[/]: {v.set_aside} unseen")
+    return "\n".join(lines)
+
+
+class GodsCardsPane(TextPane):
+    def __init__(self, **kw) -> None:
+        super().__init__("Gods, heroes, wonders", **kw)
+
+    def show(self, v: View) -> None:
+        self.set_markup(gods_cards_markup(v))

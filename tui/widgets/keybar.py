@@ -1,0 +1,89 @@
+"""The key bar: every key that does something on this screen, on one line at the bottom.
+
+A light replacement for Textual's Footer (which builds a widget per key and rebuilds them
+at every change of focus; here the whole bar is one line of text). Bindings in the same
+`Binding.Group` show as one entry ("↑↓ Move"); the command palette's key comes last.
+Clicking a key presses it.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.content import Content
+from textual.events import Click
+from textual.widget import Widget
+
+
+class KeyBar(Widget):
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom; height: 1; width: 1fr; background: $panel; color: $foreground;
+    }
+    """
+
+    def __init__(self, **kw) -> None:
+        super().__init__(**kw)
+        self._spans: list[tuple[int, int, str]] = []  # x from, x to, key
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, _screen) -> None:
+        self.refresh()
+
+    def entries(self) -> list[tuple[list[tuple[str, str]], str]]:
+        """[( [(key, key as shown)], description )] in display order."""
+        active = self.screen.active_bindings
+        by_action: dict[str, tuple[Binding, bool]] = {}
+        for _node, binding, enabled, _tip in active.values():
+            if binding.show and binding.action not in by_action:
+                by_action[binding.action] = (binding, enabled)
+        out: list[tuple[list[tuple[str, str]], str]] = []
+        last_group = None
+        palette = self.app.COMMAND_PALETTE_BINDING
+        for binding, enabled in by_action.values():
+            if not enabled or binding.key == palette:
+                continue
+            shown = self.app.get_key_display(binding)
+            group = binding.group
+            if group is not None and group is last_group and out:
+                out[-1][0].append((binding.key, shown))
+                continue
+            out.append(([(binding.key, shown)], group.description if group else
+                        binding.description))
+            last_group = group
+        if self.app.ENABLE_COMMAND_PALETTE and palette in active:
+            binding = active[palette][1]
+            out.append(([(binding.key, self.app.get_key_display(binding))], "palette"))
+        return out
+
+    def render(self) -> Content:
+        parts: list[tuple[str, str]] = []
+        spans: list[tuple[int, int, str]] = []
+        x = 1
+        for keys, desc in self.entries():
+            for key, shown in keys:
+                parts.append((shown, "key"))
+                spans.append((x, x + len(shown), key))
+                x += len(shown)
+            text = f" {desc}  "
+            parts.append((text, ""))
+            x += len(text)
+        self._spans = spans
+        content = Content(" ")
+        for text, kind in parts:
+            content += Content.styled(text, "bold $accent") if kind == "key" else Content(text)
+        return content
+
+    @property
+    def text(self) -> str:
+        return "  ".join(" ".join(s for _k, s in keys) + " " + d for keys, d in self.entries())
+
+    def on_click(self, event: Click) -> None:
+        for x0, x1, key in self._spans:
+            if x0 <= event.x < x1:
+                self.app.simulate_key(key)
+                return

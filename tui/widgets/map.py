@@ -1,0 +1,470 @@
+"""The province map: the Mediterranean drawn from the board's layout grid.
+
+Each cell of `engine.data.board.LAYOUT_GRID` (40 x 20) becomes a block of `sx` x `sy`
+characters: 2 x 1 gives an 80 x 20 map (fits 80 x 24 with the status line and the footer),
+3 x 2 gives the full 120 x 40 sketch of BOARD.md section 6 (its borders and sea texture
+included). Land is coloured by its influence owner, seas are blue; every area's label sits
+where the sketch puts it, with a marker line for its buildings and units next to it:
+
+    c city   $ caravan   t temple   m market        (buildings, in the province's colours)
+    L legion   F fortress   * creature   S trireme  (units, on their owner's colour)
+
+A cursor moves between areas with the arrow keys (to the nearest area in that direction);
+Enter or a click selects the area.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.binding import Binding
+from textual.events import Click
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.strip import Strip
+from textual.widget import Widget
+
+from engine.data import board
+from engine.data.costs import BUILDINGS
+from engine.state import GameState
+
+GRID_W, GRID_H = 40, 20
+CIVS = board.CIVS
+AREAS: tuple[str, ...] = (*board.PROVINCES, *board.SEAS)
+
+BUILDING_MARK = {"city": "c", "caravan": "$", "temple": "t", "market": "m"}
+UNIT_MARK = {"legion": "L", "fortress": "F", "creature": "*", "trireme": "S"}
+UNIT_ORDER = ("legion", "fortress", "creature", "trireme")
+
+
+def _grid_area(r: int, c: int) -> str | None:
+    return board.GRID_CODES.get(board.LAYOUT_GRID[r][c])
+
+
+@lru_cache(maxsize=1)
+def sketch_labels() -> dict[str, tuple[int, int]]:
+    """Area -> (row, col) of its label in the 120 x 40 sketch."""
+    lines = board.MAP_SKETCH.split("\n")
+    out: dict[str, tuple[int, int]] = {}
+    for area in AREAS:
+        pat = re.compile(r"(?<![A-Za-z])" + re.escape(board.area_label(area)) + r"(?![A-Za-z])")
+        for r, line in enumerate(lines):
+            m = pat.search(line)
+            if m:
+                out[area] = (r, m.start())
+                break
+    return out
+
+
+@lru_cache(maxsize=1)
+def area_centres() -> dict[str, tuple[float, float]]:
+    """Area -> (x, y) in grid cells: the centre of its label on the sketch (or of its
+    cells when the sketch has no label for it)."""
+    labels = sketch_labels()
+    out: dict[str, tuple[float, float]] = {}
+    cells: dict[str, list[tuple[int, int]]] = {}
+    for r in range(GRID_H):
+        for c in range(GRID_W):
+            a = _grid_area(r, c)
+            if a:
+                cells.setdefault(a, []).append((c, r))
+    for area in AREAS:
+        if area in labels:
+            row, col = labels[area]
+            out[area] = ((col + len(board.area_label(area)) / 2) / 3, (row + 0.5) / 2)
+        elif area in cells:
+            xs, ys = zip(*cells[area], strict=True)
+            out[area] = (sum(xs) / len(xs) + 0.5, sum(ys) / len(ys) + 0.5)
+    return out
+
+
+def nearest_area(current: str, direction: str) -> str:
+    """The area the cursor goes to from `current` with an arrow key."""
+    centres = area_centres()
+    if current not in centres:
+        return current
+    cx, cy = centres[current]
+    best: tuple[float, str] | None = None
+    fallback: tuple[float, str] | None = None
+    for area, (x, y) in centres.items():
+        if area == current:
+            continue
+        dx, dy = x - cx, y - cy
+        along, across = {"right": (dx, dy), "left": (-dx, dy),
+                         "down": (dy, dx), "up": (-dy, dx)}[direction]
+        if along <= 0.05:
+            continue
+        score = along + 2.0 * abs(across)
+        if abs(across) <= 2.0 * along:
+            if best is None or score < best[0]:
+                best = (score, area)
+        elif fallback is None or score < fallback[0]:
+            fallback = (score, area)
+    chosen = best or fallback
+    return chosen[1] if chosen else current
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The fixed part of the map at one scale."""
+
+    sx: int
+    sy: int
+    width: int
+    height: int
+    areas: tuple[tuple[str | None, ...], ...]  # area under each character
+    chars: tuple[str, ...]  # the background characters
+    under: tuple[tuple[bool, ...], ...]  # underline (a border below this character)
+    labels: dict[str, tuple[int, int]]  # area -> (x, y) where its label starts
+    markers: dict[str, tuple[int, int, int]]  # area -> (x, y, room) for its marker line
+
+
+@lru_cache(maxsize=8)
+def layout(sx: int, sy: int) -> Layout:
+    w, h = GRID_W * sx, GRID_H * sy
+    areas = [[_grid_area(y // sy, x // sx) for x in range(w)] for y in range(h)]
+    sketch = sx == 3 and sy == 2
+    if sketch:
+        lines = board.MAP_SKETCH.split("\n")
+        chars = [list(line.ljust(w)[:w]) for line in lines]
+        for y in range(h):  # labels are drawn over, in their own style
+            for x in range(w):
+                if chars[y][x].isalpha():
+                    chars[y][x] = " " if board.is_land(areas[y][x] or "") else "~"
+    else:
+        chars = [[" "] * w for _ in range(h)]
+        for y in range(h):
+            for x in range(w):
+                a = areas[y][x]
+                if a is None:
+                    chars[y][x] = "#" if board.LAYOUT_GRID[y // sy][x // sx] == "=" else " "
+                elif board.is_sea(a) and (x + 3 * y) % 5 == 0:
+                    chars[y][x] = "~"
+        # vertical borders: a mark in the last character of a cell whose right
+        # neighbour is another area
+        for y in range(h):
+            for x in range(sx - 1, w - 1, sx):
+                a, b = areas[y][x], areas[y][x + 1]
+                if a and b and a != b:
+                    if board.is_land(a) and board.is_land(b):
+                        chars[y][x] = "│"
+                    elif board.is_sea(a) and board.is_sea(b):
+                        chars[y][x] = ":"
+    under = [[False] * w for _ in range(h)]
+    if not sketch:
+        for y in range(h - 1):
+            if (y + 1) % sy:
+                continue
+            for x in range(w):
+                a, b = areas[y][x], areas[y + 1][x]
+                if a and b and a != b and board.is_land(a) == board.is_land(b):
+                    under[y][x] = True
+    labels: dict[str, tuple[int, int]] = {}
+    markers: dict[str, tuple[int, int, int]] = {}
+    for area, (row, col) in sketch_labels().items():
+        lab = board.area_label(area)
+        ly = min(h - 1, row * sy // 2)
+        centre = (col + len(lab) / 2) * sx / 3
+        lx = max(0, min(w - len(lab), round(centre - len(lab) / 2)))
+        labels[area] = (lx, ly)
+        # marker line: the row below the label if it is still this area, else above
+        for my in (ly + 1, ly - 1, ly + 2):
+            if not 0 <= my < h:
+                continue
+            cx = max(0, min(w - 1, int(centre)))
+            if areas[my][cx] != area:
+                continue
+            left = cx
+            while left > 0 and areas[my][left - 1] == area:
+                left -= 1
+            right = cx
+            while right < w - 1 and areas[my][right + 1] == area:
+                right += 1
+            markers[area] = (left, my, right - left + 1)
+            break
+    return Layout(sx, sy, w, h, tuple(tuple(r) for r in areas), tuple("".join(r) for r in chars),
+                  tuple(tuple(r) for r in under), labels, markers)
+
+
+def area_marks(state: GameState, area: str) -> list[tuple[str, str]]:
+    """The marker line of an area: [(text, style key)], buildings first, then each
+    owner's units."""
+    out: list[tuple[str, str]] = []
+    ps = state.provinces.get(area)
+    if ps is not None and ps.buildings:
+        counts = {k: 0 for k in BUILDINGS}
+        for b in ps.buildings:
+            counts[b.kind] = counts.get(b.kind, 0) + 1
+        text = "".join(BUILDING_MARK.get(k, "?") * n for k, n in counts.items() if n)
+        out.append((text, "build"))
+    owners: dict[str, dict[str, int]] = {}
+    for u in state.units:
+        if u.area == area:
+            owners.setdefault(u.owner, {}).setdefault(u.kind, 0)
+            owners[u.owner][u.kind] += 1
+    for owner, kinds in owners.items():
+        text = "".join((f"{kinds[k]}" if kinds[k] > 1 else "") + UNIT_MARK.get(k, "?")
+                       for k in UNIT_ORDER if kinds.get(k))
+        out.append((text, f"unit:{owner}"))
+    return out
+
+
+def fit_marks(marks: list[tuple[str, str]], room: int) -> list[tuple[str, str]]:
+    """Shorten a marker line to `room` characters: the full marks if they fit, else one
+    count per owner's units (and the number of buildings, if there is room)."""
+    def length(ms: list[tuple[str, str]]) -> int:
+        return sum(len(t) for t, _ in ms) + max(0, len(ms) - 1)
+
+    if length(marks) <= room:
+        return marks
+    units = [(t, k) for t, k in marks if k != "build"]
+    counted = []
+    for text, key in units:
+        n = sum(int(d) if d else 1 for d in re.findall(r"(\d*)[A-Z*]", text))
+        counted.append((str(n), key))
+    builds = [(t, k) for t, k in marks if k == "build"]
+    compact = [(f"{len(builds[0][0])}b", "build")] + counted if builds else counted
+    if length(compact) <= room:
+        return compact
+    if length(counted) <= room:
+        return counted
+    joined = [(t, k) for t, k in counted]
+    out: list[tuple[str, str]] = []
+    used = 0
+    for t, k in joined:  # as many owners as fit, without spaces
+        if used + len(t) > room:
+            break
+        out.append((t, k))
+        used += len(t)
+    return out
+
+
+_NAV = Binding.Group("Cursor", compact=True)
+
+
+class MapView(Widget, can_focus=True):
+    """The map of the board (see the module docstring)."""
+
+    DEFAULT_CSS = """
+    MapView { width: 1fr; height: 1fr; min-height: 10; }
+    """
+
+    COMPONENT_CLASSES = {
+        "map--void", "map--sea", "map--sea-label", "map--land", "map--neutral",
+        "map--cursor", "map--build",
+        *(f"map--civ-{c}" for c in CIVS),
+    }
+
+    BINDINGS = [
+        Binding("up", "move('up')", "Cursor", group=_NAV, key_display="↑"),
+        Binding("down", "move('down')", "Cursor", group=_NAV, key_display="↓"),
+        Binding("left", "move('left')", "Cursor", group=_NAV, key_display="←"),
+        Binding("right", "move('right')", "Cursor", group=_NAV, key_display="→"),
+        Binding("enter", "select", "Detail"),
+    ]
+
+    cursor: reactive[str] = reactive("roma")
+
+    class CursorMoved(Message):
+        def __init__(self, area: str) -> None:
+            super().__init__()
+            self.area = area
+
+    class AreaSelected(Message):
+        def __init__(self, area: str) -> None:
+            super().__init__()
+            self.area = area
+
+    def __init__(self, state: GameState | None = None, *, name: str | None = None,
+                 id: str | None = None, classes: str | None = None,
+                 focusable: bool = True) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.can_focus = focusable
+        self._state = state
+        self._lines: list[Strip] | None = None
+        self._styles: dict[str, Style] = {}
+        self.players: set[str] = set()
+        if state is not None:
+            self.players = {p.civ for p in state.players}
+        self.show_cursor = True
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, _theme) -> None:
+        self._styles.clear()
+        self._lines = None
+        self.refresh()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styles.clear()
+        self._lines = None
+
+    # --- data -----------------------------------------------------------------------------
+    def set_state(self, state: GameState) -> None:
+        self._state = state
+        self.players = {p.civ for p in state.players}
+        self._lines = None
+        self.refresh()
+
+    def watch_cursor(self, old: str, new: str) -> None:
+        self._lines = None
+        self.refresh()
+        self.post_message(self.CursorMoved(new))
+
+    @property
+    def scale(self) -> tuple[int, int]:
+        w, h = self.size
+        return max(1, min(3, w // GRID_W)), max(1, min(2, h // GRID_H))
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return GRID_W * 2
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return GRID_H
+
+    # --- keys and mouse -------------------------------------------------------------------
+    def action_move(self, direction: str) -> None:
+        self.cursor = nearest_area(self.cursor, direction)
+
+    def action_select(self) -> None:
+        self.post_message(self.AreaSelected(self.cursor))
+
+    def area_at(self, x: int, y: int) -> str | None:
+        lay = layout(*self.scale)
+        ox, oy = self._offset(lay)
+        x, y = x - ox, y - oy
+        if 0 <= y < lay.height and 0 <= x < lay.width:
+            return lay.areas[y][x]
+        return None
+
+    def on_click(self, event: Click) -> None:
+        area = self.area_at(event.x, event.y)
+        if area:
+            self.cursor = area
+            if event.chain >= 2:
+                self.post_message(self.AreaSelected(area))
+
+    def select(self, area: str) -> None:
+        if area in board.PROVINCES or area in board.SEAS:
+            self.cursor = area
+
+    # --- drawing --------------------------------------------------------------------------
+    def _style(self, key: str) -> Style:
+        st = self._styles.get(key)
+        if st is None:
+            if key.startswith("unit:"):
+                civ = key[5:]
+                base = self.get_component_rich_style(
+                    f"map--civ-{civ}" if civ in CIVS else "map--neutral", partial=True)
+                st = base + Style(bold=True)
+            elif key.endswith("+u"):
+                st = self._style(key[:-2]) + Style(underline=True)
+            elif key.endswith("+r"):
+                st = self._style(key[:-2]) + Style(reverse=True, bold=True)
+            elif key.endswith("+b"):
+                st = self._style(key[:-2]) + Style(bold=True)
+            else:
+                st = self.get_component_rich_style(f"map--{key}", partial=True)
+            self._styles[key] = st
+        return st
+
+    def _area_key(self, area: str | None) -> str:
+        key = self._owner_key(area)
+        if area is not None and self.show_cursor and area == self.cursor:
+            return key + "+r"
+        return key
+
+    def _owner_key(self, area: str | None) -> str:
+        if area is None:
+            return "void"
+        if board.is_sea(area):
+            return "sea"
+        st = self._state
+        owner = st.provinces[area].influence if st is not None else None
+        if owner is None:
+            return "land"
+        if owner in self.players:
+            return f"civ-{owner}"
+        return "neutral"
+
+    def _offset(self, lay: Layout) -> tuple[int, int]:
+        w, h = self.size
+        return max(0, (w - lay.width) // 2), max(0, (h - lay.height) // 2)
+
+    def _build(self) -> list[Strip]:
+        lay = layout(*self.scale)
+        key_of = {a: self._area_key(a) for a in (*AREAS, None)}
+        # characters and style keys per position
+        rows_chars = [list(r) for r in lay.chars]
+        rows_keys = [[key_of[a] for a in row] for row in lay.areas]
+        for y in range(lay.height):
+            ku = rows_keys[y]
+            for x in range(lay.width):
+                if lay.under[y][x]:
+                    ku[x] = ku[x] + "+u"
+        for area, (lx, ly) in lay.labels.items():
+            lab = board.area_label(area)
+            k = key_of[area]
+            k = "sea-label" + k[3:] if k.startswith("sea") else k
+            for i, ch in enumerate(lab):
+                if lx + i < lay.width:
+                    rows_chars[ly][lx + i] = ch
+                    rows_keys[ly][lx + i] = k + "+b"
+        if self._state is not None:
+            for area, (mx, my, room) in lay.markers.items():
+                marks = fit_marks(area_marks(self._state, area), max(room, 2))
+                if not marks:
+                    continue
+                total = sum(len(t) for t, _ in marks) + len(marks) - 1
+                centre = mx + room / 2
+                x = round(centre - total / 2)
+                x = max(mx, min(x, mx + room - total)) if total <= room else x
+                x = max(0, min(lay.width - total, x))
+                area_key = key_of[area]
+                for j, (text, key) in enumerate(marks):
+                    if j:
+                        rows_chars[my][x] = " "
+                        rows_keys[my][x] = area_key
+                        x += 1
+                    for ch in text:
+                        rows_chars[my][x] = ch
+                        rows_keys[my][x] = (area_key + "+b") if key == "build" else key
+                        x += 1
+        w, _h = self.size
+        ox, oy = self._offset(lay)
+        void = self._style("void")
+        lines: list[Strip] = []
+        for _ in range(oy):
+            lines.append(Strip([Segment(" " * w, void)], w))
+        for y in range(lay.height):
+            segs: list[Segment] = []
+            if ox:
+                segs.append(Segment(" " * ox, void))
+            chars, keys = rows_chars[y], rows_keys[y]
+            start = 0
+            for x in range(1, lay.width + 1):
+                if x == lay.width or keys[x] != keys[start]:
+                    segs.append(Segment("".join(chars[start:x]), self._style(keys[start])))
+                    start = x
+            rest = w - ox - lay.width
+            if rest > 0:
+                segs.append(Segment(" " * rest, void))
+            lines.append(Strip(segs).crop(0, w) if ox + lay.width > w else Strip(segs, w))
+        return lines
+
+    def render_line(self, y: int) -> Strip:
+        if self._lines is None or (self._lines and self._lines[0].cell_length != self.size.width):
+            self._lines = self._build()
+        if 0 <= y < len(self._lines):
+            return self._lines[y]
+        return Strip([Segment(" " * self.size.width, self._style("void"))], self.size.width)
+
+    def on_resize(self) -> None:
+        self._lines = None

@@ -1,0 +1,45 @@
+"""A scrollable pane of text (the hand, the roles, the gods and cards)."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+SCROLL = Binding.Group("Scroll", compact=True)
+
+SCROLL_KEYS = [
+    Binding("up", "scroll_up", "Scroll", group=SCROLL, key_display="↑"),
+    Binding("down", "scroll_down", "Scroll", group=SCROLL, key_display="↓"),
+    Binding("pageup", "page_up", "Page", show=False),
+    Binding("pagedown", "page_down", "Page", show=False),
+]
+
+
+class TextPane(VerticalScroll, can_focus=True):
+    BINDINGS = SCROLL_KEYS
+
+    DEFAULT_CSS = """
+    TextPane { height: 1fr; width: 1fr; padding: 0 1; }
+    TextPane > Static { width: 1fr; }
+    """
+
+    def __init__(self, title: str = "", *, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.pane_title = title
+        self._body = Static("", markup=True)
+        if title:
+            self.border_title = title
+
+    def compose(self):
+        yield self._body
+
+    def set_markup(self, markup: str) -> None:
+        if markup != getattr(self, "_markup", None):
+            self._markup = markup
+            self._body.update(markup)
+
+    @property
+    def text(self) -> str:
+        return str(self._body.render())

@@ -1,0 +1,51 @@
+"""The role cards: the four roles, their holders, and where each player stands for each
+(the counts the engine uses to give the roles, card bonuses included)."""
+
+from __future__ import annotations
+
+from engine.data.cards import ROLES
+from engine.rules.roles import scores
+from engine.state import GameState
+
+from ..text import civ_markup, role_name
+from .pane import TextPane
+
+ROLE_DUTY = {
+    "director_of_commerce": "counts caravans + markets; announces the trade and takes first",
+    "high_priest": "counts temples + markets; names the order of the offering",
+    "political_leader": "counts cities + temples; names the order of construction",
+    "military_leader": "counts military units; names the order of the military phase",
+}
+
+
+def roles_markup(state: GameState) -> str:
+    lines: list[str] = []
+    for role in ROLES:
+        holder = state.roles.get(role)
+        try:
+            sc = scores(state, role)
+        except Exception:  # noqa: BLE001  (a state the engine cannot count: show holders)
+            sc = {}
+        lines.append(f"[b]{role_name(role)}[/] — {civ_markup(holder)}")
+        lines.append(f"  [dim]{ROLE_DUTY[role]}[/]")
+        if sc:
+            ranked = sorted(sc.items(), key=lambda kv: (-kv[1], kv[0] != holder))
+            lines.append("  " + "  ".join(
+                f"{civ_markup(c, bold=(c == holder))} {n}" for c, n in ranked))
+        lines.append("")
+    held: dict[str, int] = {}
+    for r in ROLES:
+        h = state.roles.get(r)
+        if h:
+            held[h] = held.get(h, 0) + 1
+    if state.config.three_roles_win:
+        lines.append("[i]Option: holding three roles at once wins.[/]")
+    return "\n".join(lines).rstrip()
+
+
+class RolesPane(TextPane):
+    def __init__(self, **kw) -> None:
+        super().__init__("Roles", **kw)
+
+    def show(self, state: GameState) -> None:
+        self.set_markup(roles_markup(state))

@@ -1,0 +1,84 @@
+"""The status line: the turn, the phase and who must decide what."""
+
+from __future__ import annotations
+
+from textual.content import Content
+
+from engine.data.cards import ROLES
+from engine.state import GameState
+
+from ..text import PHASE_NAMES, civ_markup, esc, prompt_text, role_name
+from .markup import MarkupView
+
+PHASE_ROLE = {"commerce": "director_of_commerce", "offering": "high_priest",
+              "construction": "political_leader", "military": "military_leader"}
+
+
+def _width(markup: str) -> int:
+    return Content.from_markup(markup).cell_length
+
+
+def status_markup(state: GameState, seats: list[str] | None = None, *,
+                  thinking: bool = False, note: str = "", width: int = 0) -> str:
+    """The status line; with a `width`, the optional parts (the phase's role holder, the
+    note) are left out when they do not fit."""
+    full = _status(state, seats, thinking=thinking, note=note, role=True)
+    if not width or _width(full) <= width:
+        return full
+    shorter = _status(state, seats, thinking=thinking, note=note, role=False)
+    if _width(shorter) <= width:
+        return shorter
+    return _status(state, seats, thinking=thinking, note="", role=False)
+
+
+def _status(state: GameState, seats: list[str] | None, *, thinking: bool, note: str,
+            role: bool) -> str:
+    phase = PHASE_NAMES.get(state.phase, state.phase)
+    head = f"[b]Turn {state.turn}[/] · [b]{phase}[/]"
+    holder_role = PHASE_ROLE.get(state.phase)
+    if role and holder_role and state.roles.get(holder_role):
+        head += (f" ([i]{role_name(holder_role)}[/]: "
+                 f"{civ_markup(state.roles[holder_role], bold=False)})")
+    if state.phase == "over" or state.prompt is None:
+        if state.winner:
+            return f"{head} │ {civ_markup(state.winner)} wins: {esc(state.win_reason)}"
+        return f"{head} │ the game is over"
+    civ = state.prompt.civ
+    seat = next((p.seat for p in state.players if p.civ == civ), None)
+    who = civ_markup(civ)
+    if seats is not None and seat is not None:
+        if seats[seat] == "human":
+            names = state.config.names
+            name = names[seat] if seat < len(names) and names[seat] else ""
+            who += f" ([b]{esc(name)}[/])" if name else " ([b]you[/])"
+        else:
+            who += " (computer)"
+    what = esc(prompt_text(state.prompt))
+    tail = " [i]thinking…[/]" if thinking else ""
+    if note:
+        tail += f"  [dim]{esc(note)}[/]"
+    return f"{head} │ {who}: {what}{tail}"
+
+
+class StatusBar(MarkupView):
+    """One line at the top of the game screen."""
+
+    DEFAULT_CSS = """
+    StatusBar { height: 1; width: 1fr; background: $panel; color: $foreground; padding: 0 1; }
+    """
+
+    def show(self, state: GameState, seats: list[str] | None = None, *,
+             thinking: bool = False, note: str = "") -> None:
+        self._args = (state, seats, thinking, note)
+        width = max(0, (self.size.width or self.app.size.width) - 2)
+        self.set(status_markup(state, seats, thinking=thinking, note=note, width=width))
+
+    def on_resize(self) -> None:
+        if getattr(self, "_args", None):
+            state, seats, thinking, note = self._args
+            self.show(state, seats, thinking=thinking, note=note)
+
+
+def roles_summary(state: GameState) -> str:
+    return " · ".join(f"{role_name(r)}: {civ_markup(state.roles.get(r), bold=False)}"
+                      for r in ROLES)

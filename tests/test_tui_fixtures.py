@@ -47,17 +47,13 @@ def seats_for(state: GameState, humans: list[int] | None, bot: str = "random") -
     return [HUMAN if i in humans else bot for i in range(len(state.players))]
 
 
-@functools.lru_cache(maxsize=16)
-def _loaded(path: str) -> bridge.LoadedGame:
-    return bridge.load_game(path)
-
-
 def load_session(path: Path, humans: list[int] | None = None,
                  bot: str = "random") -> GameSession:
     """A session from a save file: the deciding seat human (or `humans`), others bots."""
-    loaded = _loaded(str(path))
-    fresh = bridge.LoadedGame(state=game.clone(loaded.state), actions=list(loaded.actions),
-                              record=loaded.record, name="test")
+    # Loaded afresh each time (about a millisecond): a session appends to its record, so a
+    # shared one would leak the actions of one test into the next.
+    fresh = bridge.load_game(str(path))
+    fresh.name = "test"
     return session_from_save(fresh, seats=seats_for(fresh.state, humans, bot),
                              autosave=False, name="test")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..actions import Buy, EndConstruction, Item, Keep
 from ..data import board
-from ..data.cards import ALL_CARDS, CIV_HERO, COMMODITIES, TAX
+from ..data.cards import CIV_HERO, COMMODITIES, TAX
 from ..errors import IllegalAction
 from ..events import Discarded, Event, Paid
 from ..prompts import ConstructionTurn, KeepCommodities
@@ -199,6 +199,3 @@ def _keep(state: GameState, prompt: KeepCommodities, action, ev: list[Event]) ->
     _discard(state, prompt.civ, kept, ev)
     state.prompt = None
 
-
-def card_name(card: str) -> str:
-    return ALL_CARDS[card].name

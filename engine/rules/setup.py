@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..actions import EndSetupRound, Item, SelectCapital, SetupBuy
 from ..data import board
-from ..data.cards import CIV_HERO, RANDOM_PILE, RESOURCE_COUNTS, SET_ASIDE
+from ..data.cards import CIV_HERO, GODS, RANDOM_PILE, RESOURCE_COUNTS, SET_ASIDE
 from ..data.costs import BUILDING_TOKENS, FREE_SETUP_ROUND_POINTS, FREE_SETUP_ROUNDS
 from ..errors import IllegalAction
 from ..events import CapitalChosen, Event, GameStarted, PhaseStarted
@@ -43,15 +43,12 @@ def new_state(config: Config) -> GameState:
         bank=dict(RESOURCE_COUNTS),
         token_supply=dict(BUILDING_TOKENS[n]),
         roles={},
-        gods={},
+        gods=dict.fromkeys(GODS),  # every god starts in the heavens
     )
     pile = list(RANDOM_PILE)
     shuffle(state, pile)
     state.set_aside = sorted(pile[:SET_ASIDE])
     state.display = sorted(pile[SET_ASIDE:])
-    from ..data.cards import GODS
-    from .offering import available_gods  # noqa: F401  (gods start in the heavens)
-    state.gods = dict.fromkeys(GODS)
     return state
 
 

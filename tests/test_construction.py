@@ -36,17 +36,6 @@ def test_sets_tax_only_or_different_commodities():
         set_value({"wine": 2, "fish": 1})
 
 
-def test_influence_next_by_land_or_trireme_chain():
-    """5.2: influence next to a province held at the start of the phase, by a border or a
-    chain of own triremes; not elsewhere."""
-    s = _rome({"tax": 12})
-    apply(s, buy("influence", "gallia_cisalpina", tax=3))        # land border of etruria
-    assert s.provinces["gallia_cisalpina"].influence == "rome"
-    apply(s, buy("influence", "sicilia", tax=3))                  # trireme in mare_tyrrhenum
-    assert_illegal(s, buy("influence", "creta", tax=3), "not next to")
-    # Newly influenced provinces do not extend the reach in the same phase.
-    assert_illegal(s, buy("influence", "gallia_narbonensis", tax=3), "not next to")
-
 
 def test_influence_not_where_another_player_has_units_or_a_marker():
     """5.2: not in a province with another marker, nor with another player's units."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from engine.actions import Pass, Worship
 from engine.game import apply
-from engine.prompts import MakeOffering
 
 from .helpers import assert_illegal, begin_phase, set_hand, start
 
@@ -16,17 +15,6 @@ def _offering(hands, first="greece"):
     begin_phase(s, "offering", first=first)
     return s
 
-
-def test_a_god_costs_a_set_of_three():
-    """Offering: spend a set of 3 (tax only, or different commodities) for a god."""
-    s = _offering({"greece": {"tax": 2, "wine": 1, "fish": 1, "grain": 1}})
-    assert isinstance(s.prompt, MakeOffering) and s.prompt.civ == "greece"
-    assert_illegal(s, Worship(god="mars", payment={"tax": 2}), "cannot pay")
-    assert_illegal(s, Worship(god="mars", payment={"tax": 2, "wine": 1}), "mixed")
-    assert_illegal(s, Worship(god="zeus", payment={"tax": 3}), "not a god")
-    apply(s, Worship(god="mars", payment={"wine": 1, "fish": 1, "grain": 1}))
-    assert s.gods["mars"] == "greece"
-    assert s.players[2].hand == {"tax": 2}
 
 
 def test_a_taken_god_is_not_available_and_passing_is_allowed():

@@ -10,13 +10,14 @@ A save file is one JSON object (a `SaveFile`):
 
     {"format": "mare-nostrum-save", "schema": 1, "engine_version": "0.1.0",
      "name": ..., "created": ..., "updated": ..., "checksum": "<sha256>",
-     "state": {GameState}, "record": {GameRecord}}
+     "seats": ["human", "greedy", ...], "state": {GameState}, "record": {GameRecord}}
 
 `checksum` is the SHA-256 of the compact JSON of `state`, a newline and the compact JSON of
 `record`: a truncated, damaged or hand-edited file is refused (`SaveError`, one line naming
-the file and what is wrong) rather than loaded half right. Files are written atomically
-(a temporary file in the same directory, flush, fsync, rename, fsync of the directory), so a
-crash or a kill at any moment leaves the previous save intact.
+the file and what is wrong) rather than loaded half right. `seats` (who plays each seat:
+"human" or a computer level; [] in older files) is not covered by it. Files are written
+atomically (a temporary file in the same directory, flush, fsync, rename, fsync of the
+directory), so a crash or a kill at any moment leaves the previous save intact.
 
 Schema versions: `SCHEMA` is the version this engine writes. A file of an older schema is
 brought up to date by the functions of `MIGRATIONS` (version N -> N+1, on the decoded JSON
@@ -72,6 +73,7 @@ class SaveFile(msgspec.Struct, kw_only=True):
     created: str
     updated: str
     checksum: str = ""  # filled in when written
+    seats: list[str] = []  # who plays each seat: "human" or a computer level ([]: unknown)
     state: GameState
     record: GameRecord
 
@@ -92,6 +94,7 @@ class _RawSave(msgspec.Struct, kw_only=True):
     created: str = ""
     updated: str = ""
     checksum: str = ""
+    seats: list[str] = []
     state: msgspec.Raw
     record: msgspec.Raw
 
@@ -229,7 +232,7 @@ def encode_save(save: SaveFile, indent: int | None = None) -> bytes:
     save.checksum = _checksum(state_json, record_json)
     raw = _RawSave(format=save.format, schema=save.schema, engine_version=save.engine_version,
                    name=save.name, created=save.created, updated=save.updated,
-                   checksum=save.checksum, state=msgspec.Raw(state_json),
+                   checksum=save.checksum, seats=save.seats, state=msgspec.Raw(state_json),
                    record=msgspec.Raw(record_json))
     data = _encoder.encode(raw)
     if indent is not None:
@@ -303,6 +306,7 @@ def decode_save(data: bytes, source: str = "the file") -> SaveFile:
             doc = migrate(msgspec.json.decode(data), schema)
             state = _state_decoder.decode(_encoder.encode(doc["state"]))
             record = _record_decoder.decode(_encoder.encode(doc["record"]))
+            seats = msgspec.convert(doc.get("seats", []), list[str])
         except SaveError as e:
             raise bad(f"cannot migrate schema {schema}: {e}") from None
         except (msgspec.ValidationError, msgspec.DecodeError, KeyError, TypeError) as e:
@@ -310,7 +314,8 @@ def decode_save(data: bytes, source: str = "the file") -> SaveFile:
         return SaveFile(format=SAVE_FORMAT, schema=SCHEMA,
                         engine_version=str(doc.get("engine_version", "")),
                         name=str(doc.get("name", "")), created=str(doc.get("created", "")),
-                        updated=str(doc.get("updated", "")), state=state, record=record)
+                        updated=str(doc.get("updated", "")), seats=seats, state=state,
+                        record=record)
     try:
         state = _state_decoder.decode(raw.state)
     except (msgspec.ValidationError, msgspec.DecodeError) as e:
@@ -321,7 +326,7 @@ def decode_save(data: bytes, source: str = "the file") -> SaveFile:
         raise bad(f"the game record is invalid ({_where(e, 'record')})") from None
     return SaveFile(format=raw.format, schema=raw.schema, engine_version=raw.engine_version,
                     name=raw.name, created=raw.created, updated=raw.updated,
-                    checksum=raw.checksum, state=state, record=record)
+                    checksum=raw.checksum, seats=raw.seats, state=state, record=record)
 
 
 # --- files ----------------------------------------------------------------------------------
@@ -432,10 +437,11 @@ def write_save(path: str | os.PathLike, save: SaveFile, indent: int | None = Non
 
 
 def make_save(state: GameState, record: GameRecord, name: str,
-              created: str | None = None, updated: str | None = None) -> SaveFile:
+              created: str | None = None, updated: str | None = None,
+              seats: list[str] | None = None) -> SaveFile:
     t = now()
     return SaveFile(name=name, created=created or t, updated=updated or created or t,
-                    state=state, record=record)
+                    seats=list(seats or []), state=state, record=record)
 
 
 # --- a game that saves itself ------------------------------------------------------------------
@@ -620,9 +626,10 @@ def _as_record(state: GameState, record: Any) -> GameRecord:
 
 
 def autosave(state: GameState, record: Any, name: str, directory: Path | None = None,
-             path: str | os.PathLike | None = None) -> Path:
+             path: str | os.PathLike | None = None, seats: list[str] | None = None) -> Path:
     """Save a game in play (atomically) under its name in the saves directory, keeping the
-    time it was first saved. Raises SaveError if it cannot be written."""
+    time it was first saved; `seats`: who plays each seat ("human" or a computer level).
+    Raises SaveError if it cannot be written."""
     target = Path(path) if path else save_path(name, directory)
     key = str(target)
     if key not in _created:
@@ -632,7 +639,7 @@ def autosave(state: GameState, record: Any, name: str, directory: Path | None = 
                 created = _raw_decoder.decode(target.read_bytes()).created or created
         _created[key] = created
     return write_save(target, make_save(state, _as_record(state, record), name,
-                                        created=_created[key], updated=now()))
+                                        created=_created[key], updated=now(), seats=seats))
 
 
 # --- records on their own -------------------------------------------------------------------

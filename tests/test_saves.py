@@ -191,6 +191,22 @@ def test_names_and_paths(tmp_path):
     assert saves.resolve("x/abc.json", tmp_path) == Path("x/abc.json")
 
 
+def test_the_seats_are_saved(tmp_path):
+    """Who plays each seat is kept in the save (not in its checksum); [] when not given."""
+    state, record = play(Config(civs=["rome", "greece", "egypt"], seed=6), 20)
+    seats = ["greedy", "human", "random"]
+    path = write_save(tmp_path / "s.json", make_save(state, record, "s", seats=seats))
+    f = load_save(path)
+    assert f.seats == seats and f.state == state and f.record == record
+    plain = write_save(tmp_path / "p.json", make_save(state, record, "p"))
+    assert load_save(plain).seats == []
+    assert load_save(plain).checksum == f.checksum
+    path = saves.autosave(state, record, "in play", directory=tmp_path, seats=seats)
+    assert load_save(path).seats == seats
+    saves.autosave(state, record, "in play", directory=tmp_path, seats=["human"] * 3)
+    assert load_save(path).seats == ["human"] * 3
+
+
 # --- golden files (kept forever) ------------------------------------------------------------------
 def test_golden_files_exist():
     assert len(GOLDEN) >= 3, "saves/golden/v1-*.json are missing"
@@ -199,7 +215,7 @@ def test_golden_files_exist():
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.name)
 def test_golden_file_loads(path):
     f = load_save(path)
-    assert f.schema == 1
+    assert f.schema == 1 and f.seats == []  # written before saves kept the seats
     assert f.state.players and f.record.actions
     assert decode_state(encode_state(f.state)) == f.state
     info = saves.inspect(path)

@@ -9,13 +9,13 @@ import pytest
 
 from engine import actions as A
 from engine import events as E
-from engine import game
+from engine import game, render
 from engine.data import board
 from engine.state import Config
-from tests.test_tui_fixtures import WHOLE_GAME, load_session, phase_session
+from tests.test_tui_fixtures import ROOT, WHOLE_GAME, load_session, phase_session
 from tui import bridge
-from tui.eventtext import describe_fallback
-from tui.session import HUMAN, GameSession
+from tui.app import session_from_save
+from tui.session import HUMAN, GameSession, default_bot_level
 from tui.widgets.map import AREAS, area_centres, layout, nearest_area
 
 CIVS3 = ["rome", "greece", "egypt"]
@@ -80,6 +80,56 @@ def test_autosave_then_resume(home):
     assert bridge.history_events(loaded.record, loaded.state)
 
 
+def _play(s: GameSession, moves: int) -> None:
+    for _ in range(moves):
+        if s.is_human(s.pending_seat):
+            s.apply(s.legal()[0])
+        else:
+            s.adopt(s.think(s.snapshot(), s.version, max_steps=1))
+
+
+def test_the_seats_are_saved_and_resumed(home):
+    seats = ["greedy", HUMAN, "random"]
+    s = GameSession.new(Config(civs=CIVS3, seed=9), seats)
+    _play(s, 4)
+    assert s.autosave_error is None
+    loaded = bridge.load_game(bridge.latest_save().path)
+    assert loaded.seats == seats
+    resumed = session_from_save(loaded, autosave=False)
+    assert resumed.seats == seats
+    # --seats (or any seats given) still override the saved ones
+    assert session_from_save(loaded, seats=[HUMAN] * 3, autosave=False).seats == [HUMAN] * 3
+    # a change of seats is written by the next autosave
+    s.seats = [HUMAN, HUMAN, "random"]
+    _play(s, 1)
+    assert bridge.load_game(bridge.latest_save().path).seats == [HUMAN, HUMAN, "random"]
+
+
+def test_a_save_without_seats_resumes_with_one_human():
+    loaded = bridge.load_game(ROOT / "saves" / "golden" / "v1-start-3p.json")
+    assert loaded.seats is None
+    bot = default_bot_level()
+    assert session_from_save(loaded, autosave=False).seats == [HUMAN, bot, bot]
+
+
+def test_resume_command_uses_the_saved_seats(home, monkeypatch):
+    import argparse
+
+    import tui.app
+    from engine.commands import play
+    s = GameSession.new(Config(civs=CIVS3, seed=3), ["random", "greedy", HUMAN])
+    _play(s, 2)
+    seen = []
+    monkeypatch.setattr(tui.app, "run_app", lambda session, **kw: seen.append(session) or 0)
+    args = argparse.Namespace(file=None, seats="", theme=None, bot_delay=0,
+                              no_autosave=True)
+    assert play.run_resume(args) == 0
+    assert seen[-1].seats == ["random", "greedy", HUMAN]
+    args.seats = "human,human,random"
+    assert play.run_resume(args) == 0
+    assert seen[-1].seats == [HUMAN, HUMAN, "random"]
+
+
 def test_load_errors_are_one_line(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
@@ -99,6 +149,9 @@ def test_replay_of_the_example_game():
 
 
 def test_every_event_has_a_text():
+    """engine.render has a renderer for every event type, and the TUI uses it."""
+    assert set(render.RENDERERS) == set(E.Event.__args__)
+
     def value(t):
         text = str(t)
         if text.startswith("dict"):
@@ -109,8 +162,9 @@ def test_every_event_has_a_text():
 
     for cls in E.Event.__args__:
         ev = cls(**{f.name: value(f.type) for f in msgspec.structs.fields(cls) if f.required})
-        assert describe_fallback(ev)
-        assert bridge.describe(ev)
+        text = bridge.describe(ev)
+        assert text == render.render(ev)
+        assert text and not text.startswith(cls.__name__)  # not the fallback of render
 
 
 def test_map_labels_and_cursor():

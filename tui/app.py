@@ -157,8 +157,9 @@ class MareNostrumApp(App):
 
 def session_from_save(loaded: bridge.LoadedGame, *, seats: list[str] | None = None,
                       autosave: bool = True, name: str | None = None) -> GameSession:
-    """Play on from a save: its record goes on, its history fills the battle log. Without
-    `seats`, the first seat is human and the others computer players."""
+    """Play on from a save: its record goes on, its history fills the battle log. The seats
+    are those given, else those the save records, else the first seat human and the others
+    computer players (saves made before seats were recorded)."""
     n = len(loaded.state.players)
     seats = seats or loaded.seats or [HUMAN] + [default_bot_level()] * (n - 1)
     if len(seats) != n:

@@ -194,7 +194,7 @@ class GameSession:
     def _changed(self) -> None:
         self.version += 1
         if self.autosave_enabled:
-            err = bridge.autosave(self.state, self.record, self.save_name)
+            err = bridge.autosave(self.state, self.record, self.save_name, self.seats)
             if err and not self.autosave_error:
                 self.autosave_error = err
 

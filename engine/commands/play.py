@@ -4,7 +4,8 @@
                                      five computer players)
     mare-nostrum play                the same
     mare-nostrum new [options]       straight into a new game
-    mare-nostrum resume [FILE]       the last autosaved game (or FILE)
+    mare-nostrum resume [FILE]       the last autosaved game (or FILE), with the players
+                                     saved with it (--seats to change them)
     mare-nostrum replay FILE         the replay viewer on a game record (or a save)
 
 Every one takes --theme default|high-contrast|ansi. The TUI is imported only when one of
@@ -61,7 +62,8 @@ def _add_resume(p: argparse.ArgumentParser) -> None:
     _common(p)
     p.add_argument("file", nargs="?", default=None, help="a save file (default: the latest)")
     p.add_argument("--seats", default="", metavar="KIND,KIND,...",
-                   help="who plays each seat now (human or a computer level)")
+                   help="who plays each seat now (human or a computer level); default: "
+                        "as saved with the game")
 
 
 def _add_replay(p: argparse.ArgumentParser) -> None:

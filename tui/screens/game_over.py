@@ -69,7 +69,7 @@ class GameOverScreen(BaseModal):
     def action_save_record(self) -> None:
         s = self.session
         try:
-            path = bridge.save_game(s.state, s.record, s.save_name)
+            path = bridge.save_game(s.state, s.record, s.save_name, seats=s.seats)
         except Exception as e:  # noqa: BLE001
             self.query_one("#over-note", Static).update(f"Could not save: {esc(str(e))}")
             return

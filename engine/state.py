@@ -117,6 +117,8 @@ class Battle(msgspec.Struct, kw_only=True):
     defender_auto: list[int] = []
     attacker_bonus: int = 0  # die bonuses (Hannibal, Pericles)
     defender_bonus: int = 0
+    powers_used: list[str] = []  # "<card>:<civ>" for powers used once per battle (Ajax...)
+    fours: dict[str, int] = {}  # civ -> dice he takes as automatic 4s (Hamilcar)
 
 
 class PendingMove(msgspec.Struct, kw_only=True):
@@ -143,6 +145,7 @@ class MilitaryState(msgspec.Struct, kw_only=True):
     sequence_units: list[int] = []  # the active player's units fighting in `battle_area`
     wars_at_start: list[str] = []  # provinces at war when the phase began (base-game.md 6:
     # if the others leave, the units that remain conquer at the end of their owner's turn)
+    sacks_left: int = 0  # Achilles: more buildings the conqueror may sack in `conquest`
 
 
 class FreeSetupState(msgspec.Struct, kw_only=True):

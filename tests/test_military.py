@@ -296,19 +296,20 @@ def test_entering_enemy_units_forces_a_battle_at_once():
 def test_dice_automatic_sixes_and_simultaneous_losses_chosen_by_owners():
     """Rulebook, B) Combat: one die per legion, an automatic 6 per fortress and creature;
     base-game.md 6: one loss per full 5 points, each owner chooses his losses, and the
-    losses are simultaneous."""
-    s = game(["rome", "greece", "carthage"])
+    losses are simultaneous. (Egypt's creature, the Phoenix: Greece's Centaur would kill a
+    legion before the dice.)"""
+    s = game(["rome", "egypt", "carthage"])
     legions = put(s, "rome", "legion", "thracia", 2)
     titan, = put(s, "rome", "creature", "thracia")
-    gl, = put(s, "greece", "legion", "macedonia")
-    gf, = put(s, "greece", "fortress", "macedonia")
-    centaur, = put(s, "greece", "creature", "macedonia")
+    gl, = put(s, "egypt", "legion", "macedonia")
+    gf, = put(s, "egypt", "fortress", "macedonia")
+    phoenix, = put(s, "egypt", "creature", "macedonia")
     start_military(s, "rome", "ground")
-    s.forced_dice = [3, 4, 1]  # Rome 3+4+6 = 13; Greece 1+6+6 = 13
+    s.forced_dice = [3, 4, 1]  # Rome 3+4+6 = 13; Egypt 1+6+6 = 13
     ev = apply(s, Move(units=[*legions, titan], to="macedonia"))
-    rome, greece = of(ev, DiceRolled)
+    rome, egypt = of(ev, DiceRolled)
     assert (rome.dice, rome.automatic, rome.total, rome.losses_inflicted) == ([3, 4], [6], 13, 2)
-    assert (greece.dice, greece.automatic, greece.total) == ([1], [6, 6], 13)
+    assert (egypt.dice, egypt.automatic, egypt.total) == ([1], [6, 6], 13)
     assert s.prompt == ChooseLosses(civ="rome", area="macedonia", count=2,
                                     units=[*legions, titan])
     kinds = sorted(sorted(u.kind for u in s.units if u.id in a.units)
@@ -317,14 +318,14 @@ def test_dice_automatic_sixes_and_simultaneous_losses_chosen_by_owners():
     illegal(s, TakeLosses(units=[legions[0]]), "exactly 2")
     illegal(s, TakeLosses(units=[legions[0], gl]), "did not fight")
     apply(s, TakeLosses(units=legions))
-    # Nothing is removed until Greece has chosen too.
+    # Nothing is removed until Egypt has chosen too.
     assert len(ids_at(s, "macedonia", "rome")) == 3
-    assert isinstance(s.prompt, ChooseLosses) and s.prompt.civ == "greece"
+    assert isinstance(s.prompt, ChooseLosses) and s.prompt.civ == "egypt"
     ev = apply(s, TakeLosses(units=[gl, gf]))
     assert sorted((e.civ, tuple(e.kinds)) for e in of(ev, UnitsLost)) == [
-        ("greece", ("legion", "fortress")), ("rome", ("legion", "legion"))]
+        ("egypt", ("legion", "fortress")), ("rome", ("legion", "legion"))]
     assert ids_at(s, "macedonia", "rome") == [titan]
-    assert ids_at(s, "macedonia", "greece") == [centaur]
+    assert ids_at(s, "macedonia", "egypt") == [phoenix]
     assert of(ev, BattleEnded)[0].at_war and at_war(s, "macedonia")
     assert isinstance(s.prompt, GroundTurn)
 

@@ -123,10 +123,10 @@ DRIVEN = {
     "NavalTurn": dict(seed=1, civs=CIVS6, nth=6),
     "ChooseOpponent": dict(seed=4, civs=CIVS6),
     "ChooseConquest": dict(seed=1, civs=CIVS6),
-    "ChooseLosses": dict(seed=2, civs=CIVS3),
+    "ChooseLosses": dict(seed=1, civs=CIVS6),
     "GreekBlockade": dict(seed=2, civs=CIVS6),
     "Reaction": dict(seed=1, civs=CIVS6),
-    "PlaceFree": dict(seed=1, civs=CIVS6),
+    "PlaceFree": dict(seed=10, civs=CIVS6),
 }
 
 

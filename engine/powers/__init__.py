@@ -22,19 +22,23 @@ from ..events import Event
 from ..rules.common import holds, seat_order_from
 from ..state import GameState
 from . import (
+    achilles,
     adonis,
     agamemnon,
     antigone,
     archimedes,
+    ariane,
     athena,
     atlas,
     baal,
     castor_and_pollux,
+    centaur,
     circe,
     cleopatra,
     colossus,
     croesus,
     gilgamesh,
+    griffon,
     hammurabi,
     hanging_gardens,
     hannibal,
@@ -44,6 +48,7 @@ from . import (
     isis,
     jason,
     julius_caesar,
+    kraken,
     lighthouse,
     mausoleum,
     minos,
@@ -64,11 +69,11 @@ from .base import card_name, refuse
 from .windows import open_window  # noqa: F401  (for the military phase's windows)
 
 MODULES: dict[str, ModuleType] = {m.CARD: m for m in (
-    adonis, agamemnon, antigone, archimedes, athena, atlas, baal, castor_and_pollux, circe,
-    cleopatra, colossus, croesus, gilgamesh, hammurabi, hanging_gardens, hannibal, hermes,
-    imhotep, ishtar, isis, jason, julius_caesar, lighthouse, mausoleum, minos, moses,
-    nebuchadnezzar, pericles, phoenix, queen_of_sheba, solomon, spartacus, statue_of_zeus,
-    temple_of_artemis, ulysses, vulcan,
+    achilles, adonis, agamemnon, antigone, archimedes, ariane, athena, atlas, baal, castor_and_pollux,
+    centaur, circe, cleopatra, colossus, croesus, gilgamesh, griffon, hammurabi, hanging_gardens,
+    hannibal, hermes, imhotep, ishtar, isis, jason, julius_caesar, kraken, lighthouse, mausoleum,
+    minos, moses, nebuchadnezzar, pericles, phoenix, queen_of_sheba, solomon, spartacus,
+    statue_of_zeus, temple_of_artemis, ulysses, vulcan,
 )}
 
 # Cards whose holder triggers the power with a UsePower action in his own decisions (and in
@@ -102,6 +107,23 @@ def register_active(module: ModuleType) -> None:
     ACTIVE[module.CARD] = module
     MODULES.setdefault(module.CARD, module)
     _HOOKED.clear()
+
+
+# The military phase's gods and heroes (engine/powers/<card>.py).
+from . import (  # noqa: E402
+    aeneas,
+    ajax,
+    hamilcar,
+    helen_of_troy,
+    hercules,
+    mars,
+    medusa,
+    midas,
+    poseidon,
+)
+
+for _m in (mars, poseidon, medusa, ajax, hamilcar, helen_of_troy, midas, aeneas, hercules):
+    register_active(_m)
 
 
 # --- active powers --------------------------------------------------------------------------
@@ -285,6 +307,11 @@ def die_bonus(state: GameState, civ: str, naval: bool) -> int:
     return 1 if holds(state, civ, "hannibal") else 0
 
 
+def battle_bonus(state: GameState, civ: str, area: str, naval: bool) -> int:
+    """Added once to a side's total in a battle in `area` (Ariane's buildings)."""
+    return ariane.battle_bonus(state, civ, area, naval)
+
+
 def construction_power(state: GameState, civ: str, action, ev: list[Event]) -> bool:
     """An active power used in a construction turn (Cleopatra, Jason, ...). Returns False
     when the action is no such power. (The decision registry applies UsePower actions of
@@ -342,37 +369,60 @@ def trireme_moves(state: GameState, civ: str) -> int:
 
 def can_be_convoyed(state: GameState, unit) -> bool:
     """The Griffon and the Kraken cannot be carried by triremes (rulebook, Legion Movement)."""
+    if unit.kind == "legion" and hercules.moves_as_creature(state, unit):
+        return False  # a Hercules legion moving as Babylon's Griffon
     return _creature_of(unit) not in ("griffon", "kraken")
 
 
 def ground_steps(state: GameState, unit, steps: list[str]) -> list[str]:
-    """The provinces a legion or creature reaches by its own move, given its land steps.
-    Hook for the creatures' special movement (the Griffon's flight, the Kraken's coasts and
-    dives), a later issue: for now every creature moves like a legion."""
-    return steps
+    """The provinces a legion or creature reaches by its own move, given its land steps
+    (the Griffon's flight, the Kraken's coasts; the Kraken's dives are a later issue)."""
+    return kraken.ground_steps(state, unit, griffon.ground_steps(state, unit, steps))
 
 
 def convoy_extra_seas(state: GameState, civ: str) -> list[str]:
-    """Seas that count as held by civ's triremes for a convoy (Aeneas, a later issue)."""
-    return []
+    """Seas that count as held by civ's triremes for a convoy (Aeneas' announced sea)."""
+    return aeneas.extra_seas(state, civ)
+
+
+def _military_window(state: GameState, window: str) -> bool:
+    """Open a military reaction window, its players in seat order from the active player."""
+    first = state.order.active or (state.players[0].civ if state.players else None)
+    if first is None:
+        return False
+    return open_window(state, window, seat_order_from(state, first))
 
 
 def move_declared(state: GameState, civ: str, move, ev: list[Event]) -> bool:
     """Reaction window after a ground move or convoy is declared and before it resolves
     (base-game.md 4: Poseidon against a convoy). True if a prompt was set."""
-    return False
+    return _military_window(state, "move_declared")
 
 
 def before_battle(state: GameState, battle, ev: list[Event]) -> bool:
     """Reaction window before the dice of a battle (Medusa, Centaur, Helen of Troy).
     True if a prompt was set."""
-    return False
+    if medusa.forbidden(state, battle.area):
+        from ..rules.combat import cancel_battle
+        cancel_battle(state, ev)  # Medusa forbade combat here this turn
+        return False
+    return _military_window(state, "before_battle")
+
+
+def battle_begins(state: GameState, battle, ev: list[Event]) -> None:
+    """After the window before the dice, as the dice are about to be rolled (Centaur)."""
+    centaur.battle_begins(state, battle, ev)
+
+
+def battle_over(state: GameState) -> None:
+    """A battle ends (before its losses are removed): a Hercules legion is a legion again."""
+    hercules.battle_over(state)
 
 
 def after_dice(state: GameState, battle, ev: list[Event]) -> bool:
     """Reaction window after the dice and before casualties (Mars, Ajax). A power may change
     `battle.attacker_total` / `defender_total`. True if a prompt was set."""
-    return False
+    return _military_window(state, "after_dice")
 
 
 def loses_automatic_six(state: GameState, unit, enemy_units) -> bool:
@@ -388,7 +438,14 @@ def on_sack(state: GameState, civ: str, province: str, building, ev: list[Event]
     nebuchadnezzar.on_sack(state, civ, province, building, ev)
 
 
+def extra_sacks(state: GameState, civ: str, province: str) -> int:
+    """After civ sacked a building: how many more he may sack there now (Achilles)."""
+    return achilles.extra_sacks(state, civ, province)
+
+
 def lose_unit(state: GameState, unit, ev: list[Event]) -> None:
-    """A unit is eliminated in battle (the Phoenix will wait on its card: a later issue)."""
+    """A unit is eliminated in battle (the Phoenix waits on its card)."""
+    if phoenix.lose_unit(state, unit, ev):
+        return
     from ..rules.common import remove_unit
     remove_unit(state, unit)

@@ -1,5 +1,5 @@
 """Phoenix (Egypt's creature): a Phoenix lost in battle waits on its card (a unit whose
-area is ""; putting it there is the military phase's). In any later construction turn its
+area is "", `lose_unit`). In any later construction turn its
 owner may bring it back to his capital for a set of 3 (`PHOENIX_RETURN_COST`), if he may
 build there. `units`: the waiting pawn; `choice`: the payment, e.g. "tax=3"."""
 
@@ -11,7 +11,7 @@ from ..data.cards import CIV_CREATURE
 from ..data.costs import PHOENIX_RETURN_COST
 from ..errors import IllegalAction
 from ..events import Built, Event, Paid, PowerUsed
-from ..rules.common import player, return_to_bank
+from ..rules.common import clear_post, player, return_to_bank
 from ..rules.payment import WILD, check_payment, payment_options
 from ..rules.placement import CONSTRUCTION, check_build_site
 from ..state import GameState, Unit
@@ -31,6 +31,15 @@ def _site_ok(state: GameState, civ: str) -> bool:
         check_build_site(state, civ, player(state, civ).capital, CONSTRUCTION)
     except IllegalAction:
         return False
+    return True
+
+
+def lose_unit(state: GameState, u: Unit, ev: list[Event]) -> bool:
+    """An eliminated Phoenix goes to its card (area ""), off any post. True if it did."""
+    if u.kind != "creature" or CIV_CREATURE.get(u.owner) != CARD:
+        return False
+    clear_post(state, u)
+    u.area = ""
     return True
 
 

@@ -51,16 +51,28 @@ def start_battle(state: GameState, area: str, naval: bool, attacker: str, defend
                             defender_units=[u.kind for u in defender_units]))
 
 
+def dice_count(state: GameState, units: list[Unit], enemy: list[Unit]) -> int:
+    """The dice a side rolls: one per legion (trireme), and one per fortress and creature
+    facing a Behemoth."""
+    auto_units = [u for u in units if u.kind in AUTO_KINDS]
+    rolling = [u for u in auto_units if powers.loses_automatic_six(state, u, enemy)]
+    return sum(1 for u in units if u.kind in DICE_KINDS) + len(rolling)
+
+
 def side_roll(state: GameState, civ: str, units: list[Unit], enemy: list[Unit],
-              naval: bool) -> tuple[list[int], list[int], int]:
+              naval: bool, fours: int = 0, area: str = "") -> tuple[list[int], list[int], int]:
     """Dice, automatic values and bonus of one side. Legion (trireme) dice come first, then
-    the dice of fortresses and creatures that face a Behemoth."""
+    the dice of fortresses and creatures that face a Behemoth; `fours` of the dice are not
+    rolled but count 4 (Hamilcar), after the automatic 6s."""
     dice_units = [u for u in units if u.kind in DICE_KINDS]
     auto_units = [u for u in units if u.kind in AUTO_KINDS]
     rolling = [u for u in auto_units if powers.loses_automatic_six(state, u, enemy)]
-    dice = roll(state, len(dice_units) + len(rolling))
-    auto = [6] * (len(auto_units) - len(rolling))
+    n = len(dice_units) + len(rolling)
+    fours = min(fours, n)
+    dice = roll(state, n - fours)
+    auto = [6] * (len(auto_units) - len(rolling)) + [4] * fours
     bonus = powers.die_bonus(state, civ, naval) * len(dice_units)
+    bonus += powers.battle_bonus(state, civ, area, naval)
     return dice, auto, bonus
 
 
@@ -73,14 +85,15 @@ def advance(state: GameState, ev: list[Event]) -> None:
         if powers.before_battle(state, b, ev) or state.military.battle is not b:
             return
     if b.stage == "dice":
+        powers.battle_begins(state, b, ev)
         a_units = alive(state, b.attacker_units, b.area)
         d_units = alive(state, b.defender_units, b.area)
         b.attacker_units = [u.id for u in a_units]
         b.defender_units = [u.id for u in d_units]
         b.attacker_dice, b.attacker_auto, b.attacker_bonus = side_roll(
-            state, b.attacker, a_units, d_units, b.naval)
+            state, b.attacker, a_units, d_units, b.naval, b.fours.get(b.attacker, 0), b.area)
         b.defender_dice, b.defender_auto, b.defender_bonus = side_roll(
-            state, b.defender, d_units, a_units, b.naval)
+            state, b.defender, d_units, a_units, b.naval, b.fours.get(b.defender, 0), b.area)
         b.attacker_total = sum(b.attacker_dice) + sum(b.attacker_auto) + b.attacker_bonus
         b.defender_total = sum(b.defender_dice) + sum(b.defender_auto) + b.defender_bonus
         b.stage = "losses"
@@ -145,6 +158,7 @@ def _auto_or_ask(state: GameState, b: Battle, civ: str, ids: list[int],
 
 def _finish(state: GameState, b: Battle, ev: list[Event]) -> None:
     """Remove both sides' losses together; the survivors have fought this turn."""
+    powers.battle_over(state)
     sides = ((b.attacker, b.attacker_units, b.attacker_chosen or []),
              (b.defender, b.defender_units, b.defender_chosen or []))
     survivors: dict[str, int] = {}
@@ -162,6 +176,23 @@ def _finish(state: GameState, b: Battle, ev: list[Event]) -> None:
             if u.kind == "trireme" and u.moved:
                 u.moves_left = 0  # Atlas: no second move after fighting
         survivors[civ] = len(kept)
+    ev.append(BattleEnded(area=b.area, at_war=(not b.naval and at_war(state, b.area)),
+                          survivors=survivors))
+    state.military.battle = None
+
+
+def cancel_battle(state: GameState, ev: list[Event]) -> None:
+    """The current battle is not fought (Medusa): no dice, no losses; its units count as
+    having fought this turn, so that they do not start it again."""
+    b = state.military.battle
+    assert b is not None
+    powers.battle_over(state)
+    survivors: dict[str, int] = {}
+    for civ, ids in ((b.attacker, b.attacker_units), (b.defender, b.defender_units)):
+        units = alive(state, ids, b.area)
+        for u in units:
+            u.fought = True
+        survivors[civ] = len(units)
     ev.append(BattleEnded(area=b.area, at_war=(not b.naval and at_war(state, b.area)),
                           survivors=survivors))
     state.military.battle = None

@@ -376,6 +376,8 @@ def free_posts(state: GameState, province: str) -> list[str]:
 
 def conquest_options(state: GameState, civ: str, province: str) -> list:
     ps = state.provinces[province]
+    if state.military.sacks_left and state.military.conquest == province:
+        return [Pass(), *(Sack(building=i) for i in range(len(ps.buildings)))]  # Achilles
     if not any(u.kind in MOBILE_GROUND for u in ground_units_in(state, province, civ)):
         return []
     out: list = [Sack(building=i) for i in range(len(ps.buildings))]
@@ -418,6 +420,19 @@ def _conquest(state: GameState, prompt: ChooseConquest, action, ev: list[Event])
     ps = state.provinces[pr]
     if not conquest_options(state, civ, pr):
         raise IllegalAction("There is nothing to conquer here", R_CONQUEST)
+    m = state.military
+    if m.sacks_left:
+        if isinstance(action, Pass):
+            m.sacks_left = 0
+            m.conquest = ""
+            state.prompt = None
+            ev.append(Passed(civ=civ, phase="military"))
+            return
+        if not isinstance(action, Sack):
+            raise IllegalAction("Achilles: sack another building, or stop (pass)",
+                                "Achilles: card text")
+    elif isinstance(action, Pass):
+        raise IllegalAction("Sack, occupy or convert the province", R_CONQUEST)
     if isinstance(action, Sack):
         if not 0 <= action.building < len(ps.buildings):
             raise IllegalAction(f"{board.area_name(pr)} has no building number "
@@ -431,6 +446,12 @@ def _conquest(state: GameState, prompt: ChooseConquest, action, ev: list[Event])
         ev.append(Sacked(civ=civ, province=pr, owner=ps.influence, building=b.kind,
                          site=b.site))
         powers.on_sack(state, civ, pr, b, ev)
+        m.sacks_left = (m.sacks_left - 1 if m.sacks_left else
+                        powers.extra_sacks(state, civ, pr))
+        if m.sacks_left > 0 and ps.buildings:
+            state.prompt = None  # Achilles: the conquest choice is asked again
+            return
+        m.sacks_left = 0
     elif isinstance(action, Occupy):
         if not action.posts:
             raise IllegalAction("Name at least one building to occupy", R_CONQUEST)

@@ -60,3 +60,28 @@ def test_the_temple_of_artemis_may_help_pay():
     apply(s, UsePower(card="phoenix", units=[uid],
                       choice="grain=1,papyrus=1,temple_of_artemis=1"))
     assert unit(s, uid).area == "alexandria" and player(s, "egypt").hand == {}
+
+
+def test_a_phoenix_lost_in_battle_goes_to_its_card():
+    """Phoenix: when eliminated it goes to its card (area ""), not back to the supply; it
+    no longer counts on the board; other creatures are removed as usual."""
+    from engine.actions import Move
+    from engine.rules.common import military_count
+
+    from ..test_military import game, ids_at, put, start_military
+    s = game(["rome", "egypt", "greece"])
+    phoenix, = put(s, "egypt", "creature", "cyrenaica")
+    mine = put(s, "rome", "legion", "tripolitania", 2)
+    start_military(s, "rome", "ground")
+    s.forced_dice = [6, 6]
+    apply(s, Move(units=mine, to="cyrenaica"))
+    assert ids_at(s, "cyrenaica", "egypt") == []
+    assert unit(s, phoenix).area == ""
+    assert military_count(s, "egypt") == 0
+    s2 = game(["rome", "carthage", "greece"])
+    behemoth, = put(s2, "carthage", "creature", "numidia")
+    legions = put(s2, "rome", "legion", "mauretania_caesariensis", 2)
+    start_military(s2, "rome", "ground")
+    s2.forced_dice = [6, 6]
+    apply(s2, Move(units=legions, to="numidia"))
+    assert all(u.id != behemoth for u in s2.units)

@@ -1,0 +1,68 @@
+"""Ajax: in ground combat his holder may re-roll, once, any of the dice he rolled (rulebook,
+card text); a re-rolled die stands (Q&A). Used in the reaction window after the dice
+(`choice`: the positions of the dice to re-roll in his side's dice, e.g. "0,2"), once per
+battle. The legal list offers "every die below N" for each N that changes something."""
+
+from __future__ import annotations
+
+from ..actions import UsePower
+from ..events import Event, PowerUsed
+from ..rules.common import holds, roll
+from ..state import GameState
+from .base import check_holds, refuse
+
+CARD = "ajax"
+WINDOW = "after_dice"
+WHEN = "after the dice of a ground battle he fights, before the losses"
+
+
+def _battle(state: GameState, civ: str, window: str):
+    b = state.military.battle
+    if window != WINDOW or b is None or b.stage != "losses" or b.naval or \
+            civ not in (b.attacker, b.defender):
+        return None
+    return b
+
+
+def _dice(b, civ: str) -> list[int]:
+    return b.attacker_dice if civ == b.attacker else b.defender_dice
+
+
+def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
+    b = _battle(state, civ, window)
+    if b is None or not holds(state, civ, CARD) or f"{CARD}:{civ}" in b.powers_used:
+        return []
+    dice = _dice(b, civ)
+    out: list[UsePower] = []
+    seen: set[str] = set()
+    for n in range(2, 8):
+        choice = ",".join(str(i) for i, d in enumerate(dice) if d < n)
+        if choice and choice not in seen:
+            seen.add(choice)
+            out.append(UsePower(card=CARD, choice=choice))
+    return out
+
+
+def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: str) -> None:
+    check_holds(state, civ, CARD)
+    b = _battle(state, civ, window)
+    if b is None:
+        raise refuse(CARD, f"Ajax re-rolls {WHEN}")
+    if f"{CARD}:{civ}" in b.powers_used:
+        raise refuse(CARD, "Ajax re-rolls once: a re-rolled die stands")
+    dice = _dice(b, civ)
+    parts = [p for p in action.choice.split(",") if p]
+    if not parts or not all(p.isdigit() and int(p) < len(dice) for p in parts) or \
+            len(set(parts)) != len(parts):
+        raise refuse(CARD, f"Name the dice to re-roll by position, 0 to {len(dice) - 1}, "
+                           f"e.g. '0,2', not {action.choice!r}")
+    b.powers_used.append(f"{CARD}:{civ}")
+    idx = sorted(int(p) for p in parts)
+    new = roll(state, len(idx))
+    for i, d in zip(idx, new, strict=True):
+        dice[i] = d
+    if civ == b.attacker:
+        b.attacker_total = sum(b.attacker_dice) + sum(b.attacker_auto) + b.attacker_bonus
+    else:
+        b.defender_total = sum(b.defender_dice) + sum(b.defender_auto) + b.defender_bonus
+    ev.append(PowerUsed(civ=civ, card=CARD, detail=f"re-rolled {len(idx)} dice: {new}"))

@@ -1,0 +1,35 @@
+"""Centaur (Greece's creature): at the beginning of a combat where it is involved, before
+the dice are rolled, each centaur destroys one enemy legion (not a fortress, trireme or
+creature) (rulebook, creature text). It strikes after the reaction window before the dice
+(so a battle Medusa forbids has no Centaur either); the legions destroyed are those
+without a post first (the owner has no choice to make: legions are alike)."""
+
+from __future__ import annotations
+
+from ..data.cards import CIV_CREATURE
+from ..events import Event, UnitsLost
+from ..state import GameState
+
+CARD = "centaur"
+
+
+def _centaurs(units) -> int:
+    return sum(1 for u in units if u.kind == "creature" and CIV_CREATURE.get(u.owner) == CARD)
+
+
+def battle_begins(state: GameState, b, ev: list[Event]) -> None:
+    if b.naval:
+        return
+    from ..rules.combat import alive
+    from . import lose_unit
+    a_units = alive(state, b.attacker_units, b.area)
+    d_units = alive(state, b.defender_units, b.area)
+    for mine, theirs, enemy in ((a_units, d_units, b.defender), (d_units, a_units, b.attacker)):
+        n = _centaurs(mine)
+        legions = sorted((u for u in theirs if u.kind == "legion"),
+                         key=lambda u: (bool(u.post), u.id))[:n]
+        if legions:
+            ev.append(UnitsLost(area=b.area, civ=enemy, units=[u.id for u in legions],
+                                kinds=["legion"] * len(legions)))
+            for u in legions:
+                lose_unit(state, u, ev)

@@ -1,0 +1,36 @@
+"""Griffon (Babylon's creature): it moves up to 2 regions, flying over an area, even a sea
+space or an area occupied militarily; it cannot be convoyed by triremes (rulebook, creature
+text). Its move ends on land: a province one land step away (as a legion), or two regions
+away: a neighbour of a neighbour (over any province, occupied or not) or a province across
+one sea space its origin touches. Entering enemy units still forces a battle there."""
+
+from __future__ import annotations
+
+from ..data import board
+from ..data.cards import CIV_CREATURE
+from ..state import GameState
+
+CARD = "griffon"
+
+
+def is_griffon(u) -> bool:
+    return u.kind == "creature" and CIV_CREATURE.get(u.owner) == CARD
+
+
+def flight(state: GameState, origin: str, steps: list[str]) -> list[str]:
+    """The provinces a Griffon reaches from origin, given its one-step land moves."""
+    out = dict.fromkeys(steps)
+    for p in steps:
+        out.update(dict.fromkeys(board.PROVINCES[p].land_neighbours))
+    for s in board.PROVINCES[origin].seas:
+        out.update(dict.fromkeys(board.SEAS[s].provinces))
+    out.pop(origin, None)
+    return list(out)
+
+
+def ground_steps(state: GameState, u, steps: list[str]) -> list[str]:
+    from .hercules import moves_as_creature
+    if is_griffon(u) or (u.kind == "legion" and CIV_CREATURE.get(u.owner) == CARD
+                         and moves_as_creature(state, u)):
+        return flight(state, u.area, steps)
+    return steps

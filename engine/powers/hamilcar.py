@@ -1,0 +1,53 @@
+"""Hamilcar: in ground combat his holder may take an automatic 4 instead of rolling, for
+some or all of the dice he is to roll (rulebook, card text); with Hannibal's +1 such a die
+counts 5 (Q&A). Decided in the reaction window before the dice (`choice`: how many dice,
+"1" up to all of them), once per battle."""
+
+from __future__ import annotations
+
+from ..actions import UsePower
+from ..events import Event, PowerUsed
+from ..rules.common import holds
+from ..state import GameState
+from .base import check_holds, refuse
+
+CARD = "hamilcar"
+WINDOW = "before_battle"
+WHEN = "before the dice of a ground battle he fights"
+
+
+def _battle(state: GameState, civ: str, window: str):
+    b = state.military.battle
+    if window != WINDOW or b is None or b.stage != "dice" or b.naval or \
+            civ not in (b.attacker, b.defender):
+        return None
+    return b
+
+
+def _dice(state: GameState, b, civ: str) -> int:
+    from ..rules.combat import alive, dice_count
+    mine, theirs = ((b.attacker_units, b.defender_units) if civ == b.attacker
+                    else (b.defender_units, b.attacker_units))
+    return dice_count(state, alive(state, mine, b.area), alive(state, theirs, b.area))
+
+
+def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
+    b = _battle(state, civ, window)
+    if b is None or not holds(state, civ, CARD) or civ in b.fours:
+        return []
+    return [UsePower(card=CARD, choice=str(n)) for n in range(1, _dice(state, b, civ) + 1)]
+
+
+def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: str) -> None:
+    check_holds(state, civ, CARD)
+    b = _battle(state, civ, window)
+    if b is None:
+        raise refuse(CARD, f"Hamilcar's automatic 4s are chosen {WHEN}")
+    if civ in b.fours:
+        raise refuse(CARD, "Hamilcar's dice are chosen once per battle: chosen already")
+    n = _dice(state, b, civ)
+    if not action.choice.isdigit() or not 1 <= int(action.choice) <= n:
+        raise refuse(CARD, f"Say how many of your {n} dice are automatic 4s (1 to {n}), "
+                           f"not {action.choice!r}")
+    b.fours[civ] = int(action.choice)
+    ev.append(PowerUsed(civ=civ, card=CARD, detail=f"{action.choice} dice count 4"))

@@ -1,0 +1,75 @@
+"""Helen of Troy: once per military phase, before the dice of a battle in a province
+carrying her holder's influence marker, replace one enemy legion there with a legion from
+his reserve (base-game.md 7). Ruled: her holder fights that battle; the legion replaced is
+one of his opponent's in it (it goes back to its owner's reserve, not lost in combat), and
+his new legion fights on his side. Used in the reaction window before the dice; one
+UsePower per battle (the legion taken is one without a post first)."""
+
+from __future__ import annotations
+
+from ..actions import UsePower
+from ..data import board
+from ..events import Event, PowerUsed
+from ..rules.common import holds, new_unit, remove_unit, reserve
+from ..state import GameState
+from .base import check_holds, mark_used, refuse, used
+
+CARD = "helen_of_troy"
+WINDOW = "before_battle"
+
+
+def fighting(state: GameState, civ: str, window: str):
+    """The ground battle about to be rolled in which civ fights, or None."""
+    b = state.military.battle
+    if window != WINDOW or b is None or b.stage != "dice" or b.naval or \
+            civ not in (b.attacker, b.defender):
+        return None
+    return b
+
+
+def enemy_legions(state: GameState, b, civ: str) -> list:
+    from ..rules.combat import alive
+    ids = b.defender_units if civ == b.attacker else b.attacker_units
+    return sorted((u for u in alive(state, ids, b.area) if u.kind == "legion"),
+                  key=lambda u: (bool(u.post), u.id))
+
+
+def swap_legion(state: GameState, b, civ: str, card: str, ev: list[Event]) -> None:
+    """Replace the first enemy legion of the battle with one of civ's from his reserve."""
+    old = enemy_legions(state, b, civ)[0]
+    owner = old.owner
+    remove_unit(state, old)
+    u = new_unit(state, civ, "legion", b.area)
+    (b.attacker_units if civ == b.attacker else b.defender_units).append(u.id)
+    ev.append(PowerUsed(civ=civ, card=card, detail=f"a legion of {owner} in "
+                                                   f"{board.area_name(b.area)} is now his"))
+
+
+def _why_not(state: GameState, civ: str, window: str) -> str:
+    b = fighting(state, civ, window)
+    if b is None:
+        return "Helen of Troy is used before the dice of a ground battle you fight"
+    if used(state, CARD, civ):
+        return "Helen of Troy is used once per military phase: used already"
+    if state.provinces.get(b.area) is None or state.provinces[b.area].influence != civ:
+        return f"{board.area_name(b.area)} does not carry your influence marker"
+    if not enemy_legions(state, b, civ):
+        return "There is no enemy legion in this battle"
+    if reserve(state, civ, "legion") <= 0:
+        return "You have no legion left in your reserve"
+    return ""
+
+
+def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
+    if not holds(state, civ, CARD) or _why_not(state, civ, window):
+        return []
+    return [UsePower(card=CARD, target=state.military.battle.area)]
+
+
+def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: str) -> None:
+    check_holds(state, civ, CARD)
+    why = _why_not(state, civ, window)
+    if why:
+        raise refuse(CARD, why)
+    mark_used(state, CARD, civ)
+    swap_legion(state, state.military.battle, civ, CARD, ev)

@@ -18,14 +18,18 @@ class Bot(Protocol):
     def choose(self, view: View) -> Action: ...
 
 
-LEVELS: tuple[str, ...] = ("random", "greedy")
+LEVELS: tuple[str, ...] = ("random", "greedy", "planner")
 
 
-def make_bot(level: str, seed: int = 0) -> Bot:
+def make_bot(level: str, seed: int = 0, budget: float = 1.0) -> Bot:
+    """A computer player; `budget` is the planner's time per decision, in seconds."""
     if level == "random":
         from .random_bot import RandomBot
         return RandomBot(seed)
     if level == "greedy":
         from .greedy import GreedyBot
         return GreedyBot(seed)
+    if level == "planner":
+        from .planner import PlannerBot
+        return PlannerBot(seed, budget=budget)
     raise ValueError(f"unknown computer player level {level!r} (choose from {', '.join(LEVELS)})")

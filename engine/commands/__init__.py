@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from . import record_cmd, saves_cmd, scenario_cmd, simulate
+from . import arena, record_cmd, saves_cmd, scenario_cmd, simulate
 
 COMMANDS = {
     "simulate": simulate.COMMAND,
+    "arena": arena.COMMAND,
 }
 
 try:  # the screen is optional for headless use

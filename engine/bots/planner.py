@@ -1,0 +1,186 @@
+"""The planner: looks ahead by determinized Monte Carlo rollouts.
+
+For a decision with two or more legal actions it takes a few candidates (the greedy
+player's choice, the way out of the decision, and a sample of the others), then, until its
+time budget runs out, repeats rounds of:
+
+1. deal the unknown parts of the game (other hands, face-down offers, the set-aside pile,
+   the dice) consistently with what its seat sees (`determinize`);
+2. for every candidate, on a copy of that same deal: play the candidate, then let greedy
+   players play on for a few dozen decisions (the same seeds for every candidate, so the
+   candidates are compared on equal luck), and score the position reached.
+
+It plays the candidate with the best mean score, keeping the greedy choice unless another
+one is clearly better. It reads only the View it is given.
+
+    bot = PlannerBot(seed=7, budget=1.0)  # seconds per decision
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..actions import Action, EndConstruction, EndMilitary, EndNaval, EndSetupRound, Pass
+from ..data.cards import is_hero_or_wonder
+from ..errors import IllegalAction
+from ..events import Event
+from ..game import clone, legal_actions
+from ..prompts import ChooseLosses, GiveBalancingCard, NamePlayer
+from ..rng import Rng, seed_state
+from ..rules.flow import advance
+from ..rules.registry import HANDLERS
+from ..rules.victory import cards_needed
+from ..state import GameState
+from ..view import View
+from .determinize import determinize
+from .greedy import UNIT_STRENGTH, GreedyBot, _set_potential
+
+EXITS = (Pass, EndConstruction, EndMilitary, EndNaval, EndSetupRound)
+QUICK = (NamePlayer, GiveBalancingCard, ChooseLosses)  # decisions the greedy answer is good enough for
+WIN = 10_000.0
+
+
+class PlannerBot:
+    level = "planner"
+
+    def __init__(self, seed: int = 0, budget: float = 1.0, depth: int = 24,
+                 candidates: int = 4, margin: float = 1.0) -> None:
+        self.seed = seed
+        self.rng = Rng(seed_state(seed ^ 0x914E))
+        self.budget = budget
+        self.depth = depth
+        self.max_candidates = candidates
+        self.margin = margin
+        self.greedy = GreedyBot(seed)
+        self.last_rounds = 0  # rollout rounds of the last decision (for reports)
+
+    # ----------------------------------------------------------------------------------
+    def choose(self, view: View) -> Action:
+        return self.plan(view)
+
+    def plan(self, view: View, rounds: int | None = None) -> Action:
+        """The decision; by the time budget, or (for tests) by a fixed number of rounds."""
+        start = time.perf_counter()
+        deadline = start + self.budget
+        if rounds is not None:
+            deadline = float("inf")
+        acts = legal_actions(view.state)
+        self.last_rounds = 0
+        if len(acts) == 1:
+            return acts[0]
+        default = self.greedy.choose(view)
+        if isinstance(view.state.prompt, QUICK) or (self.budget <= 0 and rounds is None):
+            return default
+        cands = self._candidates(acts, default)
+        if len(cands) == 1:
+            return cands[0]
+        me = view.civ or view.state.prompt.civ
+        diffs: list[list[float]] = []
+        wanted, rounds = rounds, 0
+        # A round costs about one rollout per candidate: stop when another would overrun.
+        round_cost = 0.0
+        hard = start + 1.6 * self.budget if wanted is None else float("inf")
+        while wanted is None or rounds < wanted:
+            now = time.perf_counter()
+            if now + round_cost > deadline:
+                break
+            base = determinize(view, self.rng)
+            roll_seed = self.rng.below(1 << 30)
+            scores = []
+            for a in cands:
+                s = clone(base)
+                scores.append(self._rollout(s, a, me, roll_seed, hard))
+                if scores[-1] is None:
+                    break
+            if len(scores) < len(cands) or scores[-1] is None:
+                break
+            diffs.append(scores)
+            rounds += 1
+            round_cost = (time.perf_counter() - start) / rounds
+        self.last_rounds = rounds
+        if rounds < 2:
+            return default
+        # Paired differences against the greedy choice (same deal, same seeds): deviate
+        # only when a candidate is better by a margin and by two standard errors.
+        best, best_diff = 0, 0.0
+        for i in range(1, len(cands)):
+            d = [x[i] - x[0] for x in diffs]
+            mean = sum(d) / rounds
+            var = sum((y - mean) ** 2 for y in d) / (rounds - 1)
+            se = (var / rounds) ** 0.5
+            if mean > self.margin and mean > 2 * se and mean > best_diff:
+                best, best_diff = i, mean
+        return cands[best]
+
+    def _candidates(self, acts: list[Action], default: Action) -> list[Action]:
+        others = [a for a in acts if a != default]
+        if len(others) + 1 <= self.max_candidates:
+            return [default, *others]
+        picked = [a for a in others if isinstance(a, EXITS)][:1]
+        rest = [a for a in others if a not in picked]
+        self.rng.shuffle(rest)
+        return [default, *picked, *rest[: self.max_candidates - 1 - len(picked)]]
+
+    # ----------------------------------------------------------------------------------
+    def _rollout(self, s: GameState, action: Action, me: str, seed: int,
+                 hard_deadline: float) -> float | None:
+        """Play `action`, then greedy players for `depth` decisions; the score for `me`.
+        None if the hard deadline passed (the round is dropped)."""
+        if not _step(s, action):
+            return -WIN
+        bots: dict[str, GreedyBot] = {}
+        for _ in range(self.depth):
+            if s.phase == "over" or s.prompt is None:
+                break
+            if time.perf_counter() > hard_deadline:
+                return None
+            civ = s.prompt.civ
+            bot = bots.get(civ)
+            if bot is None:
+                bot = bots[civ] = GreedyBot(seed + len(bots))
+            v = View(seat=None, civ=civ, state=s, hand_sizes={}, offer_sizes={},
+                     acquired_sizes={}, set_aside=0)
+            if not _step(s, bot.choose(v)):
+                break
+        return evaluate(s, me)
+
+
+def _step(s: GameState, action: Action) -> bool:
+    """apply() without its defensive copy (the rollout state is ours to spoil)."""
+    prompt = s.prompt
+    if prompt is None or s.phase == "over":
+        return False
+    ev: list[Event] = []
+    try:
+        HANDLERS[type(prompt)](s, prompt, action, ev)
+        s.actions_taken += 1
+        advance(s, ev)
+    except IllegalAction:
+        return False
+    return True
+
+
+def evaluate(s: GameState, me: str) -> float:
+    """A position's worth for `me`: its own value less the best rival's."""
+    if s.winner:
+        return WIN if s.winner == me else -WIN
+    values = {p.civ: _value(s, p.civ) for p in s.players}
+    mine = values.pop(me)
+    return mine - max(values.values(), default=0.0)
+
+
+def _value(s: GameState, civ: str) -> float:
+    p = next(p for p in s.players if p.civ == civ)
+    held = sum(1 for c in p.cards if is_hero_or_wonder(c))
+    need = cards_needed(s)
+    v = 60.0 * held + (40.0 if held == need - 1 else 0.0)
+    v += 2.0 * _set_potential(p.hand)
+    for ps in s.provinces.values():
+        if ps.influence == civ:
+            v += 4.0
+            for b in ps.buildings:
+                v += 6.0 if b.kind in ("caravan", "city") else 4.0
+    v += sum(0.8 * UNIT_STRENGTH.get(u.kind, 0) for u in s.units if u.owner == civ and u.area)
+    v += 3.0 * sum(1 for h in s.roles.values() if h == civ)
+    v += 3.0 * sum(1 for h in s.gods.values() if h == civ)
+    return v

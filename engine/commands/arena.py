@@ -1,0 +1,127 @@
+"""`mare-nostrum arena`: computer players of different levels play each other.
+
+    mare-nostrum arena --seats planner,greedy,greedy --games 60 --seed 1 [--budget 1.0]
+
+Game g uses seed S+g and rotates the seats by g places, so every level plays every seat
+(and civilization) in turn. Prints each level's win rate with a 95% confidence interval
+(Wilson), the average number of turns, and each level's decision times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from ..bots import LEVELS, make_bot
+from ..data.board import CIVS
+from ..game import apply, new_game, view
+from ..state import Config
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def seats_for(levels: list[str], g: int) -> list[str]:
+    """The levels of game g: rotated by g seats."""
+    k = g % len(levels)
+    return levels[-k:] + levels[:-k] if k else list(levels)
+
+
+def play_one(levels: list[str], seed: int, budget: float, max_turns: int = 200,
+             setup: str = "predetermined") -> dict:
+    """One game; its winner's level, turns and every level's decision times."""
+    config = Config(civs=list(CIVS[: len(levels)]), seed=seed, setup=setup)
+    state, _ = new_game(config)
+    bots = [make_bot(lv, seed=seed * 7919 + i, budget=budget) for i, lv in enumerate(levels)]
+    seat = {p.civ: p.seat for p in state.players}
+    times: dict[str, list[float]] = {lv: [] for lv in levels}
+    while state.phase != "over" and state.turn <= max_turns:
+        assert state.prompt is not None
+        s = seat[state.prompt.civ]
+        t0 = time.perf_counter()
+        action = bots[s].choose(view(state, s))
+        times[levels[s]].append(time.perf_counter() - t0)
+        apply(state, action)
+    winner = levels[seat[state.winner]] if state.winner else None
+    stats = {lv: (len(ts), sum(ts), max(ts, default=0.0)) for lv, ts in times.items()}
+    return {"seed": seed, "levels": levels, "winner": winner, "winner_seat":
+            seat.get(state.winner or "", -1), "turns": state.turn, "times": stats,
+            "reason": state.win_reason}
+
+
+def _job(args: tuple) -> dict:
+    return play_one(*args)
+
+
+def _add_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seats", required=True,
+                   help="levels, one per seat, comma-separated (3 to 6), e.g. planner,greedy,greedy")
+    p.add_argument("--games", type=int, default=10, metavar="N")
+    p.add_argument("--seed", type=int, default=1, metavar="S")
+    p.add_argument("--budget", type=float, default=1.0,
+                   help="the planner's time per decision, in seconds (default 1.0)")
+    p.add_argument("--jobs", type=int, default=1, help="games played in parallel")
+    p.add_argument("--max-turns", type=int, default=200)
+    p.add_argument("--quiet", action="store_true", help="no line per game")
+
+
+def _run(args: argparse.Namespace) -> int:
+    levels = [s.strip() for s in args.seats.split(",") if s.strip()]
+    bad = [lv for lv in levels if lv not in LEVELS]
+    if bad or not 3 <= len(levels) <= 6:
+        print(f"--seats: 3 to 6 of {', '.join(LEVELS)}")
+        return 2
+    t0 = time.perf_counter()
+    jobs = [(seats_for(levels, g), args.seed + g, args.budget, args.max_turns)
+            for g in range(args.games)]
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            results = list(_report_each(pool.map(_job, jobs), args.quiet))
+    else:
+        results = list(_report_each(map(_job, jobs), args.quiet))
+    _summary(levels, results, args, time.perf_counter() - t0)
+    return 0
+
+
+def _report_each(results, quiet: bool):
+    for g, r in enumerate(results):
+        if not quiet:
+            print(f"game {g + 1} seed {r['seed']} seats {','.join(r['levels'])}: "
+                  f"{'winner ' + r['winner'] + ' (seat ' + str(r['winner_seat']) + ')' if r['winner'] else 'no winner'}"
+                  f", turns {r['turns']}", flush=True)
+        yield r
+
+
+def _summary(levels: list[str], results: list[dict], args, elapsed: float) -> None:
+    n = len(results)
+    print(f"\n{n} games, seats {','.join(levels)} rotated, seed {args.seed}, "
+          f"planner budget {args.budget}s, {elapsed:.0f}s")
+    turns = [r["turns"] for r in results]
+    print(f"average turns {sum(turns) / max(1, n):.1f}; no winner in "
+          f"{sum(1 for r in results if not r['winner'])}")
+    for lv in dict.fromkeys(levels):
+        per_game = levels.count(lv)
+        wins = sum(1 for r in results if r["winner"] == lv)
+        lo, hi = wilson(wins, n)
+        count = sum(r["times"][lv][0] for r in results)
+        total = sum(r["times"][lv][1] for r in results)
+        worst = max((r["times"][lv][2] for r in results), default=0.0)
+        share = f" ({per_game} seats, {wins / max(1, n) / per_game:.1%} per seat)" \
+            if per_game > 1 else ""
+        print(f"{lv:8} wins {wins}/{n} = {wins / max(1, n):.1%} "
+              f"[95% CI {lo:.1%}-{hi:.1%}]{share}; decisions {count}, "
+              f"mean {1000 * total / max(1, count):.2f} ms, max {1000 * worst:.1f} ms")
+
+
+COMMAND = ("computer players of different levels play each other; win rates", _add_args,
+           _run)

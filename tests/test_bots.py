@@ -1,0 +1,204 @@
+"""Computer players: legal choices, time budgets, no peeking, determinization, arena."""
+
+from __future__ import annotations
+
+import time
+
+import msgspec
+import pytest
+
+from engine.bots import LEVELS, make_bot
+from engine.bots.determinize import determinize
+from engine.bots.planner import PlannerBot
+from engine.cli import main
+from engine.commands.arena import seats_for, wilson
+from engine.data.cards import RANDOM_PILE, RESOURCE_COUNTS, RESOURCES
+from engine.game import apply, clone, legal_actions, new_game, view
+from engine.prompts import TakeTradeCard
+from engine.rng import Rng
+from engine.state import Config, GameState
+
+CIVS3 = ["rome", "carthage", "greece"]
+
+
+def _seat(state: GameState) -> int:
+    assert state.prompt is not None
+    return next(p.seat for p in state.players if p.civ == state.prompt.civ)
+
+
+def _play(state: GameState, decisions: int, seed: int = 0) -> GameState:
+    bots = [make_bot("greedy", seed + i) for i in range(len(state.players))]
+    for _ in range(decisions):
+        if state.phase == "over":
+            break
+        s = _seat(state)
+        apply(state, bots[s].choose(view(state, s)))
+    return state
+
+
+def _totals(state: GameState) -> dict[str, int]:
+    """Every resource card wherever it is (taken cards count apart only during a chain)."""
+    tot = dict.fromkeys(RESOURCES, 0)
+    for c, n in state.bank.items():
+        tot[c] += n
+    for p in state.players:
+        for c, n in p.hand.items():
+            tot[c] += n
+    t = state.trade
+    for offer in t.offers.values():
+        for c in offer:
+            tot[c] += 1
+    if isinstance(state.prompt, TakeTradeCard):
+        for got in t.acquired.values():
+            for c in got:
+                tot[c] += 1
+    return tot
+
+
+@pytest.fixture(scope="module")
+def positions() -> list[GameState]:
+    """Positions from a greedy game, every few decisions, through all phases."""
+    state, _ = new_game(Config(civs=CIVS3, seed=11))
+    bots = [make_bot("greedy", i) for i in range(3)]
+    out = []
+    for k in range(1500):
+        if state.phase == "over":
+            break
+        if k % 5 == 0:
+            out.append(clone(state))
+        s = _seat(state)
+        apply(state, bots[s].choose(view(state, s)))
+    return out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_choose_only_legal_actions(level: str) -> None:
+    state, _ = new_game(Config(civs=CIVS3, seed=3))
+    bots = [make_bot(level, seed=i, budget=0.01) for i in range(3)]
+    bots[1] = make_bot("greedy", 1)
+    for _ in range(400 if level != "planner" else 150):
+        if state.phase == "over":
+            break
+        s = _seat(state)
+        action = bots[s].choose(view(state, s))
+        assert action in legal_actions(state)
+        apply(state, action)
+
+
+def test_planner_respects_its_budget(positions: list[GameState]) -> None:
+    budget = 0.05
+    bot = PlannerBot(seed=5, budget=budget)
+    worst = 0.0
+    deliberated = 0
+    for state in positions[40:160:4]:
+        s = _seat(state)
+        v = view(state, s)
+        t0 = time.perf_counter()
+        bot.choose(v)
+        worst = max(worst, time.perf_counter() - t0)
+        deliberated += bot.last_rounds > 0
+    assert deliberated > 0
+    assert worst <= 2 * budget
+
+
+def test_planner_answers_forced_decisions_at_once(positions: list[GameState]) -> None:
+    bot = PlannerBot(seed=5, budget=5.0)
+    for state in positions:
+        if len(legal_actions(state)) == 1:
+            t0 = time.perf_counter()
+            bot.choose(view(state, _seat(state)))
+            assert time.perf_counter() - t0 < 0.5
+            break
+
+
+def _swap_hidden(state: GameState, seat: int) -> GameState | None:
+    """The same position except for the hidden hands of the two others (their sizes
+    kept) and the dice: seat `seat` sees exactly the same."""
+    other = clone(state)
+    a, b = (p for p in other.players if p.seat != seat)
+    ca = [c for c in RESOURCES if a.hand.get(c)]
+    cb = [c for c in RESOURCES if b.hand.get(c) and c not in ca]
+    if not ca or not cb:
+        return None
+    x, y = ca[0], cb[0]
+    a.hand[x] -= 1
+    b.hand[y] -= 1
+    a.hand[y] = a.hand.get(y, 0) + 1
+    b.hand[x] = b.hand.get(x, 0) + 1
+    for p in (a, b):
+        p.hand = {c: n for c, n in p.hand.items() if n}
+    other.rng ^= 0xDEADBEEF
+    return other
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_cannot_read_another_hand(level: str, positions: list[GameState]) -> None:
+    checked = 0
+    for state in positions[10::3]:
+        if checked >= 6:
+            break
+        s = _seat(state)
+        if len(legal_actions(state)) < 2:
+            continue
+        changed = _swap_hidden(state, s)
+        if changed is None:
+            continue
+        v1, v2 = view(state, s), view(changed, s)
+        assert msgspec.json.encode(v1) == msgspec.json.encode(v2)  # the same view...
+        assert changed.players != state.players  # ...of different games
+        for p in v1.state.players:
+            if p.seat != s:
+                assert p.hand == {}
+        # Fixed rounds, not a clock, so that the planner's choice is reproducible.
+        bot1 = make_bot(level, seed=9, budget=10.0)
+        bot2 = make_bot(level, seed=9, budget=10.0)
+        if level == "planner":
+            bot1.budget = bot2.budget = 0.0  # greedy default, then the rollouts below
+            assert bot1.choose(v1) == bot2.choose(v2)
+            r1 = PlannerBot(seed=9, budget=1.0)
+            r2 = PlannerBot(seed=9, budget=1.0)
+            assert r1.plan(v1, rounds=2) == r2.plan(v2, rounds=2)
+        else:
+            assert bot1.choose(v1) == bot2.choose(v2)
+        checked += 1
+    assert checked >= 5
+
+
+def test_determinization_conserves_cards(positions: list[GameState]) -> None:
+    rng = Rng(1)
+    assert all(_totals(s) == RESOURCE_COUNTS for s in positions)
+    for state in positions:
+        s = _seat(state)
+        v = view(state, s)
+        d = determinize(v, rng)
+        assert _totals(d) == RESOURCE_COUNTS
+        for p, q in zip(d.players, state.players, strict=True):
+            assert sum(p.hand.values()) == sum(q.hand.values())
+            if p.seat == s:
+                assert p.hand == q.hand
+        for civ, offer in d.trade.offers.items():
+            assert len(offer) == len(state.trade.offers[civ])
+        assert len(d.set_aside) == len(state.set_aside)
+        visible = set(d.display).union(*(p.cards for p in d.players))
+        assert not visible & set(d.set_aside)
+        assert set(d.set_aside) <= set(RANDOM_PILE)
+        assert d.rng != 0
+        # The determinized game goes on legally.
+        if d.prompt is not None:
+            apply(d, legal_actions(d)[0])
+
+
+def test_arena_helpers() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.404, abs=0.002) and hi == pytest.approx(0.596, abs=0.002)
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert [seats_for(["p", "g", "g"], g) for g in range(3)] == [
+        ["p", "g", "g"], ["g", "p", "g"], ["g", "g", "p"]]
+
+
+def test_arena_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--seats", "greedy,random,random", "--games", "2", "--seed", "4",
+                 "--max-turns", "15"]) == 0
+    out = capsys.readouterr().out
+    assert "greedy   wins" in out and "95% CI" in out and "average turns" in out
+    assert main(["arena", "--seats", "greedy,nobody,random"]) == 2

@@ -29,17 +29,8 @@ def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
             not in_construction_turn(state, civ, window) or \
             not player(state, civ).hand.get(CARD_PAID):
         return []
-    from ..rules.construction import candidate_items
-    out = []
-    for it in candidate_items(state, civ):
-        if it.kind != "legion":
-            continue
-        try:
-            check(state, civ, it, CONSTRUCTION)
-        except IllegalAction:
-            continue
-        out.append(UsePower(card=CARD, target=it.province))
-    return out
+    from ..rules.construction import placeable
+    return [UsePower(card=CARD, target=pr) for pr in placeable(state, civ, "legion")]
 
 
 def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: str) -> None:

@@ -134,6 +134,21 @@ def candidate_items(state: GameState, civ: str) -> list[Item]:
     return items
 
 
+def placeable(state: GameState, civ: str, kind: str) -> list[str]:
+    """Provinces where civ may place an item of this kind now, cost aside (for the powers
+    that place one for free or cheaply: Hammurabi, Spartacus)."""
+    out = []
+    for it in candidate_items(state, civ):
+        if it.kind != kind:
+            continue
+        try:
+            check(state, civ, it, CONSTRUCTION)
+        except IllegalAction:
+            continue
+        out.append(it.province)
+    return out
+
+
 def legal_items(state: GameState, civ: str) -> list[Item]:
     from ..powers import wild_commodity
     out = []

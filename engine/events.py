@@ -146,6 +146,7 @@ class UnitsMoved(EventBase):
     origin: str
     to: str
     seas: list[str] = []
+    origins: list[str] = []  # where each unit came from, when they came from several places
 
 
 class MoveCancelled(EventBase):

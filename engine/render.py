@@ -251,6 +251,10 @@ def _trireme_moved(e: E.TriremeMoved) -> str:
 
 def _units_moved(e: E.UnitsMoved) -> str:
     by = f" by {join([area(s) for s in e.seas])}" if e.seas else ""
+    if e.origins:  # a joint move from several places
+        parts = [f"{units([k for k, o in zip(e.kinds, e.origins, strict=True) if o == place])}"
+                 f" from {area(place)}" for place in dict.fromkeys(e.origins)]
+        return f"{civ(e.civ)} moves {join(parts)} into {area(e.to)}{by}"
     return f"{civ(e.civ)} moves {units(e.kinds)} from {area(e.origin)} to {area(e.to)}{by}"
 
 

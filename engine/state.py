@@ -119,6 +119,9 @@ class Battle(msgspec.Struct, kw_only=True):
     defender_bonus: int = 0
     powers_used: list[str] = []  # "<card>:<civ>" for powers used once per battle (Ajax...)
     fours: dict[str, int] = {}  # civ -> dice he takes as automatic 4s (Hamilcar)
+    # A Titan's attack on an adjacent area: the attackers stand elsewhere, roll one die each
+    # and take no losses (engine/powers/titan.py).
+    ranged: bool = False
 
 
 class PendingMove(msgspec.Struct, kw_only=True):

@@ -27,6 +27,7 @@ from engine.actions import (
     Post,
     Sack,
     TakeLosses,
+    UsePower,
 )
 from engine.errors import IllegalAction
 from engine.events import (
@@ -241,7 +242,8 @@ def test_land_moves_and_convoys_along_own_chains():
     start_military(s, "rome", "ground")
     illegal(s, Move(units=[fortress], to="etruria"), "fortress")
     illegal(s, Move(units=[legions[0]], to="roma"), "already")
-    illegal(s, Move(units=[legions[0], *ids_at(s, "etruria", "rome")], to="magna_graecia"),
+    # One move may join units from several places, but a convoy is one chain from one port.
+    illegal(s, Move(units=[legions[0], *ids_at(s, "etruria", "rome")], to="sicilia"),
             "same province")
     illegal(s, Move(units=[legions[0]], to="epirus"), "no chain")  # no trireme in the Adriatic
     illegal(s, Move(units=[legions[0]], to="sicilia", seas=["mare_ionium"]), "unbroken chain")
@@ -348,29 +350,32 @@ def test_penthesilee_loses_one_unit_per_six_points():
 
 
 def test_combat_example_of_the_rulebook():
-    """Rulebook, Combat Example: Atlantis attacks Carthago with 4 legions and 1 kraken;
-    Carthago holds 1 fortress, 1 behemoth and 2 legions, and Carthage holds Hannibal.
-    Atlantis rolls 5 dice (the kraken rolls because of the behemoth): 2+4+1+5+4 = 16, killing
-    3; Carthage rolls 3+3 and adds 12 + 2 (Hannibal) = 20, killing 4. Carthage loses its 2
-    legions and the fortress, Atlantis its 4 legions; the province stays at war, and
-    Carthage may still build in Carthago, its capital, in the next construction phase.
+    """Rulebook, Combat Example: Atlantis attacks Carthago with 4 legions and 1 kraken (via
+    the sea); Carthago holds 1 fortress, 1 behemoth and 2 legions, and Carthage holds
+    Hannibal. Atlantis rolls 5 dice (the kraken rolls because of the behemoth): 2+4+1+5+4 =
+    16, killing 3; Carthage rolls 3+3 and adds 12 + 2 (Hannibal) = 20, killing 4. Carthage
+    loses its 2 legions and the fortress, Atlantis its 4 legions; the province stays at war,
+    and Carthage may still build in Carthago, its capital, in the next construction phase.
 
-    The kraken's own way across the sea (dive and emerge) is a later issue and it cannot be
-    convoyed, so here the army attacks from Numidia; a convoy with the kraken is refused."""
+    By sea: the kraken dived on an earlier turn; in the naval step it emerges in Mare
+    Africum (a Kraken cannot be convoyed), and in the ground step it lands on Carthago
+    together with the 4 legions that a trireme carries across Mare Africum from Sardinia:
+    one move, one battle."""
     s = game(["atlantis", "carthage", "rome"])
-    legions = put(s, "atlantis", "legion", "numidia", 4)
-    kraken, = put(s, "atlantis", "creature", "numidia")
-    put(s, "atlantis", "legion", "sardinia")
-    put(s, "atlantis", "creature", "sardinia")
+    legions = put(s, "atlantis", "legion", "sardinia", 4)
+    kraken, = put(s, "atlantis", "creature", "")  # on its card, under the sea
     put(s, "atlantis", "trireme", "mare_africum")
     fortress, = put(s, "carthage", "fortress", "carthago")
     behemoth, = put(s, "carthage", "creature", "carthago")
     cl = put(s, "carthage", "legion", "carthago", 2)
     assert "hannibal" in player(s, "carthage").cards
-    start_military(s, "atlantis", "ground")
-    illegal(s, Move(units=ids_at(s, "sardinia", "atlantis"), to="carthago"), "cannot be carried")
+    start_military(s, "atlantis")
+    apply(s, UsePower(card="kraken", units=[kraken], choice="emerge", target="mare_africum"))
+    apply(s, EndNaval())
     s.forced_dice = [2, 4, 1, 5, 4, 3, 3]
-    ev = apply(s, Move(units=[*legions, kraken], to="carthago"))
+    ev = apply(s, Move(units=[*legions, kraken], to="carthago", seas=["mare_africum"]))
+    moved, = of(ev, UnitsMoved)
+    assert moved.origins == ["sardinia"] * 4 + ["mare_africum"]
     atl, car = of(ev, DiceRolled)
     assert (atl.dice, atl.automatic, atl.bonus, atl.total) == ([2, 4, 1, 5, 4], [], 0, 16)
     assert atl.losses_inflicted == 3

@@ -126,7 +126,6 @@ DRIVEN = {
     "ChooseLosses": dict(seed=1, civs=CIVS6),
     "GreekBlockade": dict(seed=2, civs=CIVS6),
     "Reaction": dict(seed=1, civs=CIVS6),
-    "PlaceFree": dict(seed=10, civs=CIVS6),
 }
 
 
@@ -136,6 +135,8 @@ def decision_session(kind: str) -> GameSession:
         return phase_session(kind)
     if kind == "KeepCommodities":
         return keep_session()
+    if kind == "PlaceFree":
+        return place_free_session()
     return session_at(kind, **DRIVEN[kind])
 
 
@@ -146,15 +147,38 @@ def keep_session() -> GameSession:
     s = phase_session("ConstructionTurn")
     state = s.state
     civ = state.prompt.civ
-    p = next(p for p in state.players if p.civ == civ)
-    if "hanging_gardens" not in p.cards:
-        p.cards.append("hanging_gardens")
-        if "hanging_gardens" in state.display:
-            state.display.remove("hanging_gardens")
-        if "hanging_gardens" in state.set_aside:
-            state.set_aside.remove("hanging_gardens")
+    _hand_card(state, civ, "hanging_gardens")
     state.step = "discard"
     state.prompt = P.KeepCommodities(civ=civ, keep=2)
+    s.replace_state(state)
+    return s
+
+
+def _hand_card(state: GameState, civ: str, card: str) -> None:
+    """civ holds the card (taken from the display or the set-aside pile)."""
+    p = next(p for p in state.players if p.civ == civ)
+    if card not in p.cards:
+        p.cards.append(card)
+        for pile in (state.display, state.set_aside):
+            if card in pile:
+                pile.remove(card)
+
+
+def place_free_session() -> GameSession:
+    """PlaceFree is rare with random players: take the construction example and let its
+    player acquire the Statue of Zeus there; the engine then asks where its free fortress
+    goes (engine.powers.on_acquire), with the engine's own legal places."""
+    from engine.powers import on_acquire
+    from engine.rules import flow
+    s = phase_session("ConstructionTurn")
+    state = s.state
+    civ = state.prompt.civ
+    _hand_card(state, civ, "statue_of_zeus")
+    ev: list = []
+    on_acquire(state, civ, "statue_of_zeus", ev)
+    state.prompt = None
+    flow.advance(state, ev)
+    assert isinstance(state.prompt, P.PlaceFree), state.prompt
     s.replace_state(state)
     return s
 

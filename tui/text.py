@@ -210,9 +210,9 @@ def action_text(action: A.Action, state: GameState | None = None,
         case A.Move(units=us, to=t, seas=seas):
             origin = ""
             if state is not None and us:
-                u = next((x for x in state.units if x.id == us[0]), None)
-                if u is not None:
-                    origin = f" from {area_short(u.area)}"
+                areas = dict.fromkeys(x.area for x in state.units if x.id in us)
+                if areas:
+                    origin = f" from {' and '.join(area_short(a) for a in areas)}"
             via = f" by {', '.join(area_short(s) for s in seas)}" if seas else ""
             return f"Move {units_text(state, us)}{origin} to {area_short(t)}{via}"
         case A.EndMilitary():
@@ -230,6 +230,15 @@ def action_text(action: A.Action, state: GameState | None = None,
             return f"Convert the province with {unit_text(state, u)}"
         case A.Blockade(sea=s):
             return f"Blockade the convoy in {area_short(s)}"
+        case A.UsePower(card="kraken", target=t, choice=ch, units=us):
+            who = "Kraken " + ", ".join(f"#{i}" for i in us)
+            return {"swim": f"{who} swims into {area_short(t)}",
+                    "dive": f"{who} dives under the sea",
+                    "emerge": f"{who} emerges in {area_short(t)}"}.get(ch, f"Kraken: {ch}")
+        case A.UsePower(card="titan", target=t, choice=ch, units=us):
+            who = ("Titan " if len(us) == 1 else "Titans ") + ", ".join(f"#{i}" for i in us)
+            verb = "shoots" if len(us) == 1 else "shoot"
+            return f"{who} {verb} at {civ_name(ch)} in {area_short(t)} (1 die each)"
         case A.UsePower(card=c, target=t, choice=ch, units=us):
             extra = []
             if t:

@@ -18,6 +18,7 @@ from ..actions import (
     EndNaval,
     EndSetupRound,
     Give,
+    Item,
     Keep,
     Move,
     Name,
@@ -47,6 +48,7 @@ from ..rng import Rng, seed_state
 from ..rules.common import ground_units_in, units_in
 from ..state import GameState, Player
 from ..view import View
+from . import greedy_powers as gp
 
 UNIT_STRENGTH = {"legion": 3.5, "fortress": 6.0, "creature": 6.0, "trireme": 3.5}
 ITEM_VALUE = {
@@ -137,6 +139,12 @@ class GreedyBot:
 
     # --- construction -------------------------------------------------------------------
     def _ConstructionTurn(self, state, me: Player, prompt, acts):
+        power = gp.construction_power(
+            state, me, [a for a in acts if isinstance(a, UsePower)],
+            lambda pr: self._item_score(state, me, Item(kind="influence", province=pr)),
+            lambda hand: _set_potential(hand) - _set_potential(me.hand))
+        if power is not None:
+            return power
         buys = [a for a in acts if isinstance(a, Buy)]
         if not buys:
             return EndConstruction()
@@ -175,10 +183,13 @@ class GreedyBot:
     def _NavalTurn(self, state: GameState, me: Player, prompt, acts):
         for a in acts:
             if isinstance(a, NavalBattle):
-                mine = len(units_in(state, a.sea, me.civ, ("trireme",)))
-                theirs = len(units_in(state, a.sea, a.opponent, ("trireme",)))
+                mine = gp.naval_strength(state, a.sea, me.civ)
+                theirs = gp.naval_strength(state, a.sea, a.opponent)
                 if mine >= theirs + 2:
                     return a
+        emerge = gp.kraken_emergence(state, me.civ, [a for a in acts if isinstance(a, UsePower)])
+        if emerge is not None:
+            return emerge
         return next((a for a in acts if isinstance(a, EndNaval)), acts[0])
 
     def _GroundTurn(self, state: GameState, me: Player, prompt, acts):
@@ -189,6 +200,10 @@ class GreedyBot:
             score = self._attack_score(state, me, a)
             if score > best_score:
                 best, best_score = a, score
+        shot_value, shot = gp.titan_shot(state, me.civ,
+                                         [a for a in acts if isinstance(a, UsePower)])
+        if shot is not None and shot_value > max(best_score, 2.0):
+            return shot
         if best is not None:
             return best
         return next((a for a in acts if isinstance(a, EndMilitary)), acts[0])
@@ -240,10 +255,18 @@ class GreedyBot:
     # --- powers -------------------------------------------------------------------------
     def _Reaction(self, state: GameState, me: Player, prompt, acts):
         """Use the obvious powers (cards from the bank, a free god, Ishtar's protection, the
-        role Athena helps most); decline what needs judgement (Isis, Antigone, destroying)."""
+        role Athena helps most, Isis' gifts, the battle and convoy powers of greedy_powers);
+        decline what needs judgement (Antigone, destroying at the start of a phase)."""
         uses = [a for a in acts if isinstance(a, UsePower)]
         passing = next((a for a in acts if isinstance(a, Pass)), None)
-        if not uses or prompt.window in ("isis", "antigone", "phase_start"):
+        if prompt.window == "isis" and uses:
+            return gp.isis_gift(state, me, uses,
+                                lambda hand: _set_potential(hand) - _set_potential(me.hand))
+        if prompt.window in ("before_battle", "after_dice", "move_declared"):
+            use = (gp.convoy_reaction(state, me.civ, uses) if prompt.window == "move_declared"
+                   else gp.battle_reaction(state, me.civ, prompt.window, uses))
+            return use or passing or acts[0]
+        if not uses or prompt.window in ("antigone", "phase_start"):
             return passing or (uses[0] if uses else acts[0])
         if prompt.window in ("hermes", "colossus", "nebuchadnezzar", "ulysses"):
             return max(uses, key=lambda a: self._choice_gain(me, a))

@@ -120,9 +120,11 @@ from . import (  # noqa: E402
     medusa,
     midas,
     poseidon,
+    titan,
 )
 
-for _m in (mars, poseidon, medusa, ajax, hamilcar, helen_of_troy, midas, aeneas, hercules):
+for _m in (mars, poseidon, medusa, ajax, hamilcar, helen_of_troy, midas, aeneas, hercules,
+           kraken, titan):
     register_active(_m)
 
 
@@ -376,8 +378,19 @@ def can_be_convoyed(state: GameState, unit) -> bool:
 
 def ground_steps(state: GameState, unit, steps: list[str]) -> list[str]:
     """The provinces a legion or creature reaches by its own move, given its land steps
-    (the Griffon's flight, the Kraken's coasts; the Kraken's dives are a later issue)."""
+    (the Griffon's flight, the Kraken's coasts)."""
     return kraken.ground_steps(state, unit, griffon.ground_steps(state, unit, steps))
+
+
+def sea_landings(state: GameState, unit) -> list[str]:
+    """The provinces a ground unit at sea may land on in the ground step (a Kraken: the
+    coasts of its sea)."""
+    return kraken.sea_landings(unit)
+
+
+def unit_built(state: GameState, unit) -> None:
+    """A military unit was built (a new Kraken may emerge at once: rulebook Q&A)."""
+    kraken.unit_built(state, unit)
 
 
 def convoy_extra_seas(state: GameState, civ: str) -> list[str]:

@@ -25,10 +25,11 @@ def _battle(state: GameState, civ: str, window: str):
 
 
 def _dice(state: GameState, b, civ: str) -> int:
-    from ..rules.combat import alive, dice_count
-    mine, theirs = ((b.attacker_units, b.defender_units) if civ == b.attacker
-                    else (b.defender_units, b.attacker_units))
-    return dice_count(state, alive(state, mine, b.area), alive(state, theirs, b.area))
+    from ..rules.combat import dice_count, fighters
+    other = b.defender if civ == b.attacker else b.attacker
+    if b.ranged:  # a Titan attack: one die per Titan, and the defender does not roll
+        return len(fighters(state, b, civ)) if civ == b.attacker else 0
+    return dice_count(state, fighters(state, b, civ), fighters(state, b, other))
 
 
 def uses(state: GameState, civ: str, window: str) -> list[UsePower]:

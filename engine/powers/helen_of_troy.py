@@ -19,9 +19,10 @@ WINDOW = "before_battle"
 
 
 def fighting(state: GameState, civ: str, window: str):
-    """The ground battle about to be rolled in which civ fights, or None."""
+    """The ground battle about to be rolled in which civ fights, or None (a Titan attack is
+    not a battle the legions fight in)."""
     b = state.military.battle
-    if window != WINDOW or b is None or b.stage != "dice" or b.naval or \
+    if window != WINDOW or b is None or b.stage != "dice" or b.naval or b.ranged or \
             civ not in (b.attacker, b.defender):
         return None
     return b

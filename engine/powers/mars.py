@@ -27,7 +27,8 @@ def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
     b = _battle(state, window)
     if b is None or not god_ready(state, civ, CARD):
         return []
-    return [UsePower(card=CARD, target=side) for side in (b.attacker, b.defender)]
+    sides = (b.attacker,) if b.ranged else (b.attacker, b.defender)  # a Titan's: one-sided
+    return [UsePower(card=CARD, target=side) for side in sides]
 
 
 def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: str) -> None:

@@ -39,13 +39,24 @@ def alive(state: GameState, ids: list[int], area: str) -> list[Unit]:
     return [by_id[i] for i in ids if i in by_id]
 
 
+def fighters(state: GameState, b: Battle, civ: str) -> list[Unit]:
+    """The units of one side of a battle still on the board. A Titan attack's attackers
+    stand in their own provinces, next to the battle's area."""
+    if civ == b.attacker:
+        if b.ranged:
+            by_id = {u.id: u for u in state.units if u.area}
+            return [by_id[i] for i in b.attacker_units if i in by_id]
+        return alive(state, b.attacker_units, b.area)
+    return alive(state, b.defender_units, b.area)
+
+
 def start_battle(state: GameState, area: str, naval: bool, attacker: str, defender: str,
                  attacker_units: list[Unit], defender_units: list[Unit],
-                 ev: list[Event]) -> None:
+                 ev: list[Event], ranged: bool = False) -> None:
     state.military.battle = Battle(
         area=area, naval=naval, attacker=attacker, defender=defender,
         attacker_units=[u.id for u in attacker_units],
-        defender_units=[u.id for u in defender_units])
+        defender_units=[u.id for u in defender_units], ranged=ranged)
     ev.append(BattleStarted(area=area, naval=naval, attacker=attacker, defender=defender,
                             attacker_units=[u.kind for u in attacker_units],
                             defender_units=[u.kind for u in defender_units]))
@@ -76,6 +87,13 @@ def side_roll(state: GameState, civ: str, units: list[Unit], enemy: list[Unit],
     return dice, auto, bonus
 
 
+def ranged_roll(state: GameState, units: list[Unit], fours: int = 0) -> tuple[list[int], list[int]]:
+    """A Titan attack: one die per Titan, no automatic 6 (rulebook, Titan); Hamilcar's
+    automatic 4s still replace dice."""
+    fours = min(fours, len(units))
+    return roll(state, len(units) - fours), [4] * fours
+
+
 def advance(state: GameState, ev: list[Event]) -> None:
     """Carry the current battle on until it needs a decision or is over."""
     b = state.military.battle
@@ -86,42 +104,47 @@ def advance(state: GameState, ev: list[Event]) -> None:
             return
     if b.stage == "dice":
         powers.battle_begins(state, b, ev)
-        a_units = alive(state, b.attacker_units, b.area)
-        d_units = alive(state, b.defender_units, b.area)
+        a_units = fighters(state, b, b.attacker)
+        d_units = fighters(state, b, b.defender)
         b.attacker_units = [u.id for u in a_units]
         b.defender_units = [u.id for u in d_units]
-        b.attacker_dice, b.attacker_auto, b.attacker_bonus = side_roll(
-            state, b.attacker, a_units, d_units, b.naval, b.fours.get(b.attacker, 0), b.area)
-        b.defender_dice, b.defender_auto, b.defender_bonus = side_roll(
-            state, b.defender, d_units, a_units, b.naval, b.fours.get(b.defender, 0), b.area)
+        if b.ranged:  # one-sided (base-game.md 7): the defender does not roll
+            b.attacker_dice, b.attacker_auto = ranged_roll(state, a_units,
+                                                           b.fours.get(b.attacker, 0))
+        else:
+            b.attacker_dice, b.attacker_auto, b.attacker_bonus = side_roll(
+                state, b.attacker, a_units, d_units, b.naval, b.fours.get(b.attacker, 0),
+                b.area)
+            b.defender_dice, b.defender_auto, b.defender_bonus = side_roll(
+                state, b.defender, d_units, a_units, b.naval, b.fours.get(b.defender, 0),
+                b.area)
         b.attacker_total = sum(b.attacker_dice) + sum(b.attacker_auto) + b.attacker_bonus
         b.defender_total = sum(b.defender_dice) + sum(b.defender_auto) + b.defender_bonus
         b.stage = "losses"
         if powers.after_dice(state, b, ev):
             return
     if b.stage == "losses":
-        na = len(alive(state, b.attacker_units, b.area))
-        nd = len(alive(state, b.defender_units, b.area))
-        b.attacker_losses = min(na, b.defender_total // powers.casualty_divisor(
-            state, b.attacker, b.naval))
+        na = len(fighters(state, b, b.attacker))
+        nd = len(fighters(state, b, b.defender))
+        b.attacker_losses = 0 if b.ranged else min(na, b.defender_total // (
+            powers.casualty_divisor(state, b.attacker, b.naval)))
         b.defender_losses = min(nd, b.attacker_total // powers.casualty_divisor(
             state, b.defender, b.naval))
         ev.append(DiceRolled(area=b.area, civ=b.attacker, dice=list(b.attacker_dice),
                              automatic=list(b.attacker_auto), bonus=b.attacker_bonus,
                              total=b.attacker_total, losses_inflicted=b.defender_losses))
-        ev.append(DiceRolled(area=b.area, civ=b.defender, dice=list(b.defender_dice),
-                             automatic=list(b.defender_auto), bonus=b.defender_bonus,
-                             total=b.defender_total, losses_inflicted=b.attacker_losses))
+        if not b.ranged:
+            ev.append(DiceRolled(area=b.area, civ=b.defender, dice=list(b.defender_dice),
+                                 automatic=list(b.defender_auto), bonus=b.defender_bonus,
+                                 total=b.defender_total, losses_inflicted=b.attacker_losses))
         b.stage = "choose"
     if b.stage == "choose":
         if b.attacker_chosen is None:
-            b.attacker_chosen = _auto_or_ask(state, b, b.attacker, b.attacker_units,
-                                             b.attacker_losses)
+            b.attacker_chosen = _auto_or_ask(state, b, b.attacker, b.attacker_losses)
             if b.attacker_chosen is None:
                 return
         if b.defender_chosen is None:
-            b.defender_chosen = _auto_or_ask(state, b, b.defender, b.defender_units,
-                                             b.defender_losses)
+            b.defender_chosen = _auto_or_ask(state, b, b.defender, b.defender_losses)
             if b.defender_chosen is None:
                 return
         _finish(state, b, ev)
@@ -146,9 +169,8 @@ def auto_losses(state: GameState, civ: str, units: list[Unit], n: int) -> list[i
     return [u.id for u in ordered[:n]]
 
 
-def _auto_or_ask(state: GameState, b: Battle, civ: str, ids: list[int],
-                 n: int) -> list[int] | None:
-    units = alive(state, ids, b.area)
+def _auto_or_ask(state: GameState, b: Battle, civ: str, n: int) -> list[int] | None:
+    units = fighters(state, b, civ)
     n = min(n, len(units))
     chosen = auto_losses(state, civ, units, n)
     if chosen is None:
@@ -159,11 +181,10 @@ def _auto_or_ask(state: GameState, b: Battle, civ: str, ids: list[int],
 def _finish(state: GameState, b: Battle, ev: list[Event]) -> None:
     """Remove both sides' losses together; the survivors have fought this turn."""
     powers.battle_over(state)
-    sides = ((b.attacker, b.attacker_units, b.attacker_chosen or []),
-             (b.defender, b.defender_units, b.defender_chosen or []))
+    sides = ((b.attacker, b.attacker_chosen or []), (b.defender, b.defender_chosen or []))
     survivors: dict[str, int] = {}
-    for civ, ids, chosen in sides:
-        units = alive(state, ids, b.area)
+    for civ, chosen in sides:
+        units = fighters(state, b, civ)
         lost = [u for u in units if u.id in chosen]
         if lost:
             ev.append(UnitsLost(area=b.area, civ=civ, units=[u.id for u in lost],
@@ -171,8 +192,13 @@ def _finish(state: GameState, b: Battle, ev: list[Event]) -> None:
             for u in lost:
                 powers.lose_unit(state, u, ev)
         kept = [u for u in units if u.id not in chosen]
+        if b.ranged and civ == b.defender:
+            survivors[civ] = len(kept)  # they were shot at, they did not fight
+            continue
         for u in kept:
             u.fought = True
+            if b.ranged:
+                u.moved = True  # a Titan attacks in lieu of its move and its battle
             if u.kind == "trireme" and u.moved:
                 u.moves_left = 0  # Atlas: no second move after fighting
         survivors[civ] = len(kept)
@@ -188,10 +214,11 @@ def cancel_battle(state: GameState, ev: list[Event]) -> None:
     assert b is not None
     powers.battle_over(state)
     survivors: dict[str, int] = {}
-    for civ, ids in ((b.attacker, b.attacker_units), (b.defender, b.defender_units)):
-        units = alive(state, ids, b.area)
-        for u in units:
-            u.fought = True
+    for civ in (b.attacker, b.defender):
+        units = fighters(state, b, civ)
+        if civ == b.attacker or not b.ranged:
+            for u in units:
+                u.fought = True
         survivors[civ] = len(units)
     ev.append(BattleEnded(area=b.area, at_war=(not b.naval and at_war(state, b.area)),
                           survivors=survivors))

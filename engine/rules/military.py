@@ -73,6 +73,8 @@ R_OPPONENT = "base-game.md 6: the active player fights each opponent in turn, in
 R_CONQUEST = "Military Phase, B) Combat, 2. Only one invading player survives"
 R_BLOCKADE = "The Greek Blockade"
 GREECE = "greece"
+# The units that fight at sea: triremes, and a Kraken swimming there (engine/powers/kraken.py).
+NAVAL_KINDS = ("trireme", "creature")
 
 
 # --- the phase runner ---------------------------------------------------------------------
@@ -203,7 +205,7 @@ def _choose_opponent(state: GameState, prompt: ChooseOpponent, action, ev: list[
 def _naval_battles(state: GameState, civ: str) -> list[NavalBattle]:
     out = []
     for sea in board.SEAS:
-        here = units_in(state, sea, kinds=("trireme",))
+        here = units_in(state, sea, kinds=NAVAL_KINDS)
         if any(u.owner == civ and not u.fought for u in here):
             for o in dict.fromkeys(u.owner for u in here if u.owner != civ):
                 out.append(NavalBattle(sea=sea, opponent=o))
@@ -230,13 +232,14 @@ def _naval(state: GameState, prompt: NavalTurn, action, ev: list[Event]) -> None
     elif isinstance(action, NavalBattle):
         if action.sea not in board.SEAS:
             raise IllegalAction(f"{action.sea} is not a sea", R_NAVAL_BATTLE)
-        mine = [u for u in units_in(state, action.sea, civ, ("trireme",)) if not u.fought]
+        mine = [u for u in units_in(state, action.sea, civ, NAVAL_KINDS) if not u.fought]
         if not mine:
-            raise IllegalAction(f"You have no trireme in {board.area_name(action.sea)} that "
-                                "has not fought this turn", R_NAVAL_BATTLE)
+            raise IllegalAction(f"You have no trireme (or Kraken) in "
+                                f"{board.area_name(action.sea)} that has not fought this "
+                                "turn", R_NAVAL_BATTLE)
         if action.opponent == civ:
             raise IllegalAction("You cannot fight yourself", R_NAVAL_BATTLE)
-        theirs = units_in(state, action.sea, action.opponent, ("trireme",))
+        theirs = units_in(state, action.sea, action.opponent, NAVAL_KINDS)
         if not theirs:
             raise IllegalAction(f"{action.opponent} has no trireme in "
                                 f"{board.area_name(action.sea)}", R_NAVAL_BATTLE)
@@ -292,12 +295,14 @@ def _advance_move(state: GameState, pm: PendingMove, ev: list[Event]) -> None:
 
 def _resolve_move(state: GameState, civ: str, pm: PendingMove, ev: list[Event]) -> None:
     us = [unit(state, i) for i in pm.units]
+    origins = [u.area for u in us]
     for u in us:
         clear_post(state, u)
         u.area = pm.to
         u.moved = True
     ev.append(UnitsMoved(civ=civ, units=[u.id for u in us], kinds=[u.kind for u in us],
-                         origin=pm.origin, to=pm.to, seas=list(pm.seas)))
+                         origin=pm.origin, to=pm.to, seas=list(pm.seas),
+                         origins=origins if len(set(origins)) > 1 else []))
     if any(o != civ for o in ground_owners(state, pm.to)):
         _start_province(state, civ, pm.to)
     else:

@@ -20,6 +20,7 @@ R_NAVAL = "Military Phase, A) Movement, 1. Naval Movement"
 R_GROUND = "Military Phase, A) Movement, 3. Legion Movement"
 R_ONCE = "base-game.md 6: each unit moves once and fights once per turn"
 R_CREATURES = "Military Phase, A) Movement, 4. note: the Kraken and the Griffon cannot be convoyed"
+R_KRAKEN = "Kraken: card text"
 
 
 def _name(area: str) -> str:
@@ -85,8 +86,20 @@ def hostile(state: GameState, civ: str, province: str) -> bool:
     return any(o != civ for o in ground_owners(state, province))
 
 
+def _origin_ok(state: GameState, u: Unit) -> bool:
+    """A ground unit moves from a land province, or from a sea if it is a Kraken there."""
+    return u.area in board.PROVINCES or bool(powers.sea_landings(state, u))
+
+
 def check_move(state: GameState, civ: str, action: Move) -> PendingMove:
-    """Validate a ground move; returns it as declared (with the chain of seas it uses)."""
+    """Validate a ground move; returns it as declared (with the chain of seas it uses).
+
+    The units of one move enter the same province together and fight there as one army;
+    they may come from different places, each by its own step (a land border, a Kraken
+    landing from its sea, a Griffon's flight), but those carried by triremes all start in
+    one province, since a convoy is one chain of seas (base-game.md 6; our decision, so
+    that an attack by land and by sea is one battle, as in the rulebook's combat example).
+    """
     if not action.units:
         raise IllegalAction("Name the units to move", R_GROUND)
     if len(set(action.units)) != len(action.units):
@@ -99,36 +112,44 @@ def check_move(state: GameState, civ: str, action: Move) -> PendingMove:
             raise IllegalAction("A fortress may never be moved", "Construction Cost Chart: Fortress")
         if u.kind not in MOBILE_GROUND:
             raise IllegalAction("Triremes move in the naval step", R_NAVAL)
-        if u.area not in board.PROVINCES:
+        if not _origin_ok(state, u):
             raise IllegalAction(f"Unit {u.id} is not on a land province", R_GROUND)
         if u.moved:
             raise IllegalAction(f"Unit {u.id} has moved already this turn", R_ONCE)
-    origins = {u.area for u in us}
-    if len(origins) > 1:
-        raise IllegalAction("The units of one move all start in the same province", R_GROUND)
-    origin = us[0].area
     to = action.to
     if to not in board.PROVINCES:
         raise IllegalAction(f"{_name(to)} is not a land province", R_GROUND)
-    if to == origin:
+    if any(u.area == to for u in us):
         raise IllegalAction("The units are in that province already", R_GROUND)
-    extra = powers.convoy_extra_seas(state, civ)
+    swimmers = [u for u in us if u.area in board.SEAS]
+    for u in swimmers:
+        if to not in powers.sea_landings(state, u):
+            raise IllegalAction(f"From {_name(u.area)} a Kraken lands on a coast of that sea, "
+                                f"not on {_name(to)}", R_KRAKEN)
+    walkers = [u for u in us if u.area in board.PROVINCES]
     seas = list(action.seas)
-    if seas:
-        if not valid_chain(state, civ, origin, to, seas, extra):
-            raise IllegalAction(
-                f"{' - '.join(_name(s) for s in seas)} is not an unbroken chain of your own "
-                f"triremes from {_name(origin)} to {_name(to)}",
-                R_GROUND + ": through a chain of Triremes")
-    elif not all(to in land_targets(state, u) for u in us):
-        path = convoy_path(state, civ, origin, to, extra)
-        if path is None:
-            raise IllegalAction(
-                f"{_name(to)} is not next to {_name(origin)}, and no chain of your triremes "
-                "joins them (other players' triremes do not carry your units)", R_GROUND)
-        seas = path
-    if seas:
-        for u in us:
+    carried = walkers if seas else [u for u in walkers if to not in land_targets(state, u)]
+    origin = carried[0].area if carried else us[0].area
+    if len({u.area for u in carried}) > 1:
+        raise IllegalAction("Units carried by triremes in one move start in the same "
+                            "province (one chain of seas)", R_GROUND)
+    if carried:
+        extra = powers.convoy_extra_seas(state, civ)
+        if seas:
+            if not valid_chain(state, civ, origin, to, seas, extra):
+                raise IllegalAction(
+                    f"{' - '.join(_name(s) for s in seas)} is not an unbroken chain of your "
+                    f"own triremes from {_name(origin)} to {_name(to)}",
+                    R_GROUND + ": through a chain of Triremes")
+        else:
+            path = convoy_path(state, civ, origin, to, extra)
+            if path is None:
+                raise IllegalAction(
+                    f"{_name(to)} is not next to {_name(origin)}, and no chain of your "
+                    "triremes joins them (other players' triremes do not carry your units)",
+                    R_GROUND)
+            seas = path
+        for u in carried:
             if not powers.can_be_convoyed(state, u):
                 raise IllegalAction("This creature cannot be carried by triremes", R_CREATURES)
     if hostile(state, civ, to) and any(u.fought for u in us):
@@ -136,18 +157,29 @@ def check_move(state: GameState, civ: str, action: Move) -> PendingMove:
     return PendingMove(units=list(action.units), origin=origin, to=to, seas=seas)
 
 
-def legal_moves(state: GameState, civ: str) -> list[Move]:
-    """One move per unit and destination, plus one move of all the unmoved units of a
-    province that can go there together."""
+def _movers(state: GameState, civ: str) -> dict[str, list[Unit]]:
+    """civ's legions and creatures that may still move, by where they stand."""
     by_origin: dict[str, list[Unit]] = {}
     for u in state.units:
-        if u.owner == civ and u.kind in MOBILE_GROUND and not u.moved \
-                and u.area in board.PROVINCES:
+        if u.owner == civ and u.kind in MOBILE_GROUND and not u.moved and _origin_ok(state, u):
             by_origin.setdefault(u.area, []).append(u)
+    return by_origin
+
+
+def legal_moves(state: GameState, civ: str) -> list[Move]:
+    """One move per unit and destination, one move of all the unmoved units of a place that
+    can go there together, and, where units from several places can attack one province,
+    one move of them all."""
     out: list[Move] = []
-    for origin, us in by_origin.items():
-        land = {u.id: set(land_targets(state, u)) for u in us}
-        by_sea = convoy_targets(state, civ, origin)
+    # destination -> (units reaching it by their own step, carried units by origin)
+    joint: dict[str, tuple[list[Unit], dict[str, list[Unit]]]] = {}
+    for origin, us in _movers(state, civ).items():
+        if origin in board.SEAS:
+            land = {u.id: set(powers.sea_landings(state, u)) for u in us}
+            by_sea: set[str] = set()
+        else:
+            land = {u.id: set(land_targets(state, u)) for u in us}
+            by_sea = convoy_targets(state, civ, origin)
         dests = set(by_sea).union(*land.values())
         for to in sorted(dests):
             fight = hostile(state, civ, to)
@@ -161,4 +193,14 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
                 out.append(Move(units=[u.id for u in by_land], to=to))
             if len(carried) > 1:
                 out.append(Move(units=[u.id for u in carried], to=to))
+            if fight and (by_land or carried):
+                own, convoys = joint.setdefault(to, ([], {}))
+                own.extend(by_land)
+                if carried:
+                    convoys[origin] = carried
+    for to, (own, convoys) in sorted(joint.items()):
+        biggest = max(convoys.values(), key=len, default=[])
+        army = own + biggest
+        if len({u.area for u in army}) > 1:
+            out.append(Move(units=[u.id for u in army], to=to))
     return out

@@ -204,6 +204,8 @@ def place(state: GameState, civ: str, item: Item, mode: str, ev: list[Event],
     if dry:
         return
     u = new_unit(state, civ, k, pr)
+    from ..powers import unit_built
+    unit_built(state, u)
     ev.append(Built(civ=civ, kind=k, province=pr, free=free, unit=u.id))
 
 

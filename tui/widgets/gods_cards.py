@@ -3,7 +3,7 @@ number set aside unseen)."""
 
 from __future__ import annotations
 
-from engine.data.cards import GODS, is_hero_or_wonder
+from engine.data.cards import CIV_CREATURE, GODS, is_hero_or_wonder
 from engine.data.costs import COSTS, PYRAMIDS_COST, PYRAMIDS_COST_LONG
 from engine.view import View
 
@@ -30,6 +30,11 @@ def gods_cards_markup(v: View) -> str:
         cards = [c for c in p.cards if is_hero_or_wonder(c)]
         names = ", ".join(card_name(c) for c in cards) or "none"
         lines.append(f"  {civ_markup(p.civ)} {len(cards)}: {names}")
+        off = sum(1 for u in state.units if u.owner == p.civ and not u.area)
+        if off:  # a dived Kraken, a Phoenix waiting to return
+            creature = CIV_CREATURE.get(p.civ, "")
+            where = "under the sea" if creature == "kraken" else "on its card"
+            lines.append(f"    [dim]{off} {card_name(creature)} {where}[/]")
     lines.append("")
     lines.append(f"[b]On offer[/] [dim](cost {COSTS['hero']})[/]")
     if state.display:

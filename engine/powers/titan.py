@@ -1,0 +1,96 @@
+"""Titan (Rome's creature): instead of fighting where it stands, each Titan may attack the
+units of one opponent in an adjacent area: a land province across a shared border, or a
+sea its province touches (rulebook, creature text). Titans next to the same area may
+attack together. The attack rolls one die per Titan, with no automatic 6, and is
+one-sided (base-game.md 7): the targets lose one unit per 5 points (Penthesilee: 6 on
+land) and do not hit back. Triremes may be hit (Q&A), at sea or in port.
+
+Used in its owner's ground step: `units` are the Titans, `target` the area, `choice` the
+opponent. The Titans have then moved and fought this turn; a Titan that has fought cannot
+shoot. The defenders have not fought: they act normally in their own turn."""
+
+from __future__ import annotations
+
+from ..actions import UsePower
+from ..data import board
+from ..data.cards import CIV_CREATURE
+from ..events import Event
+from ..prompts import GroundTurn
+from ..state import GameState, Unit
+from .base import refuse
+
+CARD = "titan"
+WHEN = "in your ground step, by Titans that have not fought this turn"
+
+
+def is_titan(u: Unit) -> bool:
+    return u.kind == "creature" and CIV_CREATURE.get(u.owner) == CARD
+
+
+def reach(province: str) -> list[str]:
+    """The areas a Titan in this province can attack: its land neighbours and its seas."""
+    p = board.PROVINCES[province]
+    return [*p.land_neighbours, *p.seas]
+
+
+def _ready(state: GameState, civ: str) -> list[Unit]:
+    return [u for u in state.units if u.owner == civ and is_titan(u) and not u.fought
+            and u.area in board.PROVINCES]
+
+
+def _ground_step(state: GameState, civ: str, window: str) -> bool:
+    p = state.prompt
+    return (not window and isinstance(p, GroundTurn) and p.civ == civ
+            and state.military.battle is None)
+
+
+def targets(state: GameState, area: str, civ: str) -> dict[str, list[Unit]]:
+    """The units of each other owner in the area, by owner."""
+    out: dict[str, list[Unit]] = {}
+    for u in state.units:
+        if u.area == area and u.owner != civ:
+            out.setdefault(u.owner, []).append(u)
+    return out
+
+
+def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
+    """One attack per target area and opponent, with every ready Titan next to it."""
+    if not _ground_step(state, civ, window):
+        return []
+    by_area: dict[str, list[int]] = {}
+    for t in _ready(state, civ):
+        for area in reach(t.area):
+            by_area.setdefault(area, []).append(t.id)
+    return [UsePower(card=CARD, target=area, choice=owner, units=ids)
+            for area, ids in by_area.items() for owner in targets(state, area, civ)]
+
+
+def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: str) -> None:
+    from ..rules.combat import start_battle
+    if not _ground_step(state, civ, window):
+        raise refuse(CARD, f"Titans attack {WHEN}")
+    if not action.units or len(set(action.units)) != len(action.units):
+        raise refuse(CARD, "Name the Titans that attack, each once")
+    area = action.target
+    if area not in board.PROVINCES and area not in board.SEAS:
+        raise refuse(CARD, f"{area!r} is not a province or a sea")
+    by_id = {u.id: u for u in state.units}
+    titans = []
+    for i in action.units:
+        u = by_id.get(i)
+        if u is None or u.owner != civ or not is_titan(u) or u.area not in board.PROVINCES:
+            raise refuse(CARD, f"Unit {i} is not one of your Titans on the board")
+        if u.fought:
+            raise refuse(CARD, f"Titan {i} has fought this turn: it attacks once")
+        if area not in reach(u.area):
+            raise refuse(CARD, f"{board.area_name(area)} is not next to "
+                               f"{board.area_name(u.area)}: a Titan attacks an adjacent "
+                               "province or sea")
+        titans.append(u)
+    theirs = targets(state, area, civ).get(action.choice, [])
+    if not theirs:
+        raise refuse(CARD, f"{action.choice or 'Nobody'} has no units in "
+                           f"{board.area_name(area)} to attack")
+    start_battle(state, area, area in board.SEAS, civ, action.choice, titans, theirs, ev,
+                 ranged=True)
+    state.prompt = None  # the battle runs now; the ground step is asked again after it

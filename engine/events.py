@@ -162,6 +162,7 @@ class BattleStarted(EventBase):
     defender: str
     attacker_units: list[str]
     defender_units: list[str]
+    ranged: bool = False  # Titans shooting from a neighbouring province
 
 
 class DiceRolled(EventBase):

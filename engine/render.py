@@ -264,6 +264,10 @@ def _move_cancelled(e: E.MoveCancelled) -> str:
 
 
 def _battle_started(e: E.BattleStarted) -> str:
+    if e.ranged:
+        n = len(e.attacker_units)
+        return (f"{civ(e.attacker)}'s {'Titan shoots' if n == 1 else f'{n} Titans shoot'} "
+                f"into {area(e.area)} at {civ(e.defender)} ({units(e.defender_units)})")
     kind = "Sea battle" if e.naval else "Battle"
     return (f"{kind} in {area(e.area)}: {civ(e.attacker)} ({units(e.attacker_units)}) "
             f"attacks {civ(e.defender)} ({units(e.defender_units)})")

@@ -122,3 +122,59 @@ def test_greedy_aims_baal_at_the_leader():
     a = choice(s)
     assert isinstance(a, UsePower) and a.card == "baal"
     assert s.provinces[a.target].influence == "greece"
+
+
+def test_greedy_puts_a_free_fortress_where_it_is_threatened():
+    """Statue of Zeus: the free fortress goes to the province enemies stand next to."""
+    from engine.powers import on_acquire
+    from engine.prompts import PlaceFree
+    from engine.rules import flow
+    s = _construction("egypt", ["egypt", "babylon", "rome"])
+    put(s, "babylon", "legion", "iudaea", 3)
+    give(s, "egypt", "statue_of_zeus")
+    ev: list = []
+    on_acquire(s, "egypt", "statue_of_zeus", ev)
+    s.prompt = None
+    flow.advance(s, ev)
+    assert isinstance(s.prompt, PlaceFree) and "alexandria" in s.prompt.options
+    assert choice(s).province == "alexandria"  # next to Iudaea
+
+
+def test_greedy_medusa_stops_a_battle_it_would_lose():
+    """Medusa: four Roman legions attack Carthage's one: Carthage forbids the battle."""
+    s = game(["rome", "carthage", "greece"])
+    give(s, "carthage", "medusa")
+    legions = put(s, "rome", "legion", "mauretania_caesariensis", 4)
+    put(s, "carthage", "legion", "numidia")
+    start_military(s, "rome", "ground")
+    apply(s, Move(units=legions, to="numidia"))
+    assert isinstance(s.prompt, Reaction) and s.prompt.window == "before_battle"
+    assert s.prompt.civ == "carthage"
+    assert choice(s) == UsePower(card="medusa", target="numidia")
+
+
+def test_greedy_isis_keeps_the_best_card_and_gives_doubles():
+    """Isis: Egypt takes the card that completes its set, and gives Babylon a card Babylon
+    produces already."""
+    from engine.rules.commerce import production
+    s = game(["egypt", "babylon", "rome"], keep_units=True)
+    give_god(s, "egypt", "isis")
+    begin_phase(s, "commerce")
+    assert isinstance(s.prompt, Reaction) and s.prompt.window == "isis"
+    set_hand(s, "egypt", {"wine": 1, "gold": 1, "gems": 1})
+    mine = choice(s)
+    assert mine.target == "egypt" and mine.choice not in ("wine", "gold", "gems")
+    apply(s, mine)
+    assert s.prompt.window == "isis"
+    gift = choice(s)
+    assert gift.target == "babylon"
+    assert production(s)["babylon"].get(gift.choice)
+
+
+def test_greedy_cleopatra_swaps_a_double_for_a_tax():
+    """Cleopatra: a second papyrus is worth less than a tax card in a set of taxes."""
+    from .powers.support import construction_turn
+    s = game(["egypt", "babylon", "rome"], keep_units=True)
+    construction_turn(s, "egypt", {"tax": 2, "papyrus": 2})
+    a = choice(s)
+    assert a == UsePower(card="cleopatra", target="papyrus", choice="tax")

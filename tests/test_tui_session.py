@@ -183,3 +183,21 @@ def test_map_labels_and_cursor():
                 seen.add(b)
                 todo.append(b)
     assert seen == set(area_centres()) == set(board.PROVINCES) | set(board.SEAS)
+
+
+def test_kraken_titan_and_joint_moves_are_described_in_words():
+    """Menus say what a creature's power does, and where a joint move comes from."""
+    from engine.rules.common import new_unit
+    from tui.text import action_text
+    state, _ = game.new_game(Config(civs=["atlantis", "rome", "carthage"], seed=1))
+    k = new_unit(state, "atlantis", "creature", "mare_africum").id
+    legion = new_unit(state, "atlantis", "legion", "sardinia").id
+    assert action_text(A.UsePower(card="kraken", units=[k], choice="emerge",
+                                  target="mare_africum"), state) == \
+        f"Kraken #{k} emerges in Mare Africum"
+    assert "dives under the sea" in action_text(
+        A.UsePower(card="kraken", units=[k], choice="dive"), state)
+    assert action_text(A.UsePower(card="titan", units=[3, 4], target="etruria",
+                                  choice="carthage"), state).startswith("Titans #3, #4 shoot at")
+    move = action_text(A.Move(units=[legion, k], to="carthago"), state)
+    assert "from Sardinia" in move and "Mare Africum" in move

@@ -210,7 +210,8 @@ def action_text(action: A.Action, state: GameState | None = None,
         case A.Move(units=us, to=t, seas=seas):
             origin = ""
             if state is not None and us:
-                areas = dict.fromkeys(x.area for x in state.units if x.id in us)
+                where = {x.id: x.area for x in state.units}
+                areas = dict.fromkeys(where[i] for i in us if i in where)
                 if areas:
                     origin = f" from {' and '.join(area_short(a) for a in areas)}"
             via = f" by {', '.join(area_short(s) for s in seas)}" if seas else ""

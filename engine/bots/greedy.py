@@ -175,6 +175,11 @@ class GreedyBot:
             return base + 4 * sites - 10 * threat
         return base - 6 * threat
 
+    def _PlaceFree(self, state, me: Player, prompt, acts):
+        """A card's free piece goes where the same piece bought would be worth most."""
+        return max(acts, key=lambda a: self._item_score(
+            state, me, Item(kind=prompt.item, province=a.province)))
+
     def _KeepCommodities(self, state, me, prompt, acts):
         return max((a for a in acts if isinstance(a, Keep)),
                    key=lambda a: sum(a.cards.values()))

@@ -25,6 +25,7 @@ from ..data.cards import CIV_CREATURE
 from ..events import Event, PowerUsed
 from ..prompts import NavalTurn
 from ..rules.common import clear_post
+from ..rules.geography import sea_steps
 from ..state import GameState, Unit
 from .base import refuse
 
@@ -66,12 +67,8 @@ def sea_landings(u: Unit) -> list[str]:
 
 
 def swims(u: Unit) -> list[str]:
-    """The seas a Kraken may swim into from where it is."""
-    if u.area in board.SEAS:
-        return list(board.SEAS[u.area].neighbour_seas)
-    if u.area in board.PROVINCES:
-        return list(board.PROVINCES[u.area].seas)
-    return []
+    """The seas a Kraken may swim into from where it is (a trireme's steps)."""
+    return sea_steps(u.area)
 
 
 def may_dive(u: Unit) -> bool:

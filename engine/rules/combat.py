@@ -59,7 +59,7 @@ def start_battle(state: GameState, area: str, naval: bool, attacker: str, defend
         defender_units=[u.id for u in defender_units], ranged=ranged)
     ev.append(BattleStarted(area=area, naval=naval, attacker=attacker, defender=defender,
                             attacker_units=[u.kind for u in attacker_units],
-                            defender_units=[u.kind for u in defender_units]))
+                            defender_units=[u.kind for u in defender_units], ranged=ranged))
 
 
 def dice_count(state: GameState, units: list[Unit], enemy: list[Unit]) -> int:

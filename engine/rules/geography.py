@@ -96,3 +96,13 @@ def influence_reach(state: GameState, civ: str, provinces: Iterable[str]) -> set
     for s in chain_seas(state, civ, provs):
         out.update(board.SEAS[s].provinces)
     return out
+
+
+def sea_steps(area: str) -> list[str]:
+    """The seas one step from an area by water: from a coast, the seas it touches; from a
+    sea, its neighbouring seas (a trireme's move, a Kraken's swim)."""
+    if area in board.PROVINCES:
+        return list(board.PROVINCES[area].seas)
+    if area in board.SEAS:
+        return list(board.SEAS[area].neighbour_seas)
+    return []

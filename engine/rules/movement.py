@@ -14,7 +14,7 @@ from ..data.costs import MOBILE_GROUND
 from ..errors import IllegalAction
 from ..state import GameState, PendingMove, Unit
 from .common import ground_owners, unit
-from .geography import chain_seas, convoy_path, land_steps, valid_chain
+from .geography import chain_seas, convoy_path, land_steps, sea_steps, valid_chain
 
 R_NAVAL = "Military Phase, A) Movement, 1. Naval Movement"
 R_GROUND = "Military Phase, A) Movement, 3. Legion Movement"
@@ -30,11 +30,7 @@ def _name(area: str) -> str:
 # --- triremes -----------------------------------------------------------------------------
 def trireme_destinations(u: Unit) -> list[str]:
     """From port: the seas the province touches. At sea: the neighbouring seas."""
-    if u.area in board.PROVINCES:
-        return list(board.PROVINCES[u.area].seas)
-    if u.area in board.SEAS:
-        return list(board.SEAS[u.area].neighbour_seas)
-    return []
+    return sea_steps(u.area)
 
 
 def check_trireme_move(state: GameState, civ: str, action: MoveTrireme) -> Unit:

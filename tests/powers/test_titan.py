@@ -135,3 +135,17 @@ def test_mars_after_a_titans_dice_and_penthesilee_against_it():
     assert len(ids_at(s, "etruria", "carthage")) == 2  # 11 // 6 = 1
     while isinstance(s.prompt, Reaction):
         apply(s, Pass())
+
+
+def test_the_battle_log_says_the_titans_shoot():
+    from engine.events import BattleStarted
+    from engine.render import render
+    s = game(["rome", "carthage", "greece"])
+    a = put(s, "rome", "creature", "roma", 2)
+    put(s, "carthage", "legion", "etruria")
+    start_military(s, "rome", "ground")
+    s.forced_dice = [1, 1]
+    ev = apply(s, titan(a, "etruria", "carthage"))
+    started, = of(ev, BattleStarted)
+    assert started.ranged
+    assert "2 Titans shoot into Etruria" in render(started)

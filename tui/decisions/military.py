@@ -104,6 +104,10 @@ class GroundDecision(ActionMenu):
 
 
 def area_of_other(a) -> str | None:
+    """The area an action is about, to show on the map (a power's target if it is one)."""
+    target = getattr(a, "target", "")
+    if target in board.PROVINCES or target in board.SEAS:
+        return target
     return getattr(a, "to", None) or getattr(a, "sea", None) or None
 
 
@@ -125,8 +129,10 @@ class MoveComposer(DecisionScreen):
         return "Mark the units that move together (space), then choose where they go."
 
     def my_units(self):
+        # a Kraken at sea may land and join the others
         return [u for u in self.state.units
-                if u.owner == self.civ and u.kind in MOBILE_GROUND and u.area in board.PROVINCES]
+                if u.owner == self.civ and u.kind in MOBILE_GROUND
+                and (u.area in board.PROVINCES or u.area in board.SEAS)]
 
     def destinations(self) -> list[str]:
         dests = list(dict.fromkeys(a.to for a in self.legal_of(A.Move)))

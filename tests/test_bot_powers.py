@@ -178,3 +178,23 @@ def test_greedy_cleopatra_swaps_a_double_for_a_tax():
     construction_turn(s, "egypt", {"tax": 2, "papyrus": 2})
     a = choice(s)
     assert a == UsePower(card="cleopatra", target="papyrus", choice="tax")
+
+
+def test_greedy_places_a_free_piece_while_holding_an_any_time_god():
+    """Baal may be used in any decision, a free placement's too: the greedy player still
+    places the piece (a bug found by the arena)."""
+    from engine.actions import PlaceAt
+    from engine.powers import on_acquire
+    from engine.prompts import PlaceFree
+    from engine.rules import flow
+    s = _construction("egypt", ["egypt", "babylon", "rome"])
+    give_god(s, "egypt", "baal")
+    give(s, "egypt", "statue_of_zeus")
+    ev: list = []
+    on_acquire(s, "egypt", "statue_of_zeus", ev)
+    s.prompt = None
+    flow.advance(s, ev)
+    assert isinstance(s.prompt, PlaceFree)
+    from engine.game import legal_actions
+    assert any(isinstance(a, UsePower) and a.card == "baal" for a in legal_actions(s))
+    assert isinstance(choice(s), PlaceAt)

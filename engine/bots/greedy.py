@@ -26,6 +26,8 @@ from ..actions import (
     Occupy,
     Offer,
     Pass,
+    PickRoleHolder,
+    PlaceAt,
     Sack,
     SetupBuy,
     Take,
@@ -88,7 +90,8 @@ class GreedyBot:
 
     # --- roles and order ----------------------------------------------------------------
     def _ChooseRoleHolder(self, state, me, prompt, acts):
-        return min(acts, key=lambda a: len(_me(state, a.civ).cards))
+        picks = [a for a in acts if isinstance(a, PickRoleHolder)]
+        return min(picks, key=lambda a: len(_me(state, a.civ).cards), default=acts[0])
 
     def _NamePlayer(self, state: GameState, me: Player, prompt: NamePlayer, acts):
         names = [a for a in acts if isinstance(a, Name)]
@@ -177,8 +180,9 @@ class GreedyBot:
 
     def _PlaceFree(self, state, me: Player, prompt, acts):
         """A card's free piece goes where the same piece bought would be worth most."""
-        return max(acts, key=lambda a: self._item_score(
-            state, me, Item(kind=prompt.item, province=a.province)))
+        places = [a for a in acts if isinstance(a, PlaceAt)]
+        return max(places, key=lambda a: self._item_score(
+            state, me, Item(kind=prompt.item, province=a.province)), default=acts[0])
 
     def _KeepCommodities(self, state, me, prompt, acts):
         return max((a for a in acts if isinstance(a, Keep)),

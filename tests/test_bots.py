@@ -202,3 +202,20 @@ def test_arena_command(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "greedy   wins" in out and "95% CI" in out and "average turns" in out
     assert main(["arena", "--seats", "greedy,nobody,random"]) == 2
+
+
+def test_arena_reports_a_failed_game_and_counts_the_others(monkeypatch, capsys) -> None:
+    """One game that breaks (a bot bug) is named with its error; the rest still count."""
+    from engine.commands import arena
+    real = arena.play_one
+
+    def flaky(levels, seed, *rest):
+        if seed == 5:
+            raise AttributeError("a bug")
+        return real(levels, seed, *rest)
+
+    monkeypatch.setattr(arena, "play_one", flaky)
+    assert main(["arena", "--seats", "greedy,greedy,greedy", "--games", "2", "--seed", "4"]) == 1
+    out = capsys.readouterr().out
+    assert "seed 5 seats" in out and "FAILED (AttributeError: a bug)" in out
+    assert "1 games" in out and "1 game(s) failed and are not counted: seeds 5" in out

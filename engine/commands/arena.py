@@ -60,7 +60,11 @@ def play_one(levels: list[str], seed: int, budget: float, max_turns: int = 200,
 
 
 def _job(args: tuple) -> dict:
-    return play_one(*args)
+    """One game; a game that fails (a bug) is reported, and the others still count."""
+    try:
+        return play_one(*args)
+    except Exception as e:  # noqa: BLE001 - any failure of one game is reported the same way
+        return {"seed": args[1], "levels": args[0], "error": f"{type(e).__name__}: {e}"}
 
 
 def _add_args(p: argparse.ArgumentParser) -> None:
@@ -89,13 +93,22 @@ def _run(args: argparse.Namespace) -> int:
             results = list(_report_each(pool.map(_job, jobs), args.quiet))
     else:
         results = list(_report_each(map(_job, jobs), args.quiet))
-    _summary(levels, results, args, time.perf_counter() - t0)
+    failed = [r for r in results if "error" in r]
+    _summary(levels, [r for r in results if "error" not in r], args,
+             time.perf_counter() - t0)
+    if failed:
+        print(f"{len(failed)} game(s) failed and are not counted: seeds "
+              f"{', '.join(str(r['seed']) for r in failed)}")
+        return 1
     return 0
 
 
 def _report_each(results, quiet: bool):
     for g, r in enumerate(results):
-        if not quiet:
+        if "error" in r:
+            print(f"game {g + 1} seed {r['seed']} seats {','.join(r['levels'])}: FAILED "
+                  f"({r['error']})", flush=True)
+        elif not quiet:
             print(f"game {g + 1} seed {r['seed']} seats {','.join(r['levels'])}: "
                   f"{'winner ' + r['winner'] + ' (seat ' + str(r['winner_seat']) + ')' if r['winner'] else 'no winner'}"
                   f", turns {r['turns']}", flush=True)

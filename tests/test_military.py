@@ -1,7 +1,7 @@
 """The military phase (engine/rules/military.py, movement.py, combat.py).
 
 Each test's docstring names the rule it checks: a section of the Mythology rulebook
-(/work/shared/rules/mythology-expansion-rulebook.txt) or of base-game.md.
+or of base-game.md.
 """
 
 from __future__ import annotations

@@ -51,8 +51,8 @@ from ..rules.common import ground_units_in, units_in
 from ..state import GameState, Player
 from ..view import View
 from . import greedy_powers as gp
+from .values import UNIT_STRENGTH
 
-UNIT_STRENGTH = {"legion": 3.5, "fortress": 6.0, "creature": 6.0, "trireme": 3.5}
 ITEM_VALUE = {
     "caravan": 30, "city": 30, "influence": 24, "market": 22, "temple": 20, "creature": 14,
     "legion": 10, "fortress": 9, "trireme": 4,

@@ -29,8 +29,7 @@ from ..rules.combat import fighters
 from ..rules.commerce import production
 from ..rules.common import ground_units_in, units_in
 from ..state import GameState, Player
-
-UNIT_DICE = {"legion": 3.5, "trireme": 3.5, "fortress": 6.0, "creature": 6.0}
+from .values import UNIT_STRENGTH
 
 
 def expected_kills(dice: int, fixed: int, divisor: int, cap: int) -> float:
@@ -82,18 +81,11 @@ def _after_dice(state: GameState, me: str, enemy: str, uses: list[UsePower]) -> 
     return best
 
 
-def _strength(units: list, enemy: list) -> float:
-    behemoth = any(u.kind == "creature" and _creature(u) == "behemoth" for u in enemy)
-    total = 0.0
-    for u in units:
-        v = UNIT_DICE.get(u.kind, 3.5)
-        total += 3.5 if (behemoth and u.kind in ("fortress", "creature")) else v
-    return total
-
-
-def _creature(u) -> str | None:
-    from ..data.cards import CIV_CREATURE
-    return CIV_CREATURE.get(u.owner)
+def _strength(state: GameState, units: list, enemy: list) -> float:
+    """Expected points of a side; a fortress or creature facing a Behemoth rolls a die."""
+    from ..powers import loses_automatic_six
+    return sum(3.5 if loses_automatic_six(state, u, enemy) else UNIT_STRENGTH.get(u.kind, 3.5)
+               for u in units)
 
 
 def _before_battle(state: GameState, me: str, enemy: str,
@@ -101,7 +93,8 @@ def _before_battle(state: GameState, me: str, enemy: str,
     b = state.military.battle
     assert b is not None
     mine, theirs = fighters(state, b, me), fighters(state, b, enemy)
-    if _pick(uses, "medusa") and _strength(theirs, mine) > 1.2 * _strength(mine, theirs):
+    if _pick(uses, "medusa") and \
+            _strength(state, theirs, mine) > 1.2 * _strength(state, mine, theirs):
         return _pick(uses, "medusa")[0]
     fours = _pick(uses, "hamilcar")
     if fours:

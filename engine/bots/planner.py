@@ -33,7 +33,8 @@ from ..rules.victory import cards_needed
 from ..state import GameState
 from ..view import View
 from .determinize import determinize
-from .greedy import UNIT_STRENGTH, GreedyBot, _set_potential
+from .greedy import GreedyBot, _set_potential
+from .values import UNIT_STRENGTH
 
 EXITS = (Pass, EndConstruction, EndMilitary, EndNaval, EndSetupRound)
 QUICK = (NamePlayer, GiveBalancingCard, ChooseLosses)  # decisions the greedy answer is good enough for

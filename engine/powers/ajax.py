@@ -9,7 +9,7 @@ from ..actions import UsePower
 from ..events import Event, PowerUsed
 from ..rules.common import holds, roll
 from ..state import GameState
-from .base import check_holds, refuse
+from .base import battle_in_window, check_holds, refuse
 
 CARD = "ajax"
 WINDOW = "after_dice"
@@ -17,11 +17,7 @@ WHEN = "after the dice of a ground battle he fights, before the losses"
 
 
 def _battle(state: GameState, civ: str, window: str):
-    b = state.military.battle
-    if window != WINDOW or b is None or b.stage != "losses" or b.naval or \
-            civ not in (b.attacker, b.defender):
-        return None
-    return b
+    return battle_in_window(state, window, civ, ground=True) if window == WINDOW else None
 
 
 def _dice(b, civ: str) -> list[int]:

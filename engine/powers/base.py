@@ -70,6 +70,30 @@ def in_construction_turn(state: GameState, civ: str, window: str = "") -> bool:
             and p.civ == civ)
 
 
+def in_own_decision(state: GameState, civ: str, window: str, prompt_type: type) -> bool:
+    """civ is deciding a prompt of this kind himself (not in a reaction window), and no
+    battle is under way (a military step's powers: the Kraken's, the Titans')."""
+    p = state.prompt
+    return (not window and isinstance(p, prompt_type) and p.civ == civ
+            and state.military.battle is None)
+
+
+# The stage a battle is at while each military reaction window is open on it
+# (engine/rules/combat.py): before the dice, and after them, before the losses.
+BATTLE_STAGE = {"before_battle": "dice", "after_dice": "losses"}
+
+
+def battle_in_window(state: GameState, window: str, civ: str | None = None,
+                     ground: bool = False):
+    """The battle the reaction window `window` is open on, or None; with `civ`, only a
+    battle he fights; with `ground`, only a battle on land."""
+    b = state.military.battle
+    if b is None or BATTLE_STAGE.get(window) != b.stage or (ground and b.naval) or \
+            (civ is not None and civ not in (b.attacker, b.defender)):
+        return None
+    return b
+
+
 def check_construction_turn(state: GameState, civ: str, card: str, window: str = "") -> None:
     if not in_construction_turn(state, civ, window):
         raise refuse(card, f"{card_name(card)}'s power is used in your construction turn")

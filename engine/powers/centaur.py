@@ -20,10 +20,10 @@ def _centaurs(units) -> int:
 def battle_begins(state: GameState, b, ev: list[Event]) -> None:
     if b.naval:
         return
-    from ..rules.combat import alive
+    from ..rules.combat import fighters
     from . import lose_unit
-    a_units = alive(state, b.attacker_units, b.area)
-    d_units = alive(state, b.defender_units, b.area)
+    a_units = fighters(state, b, b.attacker)
+    d_units = fighters(state, b, b.defender)
     for mine, theirs, enemy in ((a_units, d_units, b.defender), (d_units, a_units, b.attacker)):
         n = _centaurs(mine)
         legions = sorted((u for u in theirs if u.kind == "legion"),

@@ -9,7 +9,7 @@ from ..actions import UsePower
 from ..events import Event, PowerUsed
 from ..rules.common import holds
 from ..state import GameState
-from .base import check_holds, refuse
+from .base import battle_in_window, check_holds, refuse
 
 CARD = "hamilcar"
 WINDOW = "before_battle"
@@ -17,19 +17,12 @@ WHEN = "before the dice of a ground battle he fights"
 
 
 def _battle(state: GameState, civ: str, window: str):
-    b = state.military.battle
-    if window != WINDOW or b is None or b.stage != "dice" or b.naval or \
-            civ not in (b.attacker, b.defender):
-        return None
-    return b
+    return battle_in_window(state, window, civ, ground=True) if window == WINDOW else None
 
 
 def _dice(state: GameState, b, civ: str) -> int:
-    from ..rules.combat import dice_count, fighters
-    other = b.defender if civ == b.attacker else b.attacker
-    if b.ranged:  # a Titan attack: one die per Titan, and the defender does not roll
-        return len(fighters(state, b, civ)) if civ == b.attacker else 0
-    return dice_count(state, fighters(state, b, civ), fighters(state, b, other))
+    from ..rules.combat import dice_rolled
+    return dice_rolled(state, b, civ)
 
 
 def uses(state: GameState, civ: str, window: str) -> list[UsePower]:

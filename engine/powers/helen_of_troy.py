@@ -12,7 +12,7 @@ from ..data import board
 from ..events import Event, PowerUsed
 from ..rules.common import holds, new_unit, remove_unit, reserve
 from ..state import GameState
-from .base import check_holds, mark_used, refuse, used
+from .base import battle_in_window, check_holds, mark_used, refuse, used
 
 CARD = "helen_of_troy"
 WINDOW = "before_battle"
@@ -21,17 +21,14 @@ WINDOW = "before_battle"
 def fighting(state: GameState, civ: str, window: str):
     """The ground battle about to be rolled in which civ fights, or None (a Titan attack is
     not a battle the legions fight in)."""
-    b = state.military.battle
-    if window != WINDOW or b is None or b.stage != "dice" or b.naval or b.ranged or \
-            civ not in (b.attacker, b.defender):
-        return None
-    return b
+    b = battle_in_window(state, window, civ, ground=True) if window == WINDOW else None
+    return None if b is None or b.ranged else b
 
 
 def enemy_legions(state: GameState, b, civ: str) -> list:
-    from ..rules.combat import alive
-    ids = b.defender_units if civ == b.attacker else b.attacker_units
-    return sorted((u for u in alive(state, ids, b.area) if u.kind == "legion"),
+    from ..rules.combat import fighters
+    enemy = b.defender if civ == b.attacker else b.attacker
+    return sorted((u for u in fighters(state, b, enemy) if u.kind == "legion"),
                   key=lambda u: (bool(u.post), u.id))
 
 

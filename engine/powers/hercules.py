@@ -14,7 +14,7 @@ from ..actions import UsePower
 from ..events import Event, PowerUsed
 from ..rules.common import holds
 from ..state import GameState
-from .base import check_holds, mark_used, refuse, used
+from .base import battle_in_window, check_holds, in_own_decision, mark_used, refuse, used
 
 CARD = "hercules"
 WINDOW = "before_battle"
@@ -26,8 +26,7 @@ def _movers(state: GameState, civ: str, window: str) -> list:
     from ..data import board
     from ..data.cards import CIV_CREATURE
     from ..prompts import GroundTurn
-    p = state.prompt
-    if window or not isinstance(p, GroundTurn) or p.civ != civ or \
+    if not in_own_decision(state, civ, window, GroundTurn) or \
             CIV_CREATURE.get(civ) != "griffon":
         return []
     return [u for u in state.units if u.owner == civ and u.kind == "legion" and not u.moved
@@ -40,13 +39,11 @@ def moves_as_creature(state: GameState, u) -> bool:
 
 
 def _legions(state: GameState, civ: str, window: str) -> list:
-    b = state.military.battle
-    if window != WINDOW or b is None or b.stage != "dice" or civ not in (b.attacker,
-                                                                          b.defender):
+    b = battle_in_window(state, window, civ) if window == WINDOW else None
+    if b is None:
         return []
-    from ..rules.combat import alive
-    ids = b.attacker_units if civ == b.attacker else b.defender_units
-    return [u for u in alive(state, ids, b.area) if u.kind == "legion"]
+    from ..rules.combat import fighters
+    return [u for u in fighters(state, b, civ) if u.kind == "legion"]
 
 
 def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
@@ -61,28 +58,32 @@ def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
     return [UsePower(card=CARD, target="move", units=[u.id]) for u in firsts.values()]
 
 
+def _named(action: UsePower, pool: list, when: str, which: str):
+    """The one legion of `pool` the action names; refused with `when` if the pool is
+    empty, with `which` if it names anything else."""
+    by_id = {u.id: u for u in pool}
+    if not by_id:
+        raise refuse(CARD, when)
+    if len(action.units) != 1 or action.units[0] not in by_id:
+        raise refuse(CARD, which)
+    return by_id[action.units[0]]
+
+
 def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: str) -> None:
     check_holds(state, civ, CARD)
     if used(state, CARD, civ):
         raise refuse(CARD, "Hercules acts once per round: used already")
     if action.target == "move":
-        movers = {u.id: u for u in _movers(state, civ, window)}
-        if not movers:
-            raise refuse(CARD, "Hercules gives a legion the Griffon's move, in Babylon's "
-                               "ground step, to a legion that has not moved")
-        if len(action.units) != 1 or action.units[0] not in movers:
-            raise refuse(CARD, "Name one of your legions that has not moved")
+        u = _named(action, _movers(state, civ, window),
+                   "Hercules gives a legion the Griffon's move, in Babylon's ground step, to a "
+                   "legion that has not moved", "Name one of your legions that has not moved")
         mark_used(state, CARD, civ)
-        state.used_powers.append(f"{MOVE_MARK}{action.units[0]}")
+        state.used_powers.append(f"{MOVE_MARK}{u.id}")
         ev.append(PowerUsed(civ=civ, card=CARD, detail="a legion moves as the Griffon"))
         return
-    legions = {u.id: u for u in _legions(state, civ, window)}
-    if not legions:
-        raise refuse(CARD, "Hercules is used before the dice of a battle where you have a "
-                           "legion")
-    if len(action.units) != 1 or action.units[0] not in legions:
-        raise refuse(CARD, "Name one of your legions in this battle")
-    u = legions[action.units[0]]
+    u = _named(action, _legions(state, civ, window),
+               "Hercules is used before the dice of a battle where you have a legion",
+               "Name one of your legions in this battle")
     mark_used(state, CARD, civ)
     state.used_powers.append(f"{MARK}{u.id}")
     u.kind = "creature"

@@ -27,7 +27,7 @@ from ..prompts import NavalTurn
 from ..rules.common import clear_post
 from ..rules.geography import sea_steps
 from ..state import GameState, Unit
-from .base import refuse
+from .base import in_own_decision, refuse
 
 CARD = "kraken"
 WHEN = "in your naval step"
@@ -83,9 +83,7 @@ def may_emerge(state: GameState, u: Unit) -> bool:
 
 # --- the power ----------------------------------------------------------------------------
 def _naval_step(state: GameState, civ: str, window: str) -> bool:
-    p = state.prompt
-    return (not window and isinstance(p, NavalTurn) and p.civ == civ
-            and state.military.battle is None)
+    return in_own_decision(state, civ, window, NavalTurn)
 
 
 def _krakens(state: GameState, civ: str) -> list[Unit]:

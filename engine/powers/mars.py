@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..actions import UsePower
 from ..events import Event, PowerUsed
 from ..state import GameState
-from .base import check_god, god_ready, refuse, spend_god
+from .base import battle_in_window, check_god, god_ready, refuse, spend_god
 
 CARD = "mars"
 WINDOW = "after_dice"
@@ -17,10 +17,7 @@ WHEN = "after the dice of a battle, before the losses"
 
 
 def _battle(state: GameState, window: str):
-    b = state.military.battle
-    if window != WINDOW or b is None or b.stage != "losses":
-        return None
-    return b
+    return battle_in_window(state, window) if window == WINDOW else None
 
 
 def uses(state: GameState, civ: str, window: str) -> list[UsePower]:

@@ -11,7 +11,7 @@ from ..data import board
 from ..events import Event, PowerUsed
 from ..rules.common import holds, units_in
 from ..state import GameState
-from .base import check_holds, mark_used, refuse, used
+from .base import battle_in_window, check_holds, mark_used, refuse, used
 
 CARD = "medusa"
 WINDOW = "before_battle"
@@ -28,10 +28,7 @@ def forbidden(state: GameState, area: str) -> bool:
 
 
 def _battle(state: GameState, window: str):
-    b = state.military.battle
-    if window != WINDOW or b is None or b.stage != "dice":
-        return None
-    return b
+    return battle_in_window(state, window) if window == WINDOW else None
 
 
 def uses(state: GameState, civ: str, window: str) -> list[UsePower]:

@@ -17,7 +17,7 @@ from ..data.cards import CIV_CREATURE
 from ..events import Event
 from ..prompts import GroundTurn
 from ..state import GameState, Unit
-from .base import refuse
+from .base import in_own_decision, refuse
 
 CARD = "titan"
 WHEN = "in your ground step, by Titans that have not fought this turn"
@@ -39,9 +39,7 @@ def _ready(state: GameState, civ: str) -> list[Unit]:
 
 
 def _ground_step(state: GameState, civ: str, window: str) -> bool:
-    p = state.prompt
-    return (not window and isinstance(p, GroundTurn) and p.civ == civ
-            and state.military.battle is None)
+    return in_own_decision(state, civ, window, GroundTurn)
 
 
 def targets(state: GameState, area: str, civ: str) -> dict[str, list[Unit]]:

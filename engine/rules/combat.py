@@ -70,6 +70,15 @@ def dice_count(state: GameState, units: list[Unit], enemy: list[Unit]) -> int:
     return sum(1 for u in units if u.kind in DICE_KINDS) + len(rolling)
 
 
+def dice_rolled(state: GameState, b: Battle, civ: str) -> int:
+    """The dice one side of a battle rolls (before Hamilcar's 4s replace any): a Titan
+    attack's Titans roll one each, and its targets none."""
+    if b.ranged:
+        return len(fighters(state, b, civ)) if civ == b.attacker else 0
+    other = b.defender if civ == b.attacker else b.attacker
+    return dice_count(state, fighters(state, b, civ), fighters(state, b, other))
+
+
 def side_roll(state: GameState, civ: str, units: list[Unit], enemy: list[Unit],
               naval: bool, fours: int = 0, area: str = "") -> tuple[list[int], list[int], int]:
     """Dice, automatic values and bonus of one side. Legion (trireme) dice come first, then

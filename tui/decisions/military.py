@@ -15,7 +15,6 @@ from textual.widgets.selection_list import Selection
 
 from engine import actions as A
 from engine.data import board
-from engine.data.costs import MOBILE_GROUND
 
 from ..text import area_short, civ_markup, esc, plural, unit_text
 from ..widgets.choice import ChoiceList, MarkList
@@ -129,10 +128,9 @@ class MoveComposer(DecisionScreen):
         return "Mark the units that move together (space), then choose where they go."
 
     def my_units(self):
-        # a Kraken at sea may land and join the others
-        return [u for u in self.state.units
-                if u.owner == self.civ and u.kind in MOBILE_GROUND
-                and (u.area in board.PROVINCES or u.area in board.SEAS)]
+        # the units the engine lets move now (a Kraken at sea among them)
+        movable = {i for a in self.legal_of(A.Move) for i in a.units}
+        return [u for u in self.state.units if u.id in movable]
 
     def destinations(self) -> list[str]:
         dests = list(dict.fromkeys(a.to for a in self.legal_of(A.Move)))

@@ -14,11 +14,13 @@ import hashlib
 
 import msgspec
 
-from . import rules  # noqa: F401  (registers the phase modules)
+from . import powers, rules  # noqa: F401  (register the cards and the phase modules)
 from .actions import Action
 from .errors import IllegalAction
 from .events import Event
+from .rules.flow import advance
 from .rules.registry import HANDLERS, LEGAL
+from .rules.setup import start
 from .state import Config, GameState
 
 _encoder = msgspec.json.Encoder()
@@ -27,7 +29,6 @@ _state_decoder = msgspec.json.Decoder(GameState)
 
 def new_game(config: Config) -> tuple[GameState, list[Event]]:
     """Set up a game; returns the state (waiting on its first prompt) and the events."""
-    from .rules.setup import start
     return start(config)
 
 
@@ -61,7 +62,6 @@ def apply(state: GameState, action: Action) -> list[Event]:
     ev: list[Event] = []
     prompt = work.prompt
     assert prompt is not None
-    from .rules.flow import advance
     HANDLERS[type(prompt)](work, prompt, action, ev)
     work.actions_taken += 1
     advance(work, ev)

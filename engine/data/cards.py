@@ -238,3 +238,7 @@ CIV_NAMES: dict[str, str] = {
 
 def is_hero_or_wonder(card: str) -> bool:
     return ALL_CARDS[card].kind in ("civ_hero", "hero", "wonder")
+
+# The key a payment uses for a card counted as one commodity of its holder's choice in a
+# set (engine/rules/payment.py); the card whose power it is answers the hook `wild_commodity`.
+WILD = "temple_of_artemis"

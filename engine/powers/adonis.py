@@ -10,9 +10,9 @@ from ..data.cards import GODS
 from ..events import Event, GodTaken, Passed, PowerUsed
 from ..prompts import Reaction
 from ..rules.common import holds
+from ..rules.windows import queue
 from ..state import GameState, PendingPower
 from .base import card_name, refuse
-from .windows import queue
 
 CARD = "adonis"
 WHEN = "he takes his god when all offerings are made"

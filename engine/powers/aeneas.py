@@ -24,7 +24,7 @@ def announced(state: GameState, civ: str) -> str:
     return next((k[len(prefix):] for k in state.used_powers if k.startswith(prefix)), "")
 
 
-def extra_seas(state: GameState, civ: str) -> list[str]:
+def convoy_extra_seas(state: GameState, civ: str) -> list[str]:
     if not holds(state, civ, CARD):
         return []
     sea = announced(state, civ)

@@ -8,15 +8,15 @@ from ..actions import Pass, UsePower
 from ..events import Event, Passed, PowerUsed
 from ..prompts import Reaction
 from ..rules.common import holds
+from ..rules.windows import queue
 from ..state import GameState, PendingPower
 from .base import refuse
-from .windows import queue
 
 CARD = "antigone"
 WHEN = "she stays out of a trade when the number of cards is announced"
 
 
-def after_announce(state: GameState) -> bool:
+def trade_announced(state: GameState) -> bool:
     """Queue the question for each trader holding her, but the Director of Commerce: he
     chose the number, and the draft begins with him."""
     asked = False

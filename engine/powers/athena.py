@@ -12,9 +12,9 @@ from ..data.cards import ROLE_NAMES, ROLES
 from ..events import Event, Passed, PowerUsed
 from ..prompts import Reaction
 from ..rules.common import holds_god, is_player
+from ..rules.windows import queue
 from ..state import GameState, PendingPower
 from .base import god_ready, refuse, spend_god
-from .windows import queue
 
 CARD = "athena"
 WHEN = "she counts when roles are assigned, where her holder names the role"
@@ -29,6 +29,12 @@ def role_bonus(state: GameState, civ: str, role: str) -> int:
     if holds_god(state, civ, CARD) and state.power_choices.get(_key(civ)) == role:
         return BONUS
     return 0
+
+
+def gods_returned(state: GameState) -> None:
+    """The role Athena's holder named lapses when the gods go back to the heavens."""
+    state.power_choices = {k: v for k, v in state.power_choices.items()
+                           if not k.startswith(f"{CARD}:")}
 
 
 def before_roles(state: GameState) -> bool:

@@ -1,5 +1,5 @@
-"""Atlas (Atlantis): triremes cost 2. Their second sea move is the military phase's
-(`trireme_moves` in engine/powers/__init__.py)."""
+"""Atlas (Atlantis): triremes cost 2, and each makes two sea moves in its owner's naval
+step."""
 
 from __future__ import annotations
 
@@ -9,6 +9,10 @@ from ..state import GameState
 
 CARD = "atlas"
 WHEN = "his reduction applies when triremes are bought"
+
+
+def trireme_moves(state: GameState, civ: str) -> int:
+    return 2 if holds(state, civ, CARD) else 1
 
 
 def reduction(state: GameState, civ: str, item: Item) -> tuple[int, str] | None:

@@ -10,7 +10,6 @@ from ..data import board
 from ..events import Event, PowerUsed
 from ..rules.common import building_controller
 from ..state import GameState
-from . import ishtar
 from .base import (
     any_time,
     check_god,
@@ -22,6 +21,7 @@ from .base import (
     refuse,
     spend_god,
 )
+from .ishtar import aim
 
 CARD = "baal"
 KIND = "city"
@@ -56,7 +56,7 @@ def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: s
     spend_god(state, CARD)
     ev.append(PowerUsed(civ=civ, card=CARD,
                         detail=f"aimed at the city of {owner} in {board.area_name(pr)}"))
-    if ishtar.aim(state, civ, action, player_target(state, owner), ev):
+    if aim(state, civ, action, player_target(state, owner), ev):
         return
     resolve(state, civ, action, ev)
 

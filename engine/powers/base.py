@@ -2,29 +2,20 @@
 gods ready to be used, and the compact card lists that `UsePower.choice` carries.
 
 A card module is `engine/powers/<card>.py` with `CARD = "<card id>"` and the functions of
-the hooks it takes part in (see `engine/powers/__init__.py`); a module with an active power
+the hooks it takes part in (see engine/rules/hooks.py); a module with an active power
 has `uses(state, civ, window)` (the UsePower actions its holder may take now) and
 `use(state, civ, action, ev, window)` (validate, then apply); a module that asks its holder
-something has `ask`, `legal` and `answer` (see `engine/powers/windows.py`).
+something has `ask`, `legal` and `answer` (see engine/rules/windows.py).
 """
 
 from __future__ import annotations
 
-from ..data.cards import ALL_CARDS, RESOURCES
-from ..errors import IllegalAction
+from ..data.cards import RESOURCES
 from ..prompts import ConstructionTurn
-from ..rules.common import holds, holds_god, is_player
+from ..rules.common import clear_post, holds, holds_god, is_player, post_key, units_in
+from ..rules.hooks import card_name, refuse  # noqa: F401  (for the card modules)
 from ..rules.payment import WILD
 from ..state import GameState
-
-
-def card_name(card: str) -> str:
-    return ALL_CARDS[card].name if card in ALL_CARDS else card
-
-
-def refuse(card: str, reason: str) -> IllegalAction:
-    """An illegal use of a card's power; the rule named is the card's text."""
-    return IllegalAction(reason, f"{card_name(card)}: card text")
 
 
 # --- once per phase or turn --------------------------------------------------------------
@@ -148,7 +139,6 @@ def find_building(state: GameState, province: str, kind: str, site: str = ""):
 def destroy_building(state: GameState, province: str, index: int):
     """Remove a building (its token goes back to the supply); a unit occupying it stays in
     the province, off its post."""
-    from ..rules.common import clear_post, post_key, units_in
     ps = state.provinces[province]
     b = ps.buildings.pop(index)
     key = post_key(b.kind, b.site)

@@ -11,10 +11,10 @@ from ..actions import UsePower
 from ..data.cards import ALL_CARDS
 from ..events import Event, PowerUsed
 from ..prompts import Reaction
-from ..rules.common import player
+from ..rules.common import is_player, player
+from ..rules.windows import queue
 from ..state import GameState, PendingPower
 from .base import card_name, refuse
-from .windows import queue
 
 CARD = "castor_and_pollux"
 WHEN = "the copied hero is chosen when they are acquired and at the start of each turn"
@@ -32,6 +32,12 @@ def candidates(state: GameState, civ: str) -> list[str]:
 
 def copied(state: GameState, civ: str) -> str | None:
     return state.power_choices.get(_key(civ))
+
+
+def holds_copy(state: GameState, civ: str, card: str) -> bool:
+    """civ holds the hero his Castor & Pollux copy."""
+    return is_player(state, civ) and CARD in player(state, civ).cards and \
+        copied(state, civ) == card
 
 
 def on_acquire(state: GameState, civ: str, ev: list[Event], free_setup: bool) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..data.cards import CIV_CREATURE
 from ..events import Event, UnitsLost
+from ..rules.combat import fighters, lose_unit
 from ..state import GameState
 
 CARD = "centaur"
@@ -20,8 +21,6 @@ def _centaurs(units) -> int:
 def battle_begins(state: GameState, b, ev: list[Event]) -> None:
     if b.naval:
         return
-    from ..rules.combat import fighters
-    from . import lose_unit
     a_units = fighters(state, b, b.attacker)
     d_units = fighters(state, b, b.defender)
     for mine, theirs, enemy in ((a_units, d_units, b.defender), (d_units, a_units, b.attacker)):

@@ -8,9 +8,9 @@ from ..data.cards import COMMODITIES, RESOURCE_NAMES
 from ..events import CardReceived, Event, Passed, PowerUsed
 from ..prompts import Reaction
 from ..rules.common import holds, take_from_bank
+from ..rules.windows import queue
 from ..state import GameState, PendingPower
 from .base import mark_used, refuse, used
-from .windows import queue
 
 CARD = "colossus"
 WHEN = "it gives its card after production, when its holder is asked"

@@ -12,7 +12,7 @@ CARD = "croesus"
 WHEN = "he applies when you build in a province you have just influenced"
 
 
-def may_build_new(state: GameState, civ: str, province: str) -> bool:
+def may_build_new_province(state: GameState, civ: str, province: str) -> bool:
     """civ placed influence in the province in this construction phase and holds Croesus."""
     return (holds(state, civ, CARD) and province in state.construction.new_influence
             and state.provinces[province].influence == civ)
@@ -22,6 +22,6 @@ def reduction(state: GameState, civ: str, item: Item) -> tuple[int, str] | None:
     if item.kind in ("card", "influence") or not item.province or \
             item.province not in state.provinces:
         return None
-    if not may_build_new(state, civ, item.province):
+    if not may_build_new_province(state, civ, item.province):
         return None
     return (1, f"{CARD}:{civ}:{item.province}:{item.kind}")

@@ -11,6 +11,11 @@ CARD = "gilgamesh"
 WHEN = "his fortress comes when you place an influence marker"
 
 
+def placement_bound(state: GameState, fp: FreePlacement) -> bool:
+    """His fortress goes to the province of the marker, or is lost."""
+    return fp.card == CARD
+
+
 def on_influence(state: GameState, civ: str, province: str, mode: str,
                  ev: list[Event]) -> None:
     if mode != "setup" and holds(state, civ, CARD):

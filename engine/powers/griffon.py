@@ -9,12 +9,17 @@ from __future__ import annotations
 from ..data import board
 from ..data.cards import CIV_CREATURE
 from ..state import GameState
+from .hercules import moves_as_creature
 
 CARD = "griffon"
 
 
 def is_griffon(u) -> bool:
     return u.kind == "creature" and CIV_CREATURE.get(u.owner) == CARD
+
+
+def cannot_be_convoyed(state: GameState, u) -> bool:
+    return is_griffon(u)
 
 
 def flight(state: GameState, origin: str, steps: list[str]) -> list[str]:
@@ -29,7 +34,6 @@ def flight(state: GameState, origin: str, steps: list[str]) -> list[str]:
 
 
 def ground_steps(state: GameState, u, steps: list[str]) -> list[str]:
-    from .hercules import moves_as_creature
     if is_griffon(u) or (u.kind == "legion" and CIV_CREATURE.get(u.owner) == CARD
                          and moves_as_creature(state, u)):
         return flight(state, u.area, steps)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..actions import UsePower
 from ..events import Event, PowerUsed
+from ..rules.combat import dice_rolled
 from ..rules.common import holds
 from ..state import GameState
 from .base import battle_in_window, check_holds, refuse
@@ -21,7 +22,6 @@ def _battle(state: GameState, civ: str, window: str):
 
 
 def _dice(state: GameState, b, civ: str) -> int:
-    from ..rules.combat import dice_rolled
     return dice_rolled(state, b, civ)
 
 

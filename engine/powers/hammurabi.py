@@ -9,6 +9,7 @@ from ..data import board
 from ..errors import IllegalAction
 from ..events import Event, PowerUsed
 from ..rules.common import holds
+from ..rules.construction import placeable
 from ..rules.placement import CONSTRUCTION, check, place
 from ..state import GameState
 from .base import (
@@ -27,7 +28,6 @@ def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
     if not holds(state, civ, CARD) or used(state, CARD, civ) or \
             not in_construction_turn(state, civ, window):
         return []
-    from ..rules.construction import placeable
     return [UsePower(card=CARD, target=pr) for pr in placeable(state, civ, "influence")]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..actions import UsePower
 from ..data import board
 from ..events import Event, PowerUsed
+from ..rules.combat import fighters
 from ..rules.common import holds, new_unit, remove_unit, reserve
 from ..state import GameState
 from .base import battle_in_window, check_holds, mark_used, refuse, used
@@ -26,7 +27,6 @@ def fighting(state: GameState, civ: str, window: str):
 
 
 def enemy_legions(state: GameState, b, civ: str) -> list:
-    from ..rules.combat import fighters
     enemy = b.defender if civ == b.attacker else b.attacker
     return sorted((u for u in fighters(state, b, enemy) if u.kind == "legion"),
                   key=lambda u: (bool(u.post), u.id))

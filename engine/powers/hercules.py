@@ -11,7 +11,11 @@ is offered to Babylon only."""
 from __future__ import annotations
 
 from ..actions import UsePower
+from ..data import board
+from ..data.cards import CIV_CREATURE
 from ..events import Event, PowerUsed
+from ..prompts import GroundTurn
+from ..rules.combat import fighters
 from ..rules.common import holds
 from ..state import GameState
 from .base import battle_in_window, check_holds, in_own_decision, mark_used, refuse, used
@@ -23,9 +27,6 @@ MOVE_MARK = "hercules~"
 
 
 def _movers(state: GameState, civ: str, window: str) -> list:
-    from ..data import board
-    from ..data.cards import CIV_CREATURE
-    from ..prompts import GroundTurn
     if not in_own_decision(state, civ, window, GroundTurn) or \
             CIV_CREATURE.get(civ) != "griffon":
         return []
@@ -38,11 +39,15 @@ def moves_as_creature(state: GameState, u) -> bool:
     return f"{MOVE_MARK}{u.id}" in state.used_powers
 
 
+def cannot_be_convoyed(state: GameState, u) -> bool:
+    """A legion moving as Babylon's Griffon flies: no trireme carries it."""
+    return u.kind == "legion" and moves_as_creature(state, u)
+
+
 def _legions(state: GameState, civ: str, window: str) -> list:
     b = battle_in_window(state, window, civ) if window == WINDOW else None
     if b is None:
         return []
-    from ..rules.combat import fighters
     return [u for u in fighters(state, b, civ) if u.kind == "legion"]
 
 

@@ -12,9 +12,9 @@ from ..data.cards import RESOURCE_NAMES
 from ..events import CardReceived, Event, Passed, PowerUsed
 from ..prompts import Reaction
 from ..rules.common import is_player, take_from_bank
+from ..rules.windows import queue
 from ..state import GameState, PendingPower
 from .base import decode_cards, encode_cards, god_ready, refuse, spend_god
-from .windows import queue
 
 CARD = "hermes"
 WHEN = "he gives his cards after production, when his holder is asked"

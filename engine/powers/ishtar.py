@@ -12,9 +12,10 @@ from ..actions import Pass, UsePower
 from ..events import Event, Passed, PowerUsed
 from ..prompts import Reaction
 from ..rules.common import is_player
+from ..rules.hooks import card_module
+from ..rules.windows import queue
 from ..state import GameState, PendingPower
 from .base import card_name, god_ready, refuse, spend_god
-from .windows import queue
 
 CARD = "ishtar"
 WHEN = "she answers a god's power aimed at her holder, when he is asked"
@@ -39,8 +40,7 @@ def aim(state: GameState, by: str, action: UsePower, target: str | None,
 
 
 def _module(card: str):
-    from . import module_of
-    return module_of(card)
+    return card_module(card)
 
 
 def ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None:

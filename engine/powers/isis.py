@@ -11,10 +11,10 @@ from ..data.cards import RESOURCE_NAMES, RESOURCES
 from ..events import CardReceived, Event, Passed, PowerUsed
 from ..prompts import Reaction
 from ..rules.common import holds_god, is_player, seat_order_from, take_from_bank
+from ..rules.windows import queue
 from ..state import GameState, PendingPower
-from . import ishtar
 from .base import god_ready, refuse, spend_god
-from .windows import queue
+from .ishtar import aim, can_cancel
 
 CARD = "isis"
 WHEN = "she gives her cards after production and Hermes, when her holder is asked"
@@ -43,9 +43,9 @@ def ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None:
         return None
     while pp.queue:
         to = pp.queue[0]
-        if to != pp.civ and to not in pp.options and ishtar.can_cancel(state, to):
+        if to != pp.civ and to not in pp.options and can_cancel(state, to):
             pp.options.append(to)  # asked
-            ishtar.aim(state, pp.civ, UsePower(card=CARD, target=to), to, ev)
+            aim(state, pp.civ, UsePower(card=CARD, target=to), to, ev)
             return None
         return Reaction(civ=pp.civ, window=CARD, powers=[CARD],
                         detail=f"Isis: choose the card {to} receives in secret")

@@ -48,6 +48,10 @@ def unit_built(state: GameState, u: Unit) -> None:
         state.used_powers.append(_new_key(u))
 
 
+def cannot_be_convoyed(state: GameState, u: Unit) -> bool:
+    return is_kraken(u)
+
+
 def built_this_turn(state: GameState, u: Unit) -> bool:
     return _new_key(u) in state.used_powers
 
@@ -59,7 +63,7 @@ def ground_steps(state: GameState, u: Unit, steps: list[str]) -> list[str]:
     return [p for p in steps if board.PROVINCES[p].coastal]
 
 
-def sea_landings(u: Unit) -> list[str]:
+def sea_landings(state: GameState, u: Unit) -> list[str]:
     """Where a Kraken at sea may land in the ground step: the coasts of its sea."""
     if not is_kraken(u) or u.area not in board.SEAS:
         return []

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..actions import UsePower
 from ..data import board
 from ..events import Event, PowerUsed
+from ..rules.combat import cancel_battle
 from ..rules.common import holds, units_in
 from ..state import GameState
 from .base import battle_in_window, check_holds, mark_used, refuse, used
@@ -22,7 +23,7 @@ def _key(area: str) -> str:
     return f"{CARD}@{area}"
 
 
-def forbidden(state: GameState, area: str) -> bool:
+def battle_forbidden(state: GameState, area: str) -> bool:
     """Has Medusa forbidden combat in this area this turn?"""
     return _key(area) in state.used_powers
 
@@ -55,5 +56,4 @@ def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: s
     state.used_powers.append(_key(b.area))
     ev.append(PowerUsed(civ=civ, card=CARD,
                         detail=f"no combat in {board.area_name(b.area)} this turn"))
-    from ..rules.combat import cancel_battle
     cancel_battle(state, ev)

@@ -1,7 +1,7 @@
 """Moses: +2 toward the High Priest (rulebook, Effects of the Mythological Heroes).
 
-His passage through the straits is part of the geography (engine/rules/geography.py,
-`land_steps`), which movement and influence placement both use."""
+His holder crosses the straits as land steps (`crosses_straits`, used by the geography's
+`land_steps` in both movement and influence placement)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,10 @@ CARD = "moses"
 WHEN = "his bonus counts when roles are assigned"
 ROLE = "high_priest"
 BONUS = 2
+
+
+def crosses_straits(state: GameState, civ: str) -> bool:
+    return holds(state, civ, CARD)
 
 
 def role_bonus(state: GameState, civ: str, role: str) -> int:

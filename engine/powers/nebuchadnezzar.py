@@ -10,9 +10,9 @@ from ..data.cards import RESOURCE_NAMES, RESOURCES, TAX
 from ..events import CardReceived, Event, PowerUsed
 from ..prompts import Reaction
 from ..rules.common import holds, take_from_bank
+from ..rules.windows import queue
 from ..state import Building, GameState, PendingPower
 from .base import refuse
-from .windows import queue
 
 CARD = "nebuchadnezzar"
 WHEN = "it works when your units sack a building"

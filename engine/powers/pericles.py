@@ -1,6 +1,6 @@
 """Pericles (Greece): triremes cost 2, and he brings one free trireme in Athenae/Sparta
-(also at the setup: rulebook, Free Setup). His +1 in sea battles is the military phase's
-(`die_bonus` in engine/powers/__init__.py)."""
+(also at the setup: rulebook, Free Setup). He adds 1 to each die his holder's
+triremes roll."""
 
 from __future__ import annotations
 
@@ -15,6 +15,10 @@ WHEN = "his reduction applies when triremes are bought"
 
 def reduction(state: GameState, civ: str, item: Item) -> tuple[int, str] | None:
     return (1, "") if item.kind == "trireme" and holds(state, civ, CARD) else None
+
+
+def die_bonus(state: GameState, civ: str, naval: bool) -> int:
+    return 1 if naval and holds(state, civ, CARD) else 0
 
 
 def on_acquire(state: GameState, civ: str, ev: list[Event], free_setup: bool) -> None:

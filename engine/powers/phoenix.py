@@ -12,6 +12,7 @@ from ..data.costs import PHOENIX_RETURN_COST
 from ..errors import IllegalAction
 from ..events import Built, Event, Paid, PowerUsed
 from ..rules.common import clear_post, player, return_to_bank
+from ..rules.hooks import spend_wild, wild_commodity
 from ..rules.payment import WILD, check_payment, payment_options
 from ..rules.placement import CONSTRUCTION, check_build_site
 from ..state import GameState, Unit
@@ -49,7 +50,6 @@ def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
     pawns = waiting(state, civ)
     if not pawns or not _site_ok(state, civ):
         return []
-    from . import wild_commodity
     pays = payment_options(player(state, civ), PHOENIX_RETURN_COST,
                            wild=wild_commodity(state, civ))
     return [UsePower(card=CARD, units=[pawns[0].id], choice=encode_cards(p)) for p in pays]
@@ -64,7 +64,6 @@ def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: s
         raise refuse(CARD, "Name a Phoenix of yours waiting on its card"
                      if ids else "No Phoenix of yours waits on its card")
     capital = player(state, civ).capital
-    from . import spend_wild, wild_commodity
     pay = decode_cards(CARD, action.choice)
     try:
         check_build_site(state, civ, capital, CONSTRUCTION)

@@ -12,8 +12,8 @@ from ..data import board
 from ..events import Event, MoveCancelled, PowerUsed
 from ..rules.common import remove_unit
 from ..state import GameState
-from . import ishtar
 from .base import any_time, check_god, god_ready, other_owner, player_target, refuse, spend_god
+from .ishtar import aim
 
 CARD = "poseidon"
 
@@ -49,7 +49,7 @@ def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: s
     spend_god(state, CARD)
     ev.append(PowerUsed(civ=civ, card=CARD, detail=f"aimed at a trireme of {u.owner} in "
                                                    f"{board.area_name(u.area)}"))
-    if ishtar.aim(state, civ, action, player_target(state, u.owner), ev):
+    if aim(state, civ, action, player_target(state, u.owner), ev):
         return
     resolve(state, civ, action, ev)
 

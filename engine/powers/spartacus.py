@@ -9,6 +9,7 @@ from ..data import board
 from ..errors import IllegalAction
 from ..events import Event, Paid, PowerUsed
 from ..rules.common import holds, player, return_to_bank
+from ..rules.construction import placeable
 from ..rules.placement import CONSTRUCTION, check, place
 from ..state import GameState
 from .base import (
@@ -29,7 +30,6 @@ def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
             not in_construction_turn(state, civ, window) or \
             not player(state, civ).hand.get(CARD_PAID):
         return []
-    from ..rules.construction import placeable
     return [UsePower(card=CARD, target=pr) for pr in placeable(state, civ, "legion")]
 
 

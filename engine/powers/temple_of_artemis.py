@@ -20,6 +20,6 @@ def wild_commodity(state: GameState, civ: str) -> bool:
         not used(state, CARD, civ)
 
 
-def spend(state: GameState, civ: str, ev: list[Event]) -> None:
+def spend_wild(state: GameState, civ: str, ev: list[Event]) -> None:
     mark_used(state, CARD, civ)
     ev.append(PowerUsed(civ=civ, card=CARD, detail="counted as a commodity in a set"))

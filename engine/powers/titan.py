@@ -16,6 +16,7 @@ from ..data import board
 from ..data.cards import CIV_CREATURE
 from ..events import Event
 from ..prompts import GroundTurn
+from ..rules.combat import start_battle
 from ..state import GameState, Unit
 from .base import in_own_decision, refuse
 
@@ -64,7 +65,6 @@ def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
 
 
 def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: str) -> None:
-    from ..rules.combat import start_battle
     if not _ground_step(state, civ, window):
         raise refuse(CARD, f"Titans attack {WHEN}")
     if not action.units or len(set(action.units)) != len(action.units):

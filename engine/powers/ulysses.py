@@ -9,9 +9,9 @@ from ..data.cards import COMMODITIES, RESOURCE_NAMES
 from ..events import CardReceived, Event, Passed, PowerUsed
 from ..prompts import Reaction
 from ..rules.common import holds, player, return_to_bank, take_from_bank
+from ..rules.windows import queue
 from ..state import GameState, PendingPower
 from .base import mark_used, refuse, used
-from .windows import queue
 
 CARD = "ulysses"
 WHEN = "he swaps after trading, when his holder is asked"

@@ -10,7 +10,6 @@ from ..data.cards import RESOURCE_NAMES
 from ..events import Event, PowerUsed
 from ..rules.common import building_controller
 from ..state import GameState
-from . import ishtar
 from .base import (
     any_time,
     check_god,
@@ -22,6 +21,7 @@ from .base import (
     refuse,
     spend_god,
 )
+from .ishtar import aim
 
 CARD = "vulcan"
 KIND = "caravan"
@@ -59,7 +59,7 @@ def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: s
                            "caravan")
     spend_god(state, CARD)
     ev.append(PowerUsed(civ=civ, card=CARD, detail=f"aimed at {_what(pr, site)} of {owner}"))
-    if ishtar.aim(state, civ, action, player_target(state, owner), ev):
+    if aim(state, civ, action, player_target(state, owner), ev):
         return
     resolve(state, civ, action, ev)
 

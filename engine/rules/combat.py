@@ -14,14 +14,24 @@ from __future__ import annotations
 
 from itertools import product
 
-from .. import powers
 from ..actions import TakeLosses
 from ..errors import IllegalAction
 from ..events import BattleEnded, BattleStarted, DiceRolled, Event, UnitsLost
 from ..prompts import ChooseLosses
 from ..state import Battle, GameState, Unit
-from .common import at_war, is_player, roll
+from .common import at_war, is_player, remove_unit, roll
+from .hooks import (
+    battle_begins,
+    battle_bonus,
+    battle_forbidden,
+    battle_over,
+    casualty_divisor,
+    die_bonus,
+    loses_automatic_six,
+)
+from .hooks import lose_unit as hooks_lose_unit
 from .registry import decision
+from .windows import military_window
 
 R_COMBAT = "Military Phase, B) Combat"
 R_LOSSES = "base-game.md 6: each owner chooses his own losses; losses are simultaneous"
@@ -66,7 +76,7 @@ def dice_count(state: GameState, units: list[Unit], enemy: list[Unit]) -> int:
     """The dice a side rolls: one per legion (trireme), and one per fortress and creature
     facing a Behemoth."""
     auto_units = [u for u in units if u.kind in AUTO_KINDS]
-    rolling = [u for u in auto_units if powers.loses_automatic_six(state, u, enemy)]
+    rolling = [u for u in auto_units if loses_automatic_six(state, u, enemy)]
     return sum(1 for u in units if u.kind in DICE_KINDS) + len(rolling)
 
 
@@ -86,13 +96,13 @@ def side_roll(state: GameState, civ: str, units: list[Unit], enemy: list[Unit],
     rolled but count 4 (Hamilcar), after the automatic 6s."""
     dice_units = [u for u in units if u.kind in DICE_KINDS]
     auto_units = [u for u in units if u.kind in AUTO_KINDS]
-    rolling = [u for u in auto_units if powers.loses_automatic_six(state, u, enemy)]
+    rolling = [u for u in auto_units if loses_automatic_six(state, u, enemy)]
     n = len(dice_units) + len(rolling)
     fours = min(fours, n)
     dice = roll(state, n - fours)
     auto = [6] * (len(auto_units) - len(rolling)) + [4] * fours
-    bonus = powers.die_bonus(state, civ, naval) * len(dice_units)
-    bonus += powers.battle_bonus(state, civ, area, naval)
+    bonus = die_bonus(state, civ, naval) * len(dice_units)
+    bonus += battle_bonus(state, civ, area, naval)
     return dice, auto, bonus
 
 
@@ -109,10 +119,13 @@ def advance(state: GameState, ev: list[Event]) -> None:
     assert b is not None
     if b.stage == "start":
         b.stage = "dice"
-        if powers.before_battle(state, b, ev) or state.military.battle is not b:
+        if battle_forbidden(state, b.area):
+            cancel_battle(state, ev)  # a card forbade combat here
+            return
+        if military_window(state, "before_battle") or state.military.battle is not b:
             return
     if b.stage == "dice":
-        powers.battle_begins(state, b, ev)
+        battle_begins(state, b, ev)
         a_units = fighters(state, b, b.attacker)
         d_units = fighters(state, b, b.defender)
         b.attacker_units = [u.id for u in a_units]
@@ -130,14 +143,15 @@ def advance(state: GameState, ev: list[Event]) -> None:
         b.attacker_total = sum(b.attacker_dice) + sum(b.attacker_auto) + b.attacker_bonus
         b.defender_total = sum(b.defender_dice) + sum(b.defender_auto) + b.defender_bonus
         b.stage = "losses"
-        if powers.after_dice(state, b, ev):
+        # The window after the dice: a power may change the totals before the losses.
+        if military_window(state, "after_dice"):
             return
     if b.stage == "losses":
         na = len(fighters(state, b, b.attacker))
         nd = len(fighters(state, b, b.defender))
         b.attacker_losses = 0 if b.ranged else min(na, b.defender_total // (
-            powers.casualty_divisor(state, b.attacker, b.naval)))
-        b.defender_losses = min(nd, b.attacker_total // powers.casualty_divisor(
+            casualty_divisor(state, b.attacker, b.naval)))
+        b.defender_losses = min(nd, b.attacker_total // casualty_divisor(
             state, b.defender, b.naval))
         ev.append(DiceRolled(area=b.area, civ=b.attacker, dice=list(b.attacker_dice),
                              automatic=list(b.attacker_auto), bonus=b.attacker_bonus,
@@ -189,7 +203,7 @@ def _auto_or_ask(state: GameState, b: Battle, civ: str, n: int) -> list[int] | N
 
 def _finish(state: GameState, b: Battle, ev: list[Event]) -> None:
     """Remove both sides' losses together; the survivors have fought this turn."""
-    powers.battle_over(state)
+    battle_over(state)
     sides = ((b.attacker, b.attacker_chosen or []), (b.defender, b.defender_chosen or []))
     survivors: dict[str, int] = {}
     for civ, chosen in sides:
@@ -199,7 +213,7 @@ def _finish(state: GameState, b: Battle, ev: list[Event]) -> None:
             ev.append(UnitsLost(area=b.area, civ=civ, units=[u.id for u in lost],
                                 kinds=[u.kind for u in lost]))
             for u in lost:
-                powers.lose_unit(state, u, ev)
+                lose_unit(state, u, ev)
         kept = [u for u in units if u.id not in chosen]
         if b.ranged and civ == b.defender:
             survivors[civ] = len(kept)  # they were shot at, they did not fight
@@ -216,12 +230,18 @@ def _finish(state: GameState, b: Battle, ev: list[Event]) -> None:
     state.military.battle = None
 
 
+def lose_unit(state: GameState, unit: Unit, ev: list[Event]) -> None:
+    """A unit eliminated in battle goes back to the supply, unless a card takes it."""
+    if not hooks_lose_unit(state, unit, ev):
+        remove_unit(state, unit)
+
+
 def cancel_battle(state: GameState, ev: list[Event]) -> None:
-    """The current battle is not fought (Medusa): no dice, no losses; its units count as
+    """The current battle is not fought (a card forbade it): no dice, no losses; its units count as
     having fought this turn, so that they do not start it again."""
     b = state.military.battle
     assert b is not None
-    powers.battle_over(state)
+    battle_over(state)
     survivors: dict[str, int] = {}
     for civ in (b.attacker, b.defender):
         units = fighters(state, b, civ)

@@ -17,7 +17,6 @@ from ..events import (
 )
 from ..prompts import AnnounceTrade, ChooseTradeOffer, GiveBalancingCard, TakeTradeCard
 from ..state import GameState
-from . import flow
 from .common import (
     add_to_hand,
     building_controller,
@@ -27,6 +26,8 @@ from .common import (
     remove_from_hand,
     seat_order_from,
 )
+from .flow import end_phase
+from .hooks import after_production, after_trade, extra_production, may_stay_out, trade_announced
 from .registry import decision, phase
 
 R_TRADE = "base-game.md 3.2: trading"
@@ -52,7 +53,6 @@ def production(state: GameState) -> dict[str, dict[str, int]]:
             card = TAX if b.kind == "city" else b.site
             out.setdefault(owner, {})
             out[owner][card] = out[owner].get(card, 0) + n
-    from ..powers import extra_production
     extra_production(state, out)
     return out
 
@@ -92,18 +92,17 @@ def run(state: GameState, ev: list[Event]) -> None:
         produce(state, ev)
         state.step = "powers"
     if state.step == "powers":
-        # Colossus, Hermes, Isis: their decisions wait in state.pending_powers, asked
+        # The cards' questions after production: they wait in state.pending_powers, asked
         # before this runner goes on (engine/rules/flow.py).
         state.step = "announce"
-        from ..powers import commerce_powers
-        if commerce_powers(state, ev):
+        if after_production(state):
             return
     if state.step == "announce":
         director = state.roles.get("director_of_commerce") or state.players[0].civ
         state.prompt = AnnounceTrade(civ=director, max=hand_size(player(state, director)))
         return
     if state.step == "offers" and len(t.participants) < 2:
-        t.participants = []  # Antigone stayed out: no trade
+        t.participants = []  # a card kept them out: no trade
         state.step = "after"
     if state.step == "offers":
         for civ in t.participants:
@@ -132,11 +131,10 @@ def run(state: GameState, ev: list[Event]) -> None:
         state.step = "after"
     if state.step == "after":
         state.step = "end"
-        from ..powers import after_trade_powers
-        if after_trade_powers(state, ev):
+        if after_trade(state):
             return
     if state.step == "end":
-        flow.end_phase(state, ev)
+        end_phase(state, ev)
 
 
 def _sources(state: GameState, civ: str) -> list[str]:
@@ -194,7 +192,6 @@ def _announce(state: GameState, prompt: AnnounceTrade, action, ev: list[Event]) 
     t = state.trade
     t.n = action.n
     director = prompt.civ
-    from ..powers import may_stay_out
     t.participants = [] if action.n == 0 else [
         c for c in seat_order_from(state, director)
         if hand_size(player(state, c)) >= action.n and not may_stay_out(state, c, action.n)]
@@ -205,8 +202,7 @@ def _announce(state: GameState, prompt: AnnounceTrade, action, ev: list[Event]) 
         state.step = "after"
     else:
         state.step = "offers"
-        from ..powers import trade_announced
-        trade_announced(state, ev)
+        trade_announced(state)
 
 
 def offer_choices(hand: dict[str, int], n: int) -> list[dict[str, int]]:

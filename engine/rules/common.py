@@ -11,6 +11,7 @@ from ..errors import IllegalAction
 from ..events import Event
 from ..rng import Rng
 from ..state import GameState, Player, Unit
+from .hooks import holds_copy
 
 Events = list[Event]
 
@@ -39,14 +40,13 @@ def seat_order_from(state: GameState, civ: str) -> list[str]:
 
 
 def holds(state: GameState, civ: str, card: str) -> bool:
-    """Does `civ` hold this hero or wonder (Castor & Pollux's copy included)?"""
+    """Does `civ` hold this hero or wonder (or a card standing for it)?"""
     if not is_player(state, civ):
         return False
     p = player(state, civ)
     if card in p.cards:
         return True
-    return "castor_and_pollux" in p.cards and state.power_choices.get(
-        f"castor_and_pollux:{civ}") == card
+    return holds_copy(state, civ, card)
 
 
 def holds_god(state: GameState, civ: str, god: str) -> bool:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from ..actions import Buy, EndConstruction, Item, Keep
+from ..actions import Buy, EndConstruction, Item, Keep, UsePower
 from ..data import board
 from ..data.cards import CIV_HERO, COMMODITIES, TAX
 from ..errors import IllegalAction
 from ..events import Discarded, Event, Paid
 from ..prompts import ConstructionTurn, KeepCommodities
 from ..state import GameState
-from . import flow, victory
 from .common import (
     clean,
     controlled,
@@ -17,17 +16,32 @@ from .common import (
     player,
     return_to_bank,
 )
+from .flow import start_phase
 from .geography import influence_reach
+from .hooks import (
+    commodities_kept,
+    cost,
+    extra_items,
+    influence_anywhere,
+    is_active,
+    offered,
+    price,
+    spend_reductions,
+    spend_wild,
+    use_power,
+    wild_commodity,
+)
 from .order import finish_turn, pick_next
 from .payment import WILD, check_payment, max_set_value, payment_options
 from .placement import CONSTRUCTION, check, place
 from .registry import decision, phase
+from .victory import check_acquisition
 
 R_PAY = "base-game.md 5.1: one set pays for items whose costs add up to its value"
 
 
 def item_cost(state: GameState, civ: str, item: Item, free_setup: bool = False) -> int:
-    from ..powers import cost
+    """What an item costs civ now, after the single best reduction."""
     return cost(state, civ, item, free_setup)
 
 
@@ -54,7 +68,6 @@ def run(state: GameState, ev: list[Event]) -> None:
         for p in state.players:
             if p.civ in cs.discarded:
                 continue
-            from ..powers import commodities_kept
             keep = commodities_kept(state, p.civ)
             commodities = {c: p.hand[c] for c in COMMODITIES if p.hand.get(c)}
             if keep and sum(commodities.values()) > keep and len(commodities) > 1:
@@ -62,7 +75,7 @@ def run(state: GameState, ev: list[Event]) -> None:
                 return
             kept = _keep_first(commodities, keep)
             _discard(state, p.civ, kept, ev)
-        flow.start_phase(state, "military", ev)
+        start_phase(state, "military", ev)
 
 
 def _keep_first(commodities: dict[str, int], keep: int) -> dict[str, int]:
@@ -88,21 +101,20 @@ def _discard(state: GameState, civ: str, kept: dict[str, int], ev: list[Event]) 
 
 
 def _buy(state: GameState, civ: str, action: Buy, ev: list[Event]) -> None:
-    from .. import powers
     if not action.items:
         raise IllegalAction("Name at least one item to buy", R_PAY)
-    total, reductions_spent = powers.price(state, civ, action.items)
+    total, reductions_spent = price(state, civ, action.items)
     p = player(state, civ)
-    check_payment(p, action.payment, total, wild=powers.wild_commodity(state, civ))
+    check_payment(p, action.payment, total, wild=wild_commodity(state, civ))
     cards = {c: n for c, n in clean(action.payment).items() if c != WILD}
     return_to_bank(state, civ, cards)
     ev.append(Paid(civ=civ, cards=cards))
     if action.payment.get(WILD):
-        powers.spend_wild(state, civ, ev)
-    powers.spend_reductions(state, reductions_spent)
+        spend_wild(state, civ, ev)
+    spend_reductions(state, reductions_spent)
     for it in action.items:
         place(state, civ, it, CONSTRUCTION, ev)
-        if it.kind == "card" and victory.check_acquisition(state, civ, ev):
+        if it.kind == "card" and check_acquisition(state, civ, ev):
             return
 
 
@@ -111,7 +123,6 @@ def candidate_items(state: GameState, civ: str) -> list[Item]:
     cs = state.construction
     items: list[Item] = []
     own = [pr for pr in cs.turn_start if state.provinces[pr].influence == civ]
-    from ..powers import extra_items, influence_anywhere
     reach = influence_reach(state, civ, cs.controlled_at_start.get(civ, []))
     if influence_anywhere(state, civ):
         reach = set(board.PROVINCES)
@@ -129,7 +140,7 @@ def candidate_items(state: GameState, civ: str) -> list[Item]:
         for site in free_commodity_sites(state, pr):
             items.append(Item(kind="caravan", province=pr, site=site))
     items += [it for it in extra_items(state, civ) if it.province not in own]
-    for card in [*state.display, "pyramids", CIV_HERO[civ]]:
+    for card in [*state.display, *offered(state, civ), CIV_HERO[civ]]:
         items.append(Item(kind="card", card=card))
     return items
 
@@ -150,7 +161,6 @@ def placeable(state: GameState, civ: str, kind: str) -> list[str]:
 
 
 def legal_items(state: GameState, civ: str) -> list[Item]:
-    from ..powers import wild_commodity
     out = []
     best = max_set_value(player(state, civ), wild=wild_commodity(state, civ))
     for it in candidate_items(state, civ):
@@ -165,7 +175,6 @@ def legal_items(state: GameState, civ: str) -> list[Item]:
 
 
 def _legal(state: GameState, prompt: ConstructionTurn) -> list:
-    from ..powers import wild_commodity
     p = player(state, prompt.civ)
     wild = wild_commodity(state, prompt.civ)
     out: list = [EndConstruction()]
@@ -177,13 +186,14 @@ def _legal(state: GameState, prompt: ConstructionTurn) -> list:
 
 @decision(ConstructionTurn, _legal)
 def _turn(state: GameState, prompt: ConstructionTurn, action, ev: list[Event]) -> None:
-    from ..powers import construction_power
     if isinstance(action, EndConstruction):
         finish_turn(state)
         state.construction.turn_civ = ""
     elif isinstance(action, Buy):
         _buy(state, prompt.civ, action, ev)
-    elif not construction_power(state, prompt.civ, action, ev):
+    elif isinstance(action, UsePower) and is_active(action.card):
+        use_power(state, prompt.civ, action, ev)
+    else:
         raise IllegalAction("Buy something, or end your construction turn", "Construction Phase")
     if state.phase != "over":
         state.prompt = None

@@ -10,7 +10,10 @@ from ..state import (
     OrderState,
     TradeState,
 )
+from .free_placement import step as free_placement_step
 from .registry import PHASES
+from .windows import phase_started
+from .windows import step as ask_pending_power
 
 TURN_PHASES: tuple[str, ...] = ("roles", "commerce", "offering", "construction", "military")
 
@@ -18,15 +21,13 @@ TURN_PHASES: tuple[str, ...] = ("roles", "commerce", "offering", "construction",
 def advance(state: GameState, ev: list[Event]) -> None:
     """Run the automatic steps until someone must decide or the game is over."""
     guard = 0
-    from .free_placement import step as free_placement_step
 
     while state.prompt is None and state.phase != "over":
         if state.free_placements:
             free_placement_step(state, ev)
             continue
         if state.pending_powers:
-            from ..powers import windows
-            windows.step(state, ev)
+            ask_pending_power(state, ev)
             continue
         PHASES[state.phase](state, ev)
         guard += 1
@@ -45,7 +46,6 @@ def start_phase(state: GameState, name: str, ev: list[Event]) -> None:
     elif name == "military":
         state.military = MilitaryState()
     ev.append(PhaseStarted(turn=state.turn, phase=name))
-    from ..powers import phase_started
     phase_started(state, name, ev)
 
 

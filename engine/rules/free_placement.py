@@ -10,6 +10,7 @@ from ..events import Event, PowerUsed
 from ..prompts import PlaceFree
 from ..state import FreePlacement, GameState
 from .common import controlled
+from .hooks import placement_bound
 from .placement import FREE, check, place
 from .registry import decision
 
@@ -26,7 +27,7 @@ def options(state: GameState, fp: FreePlacement) -> list[str]:
 
     if fp.province and ok(fp.province):
         return [fp.province]
-    if fp.province and fp.card == "gilgamesh":
+    if fp.province and placement_bound(state, fp):
         return []
     pool = board.PROVINCES if fp.item == "influence" else controlled(state, fp.civ)
     return [pr for pr in pool if ok(pr)]

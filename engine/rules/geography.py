@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from ..data import board
 from ..state import GameState
-from .common import holds
+from .hooks import crosses_straits
 
 
 def trireme_seas(state: GameState, civ: str) -> set[str]:
@@ -79,9 +79,9 @@ def strait_partners(province: str) -> list[str]:
 
 
 def land_steps(state: GameState, civ: str, province: str) -> list[str]:
-    """Provinces one land step away; with Moses the straits count too."""
+    """Provinces one land step away; the straits too if a card lets civ cross them."""
     steps = list(board.PROVINCES[province].land_neighbours)
-    if holds(state, civ, "moses"):
+    if crosses_straits(state, civ):
         steps += strait_partners(province)
     return steps
 

@@ -15,7 +15,6 @@ window, Greek blockade), then the steps of the active player's turn.
 
 from __future__ import annotations
 
-from .. import powers
 from ..actions import (
     Blockade,
     Convert,
@@ -45,7 +44,8 @@ from ..events import (
 )
 from ..prompts import ChooseConquest, ChooseOpponent, GreekBlockade, GroundTurn, NavalTurn
 from ..state import Conversion, GameState, PendingMove, Unit
-from . import combat, flow
+from .combat import advance as advance_battle
+from .combat import alive, start_battle
 from .common import (
     at_war,
     clear_post,
@@ -57,7 +57,9 @@ from .common import (
     unit,
     units_in,
 )
+from .flow import end_phase
 from .geography import valid_chain
+from .hooks import convoy_extra_seas, extra_sacks, on_sack, trireme_moves
 from .movement import (
     check_move,
     check_trireme_move,
@@ -66,6 +68,7 @@ from .movement import (
 )
 from .order import finish_turn, pick_next
 from .registry import decision, phase
+from .windows import military_window
 
 R_PHASE = "Military Phase: naval moves and battles first, then ground moves"
 R_NAVAL_BATTLE = "Military Phase, A) Movement, 2. Naval Battles (Optional)"
@@ -85,7 +88,7 @@ def run(state: GameState, ev: list[Event]) -> None:
         state.step = "turns"
         m.wars_at_start = [pr for pr in board.PROVINCES if at_war(state, pr)]
     if m.battle is not None:
-        combat.advance(state, ev)
+        advance_battle(state, ev)
         return
     if m.battle_area:
         _advance_province(state, ev)
@@ -97,7 +100,7 @@ def run(state: GameState, ev: list[Event]) -> None:
         _advance_move(state, m.pending_move, ev)
         return
     if not pick_next(state, "military_leader", ev):
-        flow.end_phase(state, ev)
+        end_phase(state, ev)
         return
     if state.prompt is not None:
         return
@@ -122,7 +125,7 @@ def _start_turn(state: GameState, civ: str) -> None:
     m = state.military
     m.step = "naval"
     m.conquered = []
-    moves = powers.trireme_moves(state, civ)
+    moves = trireme_moves(state, civ)
     for u in state.units:
         if u.owner == civ and u.kind == "trireme":
             u.moves_left = moves
@@ -161,7 +164,7 @@ def _advance_province(state: GameState, ev: list[Event]) -> None:
     m = state.military
     civ = _active(state)
     area = m.battle_area
-    mine = combat.alive(state, m.sequence_units, area)
+    mine = alive(state, m.sequence_units, area)
     m.sequence_units = [u.id for u in mine]
     m.battle_queue = [o for o in m.battle_queue if ground_units_in(state, area, o)]
     if not mine or not m.battle_queue:
@@ -181,8 +184,8 @@ def _fight(state: GameState, civ: str, opponent: str, ev: list[Event]) -> None:
     m = state.military
     area = m.battle_area
     m.battle_queue.remove(opponent)
-    combat.start_battle(state, area, False, civ, opponent,
-                        combat.alive(state, m.sequence_units, area),
+    start_battle(state, area, False, civ, opponent,
+                        alive(state, m.sequence_units, area),
                         ground_units_in(state, area, opponent), ev)
 
 
@@ -243,7 +246,7 @@ def _naval(state: GameState, prompt: NavalTurn, action, ev: list[Event]) -> None
         if not theirs:
             raise IllegalAction(f"{action.opponent} has no trireme in "
                                 f"{board.area_name(action.sea)}", R_NAVAL_BATTLE)
-        combat.start_battle(state, action.sea, True, civ, action.opponent, mine, theirs, ev)
+        start_battle(state, action.sea, True, civ, action.opponent, mine, theirs, ev)
     elif isinstance(action, Move):
         raise IllegalAction("End the naval step before moving ground units", R_PHASE)
     else:
@@ -276,7 +279,7 @@ def _advance_move(state: GameState, pm: PendingMove, ev: list[Event]) -> None:
     civ = _active(state)
     if not pm.reacted:
         pm.reacted = True
-        if powers.move_declared(state, civ, pm, ev):
+        if military_window(state, "move_declared"):
             return
     if pm.seas and not pm.blockade_done:
         seas = blockade_seas(state, civ, pm)
@@ -286,7 +289,7 @@ def _advance_move(state: GameState, pm: PendingMove, ev: list[Event]) -> None:
         pm.blockade_done = True
     state.military.pending_move = None
     if pm.seas and not valid_chain(state, civ, pm.origin, pm.to, pm.seas,
-                                   powers.convoy_extra_seas(state, civ)):
+                                   convoy_extra_seas(state, civ)):
         ev.append(MoveCancelled(civ=civ, units=list(pm.units),
                                 reason="the chain of triremes was broken"))
         return
@@ -317,7 +320,7 @@ def blockade_seas(state: GameState, civ: str, pm: PendingMove) -> list[str]:
             state.provinces[pm.to].influence != GREECE:
         return []
     if not valid_chain(state, civ, pm.origin, pm.to, pm.seas,
-                       powers.convoy_extra_seas(state, civ)):
+                       convoy_extra_seas(state, civ)):
         return []
     return [s for s in dict.fromkeys(pm.seas)
             if s not in pm.blockade_seas_tried and units_in(state, s, GREECE, ("trireme",))
@@ -341,7 +344,7 @@ def _blockade(state: GameState, prompt: GreekBlockade, action, ev: list[Event]) 
                 f"Attack only triremes carrying the invasion, in a sea where you have a "
                 f"trireme: {', '.join(prompt.seas)}", R_BLOCKADE)
         pm.blockade_seas_tried.append(action.sea)
-        combat.start_battle(state, action.sea, True, GREECE, prompt.attacker,
+        start_battle(state, action.sea, True, GREECE, prompt.attacker,
                             units_in(state, action.sea, GREECE, ("trireme",)),
                             units_in(state, action.sea, prompt.attacker, ("trireme",)), ev)
     else:
@@ -450,9 +453,9 @@ def _conquest(state: GameState, prompt: ChooseConquest, action, ev: list[Event])
                     clear_post(state, u)
         ev.append(Sacked(civ=civ, province=pr, owner=ps.influence, building=b.kind,
                          site=b.site))
-        powers.on_sack(state, civ, pr, b, ev)
+        on_sack(state, civ, pr, b, ev)
         m.sacks_left = (m.sacks_left - 1 if m.sacks_left else
-                        powers.extra_sacks(state, civ, pr))
+                        extra_sacks(state, civ, pr))
         if m.sacks_left > 0 and ps.buildings:
             state.prompt = None  # Achilles: the conquest choice is asked again
             return

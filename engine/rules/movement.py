@@ -7,7 +7,6 @@ neighbour or along an unbroken chain of their owner's triremes; fortresses never
 
 from __future__ import annotations
 
-from .. import powers
 from ..actions import Move, MoveTrireme
 from ..data import board
 from ..data.costs import MOBILE_GROUND
@@ -15,6 +14,7 @@ from ..errors import IllegalAction
 from ..state import GameState, PendingMove, Unit
 from .common import ground_owners, unit
 from .geography import chain_seas, convoy_path, land_steps, sea_steps, valid_chain
+from .hooks import can_be_convoyed, convoy_extra_seas, ground_steps, sea_landings
 
 R_NAVAL = "Military Phase, A) Movement, 1. Naval Movement"
 R_GROUND = "Military Phase, A) Movement, 3. Legion Movement"
@@ -64,12 +64,12 @@ def legal_trireme_moves(state: GameState, civ: str) -> list[MoveTrireme]:
 # --- ground units -------------------------------------------------------------------------
 def land_targets(state: GameState, u: Unit) -> list[str]:
     """Where a legion or creature can go without triremes (Moses: the straits too)."""
-    return powers.ground_steps(state, u, land_steps(state, u.owner, u.area))
+    return ground_steps(state, u, land_steps(state, u.owner, u.area))
 
 
 def convoy_targets(state: GameState, civ: str, origin: str) -> set[str]:
     """Coastal provinces reached from origin along a chain of civ's triremes."""
-    reached = chain_seas(state, civ, [origin], powers.convoy_extra_seas(state, civ))
+    reached = chain_seas(state, civ, [origin], convoy_extra_seas(state, civ))
     out: set[str] = set()
     for s in reached:
         out.update(board.SEAS[s].provinces)
@@ -84,7 +84,7 @@ def hostile(state: GameState, civ: str, province: str) -> bool:
 
 def _origin_ok(state: GameState, u: Unit) -> bool:
     """A ground unit moves from a land province, or from a sea if it is a Kraken there."""
-    return u.area in board.PROVINCES or bool(powers.sea_landings(state, u))
+    return u.area in board.PROVINCES or bool(sea_landings(state, u))
 
 
 def check_move(state: GameState, civ: str, action: Move) -> PendingMove:
@@ -119,7 +119,7 @@ def check_move(state: GameState, civ: str, action: Move) -> PendingMove:
         raise IllegalAction("The units are in that province already", R_GROUND)
     swimmers = [u for u in us if u.area in board.SEAS]
     for u in swimmers:
-        if to not in powers.sea_landings(state, u):
+        if to not in sea_landings(state, u):
             raise IllegalAction(f"From {_name(u.area)} a Kraken lands on a coast of that sea, "
                                 f"not on {_name(to)}", R_KRAKEN)
     walkers = [u for u in us if u.area in board.PROVINCES]
@@ -130,7 +130,7 @@ def check_move(state: GameState, civ: str, action: Move) -> PendingMove:
         raise IllegalAction("Units carried by triremes in one move start in the same "
                             "province (one chain of seas)", R_GROUND)
     if carried:
-        extra = powers.convoy_extra_seas(state, civ)
+        extra = convoy_extra_seas(state, civ)
         if seas:
             if not valid_chain(state, civ, origin, to, seas, extra):
                 raise IllegalAction(
@@ -146,7 +146,7 @@ def check_move(state: GameState, civ: str, action: Move) -> PendingMove:
                     R_GROUND)
             seas = path
         for u in carried:
-            if not powers.can_be_convoyed(state, u):
+            if not can_be_convoyed(state, u):
                 raise IllegalAction("This creature cannot be carried by triremes", R_CREATURES)
     if hostile(state, civ, to) and any(u.fought for u in us):
         raise IllegalAction("Units that have fought this turn cannot attack again", R_ONCE)
@@ -171,7 +171,7 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
     joint: dict[str, tuple[list[Unit], dict[str, list[Unit]]]] = {}
     for origin, us in _movers(state, civ).items():
         if origin in board.SEAS:
-            land = {u.id: set(powers.sea_landings(state, u)) for u in us}
+            land = {u.id: set(sea_landings(state, u)) for u in us}
             by_sea: set[str] = set()
         else:
             land = {u.id: set(land_targets(state, u)) for u in us}
@@ -182,7 +182,7 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
             ready = [u for u in us if not (fight and u.fought)]
             by_land = [u for u in ready if to in land[u.id]]
             carried = [u for u in ready if to in by_sea and u not in by_land
-                       and powers.can_be_convoyed(state, u)]
+                       and can_be_convoyed(state, u)]
             for u in by_land + carried:
                 out.append(Move(units=[u.id], to=to))
             if len(by_land) > 1:

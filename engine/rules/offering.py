@@ -9,8 +9,9 @@ from ..errors import IllegalAction
 from ..events import Event, GodsReturned, GodTaken, Paid, Passed
 from ..prompts import MakeOffering
 from ..state import GameState
-from . import flow
 from .common import clean, player, return_to_bank
+from .flow import end_phase
+from .hooks import after_offering, gods_returned
 from .order import finish_turn, pick_next
 from .payment import check_payment, max_set_value, payment_options
 from .registry import decision, phase
@@ -28,8 +29,7 @@ def run(state: GameState, ev: list[Event]) -> None:
         # Every god returns to the heavens at the start of the phase, used or not.
         state.gods = dict.fromkeys(GODS)
         state.gods_used = []
-        state.power_choices = {k: v for k, v in state.power_choices.items()
-                               if not k.startswith("athena:")}
+        gods_returned(state)
         ev.append(GodsReturned())
         state.step = "turns"
     if state.step == "turns":
@@ -47,10 +47,9 @@ def run(state: GameState, ev: list[Event]) -> None:
         return
     if state.step == "after":
         state.step = "end"
-        from ..powers import after_offering_powers
-        if after_offering_powers(state, ev):
-            return  # Adonis: asked before the phase ends (state.pending_powers)
-    flow.end_phase(state, ev)
+        if after_offering(state):
+            return  # a card's question, asked before the phase ends (state.pending_powers)
+    end_phase(state, ev)
 
 
 def _legal(state: GameState, prompt: MakeOffering) -> list:

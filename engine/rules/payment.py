@@ -4,20 +4,20 @@ A set is tax cards only, or commodity cards all of different kinds; its value is
 number of cards. One set pays for one purchase (or several items whose costs add up to no
 more than its value); sets are never added together and surplus value is lost.
 
-The Temple of Artemis may count, once each construction phase, as one commodity of its
-holder's choice in a set of different commodities without being spent (base-game.md 7): a
-payment names it with the key `WILD` (value 1). Whether it may be counted now is the
+A wild card may count as one commodity of its holder's choice in a set of different
+commodities without being spent (the Temple of Artemis, base-game.md 7): a payment names it
+with the key `WILD` (value 1). Whether it may be counted now is the
 caller's to say (`wild=True`); by default a payment with it is refused."""
 
 from __future__ import annotations
 
-from ..data.cards import COMMODITIES, RESOURCE_NAMES, TAX
+from ..data.cards import ALL_CARDS, COMMODITIES, RESOURCE_NAMES, TAX, WILD
 from ..errors import IllegalAction
 from ..state import Player
 
 R_SET = "Construction Phase: a set is tax cards only, or commodities all different"
-WILD = "temple_of_artemis"
-R_WILD = "Temple of Artemis: once each construction phase, one commodity of your choice in " \
+WILD_NAME = ALL_CARDS[WILD].name
+R_WILD = f"{WILD_NAME}: once each construction phase, one commodity of your choice in " \
     "a set of different commodities"
 
 
@@ -34,7 +34,7 @@ def set_value(cards: dict[str, int]) -> int:
         if len(cards) > 1:
             raise IllegalAction("Tax cards and commodities cannot be mixed in one set", R_SET)
         if wild:
-            raise IllegalAction("The Temple of Artemis counts only in a set of different "
+            raise IllegalAction(f"The {WILD_NAME} counts only in a set of different "
                                 "commodities, not with tax cards", R_WILD)
         return cards[TAX]
     doubles = [RESOURCE_NAMES[c] for c, n in cards.items() if n > 1]
@@ -43,19 +43,19 @@ def set_value(cards: dict[str, int]) -> int:
                             "appears twice)", R_SET)
     if wild:
         if wild != 1:
-            raise IllegalAction("The Temple of Artemis counts as one commodity, once", R_WILD)
+            raise IllegalAction(f"The {WILD_NAME} counts as one commodity, once", R_WILD)
         if len(cards) >= len(COMMODITIES):
-            raise IllegalAction("The set holds every commodity already: the Temple of "
-                                "Artemis has none left to stand for", R_WILD)
+            raise IllegalAction("The set holds every commodity already: the "
+                                f"{WILD_NAME} has none left to stand for", R_WILD)
         return len(cards) + 1
     return len(cards)
 
 
 def check_payment(p: Player, cards: dict[str, int], cost: int, wild: bool = False) -> int:
     """Check that p holds `cards`, that they form a set, and that it covers `cost`.
-    `wild`: the Temple of Artemis may be counted in it."""
+    `wild`: the wild card may be counted in it."""
     if cards.get(WILD) and not wild:
-        raise IllegalAction("You cannot count the Temple of Artemis in this payment (you "
+        raise IllegalAction(f"You cannot count the {WILD_NAME} in this payment (you "
                             "do not hold it, it has counted already this phase, or this is "
                             "not a construction)", R_WILD)
     value = set_value(cards)
@@ -72,7 +72,7 @@ def check_payment(p: Player, cards: dict[str, int], cost: int, wild: bool = Fals
 def payment_options(p: Player, cost: int, wild: bool = False) -> list[dict[str, int]]:
     """A compact list of sets of exactly `cost` cards that p can pay with: tax cards, and
     the commodities he holds most of (so that he keeps his rarer ones); with `wild`, also
-    such a set completed by the Temple of Artemis."""
+    such a set completed by the wild card."""
     out: list[dict[str, int]] = []
     if cost <= 0:
         return out

@@ -22,6 +22,17 @@ from .common import (
     units_in,
 )
 from .geography import influence_reach
+from .hooks import (
+    build_site_exempt,
+    check_acquire,
+    fortress_limit,
+    influence_anywhere,
+    may_build_new_province,
+    offered,
+    on_acquire,
+    on_influence,
+    unit_built,
+)
 
 R_BUILD = "Rules for Construction: build only in provinces you controlled when your turn began"
 R_INFLUENCE = "Placement: influence goes next to a province you controlled at the start of the phase"
@@ -54,7 +65,6 @@ def _check_build_site(state: GameState, civ: str, province: str, mode: str) -> N
             "in your own provinces", "Rules for Construction")
     if mode == CONSTRUCTION:
         cs = state.construction
-        from ..powers import may_build_new_province
         if province not in cs.turn_start and not may_build_new_province(state, civ, province):
             raise IllegalAction(
                 f"{board.area_name(province)} became yours this turn; build there next turn",
@@ -104,7 +114,6 @@ def _check_influence(state: GameState, civ: str, province: str, mode: str) -> st
             raise IllegalAction("Place your first influence marker in your capital",
                                 "Free Setup: influence in the capital")
         return None
-    from ..powers import influence_anywhere
     if mode == FREE or influence_anywhere(state, civ):
         return ps.influence if converting else None
     start = state.construction.controlled_at_start.get(civ, [])
@@ -142,13 +151,11 @@ def place(state: GameState, civ: str, item: Item, mode: str, ev: list[Event],
                                  if not (c.province == pr and c.civ == civ)]
             ev.append(ConversionCompleted(civ=civ, province=pr, previous=previous))
         ev.append(Built(civ=civ, kind=k, province=pr, free=free))
-        from ..powers import on_influence
         on_influence(state, civ, pr, mode, ev)
         return
     if k not in ("city", "caravan", "temple", "market", "legion", "trireme", "fortress",
                  "creature"):
         raise IllegalAction(f"Nothing called {k!r} can be built", "Construction Cost Chart")
-    from ..powers import build_site_exempt
     if not build_site_exempt(state, civ, item, mode):
         _check_build_site(state, civ, pr, mode if mode != FREE else SETUP)
     name = board.area_name(pr)
@@ -196,7 +203,6 @@ def place(state: GameState, civ: str, item: Item, mode: str, ev: list[Event],
     if k == "trireme" and not board.PROVINCES[pr].coastal:
         raise IllegalAction(f"{name} has no coast for a trireme", "base-game.md 5.2: trireme")
     if k == "fortress":
-        from ..powers import fortress_limit
         limit = fortress_limit(state, civ)
         if len(units_in(state, pr, civ, ("fortress",))) >= limit:
             raise IllegalAction(f"{name} has {limit} fortress(es) of yours already",
@@ -204,7 +210,6 @@ def place(state: GameState, civ: str, item: Item, mode: str, ev: list[Event],
     if dry:
         return
     u = new_unit(state, civ, k, pr)
-    from ..powers import unit_built
     unit_built(state, u)
     ev.append(Built(civ=civ, kind=k, province=pr, free=free, unit=u.id))
 
@@ -224,9 +229,8 @@ def _acquire_card(state: GameState, civ: str, card: str, mode: str, ev: list[Eve
                                 "base-game.md 5.2: a civilization hero only for its civilization")
         if card in p.cards:
             raise IllegalAction("You hold this hero already", "base-game.md 5.2")
-    elif card == "pyramids":
-        if any("pyramids" in q.cards for q in state.players):
-            raise IllegalAction("The Pyramids are built already", "base-game.md 5.2")
+    elif card in offered(state, civ):
+        check_acquire(state, civ, card)
     elif card not in state.display:
         raise IllegalAction(f"{ALL_CARDS[card].name} is not on offer",
                             "base-game.md 5.2: each card exists once")
@@ -237,5 +241,4 @@ def _acquire_card(state: GameState, civ: str, card: str, mode: str, ev: list[Eve
     p.cards.append(card)
     ev.append(CardAcquired(civ=civ, card=card, count=sum(
         1 for c in p.cards if ALL_CARDS[c].kind in ("civ_hero", "hero", "wonder"))))
-    from ..powers import on_acquire
     on_acquire(state, civ, card, ev, free_setup=(mode == SETUP))

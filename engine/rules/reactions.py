@@ -1,6 +1,6 @@
 """The `Reaction` prompt: a reaction window (base-game.md section 4), or a choice a card's
 power asks for. The decisions powers owe wait in `state.pending_powers`; the first one is
-asked (engine/powers/windows.py), and its card module says what may be answered."""
+asked (engine/rules/windows.py), and its card module says what may be answered."""
 
 from __future__ import annotations
 
@@ -8,14 +8,13 @@ from ..events import Event
 from ..prompts import Reaction
 from ..state import GameState
 from .registry import decision
+from .windows import answer, legal
 
 
 def _legal(state: GameState, prompt: Reaction) -> list:
-    from ..powers import windows
-    return windows.legal(state, prompt)
+    return legal(state, prompt)
 
 
 @decision(Reaction, _legal, powers=False)
 def _react(state: GameState, prompt: Reaction, action, ev: list[Event]) -> None:
-    from ..powers import windows
-    windows.answer(state, prompt, action, ev)
+    answer(state, prompt, action, ev)

@@ -5,8 +5,8 @@ its legal actions. The phase modules register theirs with `@decision(PromptType,
 
 Powers usable "at any time" (base-game.md section 4) are offered in every decision of their
 holder: unless a decision is registered with `powers=False`, its legal actions get the
-holder's `UsePower` actions from `engine.powers.active_powers`, and a `UsePower` of a card
-that `engine.powers` knows is applied by `engine.powers.use_power`; the decision stays
+holder's `UsePower` actions from `hooks.active_powers`, and a `UsePower` of a registered
+card is applied by `hooks.use_power`; the decision stays
 pending. A `UsePower` of any other card goes to the handler itself.
 """
 
@@ -18,6 +18,8 @@ from typing import Any
 from ..actions import Action, UsePower
 from ..events import Event
 from ..state import GameState
+from .hooks import active_powers, is_active, use_power
+from .windows import after_own_use
 
 Handler = Callable[[GameState, Any, Any, list[Event]], None]
 Legal = Callable[[GameState, Any], list[Action]]
@@ -40,7 +42,6 @@ def decision(prompt_type: type, legal: Legal, powers: bool = True
 
 def _listing_powers(legal: Legal) -> Legal:
     def listed(state: GameState, prompt: Any) -> list[Action]:
-        from ..powers import active_powers
         return legal(state, prompt) + active_powers(state, prompt.civ)
     return listed
 
@@ -48,10 +49,9 @@ def _listing_powers(legal: Legal) -> Legal:
 def _with_powers(handler: Handler) -> Handler:
     def handled(state: GameState, prompt: Any, action: Any, ev: list[Event]) -> None:
         if isinstance(action, UsePower):
-            from ..powers import is_active, use_power, windows
             if is_active(action.card):
                 use_power(state, prompt.civ, action, ev)
-                windows.after_own_use(state, prompt)
+                after_own_use(state, prompt)
                 return
         handler(state, prompt, action, ev)
     return handled

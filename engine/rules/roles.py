@@ -8,9 +8,11 @@ from ..errors import IllegalAction
 from ..events import Event, RoleAssigned
 from ..prompts import ChooseRoleHolder
 from ..state import GameState
-from . import flow, victory
 from .common import building_counts, military_count, player_civs, random_below
+from .flow import start_phase
+from .hooks import before_roles, card_name, role_bonus
 from .registry import decision, phase
+from .victory import check_roles
 
 ROLE_RULE = "Roles: ties keep the card with its holder; the holder chooses among tied others"
 
@@ -27,7 +29,6 @@ def base_score(state: GameState, civ: str, role: str) -> int:
 
 
 def scores(state: GameState, role: str) -> dict[str, int]:
-    from ..powers import role_bonus
 
     return {c: base_score(state, c, role) + role_bonus(state, c, role)
             for c in player_civs(state)}
@@ -62,9 +63,8 @@ def assign_at_setup(state: GameState, ev: list[Event], fixed: dict[str, str]) ->
 def run(state: GameState, ev: list[Event]) -> None:
     if state.step == "":
         state.step = "0"
-        from ..powers import before_roles
-        if before_roles(state, ev):
-            return  # Castor & Pollux's copy, Athena's role: asked first
+        if before_roles(state):
+            return  # the cards' questions before roles (a copy, a named role): asked first
     i = int(state.step)
     while i < len(ROLES):
         role = ROLES[i]
@@ -84,9 +84,9 @@ def run(state: GameState, ev: list[Event]) -> None:
             return
         i += 1
     state.step = ""
-    if victory.check_roles(state, ev):
+    if check_roles(state, ev):
         return
-    flow.start_phase(state, "commerce", ev)
+    start_phase(state, "commerce", ev)
 
 
 def _legal(state: GameState, prompt: ChooseRoleHolder) -> list:
@@ -97,9 +97,7 @@ def _legal(state: GameState, prompt: ChooseRoleHolder) -> list:
 @decision(ChooseRoleHolder, _legal, powers=False)
 def _pick(state: GameState, prompt: ChooseRoleHolder, action, ev: list[Event]) -> None:
     if isinstance(action, UsePower):
-        from ..data.cards import ALL_CARDS
-        name = ALL_CARDS[action.card].name if action.card in ALL_CARDS else action.card
-        raise IllegalAction(f"{name} cannot be used while roles are assigned",
+        raise IllegalAction(f"{card_name(action.card)} cannot be used while roles are assigned",
                             "base-game.md 2: role assignment is one moment")
     if not isinstance(action, PickRoleHolder):
         raise IllegalAction("Choose who takes the role", ROLE_RULE)

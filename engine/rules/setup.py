@@ -11,10 +11,12 @@ from ..events import CapitalChosen, Event, GameStarted, PhaseStarted
 from ..prompts import ChooseCapital, FreeSetupTurn
 from ..rng import seed_state
 from ..state import Building, Config, GameState, Player, ProvinceState
-from . import flow, roles
 from .common import new_unit, player, shuffle
+from .flow import advance, start_phase
+from .hooks import cost, on_acquire
 from .placement import SETUP, check, place, setup_area
 from .registry import decision, phase
+from .roles import assign_at_setup
 
 R_FREE = "Free Setup: 5 rounds of 9 construction points"
 
@@ -63,7 +65,7 @@ def start(config: Config) -> tuple[GameState, list[Event]]:
             _place_predetermined(state, p.civ, ev)
         fixed = {board.SETUPS[p.civ].role: p.civ for p in state.players
                  if board.SETUPS[p.civ].role}
-        roles.assign_at_setup(state, ev, fixed)  # type: ignore[arg-type]
+        assign_at_setup(state, ev, fixed)  # type: ignore[arg-type]
         state.phase = "setup"
         state.step = "done"
     else:
@@ -73,7 +75,7 @@ def start(config: Config) -> tuple[GameState, list[Event]]:
         state.phase = "setup"
         state.step = "capitals"
     ev.append(PhaseStarted(turn=0, phase="setup"))
-    flow.advance(state, ev)
+    advance(state, ev)
     return state, ev
 
 
@@ -102,7 +104,6 @@ def _place_predetermined(state: GameState, civ: str, ev: list[Event]) -> None:
                 new_unit(state, civ, piece.kind, piece.where)
     p = player(state, civ)
     p.cards.append(CIV_HERO[civ])
-    from ..powers import on_acquire
     on_acquire(state, civ, CIV_HERO[civ], ev, free_setup=True)
 
 
@@ -121,7 +122,7 @@ def run(state: GameState, ev: list[Event]) -> None:
         fs.round, fs.index, fs.points_left = 1, 0, FREE_SETUP_ROUND_POINTS
     if state.step == "build":
         if fs.round > FREE_SETUP_ROUNDS:
-            roles.assign_at_setup(state, ev, {})
+            assign_at_setup(state, ev, {})
             state.step = "done"
         else:
             civ = fs.order[fs.index]
@@ -133,7 +134,7 @@ def run(state: GameState, ev: list[Event]) -> None:
     if state.step == "done":
         state.step = ""
         state.turn = 1
-        flow.start_phase(state, "commerce", ev)
+        start_phase(state, "commerce", ev)
 
 
 def _next_builder(state: GameState) -> None:
@@ -147,7 +148,6 @@ def _next_builder(state: GameState) -> None:
 
 def setup_items(state: GameState, civ: str) -> list[Item]:
     """Items civ may still buy with the points left in this round."""
-    from ..powers import cost
     p = player(state, civ)
     pts = state.free_setup.points_left
     out: list[Item] = []
@@ -195,7 +195,6 @@ def _legal_build(state: GameState, prompt: FreeSetupTurn) -> list:
 
 @decision(FreeSetupTurn, _legal_build)
 def _build(state: GameState, prompt: FreeSetupTurn, action, ev: list[Event]) -> None:
-    from ..powers import cost
     fs = state.free_setup
     if isinstance(action, EndSetupRound):
         if setup_items(state, prompt.civ):

@@ -6,6 +6,7 @@ from ..data.cards import ROLES, is_hero_or_wonder
 from ..events import Event, Victory
 from ..state import GameState
 from .common import player
+from .hooks import wins_by_card
 
 
 def cards_needed(state: GameState) -> int:
@@ -25,12 +26,14 @@ def win(state: GameState, civ: str, reason: str, ev: list[Event]) -> None:
 
 
 def check_acquisition(state: GameState, civ: str, ev: list[Event]) -> bool:
-    """Called after every acquisition: the Pyramids, or the 4th (5th) hero or wonder."""
+    """Called after every acquisition: a card that wins at once, or the 4th (5th) hero or
+    wonder."""
     if state.phase == "over":
         return True
-    p = player(state, civ)
-    if "pyramids" in p.cards:
-        win(state, civ, "built the Pyramids", ev)
+    player(state, civ)  # civ must be a player
+    reason = wins_by_card(state, civ)
+    if reason:
+        win(state, civ, reason, ev)
         return True
     n = hero_wonder_count(state, civ)
     if n >= cards_needed(state):

@@ -9,33 +9,26 @@ the players of its queue are asked in turn, each may use any power usable in tha
 
 Windows (Reaction.window):
 - "phase_start": at the start of the commerce, offering, construction and military phases,
-  for the holders of powers usable at any time (Baal, Vulcan...).
+  for the holders of powers usable at any time.
 - other windows opened with `open_window` (the military phase's, e.g. after a move is
   declared, before the dice, after the dice).
-- a card id: that card's own question (athena, castor_and_pollux, colossus, hermes, isis,
-  ulysses, antigone, adonis, ishtar, nebuchadnezzar).
+- a card id: that card's own question (its module has `ask`, `legal` and `answer`).
 
-When a pending entry was opened in the middle of someone's decision (Ishtar asked when Baal
-is aimed at her holder), `resume` holds that decision, which is pending again afterwards.
+When a pending entry was opened in the middle of someone's decision (a power aimed at a
+player who may cancel it), `resume` holds that decision, which is pending again afterwards.
 """
 
 from __future__ import annotations
-
-from types import ModuleType
 
 from ..actions import Pass, UsePower
 from ..errors import IllegalAction
 from ..events import Event, Passed
 from ..prompts import Reaction
 from ..state import GameState, PendingPower
+from .common import seat_order_from
+from .hooks import active_powers, card_module, is_active, use_power
 
 R_WINDOW = "base-game.md 4: in a reaction window, use a power or pass"
-
-ASKERS: dict[str, ModuleType] = {}  # card -> module with ask / legal / answer
-
-
-def register(module: ModuleType) -> None:
-    ASKERS[module.CARD] = module
 
 
 def queue(state: GameState, pp: PendingPower, front: bool = False) -> None:
@@ -61,7 +54,7 @@ def step(state: GameState, ev: list[Event]) -> None:
             state.prompt = prompt
             return
         if state.pending_powers and state.pending_powers[0] is not pp:
-            continue  # the asker put another decision first (Ishtar)
+            continue  # the asker put another decision first
         _drop(state, pp)
         if pp.resume is not None:
             state.prompt = pp.resume
@@ -70,15 +63,14 @@ def step(state: GameState, ev: list[Event]) -> None:
 def legal(state: GameState, prompt: Reaction) -> list:
     pp = _current(state, prompt)
     if pp.card:
-        return ASKERS[pp.card].legal(state, pp)
-    from . import active_powers
+        return card_module(pp.card).legal(state, pp)
     return [Pass(), *active_powers(state, prompt.civ, pp.window)]
 
 
 def answer(state: GameState, prompt: Reaction, action, ev: list[Event]) -> None:
     pp = _current(state, prompt)
     if pp.card:
-        done = ASKERS[pp.card].answer(state, pp, action, ev)
+        done = card_module(pp.card).answer(state, pp, action, ev)
     else:
         done = _window_answer(state, pp, prompt, action, ev)
     if state.prompt is prompt:
@@ -97,8 +89,7 @@ def _current(state: GameState, prompt: Reaction) -> PendingPower:
 
 def _ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None:
     if pp.card:
-        return ASKERS[pp.card].ask(state, pp, ev)
-    from . import active_powers
+        return card_module(pp.card).ask(state, pp, ev)
     while pp.queue:
         civ = pp.queue[0]
         uses = active_powers(state, civ, pp.window)
@@ -118,7 +109,6 @@ def _window_answer(state: GameState, pp: PendingPower, prompt: Reaction, action,
         pp.civ = ""
         return not pp.queue
     if isinstance(action, UsePower):
-        from . import is_active, use_power
         if not is_active(action.card):
             raise IllegalAction(f"{action.card} has no power to use here", R_WINDOW)
         use_power(state, prompt.civ, action, ev, pp.window)
@@ -130,7 +120,6 @@ def open_window(state: GameState, window: str, civs: list[str]) -> bool:
     """Open a reaction window: the players of `civs` (in that order) who hold a power usable
     in it are asked in turn. True if someone is to be asked (the caller then stops: the
     game goes on when the window closes)."""
-    from . import active_powers
     asked = [c for c in civs if active_powers(state, c, window)]
     if not asked:
         return False
@@ -139,8 +128,7 @@ def open_window(state: GameState, window: str, civs: list[str]) -> bool:
 
 
 def after_own_use(state: GameState, prompt) -> None:
-    """A power used in one's own decision brought free pieces to place (Hammurabi's marker
-    and Gilgamesh's fortress): place them first, then the decision is pending again."""
+    """A power used in one's own decision brought free pieces to place: place them first, then the decision is pending again."""
     if state.prompt is prompt and state.free_placements:
         queue(state, PendingPower(card="", resume=prompt), front=True)
         state.prompt = None
@@ -148,3 +136,24 @@ def after_own_use(state: GameState, prompt) -> None:
 
 def waiting_civ(state: GameState) -> str | None:
     return state.pending_powers[0].civ if state.pending_powers else None
+
+
+def phase_started(state: GameState, phase: str, ev: list[Event]) -> None:
+    """A reaction window at the start of each phase, for powers usable at any time
+    (base-game.md 4), its players in seat order from the phase's role holder."""
+    role = {"commerce": "director_of_commerce", "offering": "high_priest",
+            "construction": "political_leader", "military": "military_leader"}.get(phase)
+    if role is None or not state.players:
+        return
+    first = state.roles.get(role) or state.players[0].civ
+    open_window(state, "phase_start", seat_order_from(state, first))
+
+
+def military_window(state: GameState, window: str) -> bool:
+    """Open a military reaction window, its players in seat order from the active player:
+    after a move is declared ("move_declared"), before the dice ("before_battle"), after
+    them ("after_dice"). True if a prompt was set."""
+    first = state.order.active or (state.players[0].civ if state.players else None)
+    if first is None:
+        return False
+    return open_window(state, window, seat_order_from(state, first))

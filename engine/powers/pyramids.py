@@ -1,0 +1,33 @@
+"""The Pyramids: a wonder on offer to every player, built once; its cost is the cost
+chart's own (12, or 13 in the long game) and building it wins the game at once
+(base-game.md 5.2)."""
+
+from __future__ import annotations
+
+from ..data.costs import PYRAMIDS_COST, PYRAMIDS_COST_LONG
+from ..errors import IllegalAction
+from ..rules.common import player
+from ..state import GameState
+
+CARD = "pyramids"
+WHEN = "building them wins the game"
+
+
+def card_cost(state: GameState, card: str) -> int | None:
+    if card != CARD:
+        return None
+    return PYRAMIDS_COST_LONG if state.config.long_game else PYRAMIDS_COST
+
+
+def offered(state: GameState, civ: str) -> list[str]:
+    """Always on offer (a second purchase is refused by `check_acquire`)."""
+    return [CARD]
+
+
+def check_acquire(state: GameState, civ: str) -> None:
+    if any(CARD in p.cards for p in state.players):
+        raise IllegalAction("The Pyramids are built already", "base-game.md 5.2")
+
+
+def wins_by_card(state: GameState, civ: str) -> str:
+    return "built the Pyramids" if CARD in player(state, civ).cards else ""

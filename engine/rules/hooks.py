@@ -1,0 +1,387 @@
+"""The hook points where cards change the rules, and the one registry of card modules.
+
+The rules call the functions below and never name a card; each card module,
+`engine/powers/<card>.py`, has `CARD = "<card id>"` and module-level functions named after
+the hook points it takes part in, and is attached with `register(module)` (the catalog,
+`engine/powers/__init__.py`, registers every card once). This module imports no rule and no
+card, so the rules and the cards never import each other in a loop.
+
+Where several cards answer one hook, they are asked in registration order. Reductions are
+never added up: an item takes the single best one (rulebook, Rules for Construction).
+
+Active powers (base-game.md 4): a card module with `uses(state, civ, window)` and
+`use(state, civ, action, ev, window)` has a power its holder triggers with `UsePower`; a
+module with `ask`, `legal` and `answer` asks its holder a question (engine/rules/windows.py).
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from ..actions import Item, UsePower
+from ..data.cards import ALL_CARDS
+from ..data.costs import COSTS
+from ..errors import IllegalAction
+from ..events import Event
+from ..state import FreePlacement, GameState
+
+CARDS: dict[str, ModuleType] = {}  # card id -> its module, in registration order
+_HOOKED: dict[str, tuple[ModuleType, ...]] = {}
+
+
+def register(module: ModuleType) -> None:
+    """Attach a card module: its functions named after hook points take part in them."""
+    CARDS[module.CARD] = module
+    _HOOKED.clear()
+
+
+def _with(hook: str) -> tuple[ModuleType, ...]:
+    """The card modules taking part in a hook, in registration order (computed once)."""
+    if hook not in _HOOKED:
+        _HOOKED[hook] = tuple(m for m in CARDS.values() if _defines(m, hook))
+    return _HOOKED[hook]
+
+
+def _defines(module: ModuleType, name: str) -> bool:
+    """A function the card module defines itself (not one it imported from the rules)."""
+    f = getattr(module, name, None)
+    return callable(f) and getattr(f, "__module__", None) == module.__name__
+
+
+def _each(hook: str) -> list[Any]:
+    """The functions of the card modules taking part in a hook."""
+    return [getattr(m, hook) for m in _with(hook)]
+
+
+def card_module(card: str) -> ModuleType:
+    return CARDS[card]
+
+
+def card_name(card: str) -> str:
+    return ALL_CARDS[card].name if card in ALL_CARDS else card
+
+
+def refuse(card: str, reason: str) -> IllegalAction:
+    """An illegal use of a card's power; the rule named is the card's text."""
+    return IllegalAction(reason, f"{card_name(card)}: card text")
+
+
+# --- holding a card -------------------------------------------------------------------------
+def holds_copy(state: GameState, civ: str, card: str) -> bool:
+    """Does civ hold the card through another card standing for it (a copy)?"""
+    return any(f(state, civ, card) for f in _each("holds_copy"))
+
+
+# --- active powers and questions ------------------------------------------------------------
+def is_active(card: str) -> bool:
+    """Is a UsePower of this card handled by its module (rather than by the decision)?"""
+    return card in CARDS
+
+
+def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower]:
+    """The UsePower actions civ may take now: in his own decision (window "") or in the
+    named reaction window."""
+    return [a for f in _each("uses") for a in f(state, civ, window)]
+
+
+def use_power(state: GameState, civ: str, action: UsePower, ev: list[Event],
+              window: str = "") -> None:
+    """Validate and apply an active power (IllegalAction naming the card if refused)."""
+    m = CARDS.get(action.card)
+    if m is None or not _defines(m, "use"):
+        when = getattr(m, "WHEN", "it is not used this way")
+        raise refuse(action.card, f"{card_name(action.card)} has no power to use now: {when}")
+    m.use(state, civ, action, ev, window)
+
+
+def _any_asked(hook: str, state: GameState) -> bool:
+    """Ask every card taking part (each may queue a question); True if one did."""
+    asked = [f(state) for f in _each(hook)]
+    return any(asked)
+
+
+# --- roles ----------------------------------------------------------------------------------
+def role_bonus(state: GameState, civ: str, role: str) -> int:
+    return sum(f(state, civ, role) for f in _each("role_bonus"))
+
+
+def before_roles(state: GameState) -> bool:
+    """At the start of the turn, before roles are computed. True if a question is queued."""
+    return _any_asked("before_roles", state)
+
+
+# --- offering -------------------------------------------------------------------------------
+def gods_returned(state: GameState) -> None:
+    """The gods went back to the heavens: choices made with a god's power lapse."""
+    for f in _each("gods_returned"):
+        f(state)
+
+
+def after_offering(state: GameState) -> bool:
+    """When every player has made his offering. True if a question is queued."""
+    return _any_asked("after_offering", state)
+
+
+# --- costs ----------------------------------------------------------------------------------
+def base_cost(state: GameState, item: Item) -> int:
+    """The chart cost of an item; a card with a cost of its own says so (`card_cost`)."""
+    if item.kind == "card":
+        for f in _each("card_cost"):
+            c = f(state, item.card)
+            if c is not None:
+                return c
+        return COSTS["hero"]
+    return COSTS[item.kind]
+
+
+def _offers(state: GameState, civ: str, item: Item) -> list[tuple[int, str]]:
+    """(cards off, limit key) for every reduction of the item; a key ("" for none) names a
+    reduction that applies once and is spent when used."""
+    return [r for f in _each("reduction") if (r := f(state, civ, item))]
+
+
+def _best(state: GameState, civ: str, item: Item, taken: set[str]) -> tuple[int, str]:
+    """The single best reduction still available; unlimited ones first on a tie, so that a
+    limited one is kept for another item."""
+    best = (0, "")
+    for n, key in _offers(state, civ, item):
+        if key and (key in state.used_powers or key in taken):
+            continue
+        if n > best[0] or (n == best[0] and best[1] and not key):
+            best = (n, key)
+    return best
+
+
+def reductions(state: GameState, civ: str, item: Item) -> list[int]:
+    """Every reduction that applies to the item now (each as a number of cards)."""
+    return [n for n, key in _offers(state, civ, item) if not key or key not in state.used_powers]
+
+
+def cost(state: GameState, civ: str, item: Item, free_setup: bool = False) -> int:
+    """What an item costs this player: the base cost less the single best reduction.
+    In the free setup the heroes' abilities do not apply (rulebook, Free Setup)."""
+    c = base_cost(state, item)
+    if free_setup:
+        return c
+    return c - _best(state, civ, item, set())[0]
+
+
+def price(state: GameState, civ: str, items: list[Item]) -> tuple[int, list[str]]:
+    """The total cost of items bought together, and the once-only reductions it spends
+    (one caravan and one legion of several get a once-only -1 once: rulebook Q&A)."""
+    taken: set[str] = set()
+    keys: list[str] = []
+    total = 0
+    for it in items:
+        n, key = _best(state, civ, it, taken)
+        if key:
+            taken.add(key)
+            keys.append(key)
+        total += base_cost(state, it) - n
+    return total, keys
+
+
+def spend_reductions(state: GameState, keys: list[str]) -> None:
+    state.used_powers.extend(keys)
+
+
+def wild_commodity(state: GameState, civ: str) -> bool:
+    """May civ count a card as one commodity of his choice in a set now?"""
+    return any(f(state, civ) for f in _each("wild_commodity"))
+
+
+def spend_wild(state: GameState, civ: str, ev: list[Event]) -> None:
+    for f in _each("spend_wild"):
+        f(state, civ, ev)
+
+
+# --- acquiring cards and placing pieces -----------------------------------------------------
+def offered(state: GameState, civ: str) -> list[str]:
+    """Cards on offer to civ besides the display and his civilization's hero."""
+    return [c for f in _each("offered") for c in f(state, civ)]
+
+
+def check_acquire(state: GameState, civ: str, card: str) -> None:
+    """Raise if the card may not be acquired now (its own condition)."""
+    m = CARDS.get(card)
+    if m is not None and _defines(m, "check_acquire"):
+        m.check_acquire(state, civ)
+
+
+def on_acquire(state: GameState, civ: str, card: str, ev: list[Event],
+               free_setup: bool = False) -> None:
+    """When a card is acquired (free placements, a copy to choose...)."""
+    m = CARDS.get(card)
+    if m is not None and _defines(m, "on_acquire"):
+        m.on_acquire(state, civ, ev, free_setup)
+
+
+def wins_by_card(state: GameState, civ: str) -> str:
+    """Why civ wins at once by a card he holds ("" if none)."""
+    for f in _each("wins_by_card"):
+        reason = f(state, civ)
+        if reason:
+            return reason
+    return ""
+
+
+def on_influence(state: GameState, civ: str, province: str, mode: str,
+                 ev: list[Event]) -> None:
+    """After an influence marker is placed."""
+    for f in _each("on_influence"):
+        f(state, civ, province, mode, ev)
+
+
+def placement_bound(state: GameState, fp: FreePlacement) -> bool:
+    """May the free piece go only to its named province (lost if it cannot)?"""
+    return any(f(state, fp) for f in _each("placement_bound"))
+
+
+def may_build_new_province(state: GameState, civ: str, province: str) -> bool:
+    """May civ build in a province he influenced in this construction phase?"""
+    return any(f(state, civ, province) for f in _each("may_build_new_province"))
+
+
+def build_site_exempt(state: GameState, civ: str, item: Item, mode: str) -> bool:
+    """May the item go where civ has no influence?"""
+    return any(f(state, civ, item, mode) for f in _each("build_site_exempt"))
+
+
+def extra_items(state: GameState, civ: str) -> list[Item]:
+    """Items civ may build outside his provinces (offered in his construction turn)."""
+    return [it for f in _each("extra_items") for it in f(state, civ)]
+
+
+def fortress_limit(state: GameState, civ: str) -> int:
+    """Fortresses of civ allowed in one province (one, unless a card says more)."""
+    return max([1, *(f(state, civ) for f in _each("fortress_limit"))])
+
+
+def influence_anywhere(state: GameState, civ: str) -> bool:
+    """May civ's influence markers go anywhere?"""
+    return any(f(state, civ) for f in _each("influence_anywhere"))
+
+
+def commodities_kept(state: GameState, civ: str) -> int:
+    """Commodity cards civ keeps at the end of construction (none, unless a card says)."""
+    return max([0, *(f(state, civ) for f in _each("commodities_kept"))])
+
+
+# --- commerce -------------------------------------------------------------------------------
+def extra_production(state: GameState, production: dict[str, dict[str, int]]) -> None:
+    """Production that comes from cards."""
+    for f in _each("extra_production"):
+        f(state, production)
+
+
+def after_production(state: GameState) -> bool:
+    """After production. True if a question is queued."""
+    return _any_asked("after_production", state)
+
+
+def trade_announced(state: GameState) -> bool:
+    """After the Director announced the trade. True if a question is queued."""
+    return _any_asked("trade_announced", state)
+
+
+def may_stay_out(state: GameState, civ: str, n: int) -> bool:
+    """Has civ stayed out of the trade?"""
+    return any(f(state, civ, n) for f in _each("may_stay_out"))
+
+
+def after_trade(state: GameState) -> bool:
+    """After trading. True if a question is queued."""
+    return _any_asked("after_trade", state)
+
+
+# --- movement -------------------------------------------------------------------------------
+def crosses_straits(state: GameState, civ: str) -> bool:
+    """Do civ's straits count as land steps?"""
+    return any(f(state, civ) for f in _each("crosses_straits"))
+
+
+def trireme_moves(state: GameState, civ: str) -> int:
+    """Sea moves a trireme makes in its owner's turn (one, unless a card says more)."""
+    return max([1, *(f(state, civ) for f in _each("trireme_moves"))])
+
+
+def can_be_convoyed(state: GameState, unit) -> bool:
+    return not any(f(state, unit) for f in _each("cannot_be_convoyed"))
+
+
+def ground_steps(state: GameState, unit, steps: list[str]) -> list[str]:
+    """The provinces a legion or creature reaches by its own move, given its land steps."""
+    for f in _each("ground_steps"):
+        steps = f(state, unit, steps)
+    return steps
+
+
+def sea_landings(state: GameState, unit) -> list[str]:
+    """The provinces a ground unit at sea may land on in the ground step."""
+    return [p for f in _each("sea_landings") for p in f(state, unit)]
+
+
+def unit_built(state: GameState, unit) -> None:
+    for f in _each("unit_built"):
+        f(state, unit)
+
+
+def convoy_extra_seas(state: GameState, civ: str) -> list[str]:
+    """Seas that count as held by civ's triremes for a convoy."""
+    return [s for f in _each("convoy_extra_seas") for s in f(state, civ)]
+
+
+# --- combat ---------------------------------------------------------------------------------
+def battle_forbidden(state: GameState, area: str) -> bool:
+    """Is combat in this area forbidden (the battle is not fought)?"""
+    return any(f(state, area) for f in _each("battle_forbidden"))
+
+
+def battle_begins(state: GameState, battle, ev: list[Event]) -> None:
+    """As the dice of a battle are about to be rolled."""
+    for f in _each("battle_begins"):
+        f(state, battle, ev)
+
+
+def battle_over(state: GameState) -> None:
+    """A battle ends (before its losses are removed)."""
+    for f in _each("battle_over"):
+        f(state)
+
+
+def die_bonus(state: GameState, civ: str, naval: bool) -> int:
+    """Added to each die this civ rolls."""
+    return sum(f(state, civ, naval) for f in _each("die_bonus"))
+
+
+def battle_bonus(state: GameState, civ: str, area: str, naval: bool) -> int:
+    """Added once to a side's total in a battle in `area`."""
+    return sum(f(state, civ, area, naval) for f in _each("battle_bonus"))
+
+
+def casualty_divisor(state: GameState, civ: str, naval: bool) -> int:
+    """Points of the other side's total that cost civ one unit (5, unless a card says)."""
+    return max([5, *(f(state, civ, naval) for f in _each("casualty_divisor"))])
+
+
+def loses_automatic_six(state: GameState, unit, enemy_units) -> bool:
+    """Does this fortress or creature roll a die instead of its automatic 6?"""
+    return any(f(state, unit, enemy_units) for f in _each("loses_automatic_six"))
+
+
+def lose_unit(state: GameState, unit, ev: list[Event]) -> bool:
+    """A unit is eliminated in battle: True if a card takes it (off the board, not back
+    to the supply)."""
+    return any(f(state, unit, ev) for f in _each("lose_unit"))
+
+
+def on_sack(state: GameState, civ: str, province: str, building, ev: list[Event]) -> None:
+    """After civ sacks a building."""
+    for f in _each("on_sack"):
+        f(state, civ, province, building, ev)
+
+
+def extra_sacks(state: GameState, civ: str, province: str) -> int:
+    """After civ sacked a building: how many more he may sack there now."""
+    return sum(f(state, civ, province) for f in _each("extra_sacks"))

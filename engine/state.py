@@ -115,12 +115,15 @@ class Battle(msgspec.Struct, kw_only=True):
     stage: str = "start"
     attacker_auto: list[int] = []  # automatic values (6 per fortress and creature)
     defender_auto: list[int] = []
-    attacker_bonus: int = 0  # die bonuses (Hannibal, Pericles)
+    attacker_bonus: int = 0  # die and battle bonuses of the side's cards (hook `die_bonus`)
     defender_bonus: int = 0
-    powers_used: list[str] = []  # "<card>:<civ>" for powers used once per battle (Ajax...)
-    fours: dict[str, int] = {}  # civ -> dice he takes as automatic 4s (Hamilcar)
-    # A Titan's attack on an adjacent area: the attackers stand elsewhere, roll one die each
-    # and take no losses (engine/powers/titan.py).
+    powers_used: list[str] = []  # "<card>:<civ>" for powers used once per battle
+    # Fixed dice: civ -> how many of his dice count a set value of 4 instead of being rolled
+    # (the rules' mechanism; a card sets it: Hamilcar).
+    fours: dict[str, int] = {}
+    # A one-sided (ranged) battle: the attackers stand elsewhere, roll one die each, and
+    # the defenders neither roll nor inflict losses (the rules' mechanism; a card starts
+    # one: the Titans' attack on an adjacent area).
     ranged: bool = False
 
 
@@ -148,7 +151,9 @@ class MilitaryState(msgspec.Struct, kw_only=True):
     sequence_units: list[int] = []  # the active player's units fighting in `battle_area`
     wars_at_start: list[str] = []  # provinces at war when the phase began (base-game.md 6:
     # if the others leave, the units that remain conquer at the end of their owner's turn)
-    sacks_left: int = 0  # Achilles: more buildings the conqueror may sack in `conquest`
+    # Further sacks: how many more buildings the conqueror may sack in `conquest` (the
+    # rules' mechanism; the hook `extra_sacks` sets it: Achilles).
+    sacks_left: int = 0
 
 
 class FreeSetupState(msgspec.Struct, kw_only=True):
@@ -169,17 +174,20 @@ class FreePlacement(msgspec.Struct, kw_only=True):
 
 
 class PendingPower(msgspec.Struct, kw_only=True):
-    """A decision a card's power owes before the game goes on (engine/powers/windows.py):
-    a reaction window, Castor & Pollux's copy, Hermes' cards, Isis' gifts, Ishtar's answer
-    to a god aimed at her holder... The first one is asked as a `Reaction` prompt."""
+    """A decision a card's power owes before the game goes on (engine/rules/windows.py):
+    a reaction window, a card's own question (a copy to choose, cards to take, gifts to
+    give, an answer to a power aimed at a player...). The first one is asked as a
+    `Reaction` prompt."""
 
     card: str  # the card whose decision it is; "" for a reaction window
     civ: str = ""  # who is asked
     window: str = ""  # the window's name (Reaction.window)
     queue: list[str] = []  # players still to ask (a window), or to receive (Isis)
     options: list[str] = []  # what may be chosen, when fixed in advance
-    by: str = ""  # Ishtar: the player whose god is aimed at `civ`
-    action: UsePower | None = None  # Ishtar: the aimed power, waiting on the answer
+    # A power aimed at `civ`, waiting on his answer before it resolves (the rules'
+    # mechanism for a power that may be cancelled; Ishtar answers it): who used it, and how.
+    by: str = ""
+    action: UsePower | None = None
     resume: Prompt | None = None  # the decision to go back to afterwards
 
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from ..actions import Pass, UsePower
 from ..data.cards import GODS
-from ..events import Event, GodTaken, Passed, PowerUsed
+from ..events import Event, GodTaken, PowerUsed
 from ..prompts import Reaction
 from ..rules.common import holds
 from ..rules.windows import queue
 from ..state import GameState, PendingPower
-from .base import card_name, refuse
+from .base import card_name, passed, refuse
 
 CARD = "adonis"
 WHEN = "he takes his god when all offerings are made"
@@ -48,11 +48,8 @@ def legal(state: GameState, pp: PendingPower) -> list:
 
 
 def answer(state: GameState, pp: PendingPower, action, ev: list[Event]) -> bool:
-    if isinstance(action, Pass):
-        ev.append(Passed(civ=pp.civ, phase=state.phase))
+    if passed(state, pp, action, ev, CARD, "Take a god with Adonis, or pass"):
         return True
-    if not isinstance(action, UsePower) or action.card != CARD:
-        raise refuse(CARD, "Take a god with Adonis, or pass")
     if action.choice not in GODS:
         raise refuse(CARD, f"{action.choice!r} is not a god")
     if state.gods.get(action.choice) is not None:

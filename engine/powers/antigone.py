@@ -5,12 +5,11 @@ has the cards must take part). Window "antigone", before any offer is chosen."""
 from __future__ import annotations
 
 from ..actions import Pass, UsePower
-from ..events import Event, Passed, PowerUsed
+from ..events import Event, PowerUsed
 from ..prompts import Reaction
 from ..rules.common import holds
-from ..rules.windows import queue
 from ..state import GameState, PendingPower
-from .base import refuse
+from .base import ask_each, passed
 
 CARD = "antigone"
 WHEN = "she stays out of a trade when the number of cards is announced"
@@ -19,13 +18,9 @@ WHEN = "she stays out of a trade when the number of cards is announced"
 def trade_announced(state: GameState) -> bool:
     """Queue the question for each trader holding her, but the Director of Commerce: he
     chose the number, and the draft begins with him."""
-    asked = False
     director = state.roles.get("director_of_commerce")
-    for civ in state.trade.participants:
-        if civ != director and holds(state, civ, CARD):
-            queue(state, PendingPower(card=CARD, civ=civ))
-            asked = True
-    return asked
+    return ask_each(state, CARD, [c for c in state.trade.participants
+                                  if c != director and holds(state, c, CARD)])
 
 
 def may_stay_out(state: GameState, civ: str, n: int) -> bool:
@@ -46,11 +41,9 @@ def legal(state: GameState, pp: PendingPower) -> list:
 
 
 def answer(state: GameState, pp: PendingPower, action, ev: list[Event]) -> bool:
-    if isinstance(action, Pass):
-        ev.append(Passed(civ=pp.civ, phase=state.phase))
+    if passed(state, pp, action, ev, CARD,
+              "Stay out of the trade with Antigone, or take part (pass)"):
         return True
-    if not isinstance(action, UsePower) or action.card != CARD:
-        raise refuse(CARD, "Stay out of the trade with Antigone, or take part (pass)")
     t = state.trade
     t.participants.remove(pp.civ)
     t.declined.append(pp.civ)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from ..actions import Pass, UsePower
 from ..data.cards import ROLE_NAMES, ROLES
-from ..events import Event, Passed, PowerUsed
+from ..events import Event, PowerUsed
 from ..prompts import Reaction
 from ..rules.common import holds_god, is_player
 from ..rules.windows import queue
 from ..state import GameState, PendingPower
-from .base import god_ready, refuse, spend_god
+from .base import god_ready, passed, refuse, spend_god
 
 CARD = "athena"
 WHEN = "she counts when roles are assigned, where her holder names the role"
@@ -58,11 +58,8 @@ def legal(state: GameState, pp: PendingPower) -> list:
 
 
 def answer(state: GameState, pp: PendingPower, action, ev: list[Event]) -> bool:
-    if isinstance(action, Pass):
-        ev.append(Passed(civ=pp.civ, phase=state.phase))
+    if passed(state, pp, action, ev, CARD, "Name the role Athena helps you toward, or pass"):
         return True
-    if not isinstance(action, UsePower) or action.card != CARD:
-        raise refuse(CARD, "Name the role Athena helps you toward, or pass")
     if action.choice not in ROLES:
         raise refuse(CARD, f"{action.choice!r} is not a role: name one of "
                            f"{', '.join(ROLES)}")

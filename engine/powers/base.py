@@ -10,12 +10,18 @@ something has `ask`, `legal` and `answer` (see engine/rules/windows.py).
 
 from __future__ import annotations
 
+from ..actions import Item, Pass, UsePower
 from ..data.cards import RESOURCES
+from ..errors import IllegalAction
+from ..events import Event, Passed
 from ..prompts import ConstructionTurn
 from ..rules.common import clear_post, holds, holds_god, is_player, post_key, units_in
+from ..rules.construction import placeable
 from ..rules.hooks import card_name, refuse  # noqa: F401  (for the card modules)
 from ..rules.payment import WILD
-from ..state import GameState
+from ..rules.placement import CONSTRUCTION, check
+from ..rules.windows import queue
+from ..state import GameState, PendingPower
 
 
 # --- once per phase or turn --------------------------------------------------------------
@@ -53,6 +59,43 @@ def check_holds(state: GameState, civ: str, card: str) -> None:
         raise refuse(card, f"You do not hold {card_name(card)}")
 
 
+# --- a card's own question (engine/rules/windows.py) ----------------------------------------
+def ask_each(state: GameState, card: str, civs: list[str]) -> bool:
+    """Queue the card's question for each of civs, in order; True if one was queued."""
+    for civ in civs:
+        queue(state, PendingPower(card=card, civ=civ))
+    return bool(civs)
+
+
+def passed(state: GameState, pp: PendingPower, action, ev: list[Event], card: str,
+           hint: str) -> bool:
+    """True if the player asked passed (his question is settled); anything but a pass or
+    a UsePower of the card is refused with `hint`."""
+    if isinstance(action, Pass):
+        ev.append(Passed(civ=pp.civ, phase=state.phase))
+        return True
+    if not isinstance(action, UsePower) or action.card != card:
+        raise refuse(card, hint)
+    return False
+
+
+# --- a piece placed by a power in one's construction turn (Hammurabi, Spartacus) -----------
+def construction_uses(state: GameState, civ: str, card: str, window: str,
+                      kind: str) -> list[UsePower]:
+    """The UsePower actions placing one piece of this kind where the rules allow it."""
+    if not in_construction_turn(state, civ, window):
+        return []
+    return [UsePower(card=card, target=pr) for pr in placeable(state, civ, kind)]
+
+
+def check_site(state: GameState, civ: str, card: str, item: Item, what: str) -> None:
+    """The piece a power places obeys the usual building rules."""
+    try:
+        check(state, civ, item, CONSTRUCTION)
+    except IllegalAction as e:
+        raise refuse(card, f"{what} cannot go there: {e.reason}") from None
+
+
 # --- timing ---------------------------------------------------------------------------------
 def in_construction_turn(state: GameState, civ: str, window: str = "") -> bool:
     """civ is deciding in his own construction turn (not in a reaction window)."""
@@ -88,6 +131,16 @@ def battle_in_window(state: GameState, window: str, civ: str | None = None,
 def check_construction_turn(state: GameState, civ: str, card: str, window: str = "") -> None:
     if not in_construction_turn(state, civ, window):
         raise refuse(card, f"{card_name(card)}'s power is used in your construction turn")
+
+
+def check_once_in_construction(state: GameState, civ: str, card: str, window: str,
+                               once: str) -> None:
+    """civ holds the card, is in his construction turn and has not used it this phase
+    (`once` says what the card does once)."""
+    check_holds(state, civ, card)
+    check_construction_turn(state, civ, card, window)
+    if used(state, card, civ):
+        raise refuse(card, once)
 
 
 def any_time(state: GameState, window: str = "") -> bool:

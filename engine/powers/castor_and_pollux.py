@@ -14,7 +14,7 @@ from ..prompts import Reaction
 from ..rules.common import is_player, player
 from ..rules.windows import queue
 from ..state import GameState, PendingPower
-from .base import card_name, refuse
+from .base import ask_each, card_name, refuse
 
 CARD = "castor_and_pollux"
 WHEN = "the copied hero is chosen when they are acquired and at the start of each turn"
@@ -45,12 +45,8 @@ def on_acquire(state: GameState, civ: str, ev: list[Event], free_setup: bool) ->
 
 
 def before_roles(state: GameState) -> bool:
-    asked = False
-    for p in state.players:
-        if CARD in p.cards and candidates(state, p.civ):
-            queue(state, PendingPower(card=CARD, civ=p.civ))
-            asked = True
-    return asked
+    return ask_each(state, CARD, [p.civ for p in state.players
+                                  if CARD in p.cards and candidates(state, p.civ)])
 
 
 def ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None:

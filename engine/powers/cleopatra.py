@@ -10,8 +10,7 @@ from ..events import Event, PowerUsed
 from ..rules.common import holds, player, return_to_bank, take_from_bank
 from ..state import GameState
 from .base import (
-    check_construction_turn,
-    check_holds,
+    check_once_in_construction,
     in_construction_turn,
     mark_used,
     refuse,
@@ -39,10 +38,8 @@ def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
 
 
 def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: str) -> None:
-    check_holds(state, civ, CARD)
-    check_construction_turn(state, civ, CARD, window)
-    if used(state, CARD, civ):
-        raise refuse(CARD, "Cleopatra swaps once each construction phase")
+    check_once_in_construction(state, civ, CARD, window,
+                               "Cleopatra swaps once each construction phase")
     give, take = action.target, action.choice
     if {give, take} & {TAX} != {TAX} or give == take or \
             (give not in COMMODITIES and take not in COMMODITIES):

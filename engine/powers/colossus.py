@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from ..actions import Pass, UsePower
 from ..data.cards import COMMODITIES, RESOURCE_NAMES
-from ..events import CardReceived, Event, Passed, PowerUsed
+from ..events import CardReceived, Event, PowerUsed
 from ..prompts import Reaction
 from ..rules.common import holds, take_from_bank
-from ..rules.windows import queue
 from ..state import GameState, PendingPower
-from .base import mark_used, refuse, used
+from .base import ask_each, mark_used, passed, refuse, used
 
 CARD = "colossus"
 WHEN = "it gives its card after production, when its holder is asked"
@@ -25,12 +24,7 @@ def _stock(state: GameState) -> list[str]:
 
 
 def after_production(state: GameState) -> bool:
-    asked = False
-    for p in state.players:
-        if _ready(state, p.civ):
-            queue(state, PendingPower(card=CARD, civ=p.civ))
-            asked = True
-    return asked
+    return ask_each(state, CARD, [p.civ for p in state.players if _ready(state, p.civ)])
 
 
 def ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None:
@@ -45,11 +39,8 @@ def legal(state: GameState, pp: PendingPower) -> list:
 
 
 def answer(state: GameState, pp: PendingPower, action, ev: list[Event]) -> bool:
-    if isinstance(action, Pass):
-        ev.append(Passed(civ=pp.civ, phase=state.phase))
+    if passed(state, pp, action, ev, CARD, "Take a commodity with the Colossus, or pass"):
         return True
-    if not isinstance(action, UsePower) or action.card != CARD:
-        raise refuse(CARD, "Take a commodity with the Colossus, or pass")
     if action.choice not in COMMODITIES:
         raise refuse(CARD, f"The Colossus gives a commodity card, not {action.choice!r}")
     if state.bank.get(action.choice, 0) <= 0:

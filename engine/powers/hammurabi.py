@@ -6,16 +6,14 @@ from __future__ import annotations
 
 from ..actions import Item, UsePower
 from ..data import board
-from ..errors import IllegalAction
 from ..events import Event, PowerUsed
 from ..rules.common import holds
-from ..rules.construction import placeable
-from ..rules.placement import CONSTRUCTION, check, place
+from ..rules.placement import CONSTRUCTION, place
 from ..state import GameState
 from .base import (
-    check_construction_turn,
-    check_holds,
-    in_construction_turn,
+    check_once_in_construction,
+    check_site,
+    construction_uses,
     mark_used,
     refuse,
     used,
@@ -25,26 +23,19 @@ CARD = "hammurabi"
 
 
 def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
-    if not holds(state, civ, CARD) or used(state, CARD, civ) or \
-            not in_construction_turn(state, civ, window):
+    if not holds(state, civ, CARD) or used(state, CARD, civ):
         return []
-    return [UsePower(card=CARD, target=pr) for pr in placeable(state, civ, "influence")]
+    return construction_uses(state, civ, CARD, window, "influence")
 
 
 def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: str) -> None:
-    check_holds(state, civ, CARD)
-    check_construction_turn(state, civ, CARD, window)
-    if used(state, CARD, civ):
-        raise refuse(CARD, "Hammurabi's free influence marker comes once each construction "
-                           "phase")
+    check_once_in_construction(state, civ, CARD, window, "Hammurabi's free influence marker "
+                               "comes once each construction phase")
     if action.target not in board.PROVINCES:
         raise refuse(CARD, f"Name a land province for Hammurabi's marker, not "
                            f"{action.target!r}")
     item = Item(kind="influence", province=action.target)
-    try:
-        check(state, civ, item, CONSTRUCTION)
-    except IllegalAction as e:
-        raise refuse(CARD, f"Hammurabi's marker cannot go there: {e.reason}") from None
+    check_site(state, civ, CARD, item, "Hammurabi's marker")
     mark_used(state, CARD, civ)
     ev.append(PowerUsed(civ=civ, card=CARD,
                         detail=f"free influence in {board.area_name(action.target)}"))

@@ -9,12 +9,12 @@ from itertools import combinations_with_replacement
 
 from ..actions import Pass, UsePower
 from ..data.cards import RESOURCE_NAMES
-from ..events import CardReceived, Event, Passed, PowerUsed
+from ..events import CardReceived, Event, PowerUsed
 from ..prompts import Reaction
 from ..rules.common import is_player, take_from_bank
 from ..rules.windows import queue
 from ..state import GameState, PendingPower
-from .base import decode_cards, encode_cards, god_ready, refuse, spend_god
+from .base import decode_cards, encode_cards, god_ready, passed, refuse, spend_god
 
 CARD = "hermes"
 WHEN = "he gives his cards after production, when his holder is asked"
@@ -63,11 +63,8 @@ def legal(state: GameState, pp: PendingPower) -> list:
 
 
 def answer(state: GameState, pp: PendingPower, action, ev: list[Event]) -> bool:
-    if isinstance(action, Pass):
-        ev.append(Passed(civ=pp.civ, phase=state.phase))
+    if passed(state, pp, action, ev, CARD, "Take Hermes' cards, or pass"):
         return True
-    if not isinstance(action, UsePower) or action.card != CARD:
-        raise refuse(CARD, "Take Hermes' cards, or pass")
     cards = decode_cards(CARD, action.choice)
     size = _size(state, pp.civ)
     produced = state.powers_produced.get(pp.civ, [])

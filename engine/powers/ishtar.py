@@ -9,13 +9,13 @@ Ishtar and calls its `cancelled(state, by, action, ev)`. The aimed god stays use
 from __future__ import annotations
 
 from ..actions import Pass, UsePower
-from ..events import Event, Passed, PowerUsed
+from ..events import Event, PowerUsed
 from ..prompts import Reaction
 from ..rules.common import is_player
 from ..rules.hooks import card_module
 from ..rules.windows import queue
 from ..state import GameState, PendingPower
-from .base import card_name, god_ready, refuse, spend_god
+from .base import card_name, god_ready, passed, spend_god
 
 CARD = "ishtar"
 WHEN = "she answers a god's power aimed at her holder, when he is asked"
@@ -61,12 +61,10 @@ def legal(state: GameState, pp: PendingPower) -> list:
 def answer(state: GameState, pp: PendingPower, action, ev: list[Event]) -> bool:
     assert pp.action is not None
     aimed = _module(pp.action.card)
-    if isinstance(action, Pass):
-        ev.append(Passed(civ=pp.civ, phase=state.phase))
+    if passed(state, pp, action, ev, CARD, f"Cancel {card_name(pp.action.card)} with Ishtar, "
+              "or pass"):
         aimed.resolve(state, pp.by, pp.action, ev)
         return True
-    if not isinstance(action, UsePower) or action.card != CARD:
-        raise refuse(CARD, f"Cancel {card_name(pp.action.card)} with Ishtar, or pass")
     spend_god(state, CARD)
     ev.append(PowerUsed(civ=pp.civ, card=CARD,
                         detail=f"cancels {card_name(pp.action.card)} of {pp.by}"))

@@ -13,8 +13,7 @@ from ..events import Event, PowerUsed
 from ..rules.common import controlled, free_commodity_sites, holds, unit
 from ..state import Building, GameState, Unit
 from .base import (
-    check_construction_turn,
-    check_holds,
+    check_once_in_construction,
     destroy_building,
     find_building,
     in_construction_turn,
@@ -47,10 +46,8 @@ def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
 
 
 def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: str) -> None:
-    check_holds(state, civ, CARD)
-    check_construction_turn(state, civ, CARD, window)
-    if used(state, CARD, civ):
-        raise refuse(CARD, "Jason hijacks one caravan each construction phase")
+    check_once_in_construction(state, civ, CARD, window,
+                               "Jason hijacks one caravan each construction phase")
     if len(action.units) != 1:
         raise refuse(CARD, "Name the one legion of yours that occupies the caravan")
     try:

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from ..actions import Pass, UsePower
 from ..data.cards import COMMODITIES, RESOURCE_NAMES
-from ..events import CardReceived, Event, Passed, PowerUsed
+from ..events import CardReceived, Event, PowerUsed
 from ..prompts import Reaction
 from ..rules.common import holds, player, return_to_bank, take_from_bank
-from ..rules.windows import queue
 from ..state import GameState, PendingPower
-from .base import mark_used, refuse, used
+from .base import ask_each, mark_used, passed, refuse, used
 
 CARD = "ulysses"
 WHEN = "he swaps after trading, when his holder is asked"
@@ -28,12 +27,7 @@ def swaps(state: GameState, civ: str) -> list[tuple[str, str]]:
 
 
 def after_trade(state: GameState) -> bool:
-    asked = False
-    for p in state.players:
-        if _ready(state, p.civ):
-            queue(state, PendingPower(card=CARD, civ=p.civ))
-            asked = True
-    return asked
+    return ask_each(state, CARD, [p.civ for p in state.players if _ready(state, p.civ)])
 
 
 def ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None:
@@ -48,11 +42,8 @@ def legal(state: GameState, pp: PendingPower) -> list:
 
 
 def answer(state: GameState, pp: PendingPower, action, ev: list[Event]) -> bool:
-    if isinstance(action, Pass):
-        ev.append(Passed(civ=pp.civ, phase=state.phase))
+    if passed(state, pp, action, ev, CARD, "Swap a commodity with Ulysses, or pass"):
         return True
-    if not isinstance(action, UsePower) or action.card != CARD:
-        raise refuse(CARD, "Swap a commodity with Ulysses, or pass")
     give, take = action.target, action.choice
     if give not in COMMODITIES or take not in COMMODITIES:
         raise refuse(CARD, "Ulysses swaps a commodity card for a commodity card")

@@ -128,7 +128,8 @@ def open_window(state: GameState, window: str, civs: list[str]) -> bool:
 
 
 def after_own_use(state: GameState, prompt) -> None:
-    """A power used in one's own decision brought free pieces to place: place them first, then the decision is pending again."""
+    """A power used in one's own decision brought free pieces to place: place them first,
+    then the decision is pending again."""
     if state.prompt is prompt and state.free_placements:
         queue(state, PendingPower(card="", resume=prompt), front=True)
         state.prompt = None

@@ -124,7 +124,7 @@ class GreekBlockade(PromptBase):
 
 class Reaction(PromptBase):
     """A moment when the holder of a usable power may use it (base-game.md section 4), or a
-    choice a power asks for (engine/powers/windows.py lists the windows)."""
+    choice a power asks for (engine/rules/windows.py lists the windows)."""
 
     window: str
     powers: list[str]

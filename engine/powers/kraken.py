@@ -2,7 +2,7 @@
 docs/rulings.md.
 
 - On land it moves only between coastal provinces (`ground_steps`), and it is never
-  carried by triremes (`engine.powers.can_be_convoyed`).
+  carried by triremes (the hook `cannot_be_convoyed`).
 - At sea: in its owner's naval step it may swim one step, from a coastal province into a
   sea that province touches, or from a sea into a neighbouring sea. A Kraken at sea takes
   part in naval battles there with its automatic 6, attacking or defending, beside its

@@ -1,10 +1,11 @@
 """Battles (rulebook, Military Phase, B) Combat; base-game.md 6).
 
 A battle lasts one round. Each side rolls one die per legion (per trireme at sea) and
-counts an automatic 6 per fortress and creature (a Behemoth on the other side makes them
-roll instead), plus the die bonuses of its cards. Each side loses one unit per full 5
-points of the other side's total (Penthesilee: 6), at most all its units; each owner
-chooses his own losses and they are removed together.
+counts an automatic 6 per fortress and creature (unless a card on the other side makes
+them roll: hook `loses_automatic_six`), plus the bonuses of its cards. Each side loses one
+unit per full 5 points of the other side's total (or as many as the hook
+`casualty_divisor` says), at most all its units; each owner chooses his own losses and
+they are removed together. Cards act through the hook points of engine/rules/hooks.py.
 
 A battle runs in stages kept in `state.military.battle.stage`, so that a reaction window
 (a power's prompt) can pause it: start -> dice -> losses -> choose.
@@ -50,8 +51,8 @@ def alive(state: GameState, ids: list[int], area: str) -> list[Unit]:
 
 
 def fighters(state: GameState, b: Battle, civ: str) -> list[Unit]:
-    """The units of one side of a battle still on the board. A Titan attack's attackers
-    stand in their own provinces, next to the battle's area."""
+    """The units of one side of a battle still on the board. The attackers of a ranged
+    battle stand in their own provinces, next to the battle's area."""
     if civ == b.attacker:
         if b.ranged:
             by_id = {u.id: u for u in state.units if u.area}
@@ -74,15 +75,15 @@ def start_battle(state: GameState, area: str, naval: bool, attacker: str, defend
 
 def dice_count(state: GameState, units: list[Unit], enemy: list[Unit]) -> int:
     """The dice a side rolls: one per legion (trireme), and one per fortress and creature
-    facing a Behemoth."""
+    that loses its automatic 6."""
     auto_units = [u for u in units if u.kind in AUTO_KINDS]
     rolling = [u for u in auto_units if loses_automatic_six(state, u, enemy)]
     return sum(1 for u in units if u.kind in DICE_KINDS) + len(rolling)
 
 
 def dice_rolled(state: GameState, b: Battle, civ: str) -> int:
-    """The dice one side of a battle rolls (before Hamilcar's 4s replace any): a Titan
-    attack's Titans roll one each, and its targets none."""
+    """The dice one side of a battle rolls (before fixed 4s replace any): in a ranged
+    battle the attackers roll one each, and the targets none."""
     if b.ranged:
         return len(fighters(state, b, civ)) if civ == b.attacker else 0
     other = b.defender if civ == b.attacker else b.attacker
@@ -92,8 +93,8 @@ def dice_rolled(state: GameState, b: Battle, civ: str) -> int:
 def side_roll(state: GameState, civ: str, units: list[Unit], enemy: list[Unit],
               naval: bool, fours: int = 0, area: str = "") -> tuple[list[int], list[int], int]:
     """Dice, automatic values and bonus of one side. Legion (trireme) dice come first, then
-    the dice of fortresses and creatures that face a Behemoth; `fours` of the dice are not
-    rolled but count 4 (Hamilcar), after the automatic 6s."""
+    the dice of fortresses and creatures that lost their automatic 6; `fours` of the dice
+    are not rolled but count 4 (`Battle.fours`), after the automatic 6s."""
     dice_units = [u for u in units if u.kind in DICE_KINDS]
     auto_units = [u for u in units if u.kind in AUTO_KINDS]
     rolling = [u for u in auto_units if loses_automatic_six(state, u, enemy)]
@@ -107,8 +108,8 @@ def side_roll(state: GameState, civ: str, units: list[Unit], enemy: list[Unit],
 
 
 def ranged_roll(state: GameState, units: list[Unit], fours: int = 0) -> tuple[list[int], list[int]]:
-    """A Titan attack: one die per Titan, no automatic 6 (rulebook, Titan); Hamilcar's
-    automatic 4s still replace dice."""
+    """A ranged battle's attackers: one die each, no automatic 6; fixed 4s still replace
+    dice."""
     fours = min(fours, len(units))
     return roll(state, len(units) - fours), [4] * fours
 
@@ -221,9 +222,9 @@ def _finish(state: GameState, b: Battle, ev: list[Event]) -> None:
         for u in kept:
             u.fought = True
             if b.ranged:
-                u.moved = True  # a Titan attacks in lieu of its move and its battle
+                u.moved = True  # a ranged attack is made in lieu of a move and a battle
             if u.kind == "trireme" and u.moved:
-                u.moves_left = 0  # Atlas: no second move after fighting
+                u.moves_left = 0  # no further sea move after fighting
         survivors[civ] = len(kept)
     ev.append(BattleEnded(area=b.area, at_war=(not b.naval and at_war(state, b.area)),
                           survivors=survivors))

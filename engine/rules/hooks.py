@@ -27,7 +27,7 @@ from ..events import Event
 from ..state import FreePlacement, GameState
 
 CARDS: dict[str, ModuleType] = {}  # card id -> its module, in registration order
-_HOOKED: dict[str, tuple[ModuleType, ...]] = {}
+_HOOKED: dict[str, tuple[Any, ...]] = {}  # hook -> the functions taking part (cached)
 
 
 def register(module: ModuleType) -> None:
@@ -36,22 +36,18 @@ def register(module: ModuleType) -> None:
     _HOOKED.clear()
 
 
-def _with(hook: str) -> tuple[ModuleType, ...]:
-    """The card modules taking part in a hook, in registration order (computed once)."""
-    if hook not in _HOOKED:
-        _HOOKED[hook] = tuple(m for m in CARDS.values() if _defines(m, hook))
-    return _HOOKED[hook]
-
-
 def _defines(module: ModuleType, name: str) -> bool:
     """A function the card module defines itself (not one it imported from the rules)."""
     f = getattr(module, name, None)
     return callable(f) and getattr(f, "__module__", None) == module.__name__
 
 
-def _each(hook: str) -> list[Any]:
-    """The functions of the card modules taking part in a hook."""
-    return [getattr(m, hook) for m in _with(hook)]
+def _each(hook: str) -> tuple[Any, ...]:
+    """The functions of the card modules taking part in a hook, in registration order
+    (computed once: the rules call some hooks very often)."""
+    if hook not in _HOOKED:
+        _HOOKED[hook] = tuple(getattr(m, hook) for m in CARDS.values() if _defines(m, hook))
+    return _HOOKED[hook]
 
 
 def card_module(card: str) -> ModuleType:

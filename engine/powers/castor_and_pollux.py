@@ -36,8 +36,8 @@ def copied(state: GameState, civ: str) -> str | None:
 
 def holds_copy(state: GameState, civ: str, card: str) -> bool:
     """civ holds the hero his Castor & Pollux copy."""
-    return is_player(state, civ) and CARD in player(state, civ).cards and \
-        copied(state, civ) == card
+    return copied(state, civ) == card and is_player(state, civ) and \
+        CARD in player(state, civ).cards
 
 
 def on_acquire(state: GameState, civ: str, ev: list[Event], free_setup: bool) -> None:

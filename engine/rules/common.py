@@ -41,12 +41,10 @@ def seat_order_from(state: GameState, civ: str) -> list[str]:
 
 def holds(state: GameState, civ: str, card: str) -> bool:
     """Does `civ` hold this hero or wonder (or a card standing for it)?"""
-    if not is_player(state, civ):
-        return False
-    p = player(state, civ)
-    if card in p.cards:
-        return True
-    return holds_copy(state, civ, card)
+    for p in state.players:
+        if p.civ == civ:
+            return card in p.cards or holds_copy(state, civ, card)
+    return False
 
 
 def holds_god(state: GameState, civ: str, god: str) -> bool:

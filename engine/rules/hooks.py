@@ -66,7 +66,10 @@ def refuse(card: str, reason: str) -> IllegalAction:
 # --- holding a card -------------------------------------------------------------------------
 def holds_copy(state: GameState, civ: str, card: str) -> bool:
     """Does civ hold the card through another card standing for it (a copy)?"""
-    return any(f(state, civ, card) for f in _each("holds_copy"))
+    for f in _each("holds_copy"):  # a loop, not any(): this is asked very often
+        if f(state, civ, card):
+            return True
+    return False
 
 
 # --- active powers and questions ------------------------------------------------------------

@@ -14,23 +14,35 @@ powers are listed (in each decision's legal actions) in the order of the last bl
 from __future__ import annotations
 
 from ..rules import hooks
-from ..rules.hooks import (  # noqa: F401  (the public names the rest of the code calls)
+
+# The names the rest of the code calls here (the hook points' own functions).
+from ..rules.hooks import (  # noqa: F401
     active_powers,
     base_cost,
+    battle_bonus,
+    can_be_convoyed,
     casualty_divisor,
+    commodities_kept,
     cost,
+    die_bonus,
+    extra_items,
+    fortress_limit,
+    influence_anywhere,
     is_active,
     loses_automatic_six,
     on_acquire,
     on_sack,
     price,
     reductions,
+    role_bonus,
     spend_reductions,
     spend_wild,
+    trireme_moves,
     use_power,
     wild_commodity,
 )
-from ..rules.windows import open_window  # noqa: F401
+from ..rules.hooks import card_module as module_of  # noqa: F401
+from ..rules.windows import open_window, phase_started  # noqa: F401
 from . import (
     achilles,
     adonis,

@@ -69,3 +69,12 @@ def test_no_rules_module_names_a_card():
                 text = node.value
                 named = text in ids or any(text.startswith(f"{c}:") for c in ids)
                 assert not named, f"{path.name}:{node.lineno} names the card {text!r}"
+
+
+def test_the_hook_points_import_no_rule():
+    """engine/rules/hooks.py sits below every rules module: no rules module is in a loop
+    with it, and the cards (which import the rules) never loop back through it."""
+    rules = {p.stem for p in RULES.glob("*.py")} - {"hooks", "__init__"}
+    names = _imports(RULES / "hooks.py")
+    assert not [n for n in names if n.split(".")[:2] == ["engine", "rules"]
+                and len(n.split(".")) > 2 and n.split(".")[2] in rules]

@@ -29,7 +29,7 @@ from . import game
 from .actions import Action
 from .errors import IllegalAction
 from .events import Event
-from .record import GameRecord, add_action, new_record, record_from
+from .record import ENGINE_FAILURE, GameRecord, add_action, new_record, record_from
 from .state import Config, GameState
 from .view import View
 
@@ -134,15 +134,14 @@ class Match:
         except IllegalAction:
             raise
         except Exception as e:  # noqa: BLE001 - a malformed action must not pass as legal
-            raise IllegalAction(f"the action cannot be applied: {type(e).__name__}: {e}",
-                                "malformed action") from None
+            raise IllegalAction(f"{type(e).__name__}: {e}", ENGINE_FAILURE) from None
 
     def _precheck(self, seat: int, action: object, version: int | None) -> None:
         if version is not None and version != self.version:
             raise IllegalAction(f"the game has moved on (version {self.version}, not "
                                 f"{version})", "stale version")
         if not isinstance(action, _ACTION_TYPES):
-            raise IllegalAction(f"not an action: {type(action).__name__}", "malformed action")
+            raise IllegalAction(f"not an action: {type(action).__name__}", ENGINE_FAILURE)
         pending = self.pending_seat()
         if pending is None:
             raise IllegalAction("The game is over", "Object of the Game")
@@ -159,8 +158,7 @@ class Match:
         except IllegalAction:
             raise
         except Exception as e:  # noqa: BLE001 - a malformed action must not pass as legal
-            raise IllegalAction(f"the action cannot be applied: {type(e).__name__}: {e}",
-                                "malformed action") from None
+            raise IllegalAction(f"{type(e).__name__}: {e}", ENGINE_FAILURE) from None
         add_action(self.record, action, game.state_hash(self.state))
         step = Step(version=self.version, seat=seat, action=action, events=events)
         for obs in list(self._observers):

@@ -17,13 +17,13 @@ import pytest
 
 from engine import saves
 from engine.bots import make_bot
-from engine.cli import main
 from engine.errors import IllegalAction
 from engine.game import apply, clone, decode_state, encode_state, new_game, state_hash, view
 from engine.record import add_action, new_record
 from engine.rng import Rng
 from engine.saves import SavedGame, SaveError, load_save, make_save, write_save
 from engine.state import Config
+from tui.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = sorted((ROOT / "saves" / "golden").glob("v1-*.json"))
@@ -394,7 +394,7 @@ def test_resume_opens_the_screen(good_bytes, home, monkeypatch):
     tui.app.run_app(save=path) when there is no such command."""
     import types
 
-    from engine.commands import saves_cmd
+    from tui.commands import saves_cmd
     d = home / "saves"
     d.mkdir(parents=True)
     (d / "good.json").write_bytes(good_bytes)

@@ -11,7 +11,8 @@ import msgspec
 from ..actions import Action
 from ..errors import IllegalAction
 from ..events import Event
-from ..state import GameState
+from ..match import REMOTE, Match
+from ..record import ENGINE_FAILURE
 from .expect import check_expect
 from .format import PLAY_KEYS, Check, Result, _Ctx, _fmt, _prompt, _tables, load, parse
 from .position import _start, apply_edit
@@ -47,6 +48,9 @@ def run_doc(doc: dict, base: Path, source: str) -> Result:
             res.lines += [f"  {line}" for line in render_events(edit_events)]
             res.events += edit_events
     last_events: list[Event] = list(res.events)  # what a checks-only play entry looks at
+    # The script is played through the match loop, every seat a remote player whose
+    # decisions are the script's (or computer players', for a `bot` entry).
+    match = Match(state, [REMOTE] * len(state.players), bot_secret=b"")
 
     stopped = ""  # why the script stopped, if it did
     for i, play in enumerate(_tables(doc, "play", ctx), start=1):
@@ -66,9 +70,9 @@ def run_doc(doc: dict, base: Path, source: str) -> Result:
             if "note" in play:
                 res.lines.append(f"play {i}: # {play['note']}")
             if "bot" in play:
-                step_events, ok = _play_bots(state, play, i, res, ctx)
+                step_events, ok = _play_bots(match, play, i, res, ctx)
             elif "action" in play:
-                step_events, ok = _play_action(state, play, i, res, ctx)
+                step_events, ok = _play_action(match, play, i, res, ctx)
             else:
                 res.lines.append(f"play {i}: (checks only)")
                 step_events, ok = last_events, True
@@ -82,29 +86,31 @@ def run_doc(doc: dict, base: Path, source: str) -> Result:
             if stopped:
                 _add(res, Check(False, f"play {i} expect {j}: not checked", stopped))
                 continue
-            c = check_expect(state, step_events, exp, ctx)
+            c = check_expect(match.state, step_events, exp, ctx)
             c.text = f"play {i}: {c.text}"
             _add(res, c)
 
     for j, exp in enumerate(_tables(doc, "expect", ctx), start=1):
         ctx.where = f"expect {j}"
-        c = check_expect(state, res.events, exp, ctx)  # (a malformed table is refused)
+        c = check_expect(match.state, res.events, exp, ctx)  # (a malformed table is refused)
         _add(res, Check(False, f"expect {j}: not checked", stopped) if stopped else c)
     if not res.checks:
         ctx.where = ""
         raise ctx.error("the scenario checks nothing: add [[expect]] tables")
-    res.state = state
+    res.state = match.state
     return res
 
 
-def _play_bots(state: GameState, play: dict, i: int, res: Result,
+def _play_bots(match: Match, play: dict, i: int, res: Result,
                ctx: _Ctx) -> tuple[list[Event], bool]:
-    """Computer players decide until the entry's condition holds."""
-    from ..bots import make_bot
-    from ..game import apply, view
+    """Computer players (of the entry's level, seeded by its `seed`) decide until the
+    entry's condition holds."""
     from ..render import render_events
+    state = match.state
+    match.bot_secret = b"scenario %d" % int(play.get("seed", 0))
     try:
-        bot = make_bot(play["bot"], int(play.get("seed", 0)))
+        for seat in range(len(match.seats)):
+            match.replace_seat(seat, str(play["bot"]))
     except ValueError as e:
         raise ctx.error(str(e)) from None
     limit = int(play.get("count", 10_000))
@@ -118,24 +124,27 @@ def _play_bots(state: GameState, play: dict, i: int, res: Result,
             break
         if "until_prompt" in play and type(state.prompt).__name__ == play["until_prompt"]:
             break
-        seat = next(q.seat for q in state.players if q.civ == state.prompt.civ)
+        seat = match.seat_of(state.prompt.civ)
         try:
-            events += apply(state, bot.choose(view(state, seat)))
+            events += match.act(seat, match.bot_action()).events
         except Exception as e:
             _add(res, Check(False, f"play {i}: the {play['bot']} players play",
                             f"decision {n + 1} fails: {type(e).__name__}: {e}"))
             ok = False
             break
         n += 1
+    for seat in range(len(match.seats)):
+        match.replace_seat(seat, REMOTE)
     res.lines.append(f"play {i}: {play['bot']} players made {n} decisions")
     res.lines += [f"  {line}" for line in render_events(events)]
     return events, ok
 
 
-def _play_action(state: GameState, play: dict, i: int, res: Result,
+def _play_action(match: Match, play: dict, i: int, res: Result,
                  ctx: _Ctx) -> tuple[list[Event], bool]:
     """One action: applied, or refused as the entry expects. False: the script stops."""
-    from ..game import apply, legal_actions
+    from ..game import legal_actions
+    state = match.state
     from ..record import action_text
     from ..render import render_events
     try:
@@ -153,11 +162,16 @@ def _play_action(state: GameState, play: dict, i: int, res: Result,
                         f"the prompt is for {who}: {_fmt(_prompt(state))}"))
         return [], False
     before_dice = list(state.forced_dice)
+    # (the one change a script makes to the match's state: the dice it forces)
     state.forced_dice = before_dice + list(dice)
     try:
-        events = apply(state, action)
+        seat = match.pending_seat()
+        events = match.act(seat if seat is not None else -1, action).events
     except IllegalAction as e:
         state.forced_dice = before_dice
+        if e.rule == ENGINE_FAILURE:
+            _add(res, Check(False, f"play {i} is applied", f"the engine fails: {e.reason}"))
+            return [], False
         res.lines.append(f"  illegal: {e}")
         if "illegal" in play:
             want = str(play["illegal"])

@@ -262,6 +262,14 @@ class GameSession:
         self._changed()
         return new_events
 
+    def replace_state(self, state: GameState) -> None:
+        """Go on from another position (a position edited by hand, in tests): a new match
+        whose history starts there, with the same players."""
+        old = self.match
+        self.match = Match(state, list(old.seats), bot_secret=old.bot_secret)
+        self.match.add_observer(self)
+        self._changed()
+
     def replay(self):
         """The game so far, for the replay viewer."""
         from engine.record import Replay

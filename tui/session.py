@@ -60,8 +60,8 @@ def available_bot_levels() -> list[str]:
 
 
 def seat_kind(level: str) -> str:
-    """A seat's player kind; an unknown or not yet written level falls back to random."""
-    if level == HUMAN or level in available_bot_levels():
+    """A seat's player kind; an unknown level falls back to random."""
+    if level == HUMAN or level in bot_levels():
         return level
     return "random"
 

@@ -27,6 +27,7 @@ import msgspec
 
 from . import game
 from .actions import Action
+from .bots import Bot
 from .errors import IllegalAction
 from .events import Event
 from .record import ENGINE_FAILURE, GameRecord, add_action, new_record, record_from
@@ -85,7 +86,7 @@ class Match:
         self.bot_budget = bot_budget
         self.setup_events: list[Event] = []
         self._observers: list[Observer] = []
-        self._bots: dict[int, object] = {}
+        self._bots: dict[int, Bot] = {}
         self._legal: tuple[int, list[Action]] | None = None
 
     @classmethod
@@ -129,11 +130,17 @@ class Match:
     def check(self, seat: int, action: object, version: int | None = None) -> None:
         """IllegalAction if `act` would refuse this; nothing is changed either way."""
         self._precheck(seat, action, version)
+        self._apply(game.clone(self.state), typing.cast(Action, action))
+
+    @staticmethod
+    def _apply(state: GameState, action: Action) -> list[Event]:
+        """engine.apply (the state is untouched if it raises); an action the engine fails
+        on is refused like an illegal one, so a malformed action never passes."""
         try:
-            game.apply(game.clone(self.state), typing.cast(Action, action))
+            return game.apply(state, action)
         except IllegalAction:
             raise
-        except Exception as e:  # noqa: BLE001 - a malformed action must not pass as legal
+        except Exception as e:  # noqa: BLE001 - any failure is a refusal
             raise IllegalAction(f"{type(e).__name__}: {e}", ENGINE_FAILURE) from None
 
     def _precheck(self, seat: int, action: object, version: int | None) -> None:
@@ -153,12 +160,7 @@ class Match:
         """Apply `seat`'s decision. IllegalAction (with its reason), and nothing changes,
         for the wrong seat, a stale version, a malformed or an illegal action."""
         self._precheck(seat, action, version)
-        try:
-            events = game.apply(self.state, action)  # the state is untouched if it raises
-        except IllegalAction:
-            raise
-        except Exception as e:  # noqa: BLE001 - a malformed action must not pass as legal
-            raise IllegalAction(f"{type(e).__name__}: {e}", ENGINE_FAILURE) from None
+        events = self._apply(self.state, action)
         add_action(self.record, action, game.state_hash(self.state))
         step = Step(version=self.version, seat=seat, action=action, events=events)
         for obs in list(self._observers):
@@ -170,7 +172,7 @@ class Match:
         seat = self.pending_seat()
         return seat is not None and is_bot(self.seats[seat])
 
-    def bot(self, seat: int):
+    def bot(self, seat: int) -> Bot:
         """The computer player of `seat`, seeded by the one rule."""
         bot = self._bots.get(seat)
         if bot is None:

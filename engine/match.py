@@ -126,6 +126,11 @@ class Match:
     def view(self, seat: int | None) -> View:
         return game.view(self.state, seat)
 
+    def events_for(self, step: Step, seat: int | None) -> list[Event]:
+        """The events of a step that `seat` may see (None: a spectator)."""
+        civ = game.civ_of(self.state, seat) if seat is not None else None
+        return game.visible_events(step.events, civ)
+
     # --- acting -------------------------------------------------------------------------------
     def check(self, seat: int, action: object, version: int | None = None) -> None:
         """IllegalAction if `act` would refuse this; nothing is changed either way."""
@@ -217,8 +222,11 @@ class Match:
         self._bots.pop(seat, None)
 
 
-def replay_match(record: GameRecord) -> Match:
-    """A match at the start of `record`, every seat remote, ready to be fed its actions."""
+def replay_match(record: GameRecord, start: GameState | None = None) -> Match:
+    """A match at the start of `record` (or at `start`, a position of it), every seat
+    remote, ready to be fed its actions."""
+    if start is not None:
+        return Match(start, [REMOTE] * len(start.players), bot_secret=b"")
     from .record import start_state
     state, events = start_state(record)
     fresh = record.start is None

@@ -323,15 +323,17 @@ class Replay:
         return len(self.steps) - 1
 
     def state_at(self, i: int) -> GameState:
-        from .game import apply, decode_state
+        from .game import decode_state
+        from .match import replay_match
         i = max(0, min(self.last, i))
         if i == self.last:
             return decode_state(self._last)
         base = max(k for k in self._checkpoints if k <= i)
-        state = decode_state(self._checkpoints[base])
+        match = replay_match(self.record, decode_state(self._checkpoints[base]))
         for action in self.actions[base:i]:
-            apply(state, action)
-        return state
+            seat = match.pending_seat()
+            match.act(seat if seat is not None else -1, action)
+        return match.state
 
     def events_upto(self, i: int) -> list[Event]:
         out: list[Event] = []

@@ -48,6 +48,7 @@ def test_a_legal_action_is_applied_recorded_and_told():
     step = match.act(seat, action, version=0)
     assert step.version == 1 == match.version and step.seat == seat and step.action == action
     assert seen == [step]
+    assert match.events_for(step, None) == [e for e in step.events if not e.visible_to]
     assert match.record.actions == [action]
     assert match.record.hashes[1] == state_hash(match.state)
 

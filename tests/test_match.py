@@ -120,3 +120,9 @@ def test_seats_are_handed_over_and_remote_seats_wait():
         match.replace_seat(0, "grandmaster")
     with pytest.raises(ValueError):
         Match.new(CONFIG, [HUMAN, HUMAN])
+
+
+def test_a_step_goes_over_the_wire():
+    match = _human_match()
+    step = match.act(match.pending_seat(), match.legal()[0])
+    assert msgspec.json.decode(msgspec.json.encode(step), type=Step) == step

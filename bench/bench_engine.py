@@ -8,9 +8,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from engine.commands.simulate import play_game
 from engine.data.board import CIVS
 from engine.state import Config
+from tui.commands.simulate import play_game
 
 
 def main() -> None:

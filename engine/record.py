@@ -29,6 +29,9 @@ from .errors import IllegalAction
 from .events import Event
 from .state import Config, GameState
 
+# The rule named by the IllegalAction of an action the engine fails on (a malformed one).
+ENGINE_FAILURE = "malformed action"
+
 HASH_EVERY = 10
 
 _encoder = msgspec.json.Encoder()
@@ -144,31 +147,34 @@ def _describe(index: int, action: Action, civ: str | None) -> str:
 
 def replay(record: GameRecord, stop: int | None = None,
            on_start: Callable[[GameState, list[Event]], None] | None = None) -> Iterator[Step]:
-    """Replay the record's actions (the first `stop` of them), yielding each step.
+    """Replay the record's actions (the first `stop` of them), yielding each step: a match
+    (engine.match) fed the record's actions.
 
     Raises ReplayError at the first action the engine refuses (with the engine's reason) or
     fails on. Hashes are not checked here: see verify()."""
+    from .match import replay_match  # engine.match builds on this module
     try:
-        state, events = start_state(record)
+        match = replay_match(record)
     except IllegalAction as e:
         raise ReplayError(0, f"the game cannot be set up: {e}", str(e)) from None
     except Exception as e:  # a damaged config: never a traceback
         raise ReplayError(0, f"the game cannot be set up: {type(e).__name__}: {e}") from None
     if on_start is not None:
-        on_start(state, events)
-    from .game import apply
+        on_start(match.state, match.setup_events)
     actions = record.actions if stop is None else record.actions[:stop]
     for i, action in enumerate(actions, start=1):
-        civ = state.prompt.civ if state.prompt is not None else None
+        seat = match.pending_seat()
+        civ = match.state.prompt.civ if seat is not None and match.state.prompt else None
         try:
-            ev = apply(state, action)
+            step = match.act(seat if seat is not None else -1, action)
         except IllegalAction as e:
+            if e.rule == ENGINE_FAILURE:
+                raise ReplayError(i, f"{_describe(i, action, civ)} makes the engine fail: "
+                                  f"{e.reason}") from None
             raise ReplayError(i, f"{_describe(i, action, civ)} is illegal: {e}",
                               str(e)) from None
-        except Exception as e:
-            raise ReplayError(i, f"{_describe(i, action, civ)} makes the engine fail: "
-                              f"{type(e).__name__}: {e}") from None
-        yield Step(index=i, civ=civ or "", action=action, events=ev, state=state)
+        yield Step(index=i, civ=civ or "", action=action, events=step.events,
+                   state=match.state)
 
 
 @dataclass
@@ -252,3 +258,99 @@ def verify(record: GameRecord, final_hash: str | None = None,
     else:
         end = f"now turn {state.turn}, the {phase_name(state.phase)} phase"
     return verdict(True, f"OK: {n} actions replayed, {checked} hashes match; {end}", n)
+
+
+# --- the replay viewer's index --------------------------------------------------------------
+@dataclass
+class Moment:
+    """Where a replay stands after a step: turn and phase, who made the decision that led
+    here (None for step 0, the setup) and the events it caused."""
+
+    turn: int
+    phase: str
+    civ: str | None
+    events: list[Event]
+
+
+class Replay:
+    """A record replayed once, for stepping through it forward and back: step 0 is the game
+    as set up, step i the game after its first i actions. States are kept at checkpoints
+    (every `every` steps) and rebuilt from the nearest one on demand.
+
+    A record that stops replaying is kept up to its last good action (`error` says why);
+    `diverged_at` is the first action whose recorded hash differs."""
+
+    def __init__(self, record: GameRecord, every: int = 10) -> None:
+        from .game import encode_state, state_hash
+        self.record = record
+        self.every = every
+        self.error: str | None = None
+        self.diverged_at: int | None = None
+        self.steps: list[Moment] = []
+        self._checkpoints: dict[int, bytes] = {}
+        state: GameState | None = None
+
+        def on_start(st: GameState, ev: list[Event]) -> None:
+            nonlocal state
+            state = st
+            self.steps.append(Moment(st.turn, st.phase, None, list(ev)))
+            self._checkpoints[0] = encode_state(st)
+
+        try:
+            for step in replay(record, on_start=on_start):
+                state = step.state
+                self.steps.append(Moment(state.turn, state.phase, step.civ or None,
+                                         step.events))
+                if step.index % every == 0:
+                    self._checkpoints[step.index] = encode_state(state)
+                want = record.hashes.get(step.index)
+                if want and self.diverged_at is None and want != state_hash(state):
+                    self.diverged_at = step.index
+        except ReplayError as e:
+            self.error = e.message
+            if state is None:
+                raise
+        assert state is not None
+        self.actions = list(record.actions[:self.last])
+        self._last = encode_state(state)
+
+    @property
+    def config(self) -> Config:
+        return self.record.config
+
+    @property
+    def last(self) -> int:
+        return len(self.steps) - 1
+
+    def state_at(self, i: int) -> GameState:
+        from .game import decode_state
+        from .match import replay_match
+        i = max(0, min(self.last, i))
+        if i == self.last:
+            return decode_state(self._last)
+        base = max(k for k in self._checkpoints if k <= i)
+        match = replay_match(self.record, decode_state(self._checkpoints[base]))
+        for action in self.actions[base:i]:
+            seat = match.pending_seat()
+            match.act(seat if seat is not None else -1, action)
+        return match.state
+
+    def events_upto(self, i: int) -> list[Event]:
+        out: list[Event] = []
+        for st in self.steps[:i + 1]:
+            out.extend(st.events)
+        return out
+
+    def turn_starts(self) -> dict[int, int]:
+        """Turn -> the first step of that turn."""
+        out: dict[int, int] = {}
+        for i, st in enumerate(self.steps):
+            out.setdefault(st.turn, i)
+        return out
+
+    def step_of_turn(self, turn: int) -> int:
+        starts = self.turn_starts()
+        if turn in starts:
+            return starts[turn]
+        later = [t for t in starts if t >= turn]
+        return starts[min(later)] if later else self.last

@@ -10,13 +10,13 @@ import pytest
 from engine.bots import LEVELS, make_bot
 from engine.bots.determinize import determinize
 from engine.bots.planner import PlannerBot
-from engine.cli import main
-from engine.commands.arena import seats_for, wilson
 from engine.data.cards import RANDOM_PILE, RESOURCE_COUNTS, RESOURCES
 from engine.game import apply, clone, legal_actions, new_game, view
 from engine.prompts import TakeTradeCard
 from engine.rng import Rng
 from engine.state import Config, GameState
+from tui.cli import main
+from tui.commands.arena import seats_for, wilson
 
 CIVS3 = ["rome", "carthage", "greece"]
 
@@ -206,7 +206,7 @@ def test_arena_command(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_arena_reports_a_failed_game_and_counts_the_others(monkeypatch, capsys) -> None:
     """One game that breaks (a bot bug) is named with its error; the rest still count."""
-    from engine.commands import arena
+    from tui.commands import arena
     real = arena.play_one
 
     def flaky(levels, seed, *rest):

@@ -91,7 +91,7 @@ def test_free_setup_random_games():
         assert s.turn > 1
 
 
-SCRIPT = ("from engine.commands.simulate import play_game; from engine.state import Config; "
+SCRIPT = ("from tui.commands.simulate import play_game; from engine.state import Config; "
           "from engine.game import state_hash; "
           "s, n = play_game(Config(civs={civs!r}, seed=5), ['greedy', 'random']); "
           "print(state_hash(s), n)")

@@ -14,10 +14,10 @@ from engine import record as R
 from engine import render
 from engine.actions import Announce
 from engine.bots import make_bot
-from engine.cli import main
 from engine.game import apply, clone, legal_actions, new_game, state_hash, view
 from engine.saves import load_save, make_save, write_save
 from engine.state import Config
+from tui.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SIX = ["rome", "greece", "egypt", "carthage", "babylon", "atlantis"]

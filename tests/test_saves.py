@@ -17,13 +17,13 @@ import pytest
 
 from engine import saves
 from engine.bots import make_bot
-from engine.cli import main
 from engine.errors import IllegalAction
 from engine.game import apply, clone, decode_state, encode_state, new_game, state_hash, view
 from engine.record import add_action, new_record
 from engine.rng import Rng
 from engine.saves import SavedGame, SaveError, load_save, make_save, write_save
 from engine.state import Config
+from tui.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = sorted((ROOT / "saves" / "golden").glob("v1-*.json"))
@@ -232,7 +232,7 @@ def test_an_older_schema_is_migrated(monkeypatch, tmp_path):
         doc["state"]["win_reason"] = "migrated"
         return doc
 
-    monkeypatch.setattr(saves, "SCHEMA", 2)
+    monkeypatch.setattr(saves.format, "SCHEMA", 2)
     monkeypatch.setitem(saves.MIGRATIONS, 1, v1_to_v2)
     src = GOLDEN[0]
     f = load_save(src)
@@ -247,8 +247,8 @@ def test_an_older_schema_is_migrated(monkeypatch, tmp_path):
 
 
 def test_a_missing_migration_is_refused(monkeypatch):
-    monkeypatch.setattr(saves, "SCHEMA", 3)
-    monkeypatch.setattr(saves, "MIGRATIONS", {1: lambda d: d})
+    monkeypatch.setattr(saves.format, "SCHEMA", 3)
+    monkeypatch.setattr(saves.format, "MIGRATIONS", {1: lambda d: d})
     with pytest.raises(SaveError, match="no migration from schema 2 to 3"):
         load_save(GOLDEN[0])
 
@@ -265,7 +265,7 @@ def _rewrite(data: bytes, fn) -> bytes:
     doc = msgspec.json.decode(data)
     fn(doc)
     enc = msgspec.json.encode
-    doc["checksum"] = saves._checksum(enc(doc["state"]), enc(doc["record"]))
+    doc["checksum"] = saves.format._checksum(enc(doc["state"]), enc(doc["record"]))
     return enc(doc)
 
 
@@ -335,7 +335,7 @@ def test_a_failed_write_never_replaces_a_good_save(good_bytes, tmp_path, monkeyp
     def broken_fsync(fd):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(saves.os, "fsync", broken_fsync)
+    monkeypatch.setattr(saves.files.os, "fsync", broken_fsync)
     with pytest.raises(SaveError, match="previous save, if any, is intact"):
         write_save(path, f)
     monkeypatch.undo()
@@ -347,7 +347,7 @@ def test_a_failed_write_never_replaces_a_good_save(good_bytes, tmp_path, monkeyp
 def test_atomic_write_keeps_the_file_mode(tmp_path):
     p = tmp_path / "m.json"
     saves.atomic_write(p, b"{}")
-    assert p.stat().st_mode & 0o777 == 0o666 & ~saves._UMASK
+    assert p.stat().st_mode & 0o777 == 0o666 & ~saves.files._UMASK
     p.chmod(0o600)
     saves.atomic_write(p, b"{ }")
     assert p.stat().st_mode & 0o777 == 0o600 and p.read_bytes() == b"{ }"
@@ -394,7 +394,7 @@ def test_resume_opens_the_screen(good_bytes, home, monkeypatch):
     tui.app.run_app(save=path) when there is no such command."""
     import types
 
-    from engine.commands import saves_cmd
+    from tui.commands import saves_cmd
     d = home / "saves"
     d.mkdir(parents=True)
     (d / "good.json").write_bytes(good_bytes)

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
 from engine.saves import make_save, write_save
 from engine.scenario import ScenarioError, report, run, run_text
+from tui.cli import main
 
 HERE = Path(__file__).resolve().parent
 SCENARIOS = sorted((HERE / "scenarios").glob("*.toml"))

@@ -16,6 +16,7 @@ from engine import actions as A
 from engine import game
 from engine import prompts as P
 from engine.bots import make_bot
+from engine.record import GameRecord
 from engine.state import Config, GameState
 from tui import bridge
 from tui.app import session_from_save
@@ -109,8 +110,11 @@ def session_at(kind: str, seed: int = 1, civs=CIVS3, setup: str = "predetermined
                ) -> GameSession:
     """A session at that prompt, the deciding seat human and the others random bots."""
     state, actions, events = state_at(kind, seed, civs, setup, nth)
+    # the record of how the game got here (from its setup), with the hash it ends on
+    record = GameRecord(config=state.config, seed=state.config.seed, actions=actions,
+                        hashes={len(actions): game.state_hash(state)})
     return GameSession(state, seats_for(state, humans, bot), events=events,
-                       actions=actions, autosave=False, save_name="test")
+                       record=record, autosave=False, save_name="test")
 
 
 # Where each prompt kind first comes up with random players (found by a search over seeds).

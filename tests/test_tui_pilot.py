@@ -82,7 +82,7 @@ async def test_phase_by_keys(kind):
         if len(decided) > 1 and kind != "ChooseRoleHolder":
             assert "pass" in log, "hot seat: the keyboard is passed between players"
     # the engine accepted every decision, and the state replays from the record
-    assert game.state_hash(s.state) == s.hashes[-1]
+    assert game.state_hash(s.state) == s.record.hashes[s.version]
 
 
 @sync
@@ -109,7 +109,7 @@ async def test_whole_game_against_computers():
     """You (Rome) against two greedy computer players, 80 x 24, to the end of the game
     (seed 16: a short game, some 90 decisions of yours)."""
     s = GameSession.new(Config(civs=CIVS3, seed=16), [HUMAN, "greedy", "greedy"],
-                        autosave=False)
+                        autosave=False, bot_secret=b"")
     app = app_for(s)
     async with app.run_test(size=SIZE) as pilot:
         log = await KeyPlayer().play(pilot, lambda: isinstance(app.screen, GameOverScreen),

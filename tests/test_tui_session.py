@@ -41,11 +41,11 @@ def test_bots_think_on_a_copy_and_the_result_is_adopted():
     live = game.state_hash(s.state)
     turn = s.think(s.snapshot(), s.version, max_steps=50, budget=10)
     assert game.state_hash(s.state) == live  # the live state was not touched
-    assert len(turn.steps) == 50 and turn.error is None
+    assert len(turn.actions) == 50 and turn.error is None
     s.adopt(turn)
-    assert len(s.actions) == 50 and s.hashes[-1] == game.state_hash(s.state)
+    assert len(s.actions) == 50 and s.record.hashes[50] == game.state_hash(s.state)
     # the same actions replay to the same state
-    replay = s.replay_data()
+    replay = s.replay()
     assert game.state_hash(replay.state_at(replay.last)) == game.state_hash(s.state)
 
 
@@ -76,7 +76,7 @@ def test_autosave_then_resume(home):
     assert info is not None
     loaded = bridge.load_game(info.path)
     assert game.state_hash(loaded.state) == game.state_hash(s.state)
-    assert len(loaded.actions) == len(s.actions)
+    assert len(loaded.record.actions) == len(s.actions)
     assert bridge.history_events(loaded.record, loaded.state)
 
 
@@ -116,7 +116,7 @@ def test_resume_command_uses_the_saved_seats(home, monkeypatch):
     import argparse
 
     import tui.app
-    from engine.commands import play
+    from tui.commands import play
     s = GameSession.new(Config(civs=CIVS3, seed=3), ["random", "greedy", HUMAN])
     _play(s, 2)
     seen = []
@@ -142,7 +142,7 @@ def test_load_errors_are_one_line(tmp_path):
 
 def test_replay_of_the_example_game():
     s = load_session(WHOLE_GAME, humans=[0])
-    data = s.replay_data()
+    data = s.replay()
     assert data.error is None and data.diverged_at is None
     assert data.state_at(data.last).phase == "over"
     assert data.step_of_turn(3) < data.step_of_turn(4)

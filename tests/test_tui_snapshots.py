@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.record import Replay
 from tests.test_tui_fixtures import (
     WHOLE_GAME,
     decision_session,
@@ -20,7 +21,6 @@ from tui import session as tui_session
 from tui.app import MareNostrumApp
 from tui.bridge import SaveInfo
 from tui.decisions import DecisionScreen
-from tui.replay_data import ReplayData
 from tui.screens import new_game as new_game_screen
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
@@ -163,8 +163,8 @@ def test_game_over(snap_compare):
                                                                       GameOverScreen)))
 
 
-def _replay_data() -> ReplayData:
-    return load_session(WHOLE_GAME, humans=[0]).replay_data()
+def _replay_data() -> Replay:
+    return load_session(WHOLE_GAME, humans=[0]).replay()
 
 
 def test_replay(snap_compare):

@@ -1,7 +1,9 @@
 """The Textual app of Mare Nostrum: Mythology (see tui/app.py; `run_app` is the entry).
 
+    tui/cli.py          the `mare-nostrum` command (tui/commands/: one module per subcommand;
+                        the headless ones load no Textual module)
     tui/app.py          the App, the command palette, going between screens, run_app()
-    tui/session.py      GameSession: the state, the seats, bots in a worker, the record
+    tui/session.py      GameSession: a match (engine.match) on this screen, bots in a worker
     tui/bridge.py       the one place that meets engine.saves / engine.record / engine.render
     tui/screens/        title, new game, game, replay, help, game over, pass keyboard, load
     tui/widgets/        map, hand, roles, gods and cards, battle log, status, key bar

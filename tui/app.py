@@ -2,7 +2,7 @@
 
     run_app()                                  the title screen
     run_app(session=GameSession.new(...))      straight into a game
-    run_app(replay=ReplayData(...))            straight into the replay viewer
+    run_app(replay=(Replay(record), step))            straight into the replay viewer
 """
 
 from __future__ import annotations
@@ -149,10 +149,10 @@ class MareNostrumApp(App):
         self.start_session(session)
 
     def open_replay_file(self, path) -> None:
-        from .replay_data import ReplayData
+        from engine.record import Replay
+
         from .screens.replay import ReplayScreen
-        rec = bridge.load_record(path)
-        self._goto(ReplayScreen(ReplayData(rec.config, rec.actions, rec.hashes, rec.start)))
+        self._goto(ReplayScreen(Replay(bridge.load_record(path))))
 
 
 def session_from_save(loaded: bridge.LoadedGame, *, seats: list[str] | None = None,
@@ -165,9 +165,8 @@ def session_from_save(loaded: bridge.LoadedGame, *, seats: list[str] | None = No
     if len(seats) != n:
         seats = (list(seats) + [default_bot_level()] * n)[:n]
     events = bridge.history_events(loaded.record, loaded.state) or []
-    return GameSession(loaded.state, seats, events=events, actions=loaded.actions,
-                       record=loaded.record, autosave=autosave,
-                       save_name=name or loaded.name or None)
+    return GameSession(loaded.state, seats, events=events, record=loaded.record,
+                       autosave=autosave, save_name=name or loaded.name or None)
 
 
 def run_app(*, session: GameSession | None = None, replay=None, theme: str | None = None,

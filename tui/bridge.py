@@ -1,7 +1,6 @@
 """Where the TUI meets the engine's saves (``engine.saves``), game records
 (``engine.record``) and event texts (``engine.render``), in the shapes the screens use.
 
-    new_record(state, fresh) / record_add(record, action, digest) / record_actions(record)
     autosave(state, record, name, seats)     -> str | None   (an error message, or None)
     save_game(state, record, name, ...)      -> Path
     history_events(record, state)            -> the events of a saved game's history
@@ -9,18 +8,17 @@
     latest_save()                            -> SaveInfo | None
     save_name_for(config)                    -> a free name for a new game's save
     load_game(path)                          -> LoadedGame   (LoadError if it cannot)
-    load_record(path)                        -> LoadedRecord (LoadError if it cannot)
+    load_record(path)                        -> GameRecord (LoadError if it cannot)
     describe(event)                          -> str
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from engine import record as records
 from engine import render, saves
-from engine.actions import Action
 from engine.events import Event
 from engine.game import state_hash
 from engine.record import GameRecord
@@ -103,23 +101,6 @@ def save_name_for(config: Config) -> str:
     return saves.free_path(saves.default_name(config)).stem
 
 
-def new_record(state: GameState, fresh: bool) -> GameRecord:
-    """The record of a game in play: from the setup when the game is `fresh` (just set up
-    by new_game), else starting at this position."""
-    if fresh:
-        return records.new_record(state.config, state_hash(state))
-    return records.record_from(state)
-
-
-def record_add(rec: GameRecord, action: Action, digest: str) -> None:
-    """Append a legal action and the hash of the state after it."""
-    records.add_action(rec, action, digest)
-
-
-def record_actions(rec: GameRecord) -> list[Action]:
-    return list(rec.actions)
-
-
 def save_game(state: GameState, record: GameRecord, name: str,
               path: str | Path | None = None, seats: list[str] | None = None) -> Path:
     """Save the game (state, record and who plays each seat) under its name in the save
@@ -164,7 +145,6 @@ class LoadError(Exception):
 @dataclass
 class LoadedGame:
     state: GameState
-    actions: list[Action] = field(default_factory=list)
     seats: list[str] | None = None  # "human" or a bot level per seat, if the save says
     record: GameRecord | None = None  # the save's own record, to go on with
     name: str = ""
@@ -176,26 +156,17 @@ def load_game(path: str | Path) -> LoadedGame:
         save = saves.load_save(path)
     except SaveError as e:
         raise LoadError(str(e)) from None
-    return LoadedGame(state=save.state, actions=record_actions(save.record),
-                      seats=list(save.seats) or None, record=save.record, name=save.name)
+    return LoadedGame(state=save.state, seats=list(save.seats) or None, record=save.record,
+                      name=save.name)
 
 
-@dataclass
-class LoadedRecord:
-    config: Config
-    actions: list[Action]
-    hashes: dict[int, str] = field(default_factory=dict)  # actions applied -> state hash
-    start: GameState | None = None  # the position the game began from, if not its setup
-
-
-def load_record(path: str | Path) -> LoadedRecord:
-    """Load the record of a save (config + actions) for the replay viewer."""
+def load_record(path: str | Path) -> GameRecord:
+    """Load the record of a save (its history) for the replay viewer."""
     try:
         rec, _ = saves.load_record(path)
     except SaveError as e:
         raise LoadError(str(e)) from None
-    return LoadedRecord(config=rec.config, actions=record_actions(rec),
-                        hashes=dict(rec.hashes), start=rec.start)
+    return rec
 
 
 # --- event texts --------------------------------------------------------------------------

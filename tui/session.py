@@ -1,10 +1,12 @@
-"""A game being played on this screen: the state, who sits at each seat (a human, or a
-computer player of some level), the actions taken and the events they caused.
+"""A game being played on this screen: a match (engine.match: the state, its record and
+who sits at each seat, a human or a computer player of some level) and the events shown in
+the battle log.
 
 The session is the only thing in the TUI that changes the game, and it does so only through
-the engine's public API (`engine.game.apply`). Computer players think on a *copy* of the
-state (`think`, run in a Textual worker thread by the game screen); the main thread then
-`adopt`s their moves, so the live state is never touched from two threads.
+the match (`Match.act`); the match's record is the game's one history. Computer players
+think on a *copy* of the state (`think`, run in a Textual worker thread by the game
+screen); the main thread then `adopt`s their moves through the match, so the live state is
+never touched from two threads.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from engine import game
 from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.events import Event
+from engine.match import Match, Step
 from engine.prompts import Prompt
+from engine.record import GameRecord
 from engine.state import Config, GameState
 
 from . import bridge
@@ -55,51 +59,82 @@ def available_bot_levels() -> list[str]:
     return [lv for lv in bot_levels() if _bot_available(lv)]
 
 
-def make_seat_bot(level: str, seed: int):
-    """A computer player; an unknown or not yet written level falls back to random."""
-    from engine.bots import make_bot
-    try:
-        return make_bot(level, seed)
-    except Exception:  # noqa: BLE001
-        return make_bot("random", seed)
+def seat_kind(level: str) -> str:
+    """A seat's player kind; an unknown level falls back to random."""
+    if level == HUMAN or level in bot_levels():
+        return level
+    return "random"
 
 
 @dataclass
 class BotTurn:
-    """What computer players did on a copy of the state (see `GameSession.think`)."""
+    """What computer players decided on a copy of the state (see `GameSession.think`)."""
 
     base_version: int
     state: GameState
-    steps: list[tuple[Action, list[Event], str]] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
     error: str | None = None
 
 
 class GameSession:
     def __init__(self, state: GameState, seats: list[str], *, events: list[Event] | None = None,
-                 actions: list[Action] | None = None, record=None, fresh: bool = False,
-                 save_name: str | None = None, autosave: bool = True) -> None:
+                 record: GameRecord | None = None, fresh: bool = False,
+                 save_name: str | None = None, autosave: bool = True,
+                 bot_secret: bytes | None = None) -> None:
         """`record`: the game's record so far (a save's); else a new one, from the setup
-        when the game is `fresh` (just set up), or from this position."""
+        when the game is `fresh` (just set up), or from this position. `bot_secret` seeds
+        the computer players (engine.match; a fresh one when None)."""
         if len(seats) != len(state.players):
             raise ValueError(f"{len(state.players)} seats needed, {len(seats)} given")
-        self.state = state
-        self.seats = list(seats)
+        if record is None and fresh:
+            from engine.record import new_record
+            record = new_record(state.config, game.state_hash(state))
+        self.match = Match(state, [seat_kind(s) for s in seats], record=record,
+                           bot_secret=bot_secret)
         self.events: list[Event] = list(events or [])
-        self.record = record if record is not None else bridge.new_record(state, fresh)
-        self.actions: list[Action] = list(actions if actions is not None else
-                                          bridge.record_actions(self.record))
-        self.hashes: list[str] = []  # the hash after each action of this session
+        self.match.add_observer(self)
         self.save_name = save_name or _default_name(state)
         self.autosave_enabled = autosave
         self.autosave_error: str | None = None
-        self.version = 0
-        self._bots: dict[int, object] = {}
-        self._legal: tuple[int, list[Action]] | None = None
 
     @classmethod
     def new(cls, config: Config, seats: list[str], **kw) -> GameSession:
         state, events = game.new_game(config)
         return cls(state, seats, events=events, fresh=True, **kw)
+
+    def on_step(self, match: Match, step: Step) -> None:
+        """The match applied a decision: its events go to the battle log."""
+        self.events.extend(step.events)
+
+    # --- the game -----------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.match.state
+
+    @property
+    def record(self) -> GameRecord:
+        """The game's history (the match's record)."""
+        return self.match.record
+
+    @property
+    def actions(self) -> list[Action]:
+        return self.match.record.actions
+
+    @property
+    def seats(self) -> list[str]:
+        """Who plays each seat: "human" or a computer level (the match's seats)."""
+        return self.match.seats
+
+    @seats.setter
+    def seats(self, kinds: list[str]) -> None:
+        """Hand seats over (a computer player takes over, a human comes back)."""
+        for seat, kind in enumerate(kinds):
+            if kind != self.match.seats[seat]:
+                self.match.replace_seat(seat, seat_kind(kind))
+
+    @property
+    def version(self) -> int:
+        return self.match.version
 
     # --- who is who -------------------------------------------------------------------------
     @property
@@ -108,7 +143,7 @@ class GameSession:
 
     @property
     def over(self) -> bool:
-        return self.state.phase == "over" or self.state.prompt is None
+        return self.match.over
 
     @property
     def prompt(self) -> Prompt | None:
@@ -127,8 +162,7 @@ class GameSession:
 
     @property
     def pending_seat(self) -> int | None:
-        p = self.state.prompt
-        return None if p is None or self.state.phase == "over" else self.seat_of(p.civ)
+        return self.match.pending_seat()
 
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and self.seats[seat] == HUMAN
@@ -151,21 +185,19 @@ class GameSession:
 
     # --- asking the engine ------------------------------------------------------------------
     def legal(self) -> list[Action]:
-        """The legal actions now (cached until the state changes). An engine that cannot
+        """The legal actions now (kept until the state changes). An engine that cannot
         list them yet for this prompt gives an empty list."""
-        if self._legal is None or self._legal[0] != self.version:
-            try:
-                acts = game.legal_actions(self.state)
-            except (KeyError, NotImplementedError):
-                acts = []
-            self._legal = (self.version, acts)
-        return self._legal[1]
+        try:
+            return self.match.legal()
+        except (KeyError, NotImplementedError):
+            return []
 
     def check(self, action: Action) -> IllegalAction | None:
         """None if the engine accepts the action now, else its IllegalAction (reason and
         rule). The live state is not touched."""
+        seat = self.pending_seat
         try:
-            game.apply(game.clone(self.state), action)
+            self.match.check(seat if seat is not None else -1, action)
         except IllegalAction as e:
             return e
         except Exception as e:  # noqa: BLE001  (an engine bug must not kill the screen)
@@ -173,26 +205,17 @@ class GameSession:
         return None
 
     def view(self, seat: int | None):
-        return game.view(self.state, seat)
+        return self.match.view(seat)
 
     # --- changing the game ------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Apply a human decision (IllegalAction if the engine refuses it)."""
-        events = game.apply(self.state, action)
-        self._record(action, events)
+        seat = self.pending_seat
+        step = self.match.act(seat if seat is not None else -1, action)
         self._changed()
-        return events
-
-    def _record(self, action: Action, events: list[Event],
-                digest: str | None = None) -> None:
-        digest = digest or game.state_hash(self.state)
-        self.actions.append(action)
-        self.events.extend(events)
-        self.hashes.append(digest)
-        bridge.record_add(self.record, action, digest)
+        return step.events
 
     def _changed(self) -> None:
-        self.version += 1
         if self.autosave_enabled:
             err = bridge.autosave(self.state, self.record, self.save_name, self.seats)
             if err and not self.autosave_error:
@@ -210,49 +233,44 @@ class GameSession:
             time.sleep(delay)
         turn = BotTurn(base_version=base_version, state=snapshot)
         start = time.perf_counter()
-        while len(turn.steps) < max_steps:
+        while len(turn.actions) < max_steps:
             if snapshot.prompt is None or snapshot.phase == "over":
                 break
-            seat = next(p.seat for p in snapshot.players if p.civ == snapshot.prompt.civ)
+            seat = game.seat_of(snapshot, snapshot.prompt.civ)
             if self.seats[seat] == HUMAN:
                 break
-            bot = self._bots.get(seat)
-            if bot is None:
-                bot = make_seat_bot(self.seats[seat], snapshot.config.seed * 131 + seat)
-                self._bots[seat] = bot
             try:
-                action = bot.choose(game.view(snapshot, seat))
-                events = game.apply(snapshot, action)
+                action = self.match.bot_action(snapshot)
+                game.apply(snapshot, action)  # looking ahead on the copy only
             except Exception as e:  # noqa: BLE001
                 turn.error = f"{snapshot.players[seat].civ} ({self.seats[seat]}): {e}"
                 break
-            turn.steps.append((action, events, game.state_hash(snapshot)))
+            turn.actions.append(action)
             if time.perf_counter() - start > budget:
                 break
         return turn
 
     def adopt(self, turn: BotTurn) -> list[Event]:
-        """Take over the computer players' moves (if the game has not moved meanwhile)."""
-        if turn.base_version != self.version or not turn.steps:
+        """Play the computer players' moves in the match (if it has not moved meanwhile)."""
+        if turn.base_version != self.version or not turn.actions:
             return []
         new_events: list[Event] = []
-        self.state = turn.state
-        for action, events, digest in turn.steps:
-            self._record(action, events, digest)
-            new_events.extend(events)
+        for action in turn.actions:
+            seat = self.pending_seat
+            assert seat is not None
+            new_events.extend(self.match.act(seat, action).events)
         self._changed()
         return new_events
 
-    def replay_data(self):
-        """The game so far, for the replay viewer."""
-        from .replay_data import ReplayData
-        rec = self.record
-        start = getattr(rec, "start", None)
-        hashes = getattr(rec, "hashes", None)
-        return ReplayData(self.config, list(self.actions),
-                          hashes if isinstance(hashes, dict) else None, start)
-
     def replace_state(self, state: GameState) -> None:
-        """Start over from another state (tests, loading)."""
-        self.state = state
+        """Go on from another position (a position edited by hand, in tests): a new match
+        whose history starts there, with the same players."""
+        old = self.match
+        self.match = Match(state, list(old.seats), bot_secret=old.bot_secret)
+        self.match.add_observer(self)
         self._changed()
+
+    def replay(self):
+        """The game so far, for the replay viewer."""
+        from engine.record import Replay
+        return Replay(self.record)

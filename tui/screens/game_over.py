@@ -64,7 +64,7 @@ class GameOverScreen(BaseModal):
 
     def action_replay(self) -> None:
         from .replay import ReplayScreen
-        self.app.push_screen(ReplayScreen(self.session.replay_data()))
+        self.app.push_screen(ReplayScreen(self.session.replay()))
 
     def action_save_record(self) -> None:
         s = self.session

@@ -7,7 +7,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Static
 
-from ..replay_data import ReplayData
+from engine.record import Replay
+
 from ..text import PHASE_NAMES, civ_markup, esc
 from ..widgets.battle_log import BattleLog, event_line
 from ..widgets.keybar import KeyBar
@@ -34,7 +35,7 @@ class ReplayScreen(BaseScreen):
         Binding("b", "close", "Close"),
     ]
 
-    def __init__(self, data: ReplayData, start: int = 0) -> None:
+    def __init__(self, data: Replay, start: int = 0) -> None:
         super().__init__()
         self.data = data
         self.index = max(0, min(start, data.last))

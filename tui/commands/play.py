@@ -9,7 +9,7 @@
     mare-nostrum replay FILE         the replay viewer on a game record (or a save)
 
 Every one takes --theme default|high-contrast|ansi. The TUI is imported only when one of
-these runs, so the engine stays usable without Textual. `engine.commands.saves_cmd` and
+these runs, so the engine stays usable without Textual. `tui.commands.saves_cmd` and
 `record_cmd` own the `resume` and `replay` parsers (they check the file first, then call
 `run_resume` / `run_replay` here with the options of `_common`).
 """
@@ -154,16 +154,20 @@ def run_resume(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
+    from engine.record import Replay, ReplayError
     from tui import bridge
     from tui.app import run_app
-    from tui.replay_data import ReplayData
 
     try:
         rec = bridge.load_record(args.file)
     except bridge.LoadError as e:
         print(f"mare-nostrum: {e}", file=sys.stderr)
         return 1
-    data = ReplayData(rec.config, rec.actions, rec.hashes, rec.start)
+    try:
+        data = Replay(rec)
+    except ReplayError as e:
+        print(f"mare-nostrum: {e.message}", file=sys.stderr)
+        return 1
     if data.error:
         print(f"mare-nostrum: warning: {data.error}", file=sys.stderr)
     turn = getattr(args, "turn", None)

@@ -7,8 +7,8 @@ import argparse
 import contextlib
 import sys
 
-from ..record import ReplayError, action_text, replay, truncate, verify
-from ..saves import SaveError, load_record, resolve, saves_dir
+from engine.record import ReplayError, action_text, replay, truncate, verify
+from engine.saves import SaveError, load_record, resolve, saves_dir
 
 
 def _fail(msg: str, code: int = 2) -> int:
@@ -40,8 +40,8 @@ def _add_replay(p: argparse.ArgumentParser) -> None:
 
 
 def _run_replay(args: argparse.Namespace) -> int:
-    from ..game import state_hash
-    from ..render import render_events
+    from engine.game import state_hash
+    from engine.render import render_events
     try:
         record, save = _load(args)  # a bad file stops here: one line, exit code 2
     except SaveError as e:
@@ -86,9 +86,9 @@ def _run_replay(args: argparse.Namespace) -> int:
         n = len(record.actions)
         print(f"{args.file}: {n} actions replayed")
     if args.save:
-        from ..game import clone
-        from ..record import start_state
-        from ..saves import make_save, write_save
+        from engine.game import clone
+        from engine.record import start_state
+        from engine.saves import make_save, write_save
         if final is None:
             final = start_state(record)[0]
         path = write_save(args.save, make_save(clone(final), record, f"{save.name}-at-"
@@ -98,7 +98,7 @@ def _run_replay(args: argparse.Namespace) -> int:
 
 
 def _version() -> str:
-    from ..saves import ENGINE_VERSION
+    from engine.saves import ENGINE_VERSION
     return ENGINE_VERSION
 
 
@@ -112,9 +112,9 @@ def _add_log(p: argparse.ArgumentParser) -> None:
 
 
 def _run_log(args: argparse.Namespace) -> int:
-    from ..events import Event, GameStarted, TurnStarted
-    from ..game import visible_events
-    from ..render import is_heading, render_events
+    from engine.events import Event, GameStarted, TurnStarted
+    from engine.game import visible_events
+    from engine.render import is_heading, render_events
 
     try:
         record, _save = _load(args)

@@ -8,7 +8,7 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from ..saves import SaveError, list_saves, load_save, most_recent, resolve, saves_dir
+from engine.saves import SaveError, list_saves, load_save, most_recent, resolve, saves_dir
 
 
 def _fail(msg: str, code: int = 2) -> int:
@@ -34,7 +34,7 @@ def _add_saves(p: argparse.ArgumentParser) -> None:
 
 
 def _run_saves(args: argparse.Namespace) -> int:
-    from ..render import civs, phase_name
+    from engine.render import civs, phase_name
     d = _dir(args)
     infos = list_saves(d)
     if not infos:
@@ -62,7 +62,7 @@ def _run_saves(args: argparse.Namespace) -> int:
 
 # --- resume -----------------------------------------------------------------------------------
 def screen_commands():
-    """engine.commands.play (the game screen's commands), or None without the screen."""
+    """tui.commands.play (the game screen's commands), or None without the screen."""
     if "tui.app" in sys.modules:
         present = sys.modules["tui.app"] is not None
     else:

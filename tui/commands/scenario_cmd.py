@@ -14,7 +14,7 @@ def _add(p: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from ..scenario import ScenarioError, report, run
+    from engine.scenario import ScenarioError, report, run
     failed = bad = 0
     for f in args.files:
         try:

@@ -5,26 +5,25 @@ from __future__ import annotations
 import argparse
 import time
 
-from ..bots import LEVELS, make_bot
-from ..data.board import CIVS
-from ..game import apply, new_game, state_hash, view
-from ..state import Config, GameState
+from engine.bots import LEVELS
+from engine.data.board import CIVS
+from engine.game import state_hash
+from engine.match import Match
+from engine.state import Config, GameState
+
+# Bots are seeded from the game seed and this secret (engine.match), so a run is repeatable.
+SECRET = b"simulate"
 
 
 def play_game(config: Config, levels: list[str], max_turns: int = 200,
               max_decisions: int = 200_000) -> tuple[GameState, int]:
     """Play one game to its end (or the turn limit); returns the state and decisions."""
-    state, _ = new_game(config)
-    bots = [make_bot(levels[i % len(levels)], seed=config.seed * 7919 + i)
-            for i in range(len(config.civs))]
-    seat = {p.civ: p.seat for p in state.players}
+    seats = [levels[i % len(levels)] for i in range(len(config.civs))]
+    match = Match.new(config, seats, bot_secret=SECRET)
     decisions = 0
-    while state.phase != "over" and state.turn <= max_turns and decisions < max_decisions:
-        assert state.prompt is not None
-        s = seat[state.prompt.civ]
-        apply(state, bots[s].choose(view(state, s)))
+    while match.state.turn <= max_turns and decisions < max_decisions and match.play_bots(1):
         decisions += 1
-    return state, decisions
+    return match.state, decisions
 
 
 def _add_args(p: argparse.ArgumentParser) -> None:

@@ -14,10 +14,13 @@ import math
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from ..bots import LEVELS, make_bot
-from ..data.board import CIVS
-from ..game import apply, new_game, view
-from ..state import Config
+from engine.bots import LEVELS
+from engine.data.board import CIVS
+from engine.match import Match
+from engine.state import Config
+
+# Bots are seeded from the game seed and this secret (engine.match), so a run is repeatable.
+SECRET = b"arena"
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -41,17 +44,17 @@ def play_one(levels: list[str], seed: int, budget: float, max_turns: int = 200,
              setup: str = "predetermined") -> dict:
     """One game; its winner's level, turns and every level's decision times."""
     config = Config(civs=list(CIVS[: len(levels)]), seed=seed, setup=setup)
-    state, _ = new_game(config)
-    bots = [make_bot(lv, seed=seed * 7919 + i, budget=budget) for i, lv in enumerate(levels)]
+    match = Match.new(config, list(levels), bot_secret=SECRET, bot_budget=budget)
+    state = match.state
     seat = {p.civ: p.seat for p in state.players}
     times: dict[str, list[float]] = {lv: [] for lv in levels}
-    while state.phase != "over" and state.turn <= max_turns:
-        assert state.prompt is not None
-        s = seat[state.prompt.civ]
+    while match.bot_to_move() and state.turn <= max_turns:
+        s = match.pending_seat()
+        assert s is not None
         t0 = time.perf_counter()
-        action = bots[s].choose(view(state, s))
+        action = match.bot_action()
         times[levels[s]].append(time.perf_counter() - t0)
-        apply(state, action)
+        match.act(s, action)
     winner = levels[seat[state.winner]] if state.winner else None
     stats = {lv: (len(ts), sum(ts), max(ts, default=0.0)) for lv, ts in times.items()}
     return {"seed": seed, "levels": levels, "winner": winner, "winner_seat":

@@ -1,0 +1,238 @@
+"""THE game loop (ARCHITECTURE.md, engine/match.py): one game's state, its record and who
+sits at each seat; every decision of every seat goes through `Match.act`.
+
+    match = Match.new(config, ["human", "greedy", "greedy"])
+    match.pending_seat()                 # whose decision it is (None when the game is over)
+    match.legal()                        # what that seat may do
+    step = match.act(seat, action, version=match.version)   # IllegalAction, or the step
+    match.play_bots()                    # computer players move until a human must decide
+
+A seat is "human" (this keyboard), "remote" (a player over the network) or a computer level
+(`engine.bots.LEVELS`). Observers (autosave, the battle log, a screen, the network) are told
+of every step. A replay is a match fed the record's actions.
+
+One rule seeds the computer players: a bot's seed is a SHA-256 of the game seed, a secret of
+the match and the seat. The secret is never shown to a player and views never hold the game
+seed, so no player can foresee a bot's choices.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import typing
+from typing import Protocol
+
+import msgspec
+
+from . import game
+from .actions import Action
+from .bots import Bot
+from .errors import IllegalAction
+from .events import Event
+from .record import ENGINE_FAILURE, GameRecord, add_action, new_record, record_from
+from .state import Config, GameState
+from .view import View
+
+HUMAN = "human"
+REMOTE = "remote"
+
+_ACTION_TYPES: tuple[type, ...] = typing.get_args(Action)
+
+
+class Step(msgspec.Struct):
+    """One applied decision: the match's version after it (the action's number, from 1),
+    the seat that made it, the action and the events it caused."""
+
+    version: int
+    seat: int
+    action: Action
+    events: list[Event]
+
+
+class Observer(Protocol):
+    """Told of every step of a match (autosave, record, battle log, screen, network)."""
+
+    def on_step(self, match: Match, step: Step) -> None: ...
+
+
+def bot_seed(game_seed: int, secret: bytes, seat: int) -> int:
+    """The seed of the computer player at `seat`: not derivable without the secret."""
+    digest = hashlib.sha256(b"mare-nostrum bot\0%d\0%d\0" % (game_seed, seat) + secret)
+    return int.from_bytes(digest.digest()[:8], "big")
+
+
+def is_bot(kind: str) -> bool:
+    return kind not in (HUMAN, REMOTE)
+
+
+class Match:
+    def __init__(self, state: GameState, seats: list[str], *, record: GameRecord | None = None,
+                 bot_secret: bytes | None = None, bot_budget: float = 1.0) -> None:
+        """`record`: the game's history so far (it must end on `state`); without one the
+        history starts at `state`. `bot_secret`: what seeds the computer players (a fresh
+        random one when None, so two matches play differently)."""
+        if len(seats) != len(state.players):
+            raise ValueError(f"{len(state.players)} seats needed, {len(seats)} given")
+        from .bots import LEVELS
+        for kind in seats:
+            if is_bot(kind) and kind not in LEVELS:
+                raise ValueError(f"unknown player kind {kind!r} (human, remote or one of "
+                                 f"{', '.join(LEVELS)})")
+        self.state = state
+        self.seats = list(seats)
+        self.record = record if record is not None else record_from(state)
+        self.bot_secret = bot_secret if bot_secret is not None else os.urandom(16)
+        self.bot_budget = bot_budget
+        self.setup_events: list[Event] = []
+        self._observers: list[Observer] = []
+        self._bots: dict[int, Bot] = {}
+        self._legal: tuple[int, list[Action]] | None = None
+
+    @classmethod
+    def new(cls, config: Config, seats: list[str], **kw) -> Match:
+        """A new game set up from `config`; its setup events are kept in `setup_events`."""
+        state, events = game.new_game(config)
+        record = new_record(config, game.state_hash(state))
+        match = cls(state, seats, record=record, **kw)
+        match.setup_events = events
+        return match
+
+    # --- asking -------------------------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        """The number of actions applied since the game began."""
+        return len(self.record.actions)
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase == "over" or self.state.prompt is None
+
+    def seat_of(self, civ: str) -> int:
+        return game.seat_of(self.state, civ)
+
+    def pending_seat(self) -> int | None:
+        if self.over:
+            return None
+        assert self.state.prompt is not None
+        return self.seat_of(self.state.prompt.civ)
+
+    def legal(self) -> list[Action]:
+        """The legal actions for the pending prompt (kept until the state changes)."""
+        if self._legal is None or self._legal[0] != self.version:
+            self._legal = (self.version, game.legal_actions(self.state))
+        return self._legal[1]
+
+    def view(self, seat: int | None) -> View:
+        return game.view(self.state, seat)
+
+    def events_for(self, step: Step, seat: int | None) -> list[Event]:
+        """The events of a step that `seat` may see (None: a spectator)."""
+        civ = game.civ_of(self.state, seat) if seat is not None else None
+        return game.visible_events(step.events, civ)
+
+    # --- acting -------------------------------------------------------------------------------
+    def check(self, seat: int, action: object, version: int | None = None) -> None:
+        """IllegalAction if `act` would refuse this; nothing is changed either way."""
+        self._precheck(seat, action, version)
+        self._apply(game.clone(self.state), typing.cast(Action, action))
+
+    @staticmethod
+    def _apply(state: GameState, action: Action) -> list[Event]:
+        """engine.apply (the state is untouched if it raises); an action the engine fails
+        on is refused like an illegal one, so a malformed action never passes."""
+        try:
+            return game.apply(state, action)
+        except IllegalAction:
+            raise
+        except Exception as e:  # noqa: BLE001 - any failure is a refusal
+            raise IllegalAction(f"{type(e).__name__}: {e}", ENGINE_FAILURE) from None
+
+    def _precheck(self, seat: int, action: object, version: int | None) -> None:
+        if version is not None and version != self.version:
+            raise IllegalAction(f"the game has moved on (version {self.version}, not "
+                                f"{version})", "stale version")
+        if not isinstance(action, _ACTION_TYPES):
+            raise IllegalAction(f"not an action: {type(action).__name__}", ENGINE_FAILURE)
+        pending = self.pending_seat()
+        if pending is None:
+            raise IllegalAction("The game is over", "Object of the Game")
+        if seat != pending:
+            raise IllegalAction(f"it is not seat {seat}'s decision but seat {pending}'s",
+                                "wrong seat")
+
+    def act(self, seat: int, action: Action, version: int | None = None) -> Step:
+        """Apply `seat`'s decision. IllegalAction (with its reason), and nothing changes,
+        for the wrong seat, a stale version, a malformed or an illegal action."""
+        self._precheck(seat, action, version)
+        events = self._apply(self.state, action)
+        add_action(self.record, action, game.state_hash(self.state))
+        step = Step(version=self.version, seat=seat, action=action, events=events)
+        for obs in list(self._observers):
+            obs.on_step(self, step)
+        return step
+
+    # --- computer players ---------------------------------------------------------------------
+    def bot_to_move(self) -> bool:
+        seat = self.pending_seat()
+        return seat is not None and is_bot(self.seats[seat])
+
+    def bot(self, seat: int) -> Bot:
+        """The computer player of `seat`, seeded by the one rule."""
+        bot = self._bots.get(seat)
+        if bot is None:
+            from .bots import make_bot
+            bot = make_bot(self.seats[seat], bot_seed(self.state.config.seed, self.bot_secret,
+                                                      seat), budget=self.bot_budget)
+            self._bots[seat] = bot
+        return bot
+
+    def bot_action(self, state: GameState | None = None) -> Action:
+        """The pending computer player's decision on `state` (default: the match's). It
+        changes no state, so it may run in a worker thread while the match waits."""
+        state = state if state is not None else self.state
+        assert state.prompt is not None
+        seat = game.seat_of(state, state.prompt.civ)
+        return self.bot(seat).choose(game.view(state, seat))
+
+    def play_bots(self, limit: int | None = None) -> list[Step]:
+        """Computer players move until a human or remote seat must decide, the game ends or
+        `limit` moves are made."""
+        steps: list[Step] = []
+        while self.bot_to_move() and (limit is None or len(steps) < limit):
+            seat = self.pending_seat()
+            assert seat is not None
+            steps.append(self.act(seat, self.bot_action()))
+        return steps
+
+    # --- seats and observers ------------------------------------------------------------------
+    def add_observer(self, obs: Observer) -> None:
+        self._observers.append(obs)
+
+    def remove_observer(self, obs: Observer) -> None:
+        if obs in self._observers:
+            self._observers.remove(obs)
+
+    def replace_seat(self, seat: int, kind: str) -> None:
+        """Hand a seat to another player kind (a bot takes over, a human comes back)."""
+        from .bots import LEVELS
+        if is_bot(kind) and kind not in LEVELS:
+            raise ValueError(f"unknown player kind {kind!r}")
+        self.seats[seat] = kind
+        self._bots.pop(seat, None)
+
+
+def replay_match(record: GameRecord, start: GameState | None = None) -> Match:
+    """A match at the start of `record` (or at `start`, a position of it), every seat
+    remote, ready to be fed its actions."""
+    if start is not None:
+        return Match(start, [REMOTE] * len(start.players), bot_secret=b"")
+    from .record import start_state
+    state, events = start_state(record)
+    fresh = record.start is None
+    start = (new_record(record.config, record.hashes.get(0) or game.state_hash(state),
+                        hash_every=record.hash_every) if fresh
+             else record_from(state, hash_every=record.hash_every))
+    match = Match(state, [REMOTE] * len(state.players), record=start, bot_secret=b"")
+    match.setup_events = events
+    return match

@@ -1,0 +1,69 @@
+"""Save files: the complete game state as msgspec JSON, with its record (ARCHITECTURE.md,
+Records, saves and replays).
+
+    game, events = SavedGame.new(Config(civs=[...], seed=7))   # saved at once
+    events = game.apply(action)        # engine.apply, then the record and an autosave
+    game = SavedGame.open("my-game")   # a name in saves_dir(), or a path
+    write_save(path, save) / load_save(path) -> SaveFile
+
+A save file is one JSON object (a `SaveFile`):
+
+    {"format": "mare-nostrum-save", "schema": 1, "engine_version": "0.1.0",
+     "name": ..., "created": ..., "updated": ..., "checksum": "<sha256>",
+     "seats": ["human", "greedy", ...], "state": {GameState}, "record": {GameRecord}}
+
+`checksum` is the SHA-256 of the compact JSON of `state`, a newline and the compact JSON of
+`record`: a truncated, damaged or hand-edited file is refused (`SaveError`, one line naming
+the file and what is wrong) rather than loaded half right. `seats` (who plays each seat:
+"human" or a computer level; [] in older files) is not covered by it. Files are written
+atomically (a temporary file in the same directory, flush, fsync, rename, fsync of the
+directory), so a crash or a kill at any moment leaves the previous save intact.
+
+Schema versions: `SCHEMA` is the version this engine writes. A file of an older schema is
+brought up to date by the functions of `MIGRATIONS` (version N -> N+1, on the decoded JSON
+object); a newer or unknown schema is refused. The first version's files are kept forever
+as golden fixtures in saves/golden/.
+"""
+
+from . import files, format, listing, saved_game
+from .files import (
+    atomic_write,
+    autosave,
+    data_dir,
+    default_name,
+    free_path,
+    load_record,
+    load_save,
+    read_bytes,
+    resolve,
+    safe_name,
+    save_path,
+    saves_dir,
+    write_save,
+)
+from .format import (
+    ENGINE_VERSION,
+    MIGRATIONS,
+    SAVE_FORMAT,
+    SCHEMA,
+    SUFFIX,
+    SaveError,
+    SaveFile,
+    decode_save,
+    encode_save,
+    engine_version,
+    make_save,
+    migrate,
+    now,
+)
+from .listing import SaveInfo, inspect, latest_save, list_saves, load, most_recent
+from .saved_game import SavedGame
+
+__all__ = [
+    "ENGINE_VERSION", "MIGRATIONS", "SAVE_FORMAT", "SCHEMA", "SUFFIX", "SaveError", "SaveFile",
+    "SaveInfo", "SavedGame", "atomic_write", "autosave", "data_dir", "decode_save",
+    "default_name", "encode_save", "engine_version", "files", "format", "free_path",
+    "inspect", "latest_save", "list_saves", "listing", "load", "load_record", "load_save",
+    "make_save", "migrate", "most_recent", "now", "read_bytes", "resolve", "safe_name",
+    "save_path", "saved_game", "saves_dir", "write_save",
+]

@@ -1,0 +1,141 @@
+"""Scenario files: the expectations checked on the state and the events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..events import Event
+from ..state import GameState
+from .format import (
+    EXPECT_KEYS,
+    EXPECT_MAIN,
+    Check,
+    _Ctx,
+    _fields,
+    _matches,
+    _need,
+    _none,
+    _tagged,
+    _to_builtins,
+)
+from .position import _check_area, _check_civ, _check_path, _player
+
+
+# --- expectations ---------------------------------------------------------------------------
+def check_expect(state: GameState, events: list[Event], exp: dict, ctx: _Ctx) -> Check:
+    """One expectation, on the state now and the events in scope."""
+    unknown = set(exp) - EXPECT_KEYS
+    if unknown:
+        raise ctx.error(f"unknown expect key(s) {', '.join(sorted(unknown))} (known: "
+                        f"{', '.join(sorted(EXPECT_KEYS))})")
+    main = [k for k in exp if k in EXPECT_MAIN]
+    if len(main) != 1:
+        raise ctx.error("each expect table checks one thing: give one of "
+                        f"{', '.join(sorted(EXPECT_MAIN))}")
+    key = main[0]
+    value = exp[key]
+    note = f" ({exp['note']})" if "note" in exp else ""
+
+    def ok(cond: bool, text: str, detail: str = "") -> Check:
+        return Check(bool(cond), text + note, "" if cond else detail)
+
+    if key == "event":
+        if not isinstance(value, dict) or "type" not in value:
+            raise ctx.error("`event` is a table with a `type`, e.g. { type = \"Built\" }")
+        found = [e for e in events if _matches(value, _tagged(e, "type"))]
+        text = f"event {_fields(value)}"
+        if exp.get("absent"):
+            return ok(not found, f"no {text}",
+                      f"found {len(found)}: " + "; ".join(_render1(e) for e in found[:3]))
+        same = [_render1(e) for e in events if type(e).__name__ == value["type"]]
+        seen = "; events of that type: " + ("; ".join(same[:4]) if same else "none")
+        if "count" in exp:
+            return ok(len(found) == exp["count"], f"{text} x{exp['count']}",
+                      f"found {len(found)}{seen}")
+        return ok(found, text, f"no such event{seen}")
+    if key == "events":
+        i = 0
+        for e in events:
+            if i < len(value) and _matches(value[i], _tagged(e, "type")):
+                i += 1
+        text = "events in order: " + ", ".join(v.get("type", "?") for v in value)
+        return ok(i == len(value), text,
+                  f"only the first {i} were found in order; missing {_fields(value[i])}"
+                  if i < len(value) else "")
+    if key == "units":
+        _need(value, ("area", "count"), ctx, "units")
+        area = _check_area(value["area"], ctx)
+        got = [u for u in state.units if u.area == area
+               and ("owner" not in value or u.owner == value["owner"])
+               and ("kind" not in value or u.kind == value["kind"])
+               and ("post" not in value or u.post == value["post"])]
+        want = {k: v for k, v in value.items() if k != "count"}
+        return ok(len(got) == value["count"], f"units {_fields(want)}: {value['count']}",
+                  f"found {len(got)} (in {area}: "
+                  f"{', '.join(f'{u.owner} {u.kind}#{u.id}' for u in state.units if u.area == area) or 'none'})")
+    if key == "buildings":
+        _need(value, ("province", "count"), ctx, "buildings")
+        pr = _check_area(value["province"], ctx, land=True)
+        bs = state.provinces[pr].buildings
+        got = [b for b in bs if ("kind" not in value or b.kind == value["kind"])
+               and ("site" not in value or b.site == value["site"])]
+        want = {k: v for k, v in value.items() if k != "count"}
+        return ok(len(got) == value["count"], f"buildings {_fields(want)}: {value['count']}",
+                  f"found {len(got)} (in {pr}: "
+                  f"{', '.join(b.kind + (':' + b.site if b.site else '') for b in bs) or 'none'})")
+    if key == "influence":
+        bad = {pr: state.provinces[_check_area(pr, ctx, land=True)].influence
+               for pr, civ in value.items()
+               if state.provinces[pr].influence != _none(civ)}
+        return ok(not bad, f"influence {_fields(value)}",
+                  "found " + _fields({k: v or "none" for k, v in bad.items()}))
+    if key in ("hand", "hand_size", "holds"):
+        bad = {}
+        for civ, want in value.items():
+            _check_civ(state, civ, ctx)
+            p = _player(state, civ)
+            if key == "hand" and p.hand != {c: n for c, n in want.items() if n}:
+                bad[civ] = p.hand
+            elif key == "hand_size" and sum(p.hand.values()) != want:
+                bad[civ] = sum(p.hand.values())
+            elif key == "holds" and not set(want) <= set(p.cards):
+                bad[civ] = p.cards
+        return ok(not bad, f"{key} {_fields(value)}", "found " + _fields(bad))
+    if key in ("roles", "gods"):
+        table = state.roles if key == "roles" else state.gods
+        bad = {k: table.get(k) for k, civ in value.items() if table.get(k) != _none(civ)}
+        return ok(not bad, f"{key} {_fields(value)}",
+                  "found " + _fields({k: v or "none" for k, v in bad.items()}))
+    if key == "bank":
+        bad = {c: state.bank.get(c, 0) for c, n in value.items() if state.bank.get(c, 0) != n}
+        return ok(not bad, f"bank {_fields(value)}", "found " + _fields(bad))
+    if key == "winner":
+        return ok(state.winner == _none(value), f"winner {value or 'none'}",
+                  f"found {state.winner or 'none'} ({state.win_reason or 'no winner'})")
+    if key in ("phase", "step", "turn"):
+        got = getattr(state, key)
+        return ok(got == value, f"{key} {value}", f"found {got!r}")
+    if key == "prompt":
+        got = _to_builtins(state.prompt) if state.prompt is not None else None
+        if not value:
+            return ok(got is None, "no prompt", f"found {_fields(got or {})}")
+        return ok(got is not None and _matches(value, got), f"prompt {_fields(value)}",
+                  f"found {_fields(got) if got else 'no prompt'}")
+    if key == "state":
+        doc = _to_builtins(state)
+        bad = {}
+        for path, want in value.items():
+            keys = path.split(".")
+            _check_path(state, keys, ctx, path, for_set=False)
+            node: Any = doc
+            for k in keys:
+                node = node[int(k)] if isinstance(node, list) else node[k]
+            if not _matches(want, node):
+                bad[path] = node
+        return ok(not bad, f"state {_fields(value)}", "found " + _fields(bad))
+    raise ctx.error(f"unknown expectation {key!r}")  # pragma: no cover
+
+
+def _render1(e: Event) -> str:
+    from ..render import render
+    return render(e)

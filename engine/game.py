@@ -95,3 +95,4 @@ def civ_of(state: GameState, seat: int) -> str:
 
 
 from .view import View, view, visible_events  # noqa: E402,F401  (part of the public API)
+from .quotes import Quotes, quotes  # noqa: E402,F401  (part of the public API)

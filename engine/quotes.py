@@ -20,7 +20,7 @@ from .data import costs
 from .data.cards import COMMODITIES, GODS, ROLES, TAX
 from .prompts import ConstructionTurn, FreeSetupTurn
 from .rules import payment, victory
-from .rules.common import player, tokens_in_play
+from .rules.common import at_war, building_controller, player, tokens_in_play
 from .rules.registry import LEGAL
 from .rules.roles import scores
 from .state import GameState
@@ -50,6 +50,7 @@ class HandQuote(msgspec.Struct, frozen=True, kw_only=True):
     best: int  # the biggest set, every wild card counted
     best_in_construction: int  # the same in this player's construction (the Temple counts)
     pays_for: list[str]  # what the best set pays for: "god", "influence", ... "pyramids"
+    sets: dict[int, list[dict[str, int]]]  # value -> sets of exactly that many cards to pay
 
 
 class Progress(msgspec.Struct, frozen=True, kw_only=True):
@@ -68,6 +69,13 @@ class LossQuote(msgspec.Struct, frozen=True, kw_only=True):
 
     ground: int
     naval: int
+
+
+class BoardQuote(msgspec.Struct, frozen=True, kw_only=True):
+    """Facts of the board that follow from the rules (all public)."""
+
+    at_war: list[str]  # provinces where two players' ground units stand
+    holders: dict[str, list[str]]  # province -> who profits from each building ("" nobody)
 
 
 class FreeSetupQuote(msgspec.Struct, frozen=True, kw_only=True):
@@ -91,6 +99,7 @@ class Quotes(msgspec.Struct, frozen=True, kw_only=True):
     losses: dict[str, LossQuote]  # by civilization
     role_scores: dict[str, dict[str, int]]  # role -> civilization -> count (bonuses in)
     free_setup: FreeSetupQuote
+    board: BoardQuote
     setup_items: list[ItemQuote] = []  # the seat's free setup buys (card powers do not apply)
 
     def item(self, item: Item) -> ItemQuote | None:
@@ -145,8 +154,10 @@ def _hand(state: GameState, civ: str, pyramids: int) -> HandQuote:
         ("temple", costs.COSTS["temple"]), ("hero", costs.COSTS["hero"]),
         ("pyramids", pyramids)) if best >= c]
     distinct = sum(1 for c in COMMODITIES if p.hand.get(c, 0) > 0)
+    sets = {n: opts for n in range(1, best + 1)
+            if (opts := payment.payment_options(p, n, wild=wild))}
     return HandQuote(tax=p.hand.get(TAX, 0), commodities=distinct, wild=wild, best=best,
-                     best_in_construction=in_construction, pays_for=pays)
+                     best_in_construction=in_construction, pays_for=pays, sets=sets)
 
 
 def _progress(state: GameState) -> list[Progress]:
@@ -167,6 +178,13 @@ def _role_scores(state: GameState) -> dict[str, dict[str, int]]:
         except Exception:  # noqa: BLE001  (a hand-made position the rules cannot count)
             out[role] = {}
     return out
+
+
+def _board(state: GameState) -> BoardQuote:
+    holders = {pid: [building_controller(state, pid, b.kind, b.site) or "" for b in ps.buildings]
+               for pid, ps in state.provinces.items() if ps.buildings}
+    return BoardQuote(at_war=[pid for pid in state.provinces if at_war(state, pid)],
+                      holders=holders)
 
 
 def _own_buys(state: GameState, civ: str) -> tuple[list[Item], list[Item]]:
@@ -215,4 +233,5 @@ def quotes(state: GameState, seat: int | None) -> Quotes:
         free_setup=FreeSetupQuote(points=costs.FREE_SETUP_POINTS,
                                   round_points=costs.FREE_SETUP_ROUND_POINTS,
                                   rounds=costs.FREE_SETUP_ROUNDS),
+        board=_board(state),
         setup_items=setup_items)

@@ -132,3 +132,20 @@ def test_gods_cost_three():
     q = _q(start(), "rome")
     assert q.god_cost == 3
     assert q.cost(Item(kind="card", card="mars")) == 3
+
+
+def test_the_sets_a_hand_can_pay_with():
+    """Construction Phase: a set is tax cards only, or commodities all different."""
+    s = start()
+    construction_turn(s, "rome", {"tax": 3, "wine": 2, "fish": 1})
+    h = _q(s, "rome").hand
+    assert h is not None and h.best == 3
+    assert {"tax": 3} in h.sets[3] and {"fish": 1, "wine": 1} in h.sets[2]
+
+
+def test_the_board_quote_says_where_there_is_war():
+    s = start()
+    province = next(pid for pid, ps in s.provinces.items() if ps.buildings)
+    q = _q(s, "rome")
+    assert q.board.at_war == []
+    assert len(q.board.holders[province]) == len(s.provinces[province].buildings)

@@ -256,3 +256,12 @@ class GameSession:
         """Start over from another state (tests, loading)."""
         self.state = state
         self._changed()
+
+    # --- quotes: the numbers a screen shows that are rules -----------------------------------
+    def quotes(self, seat: int | None = None) -> game.Quotes:
+        """What the engine quotes to this seat (its costs, its hand's sets, the standings)."""
+        return game.quotes(self.state, seat)
+
+    def price(self, seat: int, items: list[game.Item]) -> int:
+        """What these items cost the seat's player bought together with one set."""
+        return game.price(self.state, self.state.players[seat].civ, items)

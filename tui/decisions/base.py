@@ -24,6 +24,7 @@ from engine.actions import Action
 from engine.data.cards import RESOURCES
 from engine.errors import IllegalAction
 from engine.prompts import Prompt
+from engine.quotes import Quotes
 
 from ..screens.base import BaseModal
 from ..session import GameSession
@@ -65,6 +66,7 @@ class DecisionScreen(BaseModal):
         self._legal = legal
         self.view = session.view(seat)
         self.state = self.view.state  # what this player may see
+        self._quotes: Quotes | None = None
 
     # --- the engine -----------------------------------------------------------------------
     @property
@@ -72,6 +74,13 @@ class DecisionScreen(BaseModal):
         if self._legal is None:
             self._legal = self.session.legal()
         return self._legal
+
+    @property
+    def quotes(self) -> Quotes:
+        """The engine's numbers for this seat: costs, the hand's sets, the standings."""
+        if self._quotes is None:
+            self._quotes = self.session.quotes(self.seat)
+        return self._quotes
 
     def legal_of(self, *types: type) -> list[Action]:
         return [a for a in self.legal if isinstance(a, types)]
@@ -135,7 +144,7 @@ class DecisionScreen(BaseModal):
         if area is None:
             box.update("")
             return
-        box.update("\n".join(detail_lines(self.state, area)[:2]))
+        box.update("\n".join(detail_lines(self.state, area, self.quotes.board)[:2]))
         from ..screens.game import GameScreen
         for screen in self.app.screen_stack:
             if isinstance(screen, GameScreen):

@@ -25,18 +25,13 @@ from engine.data.cards import RESOURCES
 from engine.errors import IllegalAction
 from engine.prompts import Prompt
 from engine.quotes import Quotes
+from engine.render import action_text, prompt_text, prompt_title
+from engine.render import hand_text as cards_text
+from engine.render import resource as resource_name
 
 from ..screens.base import BaseModal
 from ..session import GameSession
-from ..text import (
-    action_text,
-    cards_text,
-    civ_markup,
-    esc,
-    prompt_text,
-    prompt_title,
-    resource_name,
-)
+from ..text import civ_markup, esc
 from ..widgets.choice import NAV, ChoiceList
 from ..widgets.detail import detail_lines
 from ..widgets.keybar import KeyBar

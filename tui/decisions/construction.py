@@ -7,8 +7,9 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 
 from engine import actions as A
+from engine.render import item_text
 
-from ..text import esc, item_text
+from ..text import esc
 from .base import ActionMenu, Entry, PaymentScreen
 
 GROUPS = (
@@ -164,7 +165,7 @@ class PlaceFreeDecision(ActionMenu):
 
     def intro_markup(self) -> str:
         p = self.prompt
-        from ..text import card_name
+        from engine.render import card as card_name
         return f"{esc(card_name(p.card))} brings a free [b]{esc(p.item)}[/]: choose where it goes."
 
 

@@ -15,8 +15,10 @@ from textual.widgets.selection_list import Selection
 
 from engine import actions as A
 from engine.data import board
+from engine.render import area as area_short
+from engine.render import count, unit_text
 
-from ..text import area_short, civ_markup, esc, plural, unit_text
+from ..text import civ_markup, esc
 from ..widgets.choice import ChoiceList, MarkList
 from .base import ActionMenu, DecisionScreen, Entry
 
@@ -174,7 +176,7 @@ class OpponentDecision(ActionMenu):
         for a in self.legal_of(A.Fight):
             n = sum(1 for u in self.state.units
                     if u.area == self.prompt.area and u.owner == a.opponent)
-            out.append(Entry(f"Fight {civ_markup(a.opponent)} [dim]({plural(n, 'unit')})[/]", a))
+            out.append(Entry(f"Fight {civ_markup(a.opponent)} [dim]({count(n, 'unit')})[/]", a))
         return out
 
 
@@ -183,7 +185,7 @@ class LossesDecision(DecisionScreen):
 
     def intro_markup(self) -> str:
         p = self.prompt
-        lines = [f"The dice cost you [b]{plural(p.count, 'unit')}[/] in "
+        lines = [f"The dice cost you [b]{count(p.count, 'unit')}[/] in "
                  f"[b]{esc(area_short(p.area))}[/]: mark them with space, then Enter."]
         b = self.state.military.battle
         if b is not None:
@@ -256,7 +258,8 @@ class ReactionDecision(ActionMenu):
     BINDINGS = [Binding("n", "not_now", "Not now")]
 
     def intro_markup(self) -> str:
-        from ..text import card_name, card_text
+        from engine.render import card as card_name
+        from engine.render import card_text
         detail = getattr(self.prompt, "detail", "")
         lines = [f"[b]{esc(detail)}[/]" if detail else
                  f"You may use a power now ([i]{esc(self.prompt.window)}[/]):"]

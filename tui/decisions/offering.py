@@ -6,8 +6,10 @@ from textual.binding import Binding
 
 from engine import actions as A
 from engine.data.cards import GODS
+from engine.render import card as card_name
+from engine.render import card_text
 
-from ..text import card_name, card_text, civ_markup, esc
+from ..text import civ_markup, esc
 from .base import ActionMenu, Entry, PaymentScreen
 
 

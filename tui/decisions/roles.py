@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from engine import actions as A
+from engine.render import PHASE_NAMES
+from engine.render import role as role_name
 
-from ..text import PHASE_NAMES, civ_markup, esc, role_name
+from ..text import civ_markup, esc
 from .base import ActionMenu, Entry
 
 

@@ -6,8 +6,10 @@ from textual.binding import Binding
 
 from engine import actions as A
 from engine.data import board
+from engine.render import item_text
+from engine.render import resource as resource_name
 
-from ..text import esc, item_text, resource_name
+from ..text import esc
 from .base import ActionMenu, Entry
 
 

@@ -24,9 +24,9 @@ from textual.widgets import ContentSwitcher
 from textual.worker import Worker, WorkerState
 
 from engine.errors import IllegalAction
+from engine.render import civ as civ_name
 
 from ..session import GameSession
-from ..text import civ_name
 from ..widgets.battle_log import BattleLog
 from ..widgets.detail import ProvinceDetail
 from ..widgets.gods_cards import GodsCardsPane

@@ -7,10 +7,11 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from engine.data.cards import ROLES
+from engine.render import civ as civ_name
 
 from .. import bridge
 from ..session import GameSession
-from ..text import civ_markup, civ_name, esc
+from ..text import civ_markup, esc
 from ..widgets.keybar import KeyBar
 from .base import BaseModal
 

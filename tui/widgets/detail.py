@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from engine.data import board
 from engine.quotes import BoardQuote
+from engine.render import civ as civ_name
+from engine.render import count
+from engine.render import resource as resource_name
 from engine.state import GameState
 
-from ..text import civ_markup, civ_name, esc, plural, resource_name
+from ..text import civ_markup, esc
 from .markup import MarkupView
 
 UNIT_WORDS = ("legion", "fortress", "creature", "trireme")
@@ -24,7 +27,7 @@ def _units_by_owner(state: GameState, area: str) -> dict[str, dict[str, int]]:
 
 
 def _units_text(kinds: dict[str, int]) -> str:
-    return ", ".join(plural(kinds[k], k) for k in UNIT_WORDS if kinds.get(k))
+    return ", ".join(count(kinds[k], k) for k in UNIT_WORDS if kinds.get(k))
 
 
 def _owner_text(state: GameState, civ: str | None) -> str:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from engine.data.cards import CIV_CREATURE, GODS, is_hero_or_wonder
 from engine.quotes import Quotes
+from engine.render import card as card_name
+from engine.render import card_kind
 from engine.view import View
 
-from ..text import card_kind, card_name, civ_markup
+from ..text import civ_markup
 from .pane import TextPane
 
 

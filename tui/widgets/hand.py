@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from engine.data.cards import COMMODITIES, TAX
 from engine.quotes import Quotes
+from engine.render import card as card_name
+from engine.render import resource as resource_name
 from engine.view import View
 
-from ..text import card_name, civ_markup, resource_name
+from ..text import civ_markup
 from .pane import TextPane
 
 # what the engine says the best set pays for (base costs; the construction dialog shows

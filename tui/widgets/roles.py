@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from engine.data.cards import ROLES
 from engine.quotes import Quotes
+from engine.render import role as role_name
 from engine.state import GameState
 
-from ..text import civ_markup, role_name
+from ..text import civ_markup
 from .pane import TextPane
 
 ROLE_DUTY = {

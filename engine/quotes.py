@@ -100,6 +100,7 @@ class Quotes(msgspec.Struct, frozen=True, kw_only=True):
     role_scores: dict[str, dict[str, int]]  # role -> civilization -> count (bonuses in)
     free_setup: FreeSetupQuote
     board: BoardQuote
+    alike: dict[int, int] = {}  # the seat's units -> the first unit it is interchangeable with
     setup_items: list[ItemQuote] = []  # the seat's free setup buys (card powers do not apply)
 
     def item(self, item: Item) -> ItemQuote | None:
@@ -187,6 +188,18 @@ def _board(state: GameState) -> BoardQuote:
                       holders=holders)
 
 
+def _alike(state: GameState, civ: str) -> dict[int, int]:
+    """Units of civ that differ only by their id are interchangeable in a choice (a move,
+    a loss): each maps to the first of its like."""
+    first: dict[bytes, int] = {}
+    out: dict[int, int] = {}
+    for u in state.units:
+        if u.owner == civ:
+            key = msgspec.json.encode(msgspec.structs.replace(u, id=0))
+            out[u.id] = first.setdefault(key, u.id)
+    return out
+
+
 def _own_buys(state: GameState, civ: str) -> tuple[list[Item], list[Item]]:
     """The items the seat may buy in its pending decision (construction, free setup)."""
     prompt = state.prompt
@@ -234,4 +247,5 @@ def quotes(state: GameState, seat: int | None) -> Quotes:
                                   round_points=costs.FREE_SETUP_ROUND_POINTS,
                                   rounds=costs.FREE_SETUP_ROUNDS),
         board=_board(state),
+        alike=_alike(state, civ) if civ is not None else {},
         setup_items=setup_items)

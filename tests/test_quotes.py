@@ -149,3 +149,16 @@ def test_the_board_quote_says_where_there_is_war():
     q = _q(s, "rome")
     assert q.board.at_war == []
     assert len(q.board.holders[province]) == len(s.provinces[province].buildings)
+
+
+def test_units_alike_are_those_that_differ_only_by_id():
+    """A choice among units (a move, a loss) shows each kind of unit in one place once."""
+    from engine.rules.common import new_unit
+    s = start(["rome", "greece", "egypt"])
+    a = new_unit(s, "rome", "legion", "etruria").id
+    b = new_unit(s, "rome", "legion", "etruria").id
+    c = new_unit(s, "rome", "legion", "etruria")
+    c.post = "city"
+    alike = _q(s, "rome").alike
+    assert alike[b] == alike[a] and alike[c.id] != alike[a]
+    assert all(alike[i] not in (a, b) for i in (c.id,))

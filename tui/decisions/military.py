@@ -75,11 +75,12 @@ class GroundDecision(ActionMenu):
         by_origin: dict[str, list[A.Move]] = {}
         seen: set = set()
         units = {u.id: u for u in self.state.units}
+        alike = self.quotes.alike
         for a in self.legal_of(A.Move):
             us = [units[i] for i in a.units if i in units]
             origin = us[0].area if us else "?"
-            # units of one kind in one place are alike: show each kind of move once
-            key = (origin, tuple(sorted((u.kind, u.post) for u in us)), a.to, tuple(a.seas))
+            # the engine says which units are alike: show each kind of move once
+            key = (tuple(sorted(alike.get(i, i) for i in a.units)), a.to, tuple(a.seas))
             if key in seen:
                 continue
             seen.add(key)
@@ -213,12 +214,8 @@ class LossesDecision(DecisionScreen):
             f"Marked [b]{n}[/] of {self.prompt.count}")
 
     def action_confirm(self) -> None:
-        units = list(self.query_one(MarkList).selected)
-        legal = self.legal_of(A.TakeLosses)
-        if len(units) != self.prompt.count and legal:
-            self.show_error(f"[b $error]Mark exactly {self.prompt.count}.[/]")
-            return
-        self.submit(A.TakeLosses(units=units))
+        # the engine judges the choice (and says why when it is not allowed)
+        self.submit(A.TakeLosses(units=list(self.query_one(MarkList).selected)))
 
 
 class ConquestDecision(ActionMenu):

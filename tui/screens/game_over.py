@@ -17,7 +17,7 @@ from .base import BaseModal
 
 
 def standings_markup(session: GameSession) -> str:
-    state = session.state
+    state = session.view(None).state  # what everyone may see
     lines = []
     if state.winner:
         lines.append(f"[b]{civ_markup(state.winner)} wins[/]: {esc(state.win_reason)}.")

@@ -87,7 +87,7 @@ class FreeSetupQuote(msgspec.Struct, frozen=True, kw_only=True):
 class Quotes(msgspec.Struct, frozen=True, kw_only=True):
     seat: int | None
     civ: str | None
-    items: list[ItemQuote]  # every kind, the display, the Pyramids; the seat's buys now
+    items: list[ItemQuote]  # every kind, the display, the Pyramids, the gods; the seat's buys now
     god_cost: int
     pyramids_cost: int
     hero_cost: int  # a hero or wonder in the display, before reductions

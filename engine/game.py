@@ -15,11 +15,12 @@ import hashlib
 import msgspec
 
 from . import powers, rules  # noqa: F401  (register the cards and the phase modules)
-from .actions import Action
+from .actions import Action, Item  # noqa: F401  (Item: part of the public API)
 from .errors import IllegalAction
 from .events import Event
 from .rules.flow import advance
 from .rules.registry import HANDLERS, LEGAL
+from .rules.setup import check_config as _check_config
 from .rules.setup import start
 from .state import Config, GameState
 
@@ -70,6 +71,11 @@ def apply(state: GameState, action: Action) -> list[Event]:
     return ev
 
 
+def check_config(config: Config) -> None:
+    """IllegalAction (reason and rule) if a game cannot be set up with this config."""
+    _check_config(config)
+
+
 def state_hash(state: GameState) -> str:
     """A stable hash of the complete state (hex SHA-256 of its canonical JSON)."""
     return hashlib.sha256(_encoder.encode(state)).hexdigest()
@@ -94,4 +100,5 @@ def civ_of(state: GameState, seat: int) -> str:
     return state.players[seat].civ
 
 
+from .quotes import Quotes, price, quotes  # noqa: E402,F401  (part of the public API)
 from .view import View, view, visible_events  # noqa: E402,F401  (part of the public API)

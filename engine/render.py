@@ -1,21 +1,28 @@
-"""Events as readable lines: the game log, the battle log and the replay viewer.
+"""The game's one vocabulary: names, cards, events, actions and prompts in words, for the
+game log, the battle log, the replay viewer, the screens and `mare-nostrum log`.
 
     render(event)             -> "Rome builds a legion in Etruria"
     render_events(events)     -> lines; the dice of both sides of a battle share one line:
         "Battle in Carthago: Atlantis rolls 2 4 1 5 4 = 16, Carthage rolls 3 3 +12 +2 = 20"
+    action_text(action, state) -> "Move 2 legions from Roma to Etruria"   (menus)
+    prompt_text(prompt)       -> "choose 3 cards to offer in the trade"  (the status line)
 
 Every event type of engine.events has its renderer here (the tests check it). The lines say
-what the events say and never re-derive anything from the rules. Ids that the data does not
-know (a hand-made event) are shown as they are.
+what the events, actions and prompts say and never re-derive anything from the rules. Ids
+that the data does not know (a hand-made event) are shown as they are. Plain text only: a
+screen adds its styling on top.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from . import actions as A
 from . import events as E
+from . import prompts as P
 from .data import board
-from .data.cards import ALL_CARDS, CIV_CREATURE, CIV_NAMES, RESOURCE_NAMES, ROLE_NAMES
+from .data.cards import ALL_CARDS, CIV_CREATURE, CIV_NAMES, RESOURCE_NAMES, RESOURCES, ROLE_NAMES
+from .state import GameState
 
 # --- names ------------------------------------------------------------------------------------
 
@@ -78,13 +85,32 @@ def card_list(cs: list[str]) -> str:
     return cards(counts)
 
 
-_PLURAL = {"fortress": "fortresses", "city": "cities", "influence": "influence markers"}
+_PLURAL = {"fortress": "fortresses", "city": "cities", "influence": "influence markers",
+           "loss": "losses"}
 
 
 def plural(kind: str, n: int) -> str:
     if n == 1:
         return kind
     return _PLURAL.get(kind, kind + "s")
+
+
+def count(n: int, word: str) -> str:
+    """(2, "fortress") -> "2 fortresses"; (1, "card") -> "1 card"."""
+    return f"{n} {plural(word, n)}"
+
+
+def hand_text(cs: dict[str, int] | Iterable[str]) -> str:
+    """A hand or a set in resource order: {"fish": 1, "tax": 2} -> "2 Tax, Fish"; a list of
+    card ids is counted first."""
+    counted: dict[str, int] = {}
+    if isinstance(cs, dict):
+        counted = dict(cs)
+    else:
+        for c in cs:
+            counted[c] = counted.get(c, 0) + 1
+    order = sorted(counted, key=lambda r: RESOURCES.index(r) if r in RESOURCES else 99)
+    return cards({r: counted[r] for r in order if counted[r] > 0})
 
 
 def _article(word: str) -> str:
@@ -110,6 +136,8 @@ def building(kind: str, site: str = "") -> str:
 
 def post(p: str) -> str:
     """"caravan:wine" -> "the caravan (Wine)"."""
+    if not p:
+        return "no post"
     if p.startswith("caravan:"):
         return f"the caravan ({resource(p.split(':', 1)[1])})"
     if p == "influence":
@@ -404,3 +432,270 @@ def render_events(events: Iterable[E.Event]) -> list[str]:
 def is_heading(event: E.Event) -> bool:
     """Events that open a section of a log (a turn or a phase)."""
     return isinstance(event, E.TurnStarted | E.PhaseStarted | E.GameStarted)
+
+
+# --- screens: phases, cards, areas, units and items ---------------------------------------------
+PHASE_NAMES: dict[str, str] = {
+    "setup": "Setup", "roles": "Roles", "commerce": "Commerce", "offering": "Offering",
+    "construction": "Construction", "military": "Military", "over": "Game over",
+}
+
+KIND_NAMES: dict[str, str] = {
+    "influence": "Influence", "city": "City", "caravan": "Caravan", "temple": "Temple",
+    "market": "Market", "legion": "Legion", "trireme": "Trireme", "fortress": "Fortress",
+    "creature": "Creature", "card": "Card",
+}
+
+CARD_KIND_NAMES: dict[str, str] = {
+    "civ_hero": "Hero", "hero": "Hero", "wonder": "Wonder", "god": "God",
+    "creature": "Creature",
+}
+
+
+def phase_title(p: str) -> str:
+    """The phase as a heading ("Offering"); `phase_name` is its name in a sentence."""
+    return PHASE_NAMES.get(p, p)
+
+
+def area_text(a: str) -> str:
+    """ "Etruria (I3)": the name and the board label."""
+    try:
+        return f"{board.area_name(a)} ({board.area_label(a)})"
+    except KeyError:
+        return a
+
+
+def card_kind(c: str) -> str:
+    k = ALL_CARDS.get(c)
+    if k is None:
+        return "Card"
+    if c == "pyramids":
+        return "Wonder"
+    return CARD_KIND_NAMES.get(k.kind, k.kind)
+
+
+def card_text(c: str) -> str:
+    """The card's power in a few words (the card data holds them)."""
+    k = ALL_CARDS.get(c)
+    return k.text if k else ""
+
+
+def player_label(state: GameState, c: str, seats: list[str] | None = None) -> str:
+    """ "Rome (you)", "Greece (computer)", or with a display name from the config."""
+    name = civ(c)
+    seat = next((p.seat for p in state.players if p.civ == c), None)
+    if seat is None:
+        return f"{name} (neutral)"
+    names = state.config.names
+    who = names[seat] if seat < len(names) and names[seat] else ""
+    if not who and seats is not None and seat < len(seats):
+        who = "you" if seats[seat] == "human" else "computer"
+    return f"{name} ({who})" if who else name
+
+
+def unit_text(state: GameState | None, unit_id: int) -> str:
+    if state is not None:
+        for u in state.units:
+            if u.id == unit_id:
+                where = f" in {area(u.area)}" if u.area else ""
+                return f"{civ(u.owner)} {u.kind} #{u.id}{where}"
+    return f"unit #{unit_id}"
+
+
+def units_text(state: GameState | None, ids: Iterable[int]) -> str:
+    """Units by id, counted by kind: "2 legions, 1 fortress"."""
+    ids = list(ids)
+    if state is None:
+        return ", ".join(f"#{i}" for i in ids)
+    kinds: dict[str, int] = {}
+    for i in ids:
+        u = next((u for u in state.units if u.id == i), None)
+        k = u.kind if u else "unit"
+        kinds[k] = kinds.get(k, 0) + 1
+    return ", ".join(count(n, k) for k, n in kinds.items())
+
+
+def item_text(item: A.Item) -> str:
+    k = item.kind
+    if k == "card":
+        if item.card == "pyramids":
+            return "The Pyramids"
+        return f"{card_kind(item.card)}: {card(item.card)}"
+    where = area(item.province) if item.province else "?"
+    if k == "caravan":
+        return f"Caravan on {resource(item.site)} in {where}"
+    if k == "influence":
+        return f"Influence marker in {where}"
+    return f"{KIND_NAMES.get(k, k)} in {where}"
+
+
+# --- actions ------------------------------------------------------------------------------------
+def action_text(action: A.Action, state: GameState | None = None,
+                prompt: P.Prompt | None = None) -> str:
+    """One plain line saying what an action does (menus, logs, records)."""
+    match action:
+        case A.SelectCapital(province=p):
+            return f"Capital in {area_text(p)}"
+        case A.SetupBuy(item=it):
+            return item_text(it)
+        case A.EndSetupRound():
+            return "End this setup round"
+        case A.PickRoleHolder(civ=c):
+            return f"Give the role to {civ(c)}"
+        case A.Name(civ=c):
+            return f"{civ(c)} plays next"
+        case A.Announce(n=n):
+            return "No trade this turn (0)" if n == 0 else f"{count(n, 'card')} each"
+        case A.Offer(cards=c):
+            return f"Offer {hand_text(c)}"
+        case A.Take(source=src, card=c):
+            return f"Take {resource(c)} from {civ(src)}"
+        case A.Give(card=c, to=t):
+            return f"Give {resource(c)} to {civ(t)}"
+        case A.Worship(god=g, payment=pay):
+            return f"{card(g)}, paying {hand_text(pay)}"
+        case A.Pass():
+            return "Pass"
+        case A.Buy(items=items, payment=pay):
+            return f"{' + '.join(item_text(i) for i in items)}, paying {hand_text(pay)}"
+        case A.EndConstruction():
+            return "End your construction turn"
+        case A.PlaceAt(province=p):
+            return f"Place in {area_text(p)}"
+        case A.Keep(cards=c):
+            return f"Keep {hand_text(c)}"
+        case A.MoveTrireme(unit=u, to=t):
+            return f"{unit_text(state, u)} to {area(t)}"
+        case A.NavalBattle(sea=sea, opponent=o):
+            return f"Attack {civ(o)} at sea in {area(sea)}"
+        case A.EndNaval():
+            return "End naval movement"
+        case A.Move(units=us, to=t, seas=seas):
+            origin = ""
+            if state is not None and us:
+                where = {x.id: x.area for x in state.units}
+                areas = dict.fromkeys(where[i] for i in us if i in where)
+                if areas:
+                    origin = f" from {' and '.join(area(a) for a in areas)}"
+            via = f" by {', '.join(area(sea) for sea in seas)}" if seas else ""
+            return f"Move {units_text(state, us)}{origin} to {area(t)}{via}"
+        case A.EndMilitary():
+            return "End your military turn"
+        case A.Fight(opponent=o):
+            return f"Fight {civ(o)}"
+        case A.TakeLosses(units=us):
+            return f"Lose {units_text(state, us)} (" + ", ".join(f"#{u}" for u in us) + ")"
+        case A.Sack(building=i):
+            return f"Sack {_building_text(state, prompt, i)}"
+        case A.Occupy(posts=posts):
+            return "Occupy: " + "; ".join(
+                f"{unit_text(state, p.unit)} on {post(p.post)}" for p in posts)
+        case A.Convert(unit=u):
+            return f"Convert the province with {unit_text(state, u)}"
+        case A.Blockade(sea=sea):
+            return f"Blockade the convoy in {area(sea)}"
+        case A.UsePower(card="kraken", target=t, choice=ch, units=us):
+            who = "Kraken " + ", ".join(f"#{i}" for i in us)
+            return {"swim": f"{who} swims into {area(t)}",
+                    "dive": f"{who} dives under the sea",
+                    "emerge": f"{who} emerges in {area(t)}"}.get(ch, f"Kraken: {ch}")
+        case A.UsePower(card="titan", target=t, choice=ch, units=us):
+            who = ("Titan " if len(us) == 1 else "Titans ") + ", ".join(f"#{i}" for i in us)
+            verb = "shoots" if len(us) == 1 else "shoot"
+            return f"{who} {verb} at {civ(ch)} in {area(t)} (1 die each)"
+        case A.UsePower(card=c, target=t, choice=ch, units=us):
+            extra = []
+            if t:
+                extra.append(area(t) if (t in board.PROVINCES or t in board.SEAS) else civ(t))
+            if ch:
+                extra.append(resource(ch) if ch in RESOURCE_NAMES else
+                             role(ch) if ch in ROLE_NAMES else card(ch))
+            if us:
+                extra.append(units_text(state, us))
+            return f"Use {card(c)}" + (f": {', '.join(extra)}" if extra else "")
+    return type(action).__name__
+
+
+def _building_text(state: GameState | None, prompt: P.Prompt | None, index: int) -> str:
+    province = getattr(prompt, "province", "") if prompt is not None else ""
+    if state is not None and province in state.provinces:
+        bs = state.provinces[province].buildings
+        if 0 <= index < len(bs):
+            b = bs[index]
+            return f"the {building(b.kind, b.site)}"
+    return f"building {index + 1}"
+
+
+# --- prompts ------------------------------------------------------------------------------------
+def prompt_text(prompt: P.Prompt | None) -> str:
+    """What the prompted player must decide, as a phrase ("choose 3 cards to offer")."""
+    match prompt:
+        case None:
+            return "nothing"
+        case P.ChooseCapital():
+            return "choose where the capital stands"
+        case P.FreeSetupTurn(round=r, points_left=pts):
+            return f"spend setup points (round {r} of 5, {pts} points left)"
+        case P.ChooseRoleHolder(role=r):
+            return f"choose who takes the {role(r)} (a tie)"
+        case P.AnnounceTrade(max=m):
+            return f"announce how many cards are traded (0 to {m})"
+        case P.ChooseTradeOffer(n=n):
+            return f"choose {count(n, 'card')} to offer in the trade"
+        case P.TakeTradeCard():
+            return "take one card from another offer"
+        case P.GiveBalancingCard(count=c):
+            return f"give a balancing card ({c} to give)"
+        case P.NamePlayer(phase=ph):
+            return f"name who plays next in the {phase_title(ph).lower()} phase"
+        case P.MakeOffering():
+            return "make an offering to a god, or pass"
+        case P.ConstructionTurn():
+            return "build, or end the construction turn"
+        case P.PlaceFree(item=it, card=c):
+            return f"place the free {it} of {card(c)}"
+        case P.KeepCommodities(keep=k):
+            return f"choose up to {k} commodity cards to keep"
+        case P.NavalTurn():
+            return "move triremes, attack at sea, or end naval movement"
+        case P.GroundTurn():
+            return "move ground units, or end the military turn"
+        case P.ChooseOpponent(area=a):
+            return f"choose whom to fight in {area(a)}"
+        case P.ChooseLosses(area=a, count=c):
+            return f"choose {count(c, 'loss')} in {area(a)}"
+        case P.ChooseConquest(province=p):
+            return f"sack, occupy or convert {area(p)}"
+        case P.GreekBlockade(attacker=a, to=t):
+            return f"blockade {civ(a)}'s convoy to {area(t)}, or let it pass"
+        case P.Reaction(powers=pw):
+            return f"use {' or '.join(card(p) for p in pw)} now, or not"
+    return f"decide ({type(prompt).__name__})"
+
+
+PROMPT_TITLES: dict[type, str] = {
+    P.ChooseCapital: "Free setup: your capital",
+    P.FreeSetupTurn: "Free setup",
+    P.ChooseRoleHolder: "Role tie",
+    P.AnnounceTrade: "Trade: announce",
+    P.ChooseTradeOffer: "Trade: your offer",
+    P.TakeTradeCard: "Trade: take a card",
+    P.GiveBalancingCard: "Trade: balancing card",
+    P.NamePlayer: "Name the next player",
+    P.MakeOffering: "Offering to the gods",
+    P.ConstructionTurn: "Construction",
+    P.PlaceFree: "Free piece",
+    P.KeepCommodities: "Keep commodities",
+    P.NavalTurn: "Military: naval movement",
+    P.GroundTurn: "Military: ground movement",
+    P.ChooseOpponent: "Battle: choose the opponent",
+    P.ChooseLosses: "Battle: choose your losses",
+    P.ChooseConquest: "Conquest",
+    P.GreekBlockade: "Greek blockade",
+    P.Reaction: "Use a power?",
+}
+
+
+def prompt_title(prompt: P.Prompt | None) -> str:
+    """A short title for the decision's dialog."""
+    return PROMPT_TITLES.get(type(prompt), "Decision")

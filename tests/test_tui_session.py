@@ -187,8 +187,8 @@ def test_map_labels_and_cursor():
 
 def test_kraken_titan_and_joint_moves_are_described_in_words():
     """Menus say what a creature's power does, and where a joint move comes from."""
+    from engine.render import action_text
     from engine.rules.common import new_unit
-    from tui.text import action_text
     state, _ = game.new_game(Config(civs=["atlantis", "rome", "carthage"], seed=1))
     k = new_unit(state, "atlantis", "creature", "mare_africum").id
     legion = new_unit(state, "atlantis", "legion", "sardinia").id

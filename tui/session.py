@@ -274,3 +274,12 @@ class GameSession:
         """The game so far, for the replay viewer."""
         from engine.record import Replay
         return Replay(self.record)
+
+    # --- quotes: the numbers a screen shows that are rules -----------------------------------
+    def quotes(self, seat: int | None = None) -> game.Quotes:
+        """What the engine quotes to this seat (its costs, its hand's sets, the standings)."""
+        return game.quotes(self.state, seat)
+
+    def price(self, seat: int, items: list[game.Item]) -> int:
+        """What these items cost the seat's player bought together with one set."""
+        return game.price(self.state, self.state.players[seat].civ, items)

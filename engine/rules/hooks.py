@@ -152,6 +152,19 @@ def _best(state: GameState, civ: str, item: Item, taken: set[str]) -> tuple[int,
     return best
 
 
+def reducing_card(state: GameState, civ: str, item: Item) -> str:
+    """The card whose reduction `cost` applies to the item ("" for none), for the quotes."""
+    n, key = _best(state, civ, item, set())
+    if not n:
+        return ""
+    for card, module in CARDS.items():
+        if _defines(module, "reduction"):
+            r = module.reduction(state, civ, item)
+            if r and r == (n, key):
+                return card
+    return ""
+
+
 def reductions(state: GameState, civ: str, item: Item) -> list[int]:
     """Every reduction that applies to the item now (each as a number of cards)."""
     return [n for n, key in _offers(state, civ, item) if not key or key not in state.used_powers]

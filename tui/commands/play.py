@@ -90,7 +90,7 @@ def _seat_list(text: str) -> list[str]:
 def run_new(args: argparse.Namespace) -> int:
     from engine.data.board import CIVS
     from engine.errors import IllegalAction
-    from engine.rules.setup import check_config
+    from engine.game import check_config
     from engine.state import Config
     from tui.app import run_app
     from tui.screens.new_game import random_seed

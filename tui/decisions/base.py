@@ -24,18 +24,14 @@ from engine.actions import Action
 from engine.data.cards import RESOURCES
 from engine.errors import IllegalAction
 from engine.prompts import Prompt
+from engine.quotes import Quotes
+from engine.render import action_text, prompt_text, prompt_title
+from engine.render import hand_text as cards_text
+from engine.render import resource as resource_name
 
 from ..screens.base import BaseModal
 from ..session import GameSession
-from ..text import (
-    action_text,
-    cards_text,
-    civ_markup,
-    esc,
-    prompt_text,
-    prompt_title,
-    resource_name,
-)
+from ..text import civ_markup, esc
 from ..widgets.choice import NAV, ChoiceList
 from ..widgets.detail import detail_lines
 from ..widgets.keybar import KeyBar
@@ -65,6 +61,7 @@ class DecisionScreen(BaseModal):
         self._legal = legal
         self.view = session.view(seat)
         self.state = self.view.state  # what this player may see
+        self._quotes: Quotes | None = None
 
     # --- the engine -----------------------------------------------------------------------
     @property
@@ -72,6 +69,13 @@ class DecisionScreen(BaseModal):
         if self._legal is None:
             self._legal = self.session.legal()
         return self._legal
+
+    @property
+    def quotes(self) -> Quotes:
+        """The engine's numbers for this seat: costs, the hand's sets, the standings."""
+        if self._quotes is None:
+            self._quotes = self.session.quotes(self.seat)
+        return self._quotes
 
     def legal_of(self, *types: type) -> list[Action]:
         return [a for a in self.legal if isinstance(a, types)]
@@ -135,7 +139,7 @@ class DecisionScreen(BaseModal):
         if area is None:
             box.update("")
             return
-        box.update("\n".join(detail_lines(self.state, area)[:2]))
+        box.update("\n".join(detail_lines(self.state, area, self.quotes.board)[:2]))
         from ..screens.game import GameScreen
         for screen in self.app.screen_stack:
             if isinstance(screen, GameScreen):

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from engine import actions as A
+from engine.render import count
+from engine.render import hand_text as cards_text
+from engine.render import resource as resource_name
 
-from ..text import cards_text, civ_markup, esc, plural, resource_name
+from ..text import civ_markup, esc
 from .base import ActionMenu, CardPicker, DecisionScreen, Entry
 
 
@@ -25,7 +28,7 @@ class TradeOfferDecision(DecisionScreen):
 
     def intro_markup(self) -> str:
         n = self.prompt.n
-        return (f"Lay down [b]{plural(n, 'card')}[/] face down. The others will take from "
+        return (f"Lay down [b]{count(n, 'card')}[/] face down. The others will take from "
                 "them, and you from theirs.\n[dim]↑↓ a card, + and - to choose, "
                 "Enter to lay them down.[/]")
 
@@ -77,7 +80,7 @@ class TakeCardDecision(ActionMenu):
 class GiveCardDecision(ActionMenu):
     def intro_markup(self) -> str:
         p = self.prompt
-        return (f"You took more cards than you gave: hand [b]{plural(p.count, 'card')}[/] "
+        return (f"You took more cards than you gave: hand [b]{count(p.count, 'card')}[/] "
                 "of your choice to the players who are short "
                 f"({', '.join(civ_markup(r) for r in p.recipients)}), one at a time.\n"
                 f"{self.hand_line()}")

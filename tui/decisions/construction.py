@@ -7,11 +7,9 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 
 from engine import actions as A
-from engine.powers import base_cost
-from engine.rules.construction import item_cost
-from engine.rules.payment import max_set_value, payment_options
+from engine.render import item_text
 
-from ..text import esc, item_text
+from ..text import esc
 from .base import ActionMenu, Entry, PaymentScreen
 
 GROUPS = (
@@ -44,15 +42,21 @@ class ConstructionDecision(ActionMenu):
         self.marked: list[int] = []
 
     def intro_markup(self) -> str:
-        best = max_set_value(self.me)
+        hand = self.quotes.hand
+        best = hand.best if hand is not None else 0
         return ("Buy with one set per purchase (tax only, or commodities all different); "
                 "space marks several items to pay together with one set.\n"
                 f"{self.hand_line()} [dim]· best set[/] [b]{best}[/]")
 
+    def item_cost(self, item: A.Item) -> int:
+        q = self.quotes.item(item)
+        return q.cost if q is not None else 0
+
     def cost_text(self, item: A.Item) -> str:
-        c = item_cost(self.state, self.civ, item)
-        b = base_cost(self.state, item)
-        return f"[b]{c}[/]" + (f" [dim](was {b})[/]" if b != c else "")
+        q = self.quotes.item(item)
+        if q is None:
+            return ""
+        return f"[b]{q.cost}[/]" + (f" [dim](was {q.base})[/]" if q.base != q.cost else "")
 
     def entries(self) -> list[Entry]:
         buys = self.legal_of(A.Buy)
@@ -75,8 +79,7 @@ class ConstructionDecision(ActionMenu):
             for it in group:
                 out.append(Entry(f"{esc(item_text(it))}  {self.cost_text(it)}",
                                  A.Buy(items=[it], payment={}), area=it.province or None))
-            best = self._best_payment(item_cost(self.state, self.civ, extra[0])) if extra \
-                else {}
+            best = self._best_payment(self.item_cost(extra[0])) if extra else {}
             for it in extra:  # on offer but not yours to buy now: the engine says why
                 out.append(Entry(f"{esc(item_text(it))}  {self.cost_text(it)}",
                                  A.Buy(items=[it], payment=best), legal=False))
@@ -88,10 +91,11 @@ class ConstructionDecision(ActionMenu):
         return out
 
     def _best_payment(self, cost: int) -> dict[str, int]:
+        """The biggest set the hand offers up to `cost` (the engine then says what it lacks)."""
+        sets = self.quotes.hand.sets if self.quotes.hand is not None else {}
         for n in range(cost, 0, -1):
-            opts = payment_options(self.me, n)
-            if opts:
-                return opts[0]
+            if sets.get(n):
+                return sets[n][0]
         return {}
 
     def _label(self, i: int) -> str:
@@ -119,7 +123,7 @@ class ConstructionDecision(ActionMenu):
             self.clear_error()
             return
         items = [self._entries[i].action.items[0] for i in self.marked]
-        total = sum(item_cost(self.state, self.civ, it) for it in items)
+        total = self.session.price(self.seat, items)
         self.show_error(f"Marked: {esc(' + '.join(item_text(it) for it in items))} = "
                         f"[b]{total}[/]. Enter pays for them with one set.")
 
@@ -134,11 +138,12 @@ class ConstructionDecision(ActionMenu):
         super().choose(e)
 
     def pay_for(self, items: list[A.Item]) -> None:
-        total = sum(item_cost(self.state, self.civ, it) for it in items)
+        total = self.session.price(self.seat, items)
         if len(items) == 1:
             suggestions = [b.payment for b in self.legal_of(A.Buy) if b.items == items]
         else:
-            suggestions = payment_options(self.me, total)
+            hand = self.quotes.hand
+            suggestions = list(hand.sets.get(total, [])) if hand is not None else []
 
         def validate(cards):
             return self.check(A.Buy(items=items, payment=cards))
@@ -160,7 +165,7 @@ class PlaceFreeDecision(ActionMenu):
 
     def intro_markup(self) -> str:
         p = self.prompt
-        from ..text import card_name
+        from engine.render import card as card_name
         return f"{esc(card_name(p.card))} brings a free [b]{esc(p.item)}[/]: choose where it goes."
 
 

@@ -15,8 +15,10 @@ from textual.widgets.selection_list import Selection
 
 from engine import actions as A
 from engine.data import board
+from engine.render import area as area_short
+from engine.render import count, unit_text
 
-from ..text import area_short, civ_markup, esc, plural, unit_text
+from ..text import civ_markup, esc
 from ..widgets.choice import ChoiceList, MarkList
 from .base import ActionMenu, DecisionScreen, Entry
 
@@ -73,11 +75,12 @@ class GroundDecision(ActionMenu):
         by_origin: dict[str, list[A.Move]] = {}
         seen: set = set()
         units = {u.id: u for u in self.state.units}
+        alike = self.quotes.alike
         for a in self.legal_of(A.Move):
             us = [units[i] for i in a.units if i in units]
             origin = us[0].area if us else "?"
-            # units of one kind in one place are alike: show each kind of move once
-            key = (origin, tuple(sorted((u.kind, u.post) for u in us)), a.to, tuple(a.seas))
+            # the engine says which units are alike: show each kind of move once
+            key = (tuple(sorted(alike.get(i, i) for i in a.units)), a.to, tuple(a.seas))
             if key in seen:
                 continue
             seen.add(key)
@@ -174,7 +177,7 @@ class OpponentDecision(ActionMenu):
         for a in self.legal_of(A.Fight):
             n = sum(1 for u in self.state.units
                     if u.area == self.prompt.area and u.owner == a.opponent)
-            out.append(Entry(f"Fight {civ_markup(a.opponent)} [dim]({plural(n, 'unit')})[/]", a))
+            out.append(Entry(f"Fight {civ_markup(a.opponent)} [dim]({count(n, 'unit')})[/]", a))
         return out
 
 
@@ -183,7 +186,7 @@ class LossesDecision(DecisionScreen):
 
     def intro_markup(self) -> str:
         p = self.prompt
-        lines = [f"The dice cost you [b]{plural(p.count, 'unit')}[/] in "
+        lines = [f"The dice cost you [b]{count(p.count, 'unit')}[/] in "
                  f"[b]{esc(area_short(p.area))}[/]: mark them with space, then Enter."]
         b = self.state.military.battle
         if b is not None:
@@ -211,12 +214,8 @@ class LossesDecision(DecisionScreen):
             f"Marked [b]{n}[/] of {self.prompt.count}")
 
     def action_confirm(self) -> None:
-        units = list(self.query_one(MarkList).selected)
-        legal = self.legal_of(A.TakeLosses)
-        if len(units) != self.prompt.count and legal:
-            self.show_error(f"[b $error]Mark exactly {self.prompt.count}.[/]")
-            return
-        self.submit(A.TakeLosses(units=units))
+        # the engine judges the choice (and says why when it is not allowed)
+        self.submit(A.TakeLosses(units=list(self.query_one(MarkList).selected)))
 
 
 class ConquestDecision(ActionMenu):
@@ -256,7 +255,8 @@ class ReactionDecision(ActionMenu):
     BINDINGS = [Binding("n", "not_now", "Not now")]
 
     def intro_markup(self) -> str:
-        from ..text import card_name, card_text
+        from engine.render import card as card_name
+        from engine.render import card_text
         detail = getattr(self.prompt, "detail", "")
         lines = [f"[b]{esc(detail)}[/]" if detail else
                  f"You may use a power now ([i]{esc(self.prompt.window)}[/]):"]

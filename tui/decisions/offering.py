@@ -6,9 +6,10 @@ from textual.binding import Binding
 
 from engine import actions as A
 from engine.data.cards import GODS
-from engine.data.costs import GOD_COST
+from engine.render import card as card_name
+from engine.render import card_text
 
-from ..text import card_name, card_text, civ_markup, esc
+from ..text import civ_markup, esc
 from .base import ActionMenu, Entry, PaymentScreen
 
 
@@ -16,7 +17,7 @@ class OfferingDecision(ActionMenu):
     BINDINGS = [Binding("p", "pass_turn", "Pass")]
 
     def intro_markup(self) -> str:
-        return (f"Pay a set of [b]{GOD_COST}[/] for one god still in the heavens, or pass. "
+        return (f"Pay a set of [b]{self.quotes.god_cost}[/] for one god still in the heavens, or pass. "
                 f"Each god's power is used once.\n{self.hand_line()}")
 
     def entries(self) -> list[Entry]:
@@ -50,7 +51,8 @@ class OfferingDecision(ActionMenu):
                 if cards is not None:
                     self.submit(A.Worship(god=god, payment=cards))
 
-            self.app.push_screen(PaymentScreen(card_name(a.god), GOD_COST, self.me.hand,
+            self.app.push_screen(PaymentScreen(card_name(a.god), self.quotes.god_cost,
+                                               self.me.hand,
                                                suggestions, validate), callback=paid)
             return
         super().choose(e)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from engine import actions as A
-from engine.rules.roles import scores
+from engine.render import PHASE_NAMES
+from engine.render import role as role_name
 
-from ..text import PHASE_NAMES, civ_markup, esc, role_name
+from ..text import civ_markup, esc
 from .base import ActionMenu, Entry
 
 
@@ -16,10 +17,7 @@ class RoleHolderDecision(ActionMenu):
                 "ahead of you: choose which of them takes it.")
 
     def entries(self) -> list[Entry]:
-        try:
-            sc = scores(self.state, self.prompt.role)
-        except Exception:  # noqa: BLE001
-            sc = {}
+        sc = self.quotes.role_scores.get(self.prompt.role, {})
         return [Entry(f"{civ_markup(a.civ)} [dim]({sc.get(a.civ, '?')})[/]", a)
                 for a in self.legal_of(A.PickRoleHolder)]
 

@@ -6,9 +6,10 @@ from textual.binding import Binding
 
 from engine import actions as A
 from engine.data import board
-from engine.powers import cost
+from engine.render import item_text
+from engine.render import resource as resource_name
 
-from ..text import esc, item_text, resource_name
+from ..text import esc
 from .base import ActionMenu, Entry
 
 
@@ -34,9 +35,10 @@ class FreeSetupDecision(ActionMenu):
 
     def intro_markup(self) -> str:
         p = self.prompt
-        return (f"Round [b]{p.round}[/] of 5: [b]{p.points_left}[/] points left this round "
-                "(45 in all). Build in and next to your capital; card powers do not "
-                "lower setup costs.")
+        fs = self.quotes.free_setup
+        return (f"Round [b]{p.round}[/] of {fs.rounds}: [b]{p.points_left}[/] points left this "
+                f"round ({fs.points} in all). Build in and next to your capital; card powers "
+                "do not lower setup costs.")
 
     def entries(self) -> list[Entry]:
         out: list[Entry] = []
@@ -52,7 +54,8 @@ class FreeSetupDecision(ActionMenu):
                 continue
             out.append(Entry(f"[b]{group}[/]", None))
             for a in groups[group]:
-                c = cost(self.state, self.civ, a.item, free_setup=True)
+                q = next((q for q in self.quotes.setup_items if q.item == a.item), None)
+                c = q.cost if q is not None else "?"
                 out.append(Entry(f"{esc(item_text(a.item))} [b]{c}[/]", a,
                                  area=a.item.province or None))
         for a in self.legal_of(A.EndSetupRound):

@@ -24,9 +24,9 @@ from textual.widgets import ContentSwitcher
 from textual.worker import Worker, WorkerState
 
 from engine.errors import IllegalAction
+from engine.render import civ as civ_name
 
 from ..session import GameSession
-from ..text import civ_name
 from ..widgets.battle_log import BattleLog
 from ..widgets.detail import ProvinceDetail
 from ..widgets.gods_cards import GodsCardsPane
@@ -141,9 +141,16 @@ class GameScreen(BaseScreen):
     def view(self):
         return self.session.view(self.viewer)
 
+    def quotes(self):
+        """The engine's quotes for the seat on screen (asked once per change)."""
+        if getattr(self, "_q", None) is None:
+            self._q = self.session.quotes(self.viewer)
+        return self._q
+
     def refresh_all(self, reset_log: bool = False) -> None:
         v = self.view()
         self._v = v
+        self._q = None
         self.map.set_state(v.state)
         self._dirty = {"hand", "roles", "gods"}
         self._show_panes()
@@ -169,16 +176,17 @@ class GameScreen(BaseScreen):
             return
         self._dirty.discard(shown)
         if shown == "hand":
-            self.query_one(HandPane).show(self._v)
+            self.query_one(HandPane).show(self._v, self.quotes())
         elif shown == "roles":
-            self.query_one(RolesPane).show(self._v.state)
+            self.query_one(RolesPane).show(self._v.state, self.quotes())
         elif shown == "gods":
-            self.query_one(GodsCardsPane).show(self._v)
+            self.query_one(GodsCardsPane).show(self._v, self.quotes())
 
     def _show_detail(self) -> None:
         if not hasattr(self, "_v"):
             return
-        self.detail.show(self._v.state, self.map.cursor, getattr(self, "_detail_lines", 2))
+        self.detail.show(self._v.state, self.map.cursor, self.quotes().board,
+                         getattr(self, "_detail_lines", 2))
 
     def _show_status(self) -> None:
         note = self._note
@@ -201,7 +209,8 @@ class GameScreen(BaseScreen):
 
     def action_detail(self) -> None:
         from .province import ProvinceScreen
-        self.app.push_screen(ProvinceScreen(self._v.state, self.map.cursor))
+        self.app.push_screen(ProvinceScreen(self._v.state, self.map.cursor,
+                                            self.quotes().board))
 
     def action_fast(self) -> None:
         if self._error:  # after a computer player's failure: try again

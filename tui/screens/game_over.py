@@ -6,17 +6,18 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from engine.data.cards import ROLES, is_hero_or_wonder
+from engine.data.cards import ROLES
+from engine.render import civ as civ_name
 
 from .. import bridge
 from ..session import GameSession
-from ..text import civ_markup, civ_name, esc
+from ..text import civ_markup, esc
 from ..widgets.keybar import KeyBar
 from .base import BaseModal
 
 
 def standings_markup(session: GameSession) -> str:
-    state = session.state
+    state = session.view(None).state  # what everyone may see
     lines = []
     if state.winner:
         lines.append(f"[b]{civ_markup(state.winner)} wins[/]: {esc(state.win_reason)}.")
@@ -25,8 +26,9 @@ def standings_markup(session: GameSession) -> str:
     lines.append(f"After {state.turn} turns and {len(session.actions)} decisions.")
     lines.append("")
     lines.append("[b]  civilization  heroes+wonders  provinces  roles[/]")
+    progress = {pr.civ: pr for pr in session.quotes().progress}
     for p in state.players:
-        hw = sum(1 for c in p.cards if is_hero_or_wonder(c))
+        hw = progress[p.civ].heroes_wonders
         prov = sum(1 for ps in state.provinces.values() if ps.influence == p.civ)
         roles = ", ".join(ROLE_SHORT[r] for r in ROLES if state.roles.get(r) == p.civ)
         mark = "★" if p.civ == state.winner else " "

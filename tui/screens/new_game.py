@@ -12,6 +12,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from engine.data.board import CIVS
 from engine.data.cards import CIV_NAMES
 from engine.errors import IllegalAction
+from engine.game import check_config
 from engine.state import Config
 
 from ..session import HUMAN, available_bot_levels, default_bot_level
@@ -114,7 +115,6 @@ class NewGameScreen(BaseScreen):
             self.action_start()
 
     def action_start(self) -> None:
-        from engine.rules.setup import check_config
         cfg, seats = self.config_and_seats()
         try:
             check_config(cfg)

@@ -6,6 +6,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from engine.quotes import BoardQuote
 from engine.state import GameState
 
 from ..widgets.detail import detail_lines
@@ -20,14 +21,15 @@ class ProvinceScreen(BaseModal):
         Binding("escape", "close", "Back", show=False),
     ]
 
-    def __init__(self, state: GameState, area: str) -> None:
+    def __init__(self, state: GameState, area: str, bq: BoardQuote) -> None:
         super().__init__()
         self.state = state
         self.area = area
+        self.bq = bq
 
     def compose(self):
         with VerticalScroll(id="province-dialog", classes="dialog"):
-            yield Static("\n".join(detail_lines(self.state, self.area)), id="province-text")
+            yield Static("\n".join(detail_lines(self.state, self.area, self.bq)), id="province-text")
         yield KeyBar()
 
     def action_close(self) -> None:

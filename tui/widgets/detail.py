@@ -1,14 +1,17 @@
 """The detail of one province or sea: sites, buildings, each player's units, at war,
 occupied. Read from the (redacted) state; the facts "at war" and "who profits from a
-building" come from the engine's own helpers."""
+building" come from the engine's quotes."""
 
 from __future__ import annotations
 
 from engine.data import board
-from engine.rules.common import at_war, building_controller
+from engine.quotes import BoardQuote
+from engine.render import civ as civ_name
+from engine.render import count
+from engine.render import resource as resource_name
 from engine.state import GameState
 
-from ..text import civ_markup, civ_name, esc, plural, resource_name
+from ..text import civ_markup, esc
 from .markup import MarkupView
 
 UNIT_WORDS = ("legion", "fortress", "creature", "trireme")
@@ -24,7 +27,7 @@ def _units_by_owner(state: GameState, area: str) -> dict[str, dict[str, int]]:
 
 
 def _units_text(kinds: dict[str, int]) -> str:
-    return ", ".join(plural(kinds[k], k) for k in UNIT_WORDS if kinds.get(k))
+    return ", ".join(count(kinds[k], k) for k in UNIT_WORDS if kinds.get(k))
 
 
 def _owner_text(state: GameState, civ: str | None) -> str:
@@ -35,7 +38,7 @@ def _owner_text(state: GameState, civ: str | None) -> str:
     return civ_markup(civ)
 
 
-def detail_lines(state: GameState, area: str) -> list[str]:
+def detail_lines(state: GameState, area: str, bq: BoardQuote) -> list[str]:
     """Lines of markup, most important first (the short strip shows the first two)."""
     if area in board.SEAS:
         sea = board.SEAS[area]
@@ -62,7 +65,7 @@ def detail_lines(state: GameState, area: str) -> list[str]:
         flags.append("island")
     if not p.coastal:
         flags.append("landlocked")
-    war = at_war(state, area)
+    war = area in bq.at_war
     occupied = [u for u in state.units if u.area == area and u.post]
     head = f"[b]{esc(p.name)}[/] ({p.label}) · {esc(p.region)} · influence: " \
            f"{_owner_text(state, ps.influence)}"
@@ -74,13 +77,14 @@ def detail_lines(state: GameState, area: str) -> list[str]:
         head += " · [b]occupied[/]"
     # buildings, each with who profits from it when that is not the influence owner
     bparts = []
-    for b in ps.buildings:
+    holders = bq.holders.get(area, [])
+    for i, b in enumerate(ps.buildings):
         what = b.kind
         if b.kind == "caravan":
             what += f" ({resource_name(b.site)})"
         elif b.kind == "city" and b.site:
             what += f" ({esc(b.site)})"
-        ctrl = building_controller(state, area, b.kind, b.site)
+        ctrl = holders[i] if i < len(holders) else ""
         if ctrl and ctrl != ps.influence:
             what += f" held by {civ_name(ctrl)}"
         bparts.append(what)
@@ -113,8 +117,9 @@ class ProvinceDetail(MarkupView):
     ProvinceDetail { height: 2; width: 1fr; padding: 0 1; background: $surface; }
     """
 
-    def show(self, state: GameState, area: str, max_lines: int | None = None) -> None:
-        lines = detail_lines(state, area)
+    def show(self, state: GameState, area: str, bq: BoardQuote,
+             max_lines: int | None = None) -> None:
+        lines = detail_lines(state, area, bq)
         if max_lines:
             lines = lines[:max_lines]
         self.set("\n".join(lines))

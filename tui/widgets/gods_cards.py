@@ -4,14 +4,16 @@ number set aside unseen)."""
 from __future__ import annotations
 
 from engine.data.cards import CIV_CREATURE, GODS, is_hero_or_wonder
-from engine.data.costs import COSTS, PYRAMIDS_COST, PYRAMIDS_COST_LONG
+from engine.quotes import Quotes
+from engine.render import card as card_name
+from engine.render import card_kind
 from engine.view import View
 
-from ..text import card_kind, card_name, civ_markup
+from ..text import civ_markup
 from .pane import TextPane
 
 
-def gods_cards_markup(v: View) -> str:
+def gods_cards_markup(v: View, q: Quotes) -> str:
     state = v.state
     lines = ["[b]Gods[/]"]
     for g in GODS:
@@ -23,26 +25,27 @@ def gods_cards_markup(v: View) -> str:
             if g in state.gods_used:
                 where += " [dim](used)[/]"
         lines.append(f"  {card_name(g):<8} {where}")
-    need = 5 if state.config.long_game else 4
+    need = q.victory_cards
     lines.append("")
     lines.append(f"[b]Heroes and wonders[/] [dim](first to {need} wins)[/]")
+    count = {pr.civ: pr.heroes_wonders for pr in q.progress}
     for p in state.players:
         cards = [c for c in p.cards if is_hero_or_wonder(c)]
         names = ", ".join(card_name(c) for c in cards) or "none"
-        lines.append(f"  {civ_markup(p.civ)} {len(cards)}: {names}")
+        lines.append(f"  {civ_markup(p.civ)} {count.get(p.civ, len(cards))}: {names}")
         off = sum(1 for u in state.units if u.owner == p.civ and not u.area)
         if off:  # a dived Kraken, a Phoenix waiting to return
             creature = CIV_CREATURE.get(p.civ, "")
             where = "under the sea" if creature == "kraken" else "on its card"
             lines.append(f"    [dim]{off} {card_name(creature)} {where}[/]")
     lines.append("")
-    lines.append(f"[b]On offer[/] [dim](cost {COSTS['hero']})[/]")
+    lines.append(f"[b]On offer[/] [dim](cost {q.hero_cost})[/]")
     if state.display:
         for c in state.display:
             lines.append(f"  {card_name(c)} [dim]{card_kind(c).lower()}[/]")
     else:
         lines.append("  none")
-    pyr = PYRAMIDS_COST_LONG if state.config.long_game else PYRAMIDS_COST
+    pyr = q.pyramids_cost
     lines.append(f"  Pyramids [dim]wonder, a set of {pyr} wins at once[/]")
     lines.append(f"[b]Set aside[/]: {v.set_aside} unseen")
     return "\n".join(lines)
@@ -52,5 +55,5 @@ class GodsCardsPane(TextPane):
     def __init__(self, **kw) -> None:
         super().__init__("Gods, heroes, wonders", **kw)
 
-    def show(self, v: View) -> None:
-        self.set_markup(gods_cards_markup(v))
+    def show(self, v: View, q: Quotes) -> None:
+        self.set_markup(gods_cards_markup(v, q))

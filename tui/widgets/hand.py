@@ -3,24 +3,26 @@
 from __future__ import annotations
 
 from engine.data.cards import COMMODITIES, TAX
-from engine.data.costs import COSTS, GOD_COST, PYRAMIDS_COST, PYRAMIDS_COST_LONG
-from engine.rules.payment import max_set_value
+from engine.quotes import Quotes
+from engine.render import card as card_name
+from engine.render import resource as resource_name
 from engine.view import View
 
-from ..text import card_name, civ_markup, resource_name
+from ..text import civ_markup
 from .pane import TextPane
 
-# what a set of each value pays for (base costs; the construction dialog shows the costs
-# after your reductions)
-_PAYS = (
-    (GOD_COST, "a god"),
-    (COSTS["influence"], "influence, city, caravan, legion, trireme, fortress"),
-    (COSTS["temple"], "temple, market, creature"),
-    (COSTS["hero"], "a hero or a wonder"),
-)
+# what the engine says the best set pays for (base costs; the construction dialog shows
+# the costs after your reductions)
+PAYS_WORDS = {
+    "god": "a god",
+    "influence": "influence, city, caravan, legion, trireme, fortress",
+    "temple": "temple, market, creature",
+    "hero": "a hero or a wonder",
+    "pyramids": "the Pyramids",
+}
 
 
-def hand_markup(v: View, *, compact: bool = False) -> str:
+def hand_markup(v: View, q: Quotes, *, compact: bool = False) -> str:
     state = v.state
     if v.civ is None:
         lines = ["[b]Spectator[/]: the hands are hidden.", "", "[b]Cards in hand[/]"]
@@ -45,20 +47,21 @@ def hand_markup(v: View, *, compact: bool = False) -> str:
             lines.append("  " + " · ".join(row[i:i + step]))
     else:
         lines.append("[b]Commodities[/]  none")
-    best = max_set_value(me)
+    h = q.hand
     lines.append("")
     lines.append("[b]Sets you can form[/] (one set pays for one purchase)")
-    lines.append(f"  tax cards: [b]{tax}[/]")
-    lines.append(f"  different commodities: [b]{len(comm)}[/]")
-    lines.append(f"  best set: [b]{best}[/]")
-    pays = [what for cost, what in _PAYS if best >= cost]
-    pyr = PYRAMIDS_COST_LONG if state.config.long_game else PYRAMIDS_COST
-    if best >= pyr:
-        pays.append("the Pyramids")
-    if pays:
-        lines.append("  pays for: " + "; ".join(pays))
-    else:
-        lines.append("  [dim]not enough for any purchase yet (3 cards)[/]")
+    if h is not None:
+        lines.append(f"  tax cards: [b]{h.tax}[/]")
+        lines.append(f"  different commodities: [b]{h.commodities}[/]")
+        lines.append(f"  best set: [b]{h.best}[/]")
+        if h.best_in_construction > h.best:
+            lines.append(f"  [dim]in construction, with the Temple of Artemis: "
+                         f"{h.best_in_construction}[/]")
+        pays = [PAYS_WORDS.get(what, what) for what in h.pays_for]
+        if pays:
+            lines.append("  pays for: " + "; ".join(pays))
+        else:
+            lines.append(f"  [dim]not enough for any purchase yet ({q.god_cost} cards)[/]")
     held = [c for c in me.cards]
     lines.append("")
     lines.append("[b]Your heroes and wonders[/]: " +
@@ -79,5 +82,5 @@ class HandPane(TextPane):
     def __init__(self, **kw) -> None:
         super().__init__("Hand", **kw)
 
-    def show(self, v: View) -> None:
-        self.set_markup(hand_markup(v, compact=True))
+    def show(self, v: View, q: Quotes) -> None:
+        self.set_markup(hand_markup(v, q, compact=True))

@@ -30,7 +30,6 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from engine.data import board
-from engine.data.costs import BUILDINGS
 from engine.state import GameState
 
 GRID_W, GRID_H = 40, 20
@@ -197,7 +196,7 @@ def area_marks(state: GameState, area: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     ps = state.provinces.get(area)
     if ps is not None and ps.buildings:
-        counts = {k: 0 for k in BUILDINGS}
+        counts = {k: 0 for k in BUILDING_MARK}
         for b in ps.buildings:
             counts[b.kind] = counts.get(b.kind, 0) + 1
         text = "".join(BUILDING_MARK.get(k, "?") * n for k, n in counts.items() if n)

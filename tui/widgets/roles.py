@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from engine.data.cards import ROLES
-from engine.rules.roles import scores
+from engine.quotes import Quotes
+from engine.render import role as role_name
 from engine.state import GameState
 
-from ..text import civ_markup, role_name
+from ..text import civ_markup
 from .pane import TextPane
 
 ROLE_DUTY = {
@@ -18,14 +19,11 @@ ROLE_DUTY = {
 }
 
 
-def roles_markup(state: GameState) -> str:
+def roles_markup(state: GameState, q: Quotes) -> str:
     lines: list[str] = []
     for role in ROLES:
         holder = state.roles.get(role)
-        try:
-            sc = scores(state, role)
-        except Exception:  # noqa: BLE001  (a state the engine cannot count: show holders)
-            sc = {}
+        sc = q.role_scores.get(role, {})  # empty: a position the engine cannot count
         lines.append(f"[b]{role_name(role)}[/] — {civ_markup(holder)}")
         lines.append(f"  [dim]{ROLE_DUTY[role]}[/]")
         if sc:
@@ -33,12 +31,7 @@ def roles_markup(state: GameState) -> str:
             lines.append("  " + "  ".join(
                 f"{civ_markup(c, bold=(c == holder))} {n}" for c, n in ranked))
         lines.append("")
-    held: dict[str, int] = {}
-    for r in ROLES:
-        h = state.roles.get(r)
-        if h:
-            held[h] = held.get(h, 0) + 1
-    if state.config.three_roles_win:
+    if q.three_roles_win:
         lines.append("[i]Option: holding three roles at once wins.[/]")
     return "\n".join(lines).rstrip()
 
@@ -47,5 +40,5 @@ class RolesPane(TextPane):
     def __init__(self, **kw) -> None:
         super().__init__("Roles", **kw)
 
-    def show(self, state: GameState) -> None:
-        self.set_markup(roles_markup(state))
+    def show(self, state: GameState, q: Quotes) -> None:
+        self.set_markup(roles_markup(state, q))

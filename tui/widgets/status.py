@@ -5,9 +5,11 @@ from __future__ import annotations
 from textual.content import Content
 
 from engine.data.cards import ROLES
+from engine.render import PHASE_NAMES, prompt_text
+from engine.render import role as role_name
 from engine.state import GameState
 
-from ..text import PHASE_NAMES, civ_markup, esc, prompt_text, role_name
+from ..text import civ_markup, esc
 from .markup import MarkupView
 
 PHASE_ROLE = {"commerce": "director_of_commerce", "offering": "high_priest",

@@ -18,6 +18,7 @@ import contextlib
 import getpass
 import os
 import secrets
+import signal
 import sys
 import time
 import unicodedata
@@ -512,14 +513,23 @@ class GameServer:
                            info=self._info(table, conn.identity)))
 
 
+async def until_stopped() -> None:
+    """Wait for SIGTERM or SIGINT (the server then closes cleanly: socket removed)."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+
+
 async def serve(data: Path | None, socket_path: Path | None, *, bot_delay: float = 0.3,
                 ready=None) -> None:
-    """Run a game server until cancelled."""
+    """Run a game server until stopped."""
     server = GameServer(data, bot_delay=bot_delay)
     path = await server.start(socket_path)
     if ready is not None:
         ready(server, path)
     try:
-        await asyncio.Event().wait()
+        await until_stopped()
     finally:
         await server.close()

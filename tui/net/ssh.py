@@ -28,7 +28,7 @@ from pathlib import Path
 import asyncssh
 
 from .client import TOKEN_ENV
-from .server import GameServer
+from .server import GameServer, until_stopped
 
 TERM_DEFAULT = "xterm-256color"
 
@@ -286,7 +286,7 @@ async def serve_ssh(*, data: Path, socket: Path, host: str, port: int, host_key:
     print(f"mare-nostrum: SSH door on {host}:{port}, host key "
           f"{key.get_fingerprint('sha256')}, game server on {path}", flush=True)
     try:
-        await asyncio.Event().wait()
+        await until_stopped()
     finally:
         listener.close()
         front.close()

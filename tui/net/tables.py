@@ -6,6 +6,7 @@ with `mare-nostrum resume`); `Table.restore` brings a table back from its save.
 
 from __future__ import annotations
 
+import os
 import secrets
 from pathlib import Path
 
@@ -75,6 +76,7 @@ class Table:
         try:
             saves.autosave(self.match.state, self.match.record, f"table-{self.id}",
                            path=self.path, seats=self.match.seats)
+            os.chmod(self.path, 0o600)  # the directory is private too; belt and braces
             self.save_error = None
         except (saves.SaveError, OSError) as e:
             self.save_error = f"autosave failed: {e}"

@@ -59,6 +59,7 @@ class RemoteTableScreen(BaseScreen):
 
     def on_mount(self) -> None:
         self._mount_too_small()
+        self.query_one("#table-actions", OptionList).focus()
         if self.last is not None:
             self._draw(self.last)
 
@@ -83,6 +84,8 @@ class RemoteTableScreen(BaseScreen):
         actions.clear_options()
         for i, a in enumerate(up.legal[:200]):
             actions.add_option(Option(Text(action_text(a)), id=str(i)))
+        if up.legal:
+            actions.highlighted = 0
 
     def chat(self, line: p.ChatLine) -> None:
         if self.is_mounted:

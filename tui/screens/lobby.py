@@ -25,6 +25,7 @@ from ..widgets.keybar import KeyBar
 from .base import BaseScreen
 
 Connect = Callable[[], Awaitable[object]]
+HINT = "Enter: sit at a free seat or back at yours · 1-6: sit at that seat · w: watch"
 
 
 class LobbyScreen(BaseScreen):
@@ -61,7 +62,7 @@ class LobbyScreen(BaseScreen):
         with Vertical(id="lobby-box"):
             yield Static(self._head(), id="lobby-head")
             yield ChoiceList(id="lobby-tables")
-            yield Static("", id="lobby-message")
+            yield Static(HINT, id="lobby-message")
         yield KeyBar()
 
     def _head(self) -> str:

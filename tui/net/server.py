@@ -112,6 +112,8 @@ class GameServer:
         self.store = Store(self.data)
         self.bot_delay = bot_delay
         self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bots")
+        # one thread writes every save, in order: the loop never waits on the disk
+        self.saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="saves")
         self.tables: dict[int, Table] = {}
         self.conns: set[Conn] = set()
         self._tokens: dict[str, tuple[str, str, float]] = {}
@@ -126,9 +128,15 @@ class GameServer:
     def _restore(self) -> None:
         for row in self.store.tables():
             try:
-                self.tables[row.id] = Table.restore(self.store, row)
+                table = Table.restore(self.store, row)
             except (saves.SaveError, OSError) as e:
                 self._log(f"table {row.id} cannot be restored: {e}")
+                continue
+            table.writer = self._write_later
+            self.tables[row.id] = table
+
+    def _write_later(self, write) -> None:
+        self.saver.submit(write)
 
     async def start(self, socket_path: Path | None = None) -> Path:
         path = Path(socket_path) if socket_path else default_socket(self.data)
@@ -164,6 +172,7 @@ class GameServer:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 2)
         self.pool.shutdown(wait=True, cancel_futures=True)
+        self.saver.shutdown(wait=True)  # every save written before we go
         if self.socket_path is not None:
             with contextlib.suppress(FileNotFoundError):
                 self.socket_path.unlink()
@@ -315,7 +324,8 @@ class GameServer:
             conn.send(p.Rejected(reason=e.reason))
             return
         assert conn.identity is not None
-        table = Table.create(self.store, conn.identity, config, list(msg.seats))
+        table = Table.create(self.store, conn.identity, config, list(msg.seats),
+                             writer=self._write_later)
         self.tables[table.id] = table
         conn.send(p.Created(table=table.id))
         if msg.sit is not None:
@@ -496,20 +506,25 @@ class GameServer:
 
     def _broadcast_table(self, table: Table, step: Step | None = None) -> None:
         events = step.events if step is not None else []
+        cache: dict = {}  # one view per seat (and one public view) per broadcast
         for c in list(self.conns):
             if c.table == table.id:
-                self._send_update(c, table, events)
+                self._send_update(c, table, events, cache)
 
-    def _send_update(self, conn: Conn, table: Table, events: list) -> None:
+    def _send_update(self, conn: Conn, table: Table, events: list,
+                     cache: dict | None = None) -> None:
         match = table.match
         seat = conn.seat
-        civ = match.state.players[seat].civ if seat is not None else None
-        mine = seat is not None and match.pending_seat() == seat and \
-            table.seats[seat].kind == REMOTE
-        view = match.view(seat)
-        conn.send(p.Update(table=table.id, version=match.version, seat=seat,
-                           view=view, events=visible_events(events, civ),
-                           prompt=view.state.prompt, legal=match.legal() if mine else [],
+        cache = {} if cache is None else cache
+        if seat not in cache:
+            civ = match.state.players[seat].civ if seat is not None else None
+            mine = seat is not None and match.pending_seat() == seat and \
+                table.seats[seat].kind == REMOTE
+            cache[seat] = (match.view(seat), visible_events(events, civ),
+                           match.legal() if mine else [])
+        view, seen, legal = cache[seat]
+        conn.send(p.Update(table=table.id, version=match.version, seat=seat, view=view,
+                           events=seen, prompt=view.state.prompt, legal=legal,
                            info=self._info(table, conn.identity)))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 
 from engine import saves
@@ -42,10 +43,13 @@ class Table:
         self.path = path
         self.store = store
         self.save_error: str | None = None
+        self.created: str | None = None
+        self.writer: Callable[[Callable[[], None]], None] | None = None
         match.add_observer(self)
 
     @classmethod
-    def create(cls, store: Store, creator: str, config: Config, seats: list[str]) -> Table:
+    def create(cls, store: Store, creator: str, config: Config, seats: list[str],
+               writer: Callable[[Callable[[], None]], None] | None = None) -> Table:
         rows = [SeatRow(seat=i, kind=k) for i, k in enumerate(seats)]
         summary = f"{', '.join(config.civs)}; {config.setup}"
         tid = store.create_table(creator, summary, rows)
@@ -53,7 +57,8 @@ class Table:
             state, _ = new_game(config)
             match = Match(state, _match_seats(rows), bot_secret=secrets.token_bytes(8))
             table = cls(tid, match, rows, creator, store.save_path(tid), store)
-            table.save()
+            table.save()  # at once, so the table exists on disk before anyone plays
+            table.writer = writer
         except BaseException:
             store.drop_table(tid)
             raise
@@ -66,22 +71,36 @@ class Table:
         save = saves.load_save(path)
         match = Match(save.state, _match_seats(row.seats), record=save.record,
                       bot_secret=secrets.token_bytes(8))
-        return cls(row.id, match, row.seats, row.creator, path, store)
+        table = cls(row.id, match, row.seats, row.creator, path, store)
+        table.created = save.created
+        return table
 
     # --- the match's observer: autosave after every action --------------------------------
     def on_step(self, match: Match, step: Step) -> None:
         self.save()
 
     def save(self) -> None:
-        try:
-            saves.autosave(self.match.state, self.match.record, f"table-{self.id}",
-                           path=self.path, seats=self.match.seats)
-            os.chmod(self.path, 0o600)  # the directory is private too; belt and braces
-            self.save_error = None
-        except (saves.SaveError, OSError) as e:
-            self.save_error = f"autosave failed: {e}"
+        """Encode the save now (the state moves on), write it through `self.writer`: the
+        server's one writer thread, so the event loop never waits on the disk and a table's
+        saves land in order."""
+        save = saves.make_save(self.match.state, self.match.record, f"table-{self.id}",
+                               created=self.created, seats=self.match.seats)
+        self.created = save.created
+        data = saves.encode_save(save)
+        if self.writer is None:
+            self._write(data)
+        else:
+            self.writer(lambda: self._write(data))
         if self.over:
             self.store.set_status(self.id, "over")
+
+    def _write(self, data: bytes) -> None:
+        try:
+            saves.atomic_write(self.path, data)
+            os.chmod(self.path, 0o600)  # the directory is private too; belt and braces
+            self.save_error = None
+        except OSError as e:
+            self.save_error = f"autosave of table {self.id} failed: {e}"
 
     # --- seats -----------------------------------------------------------------------------
     @property

@@ -160,11 +160,17 @@ def test_friends_play_over_ssh(door):
 
     bruno.close()  # the connection drops: the seat stays his
     anna.wait_for("bruno, disconnected")
+    anna.press("Escape")  # to the lobby: the creator hands his seat to a computer and back
+    anna.wait_for("the tables of this server")
+    anna.press("b")
+    anna.wait_for("computer, greedy (for bruno)")
+    anna.press("b")
+    anna.wait_for("Carthage: bruno, disconnected")
+    anna.press("Enter")
+    anna.wait_for("you play Rome")
     bruno = Term(port, d / "bruno", "bruno")
     terms.append(bruno)
-    bruno.wait_for("Carthage: bruno (you)")
-    bruno.press("Enter")
-    bruno.wait_for("you play Carthage")
+    bruno.wait_for("you play Carthage")  # straight back to his table
     anna.wait_for("Carthage: bruno  ")
 
     carla = Term(port, d / "carla", "carla")

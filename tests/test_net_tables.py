@@ -123,3 +123,36 @@ def test_no_secret_reaches_a_seat_or_a_watcher_in_a_whole_bot_game(data):
             # what the clients were sent carries no seed either way it is encoded
             assert str(seed).encode() not in msgspec.json.encode(match.view(0))
     run(go(), timeout=240)
+
+
+def test_a_thinking_computer_never_holds_up_another_table(data):
+    async def go():
+        async with running(data) as server:
+            anna = await player(server, "SHA256:anna", "anna")
+            # a table of planners only: they think all the time, in the bots' threads
+            anna.send(p.CreateTable(civs=["rome", "greece", "egypt"],
+                                    seats=["planner", "planner", "planner"]))
+            busy = (await anna.expect(p.Created)).table
+            anna.send(p.CreateTable(civs=["rome", "greece", "egypt"],
+                                    seats=["remote", "random", "random"], sit=0))
+            tid = (await anna.expect(p.Created)).table
+            slowest = 0.0
+            for _ in range(5):
+                match = await _wait_for_person(server, tid)
+                if match.pending_seat() != 0:
+                    break
+                anna.send(p.Sit(table=tid, seat=0))
+                up = await anna.expect(p.Update)
+                while up.version != match.version:
+                    up = await anna.expect(p.Update)
+                loop = asyncio.get_running_loop()
+                t0 = loop.time()
+                old = up.version
+                anna.send(p.Act(table=tid, version=old, action=up.legal[0]))
+                while up.version <= old:
+                    up = await anna.expect(p.Update)
+                slowest = max(slowest, loop.time() - t0)
+            assert server._bot_tasks[busy].done() is False  # still thinking
+            assert slowest < 1.0, f"an action waited {slowest:.2f}s on another table's bots"
+            anna.close()
+    run(go())

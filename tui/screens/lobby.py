@@ -25,7 +25,8 @@ from ..widgets.keybar import KeyBar
 from .base import BaseScreen
 
 Connect = Callable[[], Awaitable[object]]
-HINT = "Enter: sit at a free seat or back at yours · 1-6: sit at that seat · w: watch"
+HINT = ("Enter: sit at a free seat or back at yours · 1-6: that seat · w: watch · "
+        "b: absent player's seat to a computer and back")
 
 
 class LobbyScreen(BaseScreen):
@@ -35,6 +36,7 @@ class LobbyScreen(BaseScreen):
           for n in range(1, 7)],
         Binding("w", "watch", "Watch"),
         Binding("n", "create", "New table"),
+        Binding("b", "hand_over", "Absent seat to/from computer", show=False),
         Binding("r", "refresh", "Refresh"),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
@@ -57,6 +59,7 @@ class LobbyScreen(BaseScreen):
         self.goto_watch = watch
         self.table_screen = None
         self.opening = False  # a sit or watch was sent: show the table when it answers
+        self.first_list = connect is not None
 
     def compose(self):
         with Vertical(id="lobby-box"):
@@ -85,7 +88,11 @@ class LobbyScreen(BaseScreen):
             self.query_one("#lobby-head", Static).update(self._head())
             self.send(p.ListTables())
             while True:
-                self.receive(await self.client.receive())
+                msg = await self.client.receive()
+                try:
+                    self.receive(msg)
+                except Exception as e:  # noqa: BLE001  (a drawing bug must not end the game)
+                    self.say(f"could not show {type(msg).__name__}: {e}")
         except RemoteError as e:
             self.say(f"{e}. Press ctrl+q to quit.")
             if self.table_screen is not None:
@@ -99,6 +106,10 @@ class LobbyScreen(BaseScreen):
         match msg:
             case p.Tables():
                 self.show_tables(msg.tables)
+                if self.first_list:
+                    self.first_list = False
+                    if self.goto is None:
+                        self.goto = self._my_game()
                 if self.goto is not None:
                     self._go_straight(self.goto)
             case p.Update():
@@ -107,11 +118,18 @@ class LobbyScreen(BaseScreen):
                 self._table_screen(msg.table).chat(msg)
             case p.Rejected():
                 self.say(msg.reason)
-                if self.table_screen is not None and self.table_screen.is_current:
+                if self.table_screen is not None:
                     self.table_screen.say(msg.reason)
             case p.Resync():
                 if self.table_screen is not None:
                     self.table_screen.say(msg.reason)
+
+    def _my_game(self) -> int | None:
+        """The one game in play where this player has a seat: a player who comes back
+        (a dropped connection) lands at their table, at their prompt."""
+        mine = [t.id for t in self.tables
+                if t.status == "playing" and any(s.mine for s in t.seats)]
+        return mine[0] if len(mine) == 1 else None
 
     def _go_straight(self, table: int) -> None:
         """`mare-nostrum join TABLE [--watch]`."""
@@ -124,13 +142,15 @@ class LobbyScreen(BaseScreen):
         self.action_watch() if self.goto_watch else self.action_sit()
 
     def _table_screen(self, table: int):
-        """The table's screen, shown when the player has just asked to sit or watch."""
+        """The table's screen: a new one when the player has just asked to sit or watch
+        (a popped screen is not reused), else the one on the stack (updated quietly)."""
         from .remote_table import RemoteTableScreen
         ts = self.table_screen
-        if ts is None or ts.table != table:
-            ts = self.table_screen = RemoteTableScreen(self, table)
-        if self.opening and not ts.is_attached:
-            self.app.push_screen(ts)
+        if self.opening or ts is None or ts.table != table:
+            last = ts.last if ts is not None and ts.table == table else None
+            ts = self.table_screen = RemoteTableScreen(self, table, last)
+            if self.opening:
+                self.app.push_screen(ts)
         self.opening = False
         return ts
 
@@ -180,6 +200,24 @@ class LobbyScreen(BaseScreen):
         if t is not None:
             self.opening = True
             self.send(p.Watch(table=t.id))
+
+    def action_hand_over(self) -> None:
+        """The creator's key: the first absent player's seat goes to a computer player;
+        if there is none, the first seat a computer keeps goes back to its player."""
+        t = self.selected()
+        if t is None:
+            return
+        absent = [i for i, s in enumerate(t.seats)
+                  if s.kind == "remote" and s.taken and not s.connected]
+        kept = [i for i, s in enumerate(t.seats) if s.kind != "remote" and s.name]
+        if absent:
+            self.send(p.HandOver(table=t.id, seat=absent[0], to_bot=True))
+        elif kept:
+            self.send(p.HandOver(table=t.id, seat=kept[0], to_bot=False))
+        else:
+            self.say("No absent player at this table.")
+            return
+        self.send(p.ListTables())
 
     def action_refresh(self) -> None:
         self.send(p.ListTables())

@@ -40,11 +40,11 @@ class RemoteTableScreen(BaseScreen):
     #table-chat { dock: bottom; margin-bottom: 1; height: 1; }
     """
 
-    def __init__(self, lobby, table: int) -> None:
+    def __init__(self, lobby, table: int, last: p.Update | None = None) -> None:
         super().__init__()
         self.lobby = lobby
         self.table = table
-        self.last: p.Update | None = None
+        self.last = last
 
     def compose(self):
         with Vertical():
@@ -63,9 +63,15 @@ class RemoteTableScreen(BaseScreen):
         if self.last is not None:
             self._draw(self.last)
 
+    @property
+    def live(self) -> bool:
+        """On the screen stack and composed (updates keep coming after it is popped)."""
+        return self.is_mounted and self in self.app.screen_stack and \
+            bool(self.query("#table-log"))
+
     def update(self, up: p.Update) -> None:
         self.last = up
-        if self.is_mounted:
+        if self.live:
             self._draw(up)
 
     def _draw(self, up: p.Update) -> None:
@@ -88,12 +94,12 @@ class RemoteTableScreen(BaseScreen):
             actions.highlighted = 0
 
     def chat(self, line: p.ChatLine) -> None:
-        if self.is_mounted:
+        if self.live:
             self.query_one("#table-log", RichLog).write(
                 Text.assemble((f"{line.name}: ", "bold"), line.text))
 
     def say(self, text: str) -> None:
-        if self.is_mounted:
+        if self.live:
             self.query_one("#table-log", RichLog).write(Text(f"! {text}", style="italic"))
 
     def lost(self, reason: str) -> None:

@@ -56,3 +56,22 @@ def test_lobby_create_table(snap_compare, monkeypatch):
         await pilot.pause(0.2)
 
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+
+
+def test_remote_table(snap_compare):
+    """The minimal table of a remote player: seats, whose move, log, legal actions."""
+    from engine.game import legal_actions, new_game, view
+    from engine.state import Config
+    from tui.net.protocol import Update
+    from tui.screens.remote_table import RemoteTableScreen
+
+    state, events = new_game(Config(civs=["rome", "carthage", "egypt"], seed=3))
+    seat = next(p.seat for p in state.players if p.civ == state.prompt.civ)
+    info = _tables()[0]
+    info.pending = seat
+    up = Update(table=1, version=0, seat=seat, view=view(state, seat), events=events,
+                prompt=state.prompt, legal=legal_actions(state), info=info)
+    for i, s in enumerate(info.seats):
+        s.mine = i == seat
+    app = MareNostrumApp(first_screen=RemoteTableScreen(None, 1, up), autosave=False)
+    assert snap_compare(app, terminal_size=SMALL)

@@ -18,13 +18,15 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.net import protocol as p
+from tui.net.client import Client
 from tui.net.words import seat_text, table_summary, waiting_text
 
 from ..widgets.choice import ChoiceList
 from ..widgets.keybar import KeyBar
 from .base import BaseScreen
+from .remote_table import RemoteTableScreen
 
-Connect = Callable[[], Awaitable[object]]
+Connect = Callable[[], Awaitable["Client"]]
 HINT = ("Enter: sit at a free seat or back at yours · 1-6: that seat · w: watch · "
         "b: absent player's seat to a computer and back")
 
@@ -52,12 +54,12 @@ class LobbyScreen(BaseScreen):
                  name: str = "", table: int | None = None, watch: bool = False) -> None:
         super().__init__()
         self.connect = connect
-        self.client = None
+        self.client: Client | None = None
         self.tables = list(tables or [])
         self.me = name
         self.goto = table
         self.goto_watch = watch
-        self.table_screen = None
+        self.table_screen: RemoteTableScreen | None = None
         self.opening = False  # a sit or watch was sent: show the table when it answers
         self.first_list = connect is not None
 
@@ -82,13 +84,14 @@ class LobbyScreen(BaseScreen):
     # --- the connection -------------------------------------------------------------------
     async def _listen(self) -> None:
         from tui.net.client import RemoteError
+        assert self.connect is not None
         try:
-            self.client = await self.connect()
-            self.me = self.client.name
+            self.client = client = await self.connect()
+            self.me = client.name
             self.query_one("#lobby-head", Static).update(self._head())
             self.send(p.ListTables())
             while True:
-                msg = await self.client.receive()
+                msg = await client.receive()
                 try:
                     self.receive(msg)
                 except Exception as e:  # noqa: BLE001  (a drawing bug must not end the game)
@@ -144,7 +147,6 @@ class LobbyScreen(BaseScreen):
     def _table_screen(self, table: int):
         """The table's screen: a new one when the player has just asked to sit or watch
         (a popped screen is not reused), else the one on the stack (updated quietly)."""
-        from .remote_table import RemoteTableScreen
         ts = self.table_screen
         if self.opening or ts is None or ts.table != table:
             last = ts.last if ts is not None and ts.table == table else None
@@ -241,7 +243,6 @@ def run_lobby(socket: Path, token: str, *, table: int | None = None, watch: bool
               theme: str | None = None) -> int:
     """The app, opening on the lobby of the server at `socket`."""
     from tui.app import MareNostrumApp
-    from tui.net.client import Client
 
     async def connect():
         return await Client.connect(socket, token)

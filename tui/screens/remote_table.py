@@ -16,10 +16,10 @@ from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from engine import render
-from engine.record import action_text
 from tui.net import protocol as p
 from tui.net.words import seat_text, waiting_text
 
+from ..text import action_text, prompt_title
 from ..widgets.keybar import KeyBar
 from .base import BaseScreen
 
@@ -51,7 +51,7 @@ class RemoteTableScreen(BaseScreen):
             yield Static("", id="table-seats")
             yield Static("", id="table-status")
             with Horizontal(id="table-body"):
-                yield RichLog(id="table-log", wrap=True, markup=False)
+                yield RichLog(id="table-log", wrap=True, markup=False, min_width=20)
                 yield OptionList(id="table-actions")
         yield Input(placeholder="chat: type a line, Enter sends", id="table-chat",
                     max_length=200, compact=True)
@@ -60,8 +60,8 @@ class RemoteTableScreen(BaseScreen):
     def on_mount(self) -> None:
         self._mount_too_small()
         self.query_one("#table-actions", OptionList).focus()
-        if self.last is not None:
-            self._draw(self.last)
+        if self.last is not None:  # after the layout, so the log wraps at its width
+            self.call_after_refresh(self._draw, self.last)
 
     @property
     def live(self) -> bool:
@@ -79,7 +79,7 @@ class RemoteTableScreen(BaseScreen):
         self.query_one("#table-seats", Static).update(Text(
             f"Table {up.table} · turn {up.info.turn} · {where}\n"
             + "  ·  ".join(seat_text(s) for s in up.info.seats)))
-        kind = type(up.prompt).__name__ if up.prompt is not None else ""
+        kind = prompt_title(up.prompt) if up.prompt is not None else ""
         yours = up.legal and up.seat is not None and up.info.pending == up.seat
         status = "Your decision: " + kind if yours else waiting_text(up.info, kind)
         self.query_one("#table-status", Static).update(Text(status))
@@ -89,7 +89,8 @@ class RemoteTableScreen(BaseScreen):
         actions = self.query_one("#table-actions", OptionList)
         actions.clear_options()
         for i, a in enumerate(up.legal[:200]):
-            actions.add_option(Option(Text(action_text(a)), id=str(i)))
+            actions.add_option(Option(Text(action_text(a, up.view.state, up.prompt)),
+                                      id=str(i)))
         if up.legal:
             actions.highlighted = 0
 

@@ -236,3 +236,35 @@ def test_disconnect_keeps_the_seat_and_creator_hands_it_over(data):
             up = await bruno.expect(p.Update)
             assert up.seat == 1 and up.info.seats[1].mine
     run(go())
+
+
+def test_another_protocol_version_is_refused(data):
+    async def go():
+        async with running(data) as server:
+            r, w = await raw(server)
+            w.write(p.frame(p.Hello(version=p.VERSION + 1, token=server.issue_token("v", "v"))))
+            msg = await read_msg(r)
+            assert isinstance(msg, p.Rejected) and "protocol version" in msg.reason
+            assert await read_msg(r) is None
+    run(go())
+
+
+def test_create_table_refusals(data):
+    async def go():
+        async with running(data) as server:
+            anna = await player(server, "SHA256:anna", "anna")
+            for bad, reason in [
+                (p.CreateTable(civs=["rome", "greece"], seats=["remote"] * 2), ""),
+                (p.CreateTable(civs=["rome", "greece", "egypt"], seats=["remote"] * 2),
+                 "seats"),
+                (p.CreateTable(civs=["rome", "greece", "mars"], seats=["remote"] * 3),
+                 "unknown civilization"),
+                (p.CreateTable(civs=["rome", "greece", "egypt"],
+                               seats=["remote", "genius", "remote"]), "unknown player kind"),
+                (p.CreateTable(civs=["rome", "greece", "egypt"],
+                               seats=["greedy", "remote", "remote"], sit=0), "creator"),
+            ]:
+                anna.send(bad)
+                assert reason in (await anna.expect(p.Rejected)).reason
+            assert server.tables == {} and server.store.tables() == []
+    run(go())

@@ -85,23 +85,22 @@ def door():
     (d / "authorized").write_text("".join((d / f"{w}.pub").read_text()
                                           for w in ("anna", "bruno", "carla")))
     port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "engine.cli", "serve-ssh", "--port", str(port),
-         "--host-key", str(d / "hostkey"), "--authorized-keys", str(d / "authorized"),
-         "--data", str(d / "data"), "--bot-delay", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    log = d / "server.log"  # a file, not a pipe: the server never blocks on its output
+    with open(log, "w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "engine.cli", "serve-ssh", "--port", str(port),
+             "--host-key", str(d / "hostkey"), "--authorized-keys", str(d / "authorized"),
+             "--data", str(d / "data"), "--bot-delay", "0"],
+            stdout=out, stderr=subprocess.STDOUT)
     terms: list[Term] = []
     try:
-        assert proc.stdout is not None
         end = time.monotonic() + TIMEOUT
-        lines = []
-        while time.monotonic() < end:
-            line = proc.stdout.readline()
-            lines.append(line)
-            if "SSH door on" in line or not line:
-                break
-        assert any("SSH door on" in x for x in lines), "".join(lines)
-        assert any("created host key" in x for x in lines)
+        while time.monotonic() < end and proc.poll() is None \
+                and "SSH door on" not in log.read_text():
+            time.sleep(0.1)
+        text = log.read_text()
+        assert "SSH door on" in text, text
+        assert "created host key" in text
         assert oct((d / "hostkey").stat().st_mode & 0o777) == "0o600"
         yield d, port, terms
     finally:
@@ -197,3 +196,32 @@ def test_unauthorized_key_and_commands_are_refused(door):
                        capture_output=True, text=True, timeout=30)
     assert r.returncode != 0
     assert not os.path.exists(d / "data" / "tables" / "table-1.json")
+
+
+def test_port_forwarding_is_refused(door):
+    d, port, _ = door
+    local = _free_port()
+    fwd = subprocess.Popen(
+        ["ssh", "-p", str(port), "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes",
+         "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+         "-o", "ExitOnForwardFailure=yes", "-i", str(d / "anna"), "-N",
+         "-L", f"{local}:127.0.0.1:{port}", "anna@127.0.0.1"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        end = time.monotonic() + TIMEOUT
+        got = None
+        while time.monotonic() < end and got is None:
+            try:
+                with socket.create_connection(("127.0.0.1", local), timeout=5) as s:
+                    s.settimeout(5)
+                    try:
+                        got = s.recv(64)
+                    except (TimeoutError, ConnectionError):
+                        got = b""
+            except OSError:
+                time.sleep(0.2)  # the forward is not listening yet
+        assert got is not None, "the local end of the forward never listened"
+        assert not got.startswith(b"SSH-"), "the server forwarded a connection"
+    finally:
+        fwd.terminate()
+        fwd.wait(timeout=10)

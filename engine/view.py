@@ -2,7 +2,7 @@
 
 `view(state, seat)` gives a copy of the state with everything secret to that seat taken
 out: other hands (their sizes stay), face-down trade offers and acquired cards, the
-unseen set-aside heroes and wonders, and the RNG (so no one can foresee the dice).
+unseen set-aside heroes and wonders, and the seed and RNG (so no one can foresee the dice).
 A spectator (seat None) sees only what is public.
 """
 
@@ -41,6 +41,9 @@ def view(state: GameState, seat: int | None) -> View:
     acquired_sizes = {c: len(a) for c, a in t.acquired.items()}
     t.acquired = {c: (a if c == civ else []) for c, a in t.acquired.items()}
     v.set_aside = []
+    # No seed and no RNG state: from either and the public actions every future die and
+    # shuffle could be computed.
+    v.config.seed = 0
     v.rng = 0
     v.forced_dice = []
     return View(seat=seat, civ=civ, state=v, hand_sizes=hand_sizes, offer_sizes=offer_sizes,

@@ -47,7 +47,8 @@ class SaveInfo:
 
 
 def _save_detail(item: saves.SaveInfo) -> str:
-    from .text import PHASE_NAMES, civ_name
+    from engine.render import PHASE_NAMES
+    from engine.render import civ as civ_name
     parts = []
     if item.civs:
         parts.append(", ".join(civ_name(c) for c in item.civs))

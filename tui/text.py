@@ -7,7 +7,6 @@ Text with Textual markup uses the theme variables ``$civ-<civ>-fg`` for civiliza
 from __future__ import annotations
 
 from engine.data.cards import CIV_NAMES
-from engine.render import PHASE_NAMES  # noqa: F401  (for modules that still import it here)
 from engine.render import civ as civ_name
 
 
@@ -24,4 +23,4 @@ def civ_markup(civ: str | None, bold: bool = True) -> str:
     return f"[{b}$civ-{civ}-fg]{CIV_NAMES[civ]}[/]"
 
 
-__all__ = ["PHASE_NAMES", "civ_markup", "civ_name", "esc"]
+__all__ = ["civ_markup", "civ_name", "esc"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import arena, record_cmd, saves_cmd, scenario_cmd, simulate
+from . import arena, net, record_cmd, saves_cmd, scenario_cmd, simulate
 
 COMMANDS = {
     "simulate": simulate.COMMAND,
@@ -19,3 +19,4 @@ except ImportError:  # pragma: no cover
 COMMANDS.update(saves_cmd.COMMANDS)  # saves, resume
 COMMANDS.update(record_cmd.COMMANDS)  # replay (--verify), log
 COMMANDS.update(scenario_cmd.COMMANDS)  # scenario
+COMMANDS.update(net.COMMANDS)  # serve, serve-ssh, join

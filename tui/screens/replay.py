@@ -8,8 +8,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Static
 
 from engine.record import Replay
+from engine.render import PHASE_NAMES
 
-from ..text import PHASE_NAMES, civ_markup, esc
+from ..text import civ_markup, esc
 from ..widgets.battle_log import BattleLog, event_line
 from ..widgets.keybar import KeyBar
 from ..widgets.map import MapView

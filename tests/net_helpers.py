@@ -1,0 +1,47 @@
+"""Helpers for the game server's tests: a real server on a real Unix socket."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import shutil
+import tempfile
+from pathlib import Path
+
+from tui.net import protocol as p
+from tui.net.client import Client
+from tui.net.server import GameServer
+
+
+def short_dir() -> Path:
+    """A directory with a short path (a Unix socket's path is limited to ~100 bytes)."""
+    return Path(tempfile.mkdtemp(prefix="mn-", dir="/tmp"))
+
+
+@contextlib.asynccontextmanager
+async def running(data: Path, **kw):
+    server = GameServer(data, **kw)
+    await server.start(data / "s.sock")
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+async def player(server: GameServer, fingerprint: str, name: str) -> Client:
+    assert server.socket_path is not None
+    return await Client.connect(server.socket_path, server.issue_token(fingerprint, name))
+
+
+async def raw(server: GameServer):
+    assert server.socket_path is not None
+    return await asyncio.open_unix_connection(str(server.socket_path))
+
+
+async def read_msg(reader: asyncio.StreamReader) -> p.ServerMsg | None:
+    body = await asyncio.wait_for(p.read_frame(reader, p.MAX_SERVER_FRAME), 10)
+    return None if body is None else p.decode_server(body)
+
+
+def cleanup(path: Path) -> None:
+    shutil.rmtree(path, ignore_errors=True)

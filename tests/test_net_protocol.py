@@ -1,0 +1,270 @@
+"""The game server's protocol over a real Unix socket: framing, and every rejection."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import stat
+import struct
+
+import pytest
+
+from tui.net import protocol as p
+from tui.net.client import Client, RemoteError
+
+from .net_helpers import cleanup, player, raw, read_msg, running, short_dir
+
+
+@pytest.fixture
+def data():
+    d = short_dir()
+    yield d
+    cleanup(d)
+
+
+def run(coro):
+    return asyncio.run(asyncio.wait_for(coro, 60))
+
+
+def test_frames_round_trip_and_limits():
+    msg = p.Chat(table=3, text="ave")
+    body = p.frame(msg)[4:]
+    assert p.decode_client(body) == msg
+    with pytest.raises(p.FrameError, match="malformed"):
+        p.decode_client(b"\xc1garbage")
+    with pytest.raises(p.FrameError, match="malformed"):
+        p.decode_client(p.frame(p.Welcome(identity="x", name="y"))[4:])
+
+
+def test_socket_is_private_and_hello_is_required(data):
+    async def go():
+        async with running(data) as server:
+            mode = stat.S_IMODE(os.stat(server.socket_path).st_mode)
+            assert mode == 0o600
+            assert stat.S_IMODE(os.stat(data / "server.sqlite").st_mode) == 0o600
+            assert stat.S_IMODE(os.stat(data).st_mode) == 0o700
+            r, w = await raw(server)
+            w.write(p.frame(p.ListTables()))
+            msg = await read_msg(r)
+            assert isinstance(msg, p.Rejected) and "hello" in msg.reason
+            assert await read_msg(r) is None  # hung up
+    run(go())
+
+
+def test_bad_token_and_used_token_are_refused(data):
+    async def go():
+        async with running(data) as server:
+            with pytest.raises(RemoteError, match="bad token"):
+                await Client.connect(server.socket_path, "forged")
+            token = server.issue_token("SHA256:anna", "anna")
+            c = await Client.connect(server.socket_path, token)
+            assert c.identity == "SHA256:anna" and c.name == "anna"
+            with pytest.raises(RemoteError, match="bad token"):
+                await Client.connect(server.socket_path, token)  # one time only
+            c.close()
+    run(go())
+
+
+def test_oversized_frame_and_garbage_are_refused_without_harm(data):
+    async def go():
+        async with running(data) as server:
+            anna = await player(server, "SHA256:anna", "anna")
+            r, w = await raw(server)
+            w.write(struct.pack(">I", p.MAX_CLIENT_FRAME + 1) + b"x" * 10)
+            msg = await read_msg(r)
+            assert isinstance(msg, p.Rejected) and "over the limit" in msg.reason
+            assert await read_msg(r) is None
+            r, w = await raw(server)
+            w.write(p.frame(p.Hello(version=p.VERSION, token=server.issue_token("b", "b"))))
+            assert isinstance(await read_msg(r), p.Welcome)
+            for _ in range(10):
+                w.write(struct.pack(">I", 5) + b"\xff\xfe\x00zz")
+            msg = await read_msg(r)
+            assert isinstance(msg, p.Rejected) and "malformed" in msg.reason
+            while (msg := await read_msg(r)) is not None:  # cut off after a few strikes
+                assert isinstance(msg, p.Rejected)
+            # the other client is unharmed
+            anna.send(p.ListTables())
+            assert isinstance(await anna.expect(p.Tables), p.Tables)
+            anna.close()
+    run(go())
+
+
+def test_flooding_client_is_cut_off_alone(data):
+    async def go():
+        async with running(data) as server:
+            anna = await player(server, "SHA256:anna", "anna")
+            r, w = await raw(server)
+            w.write(p.frame(p.Hello(version=p.VERSION, token=server.issue_token("f", "f"))))
+            assert isinstance(await read_msg(r), p.Welcome)
+            w.write(p.frame(p.Chat(table=99, text="x")) * 500)
+            seen = []
+            while (msg := await read_msg(r)) is not None:
+                seen.append(msg)
+            assert any(isinstance(m, p.Rejected) and "too many" in m.reason for m in seen)
+            anna.send(p.ListTables())
+            assert isinstance(await anna.expect(p.Tables), p.Tables)
+    run(go())
+
+
+async def _table_with_two(server):
+    anna = await player(server, "SHA256:anna", "anna")
+    bruno = await player(server, "SHA256:bruno", "bruno")
+    anna.send(p.CreateTable(civs=["rome", "greece", "egypt"],
+                            seats=["remote", "remote", "random"], sit=0))
+    created = await anna.expect(p.Created)
+    await anna.expect(p.Update)
+    bruno.send(p.Sit(table=created.table, seat=1))
+    up = await bruno.expect(p.Update)
+    return anna, bruno, created.table, up
+
+
+async def _fresh(server, client, tid: int, seat: int) -> p.Update:
+    """Wait for a person's decision at the table, then the client's update at its version."""
+    match = server.tables[tid].match
+    while match.bot_to_move():
+        await asyncio.sleep(0.01)
+    client.send(p.Sit(table=tid, seat=seat))
+    while True:
+        up = await client.expect(p.Update)
+        if up.seat == seat and up.version == match.version:
+            return up
+
+
+def test_every_rejection_at_a_table(data):
+    async def go():
+        async with running(data) as server:
+            anna, bruno, tid, _ = await _table_with_two(server)
+            table = server.tables[tid]
+            up = await _fresh(server, anna, tid, 0)
+            pending = up.info.pending
+            assert pending in (0, 1)
+            mover, other = (anna, bruno) if pending == 0 else (bruno, anna)
+            up = await _fresh(server, mover, tid, pending)
+            before = table.match.state.actions_taken
+            assert up.legal, "the pending seat gets its legal actions"
+            action = up.legal[0]
+            # unknown table
+            mover.send(p.Act(table=999, version=up.version, action=action))
+            assert "no table 999" in (await mover.expect(p.Rejected)).reason
+            # wrong seat: the other one tries the mover's action
+            other.send(p.Act(table=tid, version=up.version, action=action))
+            assert "not your decision" in (await other.expect(p.Rejected)).reason
+            # stale version
+            mover.send(p.Act(table=tid, version=up.version + 5, action=action))
+            assert isinstance(await mover.expect(p.Resync), p.Resync)
+            assert "stale" in (await mover.expect(p.Rejected)).reason
+            # a seat taken by someone else; a computer's seat
+            other.send(p.Sit(table=tid, seat=pending))
+            assert "taken by" in (await other.expect(p.Rejected)).reason
+            anna.send(p.Sit(table=tid, seat=2))
+            assert "computer" in (await anna.expect(p.Rejected)).reason
+            # an illegal action for this prompt: the engine's reason
+            mover.send(p.Act(table=tid, version=up.version, action=_illegal(up)))
+            assert (await mover.expect(p.Rejected)).reason
+            # hand-over by a non-creator
+            bruno.send(p.HandOver(table=tid, seat=0, to_bot=True))
+            assert "creator" in (await bruno.expect(p.Rejected)).reason
+            # nothing changed; then the right move is accepted
+            assert table.match.state.actions_taken == before
+            mover.send(p.Act(table=tid, version=up.version, action=action))
+            nxt = await mover.expect(p.Update)
+            while nxt.version == up.version:
+                nxt = await mover.expect(p.Update)
+            assert nxt.version > up.version
+            anna.close()
+            bruno.close()
+    run(go())
+
+
+def _illegal(up: p.Update):
+    """An action the prompt does not accept."""
+    from engine.actions import SelectCapital
+    assert up.seat is not None
+    return SelectCapital(province="nowhere")
+
+
+def test_malformed_message_is_rejected_with_reason(data):
+    async def go():
+        async with running(data) as server:
+            r, w = await raw(server)
+            w.write(p.frame(p.Hello(version=p.VERSION, token=server.issue_token("m", "m"))))
+            assert isinstance(await read_msg(r), p.Welcome)
+            import msgspec
+            body = msgspec.msgpack.encode({"msg": "Act", "table": 1, "version": 0,
+                                           "action": {"type": "NoSuchAction"}})
+            w.write(struct.pack(">I", len(body)) + body)
+            msg = await read_msg(r)
+            assert isinstance(msg, p.Rejected) and "malformed" in msg.reason
+    run(go())
+
+
+def test_chat_is_cleaned_limited_and_stored(data):
+    async def go():
+        async with running(data) as server:
+            anna, bruno, tid, _ = await _table_with_two(server)
+            anna.send(p.Chat(table=tid, text="ave \x1b[31mred\x07" + "x" * 500))
+            line = await bruno.expect(p.ChatLine)
+            assert line.name == "anna" and "\x1b" not in line.text and "\x07" not in line.text
+            assert len(line.text) <= 200
+            for i in range(6):
+                anna.send(p.Chat(table=tid, text=f"line {i}"))
+            assert "too fast" in (await anna.expect(p.Rejected)).reason
+            assert server.store.chat(tid)[0][1].startswith("ave [31mred")
+    run(go())
+
+
+def test_disconnect_keeps_the_seat_and_creator_hands_it_over(data):
+    async def go():
+        async with running(data) as server:
+            anna, bruno, tid, _ = await _table_with_two(server)
+            bruno.close()
+            up = await anna.expect(p.Update)
+            while up.info.seats[1].connected:
+                up = await anna.expect(p.Update)
+            assert up.info.seats[1].taken and up.info.seats[1].name == "bruno"
+            anna.send(p.HandOver(table=tid, seat=1, to_bot=True))
+            up = await anna.expect(p.Update)
+            while up.info.seats[1].kind == "remote":
+                up = await anna.expect(p.Update)
+            anna.send(p.HandOver(table=tid, seat=1, to_bot=False))
+            up = await anna.expect(p.Update)
+            while up.info.seats[1].kind != "remote":
+                up = await anna.expect(p.Update)
+            bruno = await player(server, "SHA256:bruno", "bruno")
+            bruno.send(p.Sit(table=tid, seat=1))
+            up = await bruno.expect(p.Update)
+            assert up.seat == 1 and up.info.seats[1].mine
+    run(go())
+
+
+def test_another_protocol_version_is_refused(data):
+    async def go():
+        async with running(data) as server:
+            r, w = await raw(server)
+            w.write(p.frame(p.Hello(version=p.VERSION + 1, token=server.issue_token("v", "v"))))
+            msg = await read_msg(r)
+            assert isinstance(msg, p.Rejected) and "protocol version" in msg.reason
+            assert await read_msg(r) is None
+    run(go())
+
+
+def test_create_table_refusals(data):
+    async def go():
+        async with running(data) as server:
+            anna = await player(server, "SHA256:anna", "anna")
+            for bad, reason in [
+                (p.CreateTable(civs=["rome", "greece"], seats=["remote"] * 2), ""),
+                (p.CreateTable(civs=["rome", "greece", "egypt"], seats=["remote"] * 2),
+                 "seats"),
+                (p.CreateTable(civs=["rome", "greece", "mars"], seats=["remote"] * 3),
+                 "unknown civilization"),
+                (p.CreateTable(civs=["rome", "greece", "egypt"],
+                               seats=["remote", "genius", "remote"]), "unknown player kind"),
+                (p.CreateTable(civs=["rome", "greece", "egypt"],
+                               seats=["greedy", "remote", "remote"], sit=0), "creator"),
+            ]:
+                anna.send(bad)
+                assert reason in (await anna.expect(p.Rejected)).reason
+            assert server.tables == {} and server.store.tables() == []
+    run(go())

@@ -1,0 +1,227 @@
+"""The real thing: `serve-ssh` on loopback, players with the OpenSSH client in tmux.
+
+Two players create and join a table with a computer player, play decisions by key
+presses, one drops and comes back, a watcher looks on, and a key that is not authorized
+is refused. The ssh client is part of the promise: without it this test fails.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from engine.saves import load_save
+
+from .net_helpers import cleanup, short_dir
+
+TIMEOUT = 40.0
+
+
+def _need(binary: str) -> str:
+    path = shutil.which(binary)
+    if path is None:
+        pytest.fail(f"the {binary!r} binary is missing: install OpenSSH client and tmux "
+                    "to test play over SSH (this test is never skipped)")
+    return path
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Term:
+    """One player's terminal: the ssh client in a tmux session."""
+
+    def __init__(self, port: int, key: Path, user: str, size=(80, 24)) -> None:
+        self.name = f"mn-{user}-{uuid.uuid4().hex[:8]}"
+        cmd = (f"ssh -p {port} -i {key} -o IdentitiesOnly=yes -o StrictHostKeyChecking=no "
+               f"-o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -t {user}@127.0.0.1; "
+               "sleep 60")
+        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", str(size[0]),
+                        "-y", str(size[1]), cmd], check=True, timeout=10)
+
+    def screen(self) -> str:
+        r = subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name],
+                           capture_output=True, text=True, timeout=10)
+        return r.stdout
+
+    def wait_for(self, text: str, timeout: float = TIMEOUT) -> str:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            shown = self.screen()
+            if text in shown:
+                return shown
+            time.sleep(0.2)
+        raise AssertionError(f"{text!r} never appeared on {self.name}:\n{self.screen()}")
+
+    def press(self, *keys: str) -> None:
+        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True, timeout=10)
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True,
+                       timeout=10)
+
+
+@pytest.fixture
+def door():
+    for b in ("ssh", "ssh-keygen", "tmux"):
+        _need(b)
+    d = short_dir()
+    for who in ("anna", "bruno", "carla", "mallory"):
+        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", who,
+                        "-f", str(d / who)], check=True, timeout=30)
+    (d / "authorized").write_text("".join((d / f"{w}.pub").read_text()
+                                          for w in ("anna", "bruno", "carla")))
+    port = _free_port()
+    log = d / "server.log"  # a file, not a pipe: the server never blocks on its output
+    with open(log, "w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tui", "serve-ssh", "--port", str(port),
+             "--host-key", str(d / "hostkey"), "--authorized-keys", str(d / "authorized"),
+             "--data", str(d / "data"), "--bot-delay", "0"],
+            stdout=out, stderr=subprocess.STDOUT)
+    terms: list[Term] = []
+    try:
+        end = time.monotonic() + TIMEOUT
+        while time.monotonic() < end and proc.poll() is None \
+                and "SSH door on" not in log.read_text():
+            time.sleep(0.1)
+        text = log.read_text()
+        assert "SSH door on" in text, text
+        assert "created host key" in text
+        assert oct((d / "hostkey").stat().st_mode & 0o777) == "0o600"
+        yield d, port, terms
+    finally:
+        for t in terms:
+            t.close()
+        proc.send_signal(signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=15)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=5)
+        cleanup(d)
+
+
+def _actions(d: Path) -> int:
+    return len(load_save(d / "data" / "tables" / "table-1.json").record.actions)
+
+
+def _play_by_keys(d: Path, players: list[Term], decisions: int) -> None:
+    """Press Enter (the first legal action) whenever a player's decision is pending."""
+    made = 0
+    end = time.monotonic() + TIMEOUT * 2
+    while made < decisions and time.monotonic() < end:
+        for t in players:
+            if "Your decision" in t.screen():
+                before = _actions(d)
+                t.press("Enter")
+                stop = time.monotonic() + TIMEOUT
+                while _actions(d) == before and time.monotonic() < stop:
+                    time.sleep(0.1)
+                assert _actions(d) > before, t.screen()
+                made += 1
+        time.sleep(0.2)
+    assert made >= decisions, f"only {made} decisions made"
+
+
+def test_friends_play_over_ssh(door):
+    d, port, terms = door
+    anna = Term(port, d / "anna", "anna")
+    terms.append(anna)
+    anna.wait_for("the tables of this server — you are anna")
+    anna.wait_for("No tables yet")
+    anna.press("n")
+    anna.wait_for("A new table")
+    anna.press("C-s")
+    anna.wait_for("you play Rome")
+
+    bruno = Term(port, d / "bruno", "bruno", size=(100, 30))
+    terms.append(bruno)
+    bruno.wait_for("Carthage: free")
+    bruno.press("Enter")
+    bruno.wait_for("you play Carthage")
+    anna.wait_for("Carthage: bruno")
+
+    _play_by_keys(d, [anna, bruno], 3)
+
+    bruno.close()  # the connection drops: the seat stays his
+    anna.wait_for("bruno, disconnected")
+    anna.press("Escape")  # to the lobby: the creator hands his seat to a computer and back
+    anna.wait_for("the tables of this server")
+    anna.press("b")
+    anna.wait_for("computer, greedy (for bruno)")
+    anna.press("b")
+    anna.wait_for("Carthage: bruno, disconnected")
+    anna.press("Enter")
+    anna.wait_for("you play Rome")
+    bruno = Term(port, d / "bruno", "bruno")
+    terms.append(bruno)
+    bruno.wait_for("you play Carthage")  # straight back to his table
+    anna.wait_for("Carthage: bruno  ")
+
+    carla = Term(port, d / "carla", "carla")
+    terms.append(carla)
+    carla.wait_for("Table 1")
+    carla.press("w")
+    carla.wait_for("watching")
+    assert "Your decision" not in carla.screen()
+
+    _play_by_keys(d, [anna, bruno], 2)
+
+
+def test_unauthorized_key_and_commands_are_refused(door):
+    d, port, _ = door
+    base = ["ssh", "-p", str(port), "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes",
+            "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null"]
+    r = subprocess.run([*base, "-i", str(d / "mallory"), "mallory@127.0.0.1", "true"],
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode == 255 and "Permission denied" in r.stderr
+    r = subprocess.run([*base, "-i", str(d / "anna"), "anna@127.0.0.1", "cat /etc/passwd"],
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode != 0 and "root:" not in r.stdout
+    r = subprocess.run([*base, "-i", str(d / "anna"), "-s", "anna@127.0.0.1", "sftp"],
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode != 0
+    assert not os.path.exists(d / "data" / "tables" / "table-1.json")
+
+
+def test_port_forwarding_is_refused(door):
+    d, port, _ = door
+    local = _free_port()
+    fwd = subprocess.Popen(
+        ["ssh", "-p", str(port), "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes",
+         "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+         "-o", "ExitOnForwardFailure=yes", "-i", str(d / "anna"), "-N",
+         "-L", f"{local}:127.0.0.1:{port}", "anna@127.0.0.1"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        end = time.monotonic() + TIMEOUT
+        got = None
+        while time.monotonic() < end and got is None:
+            try:
+                with socket.create_connection(("127.0.0.1", local), timeout=5) as s:
+                    s.settimeout(5)
+                    try:
+                        got = s.recv(64)
+                    except (TimeoutError, ConnectionError):
+                        got = b""
+            except OSError:
+                time.sleep(0.2)  # the forward is not listening yet
+        assert got is not None, "the local end of the forward never listened"
+        assert not got.startswith(b"SSH-"), "the server forwarded a connection"
+    finally:
+        fwd.terminate()
+        fwd.wait(timeout=10)

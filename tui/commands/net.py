@@ -1,0 +1,113 @@
+"""The networked-play subcommands of `mare-nostrum`:
+
+    mare-nostrum serve [--socket PATH] [--data DIR]        the game server alone (local users)
+    mare-nostrum serve-ssh --port PORT --host-key FILE --authorized-keys FILE [--data DIR]
+                                                           the game server behind an SSH door
+    mare-nostrum join [TABLE] [--watch] [--socket PATH]   the lobby (or a table) of a server
+
+Textual, asyncssh and the server are imported inside the run functions only, so headless
+commands start fast and the engine works without the optional extras.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+
+def _data_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--data", type=Path, default=None, metavar="DIR",
+                   help="the server's data directory (registry, table saves); default: "
+                        "the user data directory's 'server'")
+
+
+def _add_serve(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--socket", type=Path, default=None, metavar="PATH",
+                   help="the Unix socket clients connect to (default: DATA/server.sock)")
+    _data_arg(p)
+    p.add_argument("--bot-delay", type=float, default=0.3, metavar="SECONDS",
+                   help="pause before each computer player's move")
+
+
+def _add_serve_ssh(p: argparse.ArgumentParser) -> None:
+    _add_serve(p)
+    p.add_argument("--port", type=int, required=True)
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    p.add_argument("--host-key", type=Path, required=True, metavar="FILE",
+                   help="the server's private host key (created if missing)")
+    p.add_argument("--authorized-keys", type=Path, required=True, metavar="FILE",
+                   help="the public keys of the people allowed in, one per line")
+
+
+def _add_join(p: argparse.ArgumentParser) -> None:
+    p.add_argument("table", nargs="?", type=int, default=None, help="go straight to a table")
+    p.add_argument("--watch", action="store_true", help="watch the table instead of sitting")
+    p.add_argument("--socket", type=Path, default=None, metavar="PATH")
+    _data_arg(p)
+    p.add_argument("--theme", default=None)
+
+
+def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
+    from tui.net.server import default_data_dir, default_socket
+    data = args.data or default_data_dir()
+    return data, args.socket or default_socket(data)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from tui.net.server import serve
+    data, socket = _paths(args)
+
+    def ready(server, path) -> None:
+        print(f"mare-nostrum: game server on {path} ({len(server.tables)} tables)", flush=True)
+
+    asyncio.run(serve(data, socket, bot_delay=args.bot_delay, ready=ready))
+    return 0
+
+
+def run_serve_ssh(args: argparse.Namespace) -> int:
+    import asyncio
+
+    try:
+        from tui.net.ssh import SSHError, serve_ssh
+    except ImportError:
+        print("mare-nostrum: serve-ssh needs asyncssh: pip install 'mare-nostrum[ssh]'",
+              file=sys.stderr)
+        return 1
+    data, socket = _paths(args)
+    try:
+        asyncio.run(serve_ssh(data=data, socket=socket, host=args.host, port=args.port,
+                              host_key=args.host_key, authorized_keys=args.authorized_keys,
+                              bot_delay=args.bot_delay))
+    except SSHError as e:
+        print(f"mare-nostrum: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def run_join(args: argparse.Namespace) -> int:
+    from tui.net.client import TOKEN_ENV, RemoteError, local_token
+    data, socket = _paths(args)
+    # a session of the SSH front gets its one-time token here; a local user reads the
+    # server's local token (readable only by the server's own user)
+    token = os.environ.pop(TOKEN_ENV, "")
+    if not token:
+        try:
+            token = local_token(args.data or socket.parent)
+        except RemoteError as e:
+            print(f"mare-nostrum: {e}", file=sys.stderr)
+            return 1
+    from tui.screens.lobby import run_lobby
+    return run_lobby(socket, token, table=args.table, watch=args.watch, theme=args.theme)
+
+
+COMMANDS = {
+    "serve": ("run the game server for players on this machine", _add_serve, run_serve),
+    "serve-ssh": ("run the game server with an SSH door for friends anywhere",
+                  _add_serve_ssh, run_serve_ssh),
+    "join": ("the lobby of a running game server: tables, sit, watch, play",
+             _add_join, run_join),
+}

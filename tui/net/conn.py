@@ -1,0 +1,66 @@
+"""One client connection of the game server: its identity and table, and the limits that
+cut off a client that floods or stops reading (without touching anyone else)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import unicodedata
+
+from . import protocol as p
+
+MAX_CHAT = 200  # characters in a chat line
+CHAT_BURST, CHAT_WINDOW = 5, 10.0  # at most 5 lines in 10 seconds
+MSG_RATE, MSG_BURST = 30.0, 60.0  # messages per second a client may send (token bucket)
+MAX_BUFFER = 16 * 1024 * 1024  # unsent bytes before a client that does not read is cut off
+
+
+def clean_chat(text: str) -> str:
+    """One line of chat: no control or format characters, at most MAX_CHAT long."""
+    text = "".join(" " if ch in "\t\n\r" else ch for ch in text)
+    return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C").strip()[:MAX_CHAT]
+
+
+class Conn:
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.identity: str | None = None
+        self.name = ""
+        self.table: int | None = None
+        self.seat: int | None = None
+        self.strikes = 0
+        self.allowance = MSG_BURST
+        self.stamp = time.monotonic()
+        self.chat_times: list[float] = []
+        self.closed = False
+
+    def flooding(self) -> bool:
+        t = time.monotonic()
+        self.allowance = min(MSG_BURST, self.allowance + (t - self.stamp) * MSG_RATE)
+        self.stamp = t
+        self.allowance -= 1
+        return self.allowance < 0
+
+    def chat_allowed(self) -> bool:
+        t = time.monotonic()
+        self.chat_times = [x for x in self.chat_times if t - x < CHAT_WINDOW]
+        if len(self.chat_times) >= CHAT_BURST:
+            return False
+        self.chat_times.append(t)
+        return True
+
+    def send(self, msg: p.Msg) -> None:
+        if self.closed:
+            return
+        data = p.frame(msg)
+        transport = self.writer.transport
+        if transport.is_closing() or transport.get_write_buffer_size() + len(data) > MAX_BUFFER:
+            self.close()
+            return
+        self.writer.write(data)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.writer.close()

@@ -1,0 +1,200 @@
+"""The game server's protocol: small msgspec messages in length-prefixed frames.
+
+A frame is a 4-byte big-endian length and that many bytes of msgpack: one message, a
+tagged union on the field "msg". Clients send small messages (`MAX_CLIENT_FRAME`); the
+server's updates carry a whole view (`MAX_SERVER_FRAME`). A frame over its limit or that
+does not decode is refused with a reason (`FrameError`), never a traceback.
+`VERSION` changes whenever a message changes shape.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+
+import msgspec
+
+from engine.actions import Action
+from engine.events import Event
+from engine.prompts import Prompt
+from engine.view import View
+
+VERSION = 1
+MAX_CLIENT_FRAME = 64 * 1024
+MAX_SERVER_FRAME = 8 * 1024 * 1024
+_HEADER = struct.Struct(">I")
+
+
+class FrameError(Exception):
+    """A frame that cannot be read: `str(e)` is the reason sent back."""
+
+
+class Msg(msgspec.Struct, kw_only=True, tag_field="msg", tag=True):
+    pass
+
+
+# --- client to server ----------------------------------------------------------------------
+class Hello(Msg):
+    version: int
+    token: str
+
+
+class ListTables(Msg):
+    pass
+
+
+class CreateTable(Msg):
+    civs: list[str]
+    seats: list[str]  # per seat: "remote" (a person) or a computer level
+    setup: str = "predetermined"
+    long_game: bool = False
+    three_roles_win: bool = False
+    no_take_back: bool = False
+    sit: int | None = None  # the seat the creator takes at once
+
+
+class Sit(Msg):
+    table: int
+    seat: int
+
+
+class Watch(Msg):
+    table: int
+
+
+class Act(Msg):
+    table: int
+    version: int  # the state version the action was decided on
+    action: Action
+
+
+class Chat(Msg):
+    table: int
+    text: str
+
+
+class HandOver(Msg):
+    table: int
+    seat: int
+    to_bot: bool
+
+
+ClientMsg = Hello | ListTables | CreateTable | Sit | Watch | Act | Chat | HandOver
+
+
+# --- server to client ----------------------------------------------------------------------
+class SeatInfo(msgspec.Struct, kw_only=True):
+    civ: str
+    kind: str  # "remote" or a computer level
+    name: str = ""  # who sits there ("" when free)
+    taken: bool = False
+    connected: bool = False
+    mine: bool = False  # bound to the receiver's identity
+
+
+class TableInfo(msgspec.Struct, kw_only=True):
+    id: int
+    seats: list[SeatInfo]
+    creator: str
+    setup: str
+    options: list[str] = []  # rule options in effect ("long game", ...)
+    turn: int = 1
+    phase: str = ""
+    pending: int | None = None  # whose decision
+    status: str = "playing"  # playing | over
+    winner: str | None = None
+    watchers: int = 0
+
+
+class Welcome(Msg):
+    identity: str
+    name: str
+    version: int = VERSION
+
+
+class Tables(Msg):
+    tables: list[TableInfo]
+
+
+class Created(Msg):
+    table: int
+
+
+class Update(Msg):
+    table: int
+    version: int
+    seat: int | None  # the receiver's seat (None: watching)
+    view: View
+    events: list[Event]  # what happened since the last update, as this seat may see it
+    prompt: Prompt | None  # the pending decision (whoever's it is)
+    legal: list[Action]  # the receiver's legal actions (empty when not its decision)
+    info: TableInfo  # seats, who is connected, whose move
+    quotes: dict[str, str] | None = None
+
+
+class Rejected(Msg):
+    reason: str
+    table: int | None = None
+
+
+class ChatLine(Msg):
+    table: int
+    name: str
+    text: str
+    at: str
+
+
+class Resync(Msg):
+    """Your copy is stale: an Update follows with the table as it is now."""
+
+    table: int
+    version: int
+    reason: str
+
+
+ServerMsg = Welcome | Tables | Created | Update | Rejected | ChatLine | Resync
+
+_encoder = msgspec.msgpack.Encoder()
+_client_decoder = msgspec.msgpack.Decoder(ClientMsg)
+_server_decoder = msgspec.msgpack.Decoder(ServerMsg)
+
+
+def frame(msg: Msg) -> bytes:
+    body = _encoder.encode(msg)
+    return _HEADER.pack(len(body)) + body
+
+
+def _decode(decoder: msgspec.msgpack.Decoder, body: bytes):
+    try:
+        return decoder.decode(body)
+    except (msgspec.ValidationError, msgspec.DecodeError) as e:
+        raise FrameError(f"malformed message: {e}") from None
+
+
+def decode_client(body: bytes) -> ClientMsg:
+    return _decode(_client_decoder, body)
+
+
+def decode_server(body: bytes) -> ServerMsg:
+    return _decode(_server_decoder, body)
+
+
+class Oversize(FrameError):
+    """A frame over the limit: the stream cannot be trusted after it."""
+
+
+async def read_frame(reader: asyncio.StreamReader, limit: int) -> bytes | None:
+    """The next frame's body; None at a clean end of stream. Raises Oversize."""
+    try:
+        header = await reader.readexactly(_HEADER.size)
+    except asyncio.IncompleteReadError as e:
+        if e.partial:
+            raise FrameError("the connection closed inside a frame") from None
+        return None
+    (size,) = _HEADER.unpack(header)
+    if size > limit:
+        raise Oversize(f"frame of {size} bytes is over the limit of {limit}")
+    try:
+        return await reader.readexactly(size)
+    except asyncio.IncompleteReadError:
+        raise FrameError("the connection closed inside a frame") from None

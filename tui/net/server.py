@@ -1,0 +1,495 @@
+"""The game server: one asyncio process owning every table, speaking the protocol on a
+Unix socket (mode 0600).
+
+- A client proves who it is with a token: a one-time token the SSH front registers for
+  the session's key (`issue_token`), or the local token in `<data>/local.token` (0600,
+  readable only by the server's user) for `mare-nostrum join` on the server's machine.
+- A client gets only `view(state, its seat)` (a watcher: the public view) and the events
+  it may see; only a seat's owner acts for it, on the current version.
+- Each table autosaves after every action; a restart brings every table back.
+- Computer players think in a thread pool, so no table waits on another; a client that
+  floods, sends garbage or stops reading is cut off alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import getpass
+import os
+import secrets
+import signal
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from engine import saves
+from engine.data.board import CIVS
+from engine.errors import IllegalAction
+from engine.game import check_config
+from engine.match import Step
+from engine.state import Config
+from engine.view import visible_events
+
+from . import protocol as p
+from .conn import Conn, clean_chat
+from .store import Store, private_dir
+from .tables import REMOTE, Table
+
+MAX_STRIKES = 5  # malformed messages before a client is cut off
+TOKEN_LIFE = 120.0  # seconds a one-time token stays valid
+HANDOVER_LEVEL = "greedy"
+
+
+def default_data_dir() -> Path:
+    return saves.data_dir() / "server"
+
+
+def default_socket(data: Path | None = None) -> Path:
+    return (data or default_data_dir()) / "server.sock"
+
+
+class GameServer:
+    def __init__(self, data: Path | None = None, *, bot_delay: float = 0.0,
+                 bot_threads: int = 2) -> None:
+        self.data = private_dir(Path(data) if data else default_data_dir())
+        self.store = Store(self.data)
+        self.bot_delay = bot_delay
+        self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bots")
+        # one thread writes every save, in order: the loop never waits on the disk
+        self.saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="saves")
+        self.tables: dict[int, Table] = {}
+        self.conns: set[Conn] = set()
+        self._tokens: dict[str, tuple[str, str, float]] = {}
+        self._bot_tasks: dict[int, asyncio.Task] = {}
+        self._server: asyncio.base_events.Server | None = None
+        self.socket_path: Path | None = None
+        self.errors: list[str] = []  # what went wrong, for the log
+        self.local_token = secrets.token_urlsafe(32)
+        self._restore()
+
+    # --- starting and stopping ------------------------------------------------------------
+    def _restore(self) -> None:
+        for row in self.store.tables():
+            try:
+                table = Table.restore(self.store, row)
+            except (saves.SaveError, OSError) as e:
+                self._log(f"table {row.id} cannot be restored: {e}")
+                continue
+            table.writer = self._write_later
+            self.tables[row.id] = table
+
+    def _write_later(self, write) -> None:
+        self.saver.submit(write)
+
+    async def start(self, socket_path: Path | None = None) -> Path:
+        path = Path(socket_path) if socket_path else default_socket(self.data)
+        private_dir(path.parent) if path.parent == self.data else path.parent.mkdir(
+            parents=True, exist_ok=True)
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
+        old = os.umask(0o177)  # the socket is born 0600: no window where others may connect
+        try:
+            self._server = await asyncio.start_unix_server(self._serve_client, path=str(path))
+        finally:
+            os.umask(old)
+        os.chmod(path, 0o600)
+        self.socket_path = path
+        token_file = self.data / "local.token"
+        saves.atomic_write(token_file, self.local_token.encode())
+        os.chmod(token_file, 0o600)
+        for table in self.tables.values():
+            self._wake_bots(table)
+        return path
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+        for conn in list(self.conns):
+            conn.close()
+        for task in self._bot_tasks.values():
+            task.cancel()
+        for task in list(self._bot_tasks.values()):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 2)
+        self.pool.shutdown(wait=True, cancel_futures=True)
+        self.saver.shutdown(wait=True)  # every save written before we go
+        if self.socket_path is not None:
+            with contextlib.suppress(FileNotFoundError):
+                self.socket_path.unlink()
+        self.store.close()
+
+    def _log(self, text: str) -> None:
+        self.errors.append(text)
+        print(f"mare-nostrum server: {text}", file=sys.stderr, flush=True)
+
+    # --- identities -----------------------------------------------------------------------
+    def issue_token(self, identity: str, name: str) -> str:
+        """A one-time token with which a client proves to be `identity` (the SSH front
+        registers one per session and hands it to the session's child only)."""
+        t = time.monotonic()
+        self._tokens = {k: v for k, v in self._tokens.items() if v[2] > t}
+        token = secrets.token_urlsafe(32)
+        self._tokens[token] = (identity, name, t + TOKEN_LIFE)
+        return token
+
+    def _redeem(self, token: str) -> tuple[str, str] | None:
+        if token and secrets.compare_digest(token, self.local_token):
+            user = getpass.getuser()
+            return f"local:{user}", user
+        entry = self._tokens.pop(token, None)
+        if entry is None or entry[2] < time.monotonic():
+            return None
+        return entry[0], entry[1]
+
+    # --- one client -----------------------------------------------------------------------
+    async def _serve_client(self, reader: asyncio.StreamReader,
+                            writer: asyncio.StreamWriter) -> None:
+        conn = Conn(reader, writer)
+        self.conns.add(conn)
+        try:
+            while not conn.closed:
+                try:
+                    body = await p.read_frame(reader, p.MAX_CLIENT_FRAME)
+                except p.FrameError as e:
+                    conn.send(p.Rejected(reason=str(e)))
+                    break
+                if body is None:
+                    break
+                if conn.flooding():
+                    conn.send(p.Rejected(reason="too many messages: disconnected"))
+                    break
+                try:
+                    msg = p.decode_client(body)
+                except p.FrameError as e:
+                    conn.strikes += 1
+                    conn.send(p.Rejected(reason=str(e)))
+                    if conn.strikes >= MAX_STRIKES:
+                        break
+                    continue
+                if not self._handle(conn, msg):
+                    break
+                await writer.drain()  # a client that does not read slows only itself
+        except (ConnectionError, OSError):
+            pass
+        except Exception as e:  # noqa: BLE001  (one client's trouble never stops the server)
+            self._log(f"client {conn.name or '?'}: {type(e).__name__}: {e}")
+        finally:
+            self.conns.discard(conn)
+            conn.close()
+            if conn.table is not None and conn.table in self.tables:
+                self._broadcast_table(self.tables[conn.table])
+
+    def _handle(self, conn: Conn, msg: p.ClientMsg) -> bool:
+        """Answer one message; False to hang up."""
+        if conn.identity is None:
+            if not isinstance(msg, p.Hello):
+                conn.send(p.Rejected(reason="say hello first"))
+                return False
+            if msg.version != p.VERSION:
+                conn.send(p.Rejected(reason=f"protocol version {msg.version} is not "
+                                            f"supported (the server speaks {p.VERSION})"))
+                return False
+            who = self._redeem(msg.token)
+            if who is None:
+                conn.send(p.Rejected(reason="bad token: unknown, used or expired"))
+                return False
+            conn.identity, conn.name = who
+            self.store.seen(conn.identity, conn.name)
+            conn.send(p.Welcome(identity=conn.identity, name=conn.name))
+            return True
+        match msg:
+            case p.Hello():
+                conn.send(p.Rejected(reason="already said hello"))
+            case p.ListTables():
+                conn.send(self._tables_for(conn))
+            case p.CreateTable():
+                self._create(conn, msg)
+            case p.Sit():
+                self._sit(conn, msg)
+            case p.Watch():
+                table = self._table(conn, msg.table)
+                if table is not None:
+                    self._join(conn, table, None)
+            case p.Act():
+                self._act(conn, msg)
+            case p.Chat():
+                self._chat(conn, msg)
+            case p.HandOver():
+                self._hand_over(conn, msg)
+        return True
+
+    def _table(self, conn: Conn, tid: int) -> Table | None:
+        table = self.tables.get(tid)
+        if table is None:
+            conn.send(p.Rejected(reason=f"no table {tid}", table=tid))
+        return table
+
+    def _tables_for(self, conn: Conn) -> p.Tables:
+        return p.Tables(tables=[self._info(t, conn.identity) for t in self.tables.values()])
+
+    def _connected(self, table: Table) -> set[str]:
+        return {c.identity for c in self.conns
+                if c.table == table.id and c.identity is not None and not c.closed}
+
+    def _info(self, table: Table, identity: str | None) -> p.TableInfo:
+        watchers = sum(1 for c in self.conns if c.table == table.id and c.seat is None)
+        return table.info(identity, self._connected(table), watchers)
+
+    # --- the lobby ------------------------------------------------------------------------
+    def _create(self, conn: Conn, msg: p.CreateTable) -> None:
+        from engine.bots import LEVELS
+        if len(msg.seats) != len(msg.civs):
+            conn.send(p.Rejected(reason=f"{len(msg.civs)} civilizations but "
+                                        f"{len(msg.seats)} seats"))
+            return
+        bad = [k for k in msg.seats if k != REMOTE and k not in LEVELS]
+        if bad:
+            conn.send(p.Rejected(reason=f"unknown player kind {bad[0]!r}"))
+            return
+        unknown = [c for c in msg.civs if c not in CIVS]
+        if unknown:
+            conn.send(p.Rejected(reason=f"unknown civilization {unknown[0]!r}"))
+            return
+        if msg.sit is not None and not (0 <= msg.sit < len(msg.seats)
+                                        and msg.seats[msg.sit] == REMOTE):
+            conn.send(p.Rejected(reason="the creator can only sit at a seat for a person"))
+            return
+        # the seed is the server's secret: random, never sent to anyone while the game runs
+        config = Config(civs=list(msg.civs), seed=secrets.randbits(62), setup=msg.setup,
+                        long_game=msg.long_game, three_roles_win=msg.three_roles_win,
+                        no_take_back=msg.no_take_back)
+        try:
+            check_config(config)
+        except IllegalAction as e:
+            conn.send(p.Rejected(reason=e.reason))
+            return
+        assert conn.identity is not None
+        table = Table.create(self.store, conn.identity, config, list(msg.seats),
+                             writer=self._write_later)
+        self.tables[table.id] = table
+        conn.send(p.Created(table=table.id))
+        if msg.sit is not None:
+            table.bind(msg.sit, conn.identity)
+            self._join(conn, table, msg.sit)
+        self._broadcast_lobby()
+        self._wake_bots(table)
+
+    def _sit(self, conn: Conn, msg: p.Sit) -> None:
+        table = self._table(conn, msg.table)
+        if table is None:
+            return
+        if not 0 <= msg.seat < len(table.seats):
+            conn.send(p.Rejected(reason=f"table {table.id} has no seat {msg.seat}",
+                                 table=table.id))
+            return
+        row = table.seats[msg.seat]
+        mine = table.seat_of(conn.identity or "")
+        if row.identity == conn.identity:
+            pass  # back at one's own seat (a computer may be keeping it)
+        elif row.identity is not None:
+            conn.send(p.Rejected(reason=f"that seat is taken by {self.store.name_of(row.identity)}",
+                                 table=table.id))
+            return
+        elif row.kind != REMOTE:
+            conn.send(p.Rejected(reason="that seat is a computer player's", table=table.id))
+            return
+        elif mine is not None:
+            conn.send(p.Rejected(reason=f"you already sit at seat {mine + 1} of this table",
+                                 table=table.id))
+            return
+        else:
+            table.bind(msg.seat, conn.identity)
+        self._join(conn, table, msg.seat)
+        self._broadcast_lobby()
+
+    def _join(self, conn: Conn, table: Table, seat: int | None) -> None:
+        old = self.tables.get(conn.table) if conn.table is not None else None
+        conn.table, conn.seat = table.id, seat
+        for name, text, at in self.store.chat(table.id, 20):
+            conn.send(p.ChatLine(table=table.id, name=name, text=text, at=at))
+        if old is not None and old is not table:
+            self._broadcast_table(old)
+        self._broadcast_table(table)
+
+    # --- at a table -----------------------------------------------------------------------
+    def _act(self, conn: Conn, msg: p.Act) -> None:
+        table = self._table(conn, msg.table)
+        if table is None:
+            return
+        if conn.table != table.id or conn.seat is None:
+            conn.send(p.Rejected(reason="you do not sit at this table", table=table.id))
+            return
+        if table.seats[conn.seat].identity != conn.identity:
+            conn.send(p.Rejected(reason="this seat is not yours", table=table.id))
+            return
+        match = table.match
+        if msg.version != match.version:
+            conn.send(p.Resync(table=table.id, version=match.version,
+                               reason=f"stale version {msg.version}: the game is at "
+                                      f"{match.version}"))
+            conn.send(p.Rejected(reason=f"stale version {msg.version}: the game is at "
+                                        f"{match.version}", table=table.id))
+            self._send_update(conn, table, [])
+            return
+        pending = match.pending_seat()
+        if pending != conn.seat or table.seats[conn.seat].kind != REMOTE:
+            whose = "nobody's (the game is over)" if pending is None else \
+                table.match.state.players[pending].civ
+            conn.send(p.Rejected(reason=f"not your decision: it is {whose}'s",
+                                 table=table.id))
+            return
+        try:
+            step = match.act(conn.seat, msg.action, msg.version)
+        except IllegalAction as e:
+            conn.send(p.Rejected(reason=e.reason, table=table.id))
+            return
+        self._after_step(table, step)
+
+    def _after_step(self, table: Table, step: Step) -> None:
+        if table.save_error:
+            self._log(f"table {table.id}: {table.save_error}")
+        self._broadcast_table(table, step)
+        self._wake_bots(table)
+        if table.over:
+            self._broadcast_lobby()
+
+    def _chat(self, conn: Conn, msg: p.Chat) -> None:
+        table = self._table(conn, msg.table)
+        if table is None:
+            return
+        if conn.table != table.id:
+            conn.send(p.Rejected(reason="you are not at this table", table=table.id))
+            return
+        text = clean_chat(msg.text)
+        if not text:
+            return
+        if not conn.chat_allowed():
+            conn.send(p.Rejected(reason="chatting too fast: wait a few seconds",
+                                 table=table.id))
+            return
+        assert conn.identity is not None
+        at = self.store.add_chat(table.id, conn.identity, conn.name, text)
+        line = p.ChatLine(table=table.id, name=conn.name, text=text, at=at)
+        for c in list(self.conns):
+            if c.table == table.id:
+                c.send(line)
+
+    def _hand_over(self, conn: Conn, msg: p.HandOver) -> None:
+        table = self._table(conn, msg.table)
+        if table is None:
+            return
+        if conn.identity != table.creator:
+            conn.send(p.Rejected(reason="only the table's creator hands seats over",
+                                 table=table.id))
+            return
+        if not 0 <= msg.seat < len(table.seats):
+            conn.send(p.Rejected(reason=f"table {table.id} has no seat {msg.seat}",
+                                 table=table.id))
+            return
+        row = table.seats[msg.seat]
+        if row.identity is None and row.kind == REMOTE and msg.to_bot:
+            conn.send(p.Rejected(reason="nobody sits there: it is free for anyone",
+                                 table=table.id))
+            return
+        if msg.to_bot:
+            if row.identity in self._connected(table):
+                conn.send(p.Rejected(reason="that player is here: only an absent player's "
+                                            "seat goes to a computer", table=table.id))
+                return
+            if row.kind == REMOTE:
+                table.bind(msg.seat, row.identity, HANDOVER_LEVEL)
+        else:
+            if row.kind == REMOTE or row.identity is None:
+                conn.send(p.Rejected(reason="that seat was never a person's",
+                                     table=table.id))
+                return
+            table.bind(msg.seat, row.identity, REMOTE)
+        self._broadcast_table(table)
+        self._broadcast_lobby()
+        self._wake_bots(table)
+
+    # --- computer players -----------------------------------------------------------------
+    def _wake_bots(self, table: Table) -> None:
+        task = self._bot_tasks.get(table.id)
+        if (task is None or task.done()) and table.match.bot_to_move():
+            self._bot_tasks[table.id] = asyncio.get_running_loop().create_task(
+                self._play_bots(table))
+
+    async def _play_bots(self, table: Table) -> None:
+        loop = asyncio.get_running_loop()
+        match = table.match
+        while match.bot_to_move():
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            version, seat = match.version, match.pending_seat()
+            try:
+                action = await loop.run_in_executor(self.pool, match.bot_action)
+            except Exception as e:  # noqa: BLE001  (a bot's bug stops its table only)
+                self._log(f"table {table.id}: computer player failed: {e}")
+                return
+            if match.version != version or match.pending_seat() != seat \
+                    or not match.bot_to_move():
+                continue  # the table changed while it thought (a seat handed back)
+            assert seat is not None
+            try:
+                step = match.act(seat, action, version)
+            except IllegalAction as e:
+                self._log(f"table {table.id}: computer player's move refused: {e.reason}")
+                return
+            self._after_step(table, step)
+
+    # --- telling the clients --------------------------------------------------------------
+    def _broadcast_lobby(self) -> None:
+        for c in list(self.conns):
+            if c.identity is not None and c.table is None:
+                c.send(self._tables_for(c))
+
+    def _broadcast_table(self, table: Table, step: Step | None = None) -> None:
+        events = step.events if step is not None else []
+        cache: dict = {}  # one view per seat (and one public view) per broadcast
+        for c in list(self.conns):
+            if c.table == table.id:
+                self._send_update(c, table, events, cache)
+
+    def _send_update(self, conn: Conn, table: Table, events: list,
+                     cache: dict | None = None) -> None:
+        match = table.match
+        seat = conn.seat
+        cache = {} if cache is None else cache
+        if seat not in cache:
+            civ = match.state.players[seat].civ if seat is not None else None
+            mine = seat is not None and match.pending_seat() == seat and \
+                table.seats[seat].kind == REMOTE
+            cache[seat] = (match.view(seat), visible_events(events, civ),
+                           match.legal() if mine else [])
+        view, seen, legal = cache[seat]
+        conn.send(p.Update(table=table.id, version=match.version, seat=seat, view=view,
+                           events=seen, prompt=view.state.prompt, legal=legal,
+                           info=self._info(table, conn.identity)))
+
+
+async def until_stopped() -> None:
+    """Wait for SIGTERM or SIGINT (the server then closes cleanly: socket removed)."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+
+
+async def serve(data: Path | None, socket_path: Path | None, *, bot_delay: float = 0.3,
+                ready=None) -> None:
+    """Run a game server until stopped."""
+    server = GameServer(data, bot_delay=bot_delay)
+    path = await server.start(socket_path)
+    if ready is not None:
+        ready(server, path)
+    try:
+        await until_stopped()
+    finally:
+        await server.close()

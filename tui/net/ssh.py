@@ -1,0 +1,293 @@
+"""The SSH door: `mare-nostrum serve-ssh`, built on asyncssh (the optional `ssh` extra).
+
+- Only public-key authentication, against the authorized-keys file alone (read again at
+  each login, so adding a friend needs no restart). The identity is the key's SHA256
+  fingerprint; the display name is the key's comment, else the login name.
+- A session offers the game and nothing else: no exec, no subsystem (SFTP/SCP), no port or
+  agent or X11 forwarding. Each session runs `mare-nostrum join` as a child process in its
+  own pseudo-terminal (the client's TERM and window size; resizes follow with TIOCSWINSZ).
+- The child proves its identity to the game server with a one-time token this door
+  registers for the session's key and passes in the child's environment only.
+- A missing host key is created (0600) and its fingerprint printed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import os
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import unicodedata
+from pathlib import Path
+
+import asyncssh
+
+from .client import TOKEN_ENV
+from .server import GameServer, until_stopped
+
+TERM_DEFAULT = "xterm-256color"
+
+
+class SSHError(Exception):
+    """A one-line reason serve-ssh cannot start."""
+
+
+def load_host_key(path: Path) -> asyncssh.SSHKey:
+    """The host key, created (0600) if the file does not exist."""
+    if not path.exists():
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(key.export_private_key())
+        print(f"mare-nostrum: created host key {path}: "
+              f"{key.get_fingerprint('sha256')}", flush=True)
+        return key
+    try:
+        return asyncssh.read_private_key(str(path))
+    except (OSError, asyncssh.KeyImportError) as e:
+        raise SSHError(f"{path}: not a usable host key ({e})") from None
+
+
+def read_authorized(path: Path) -> list[asyncssh.SSHKey]:
+    """The public keys of an authorized-keys file (options before a key are ignored)."""
+    keys = []
+    try:
+        lines = path.read_text().splitlines()
+    except OSError:
+        return []
+    for line in lines:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        for text in (line, line.split(None, 1)[-1]):
+            try:
+                keys.append(asyncssh.import_public_key(text))
+                break
+            except (asyncssh.KeyImportError, ValueError):
+                continue
+    return keys
+
+
+def display_name(text: str) -> str:
+    name = "".join(ch for ch in text if unicodedata.category(ch)[0] not in "CZ" or ch == " ")
+    return name.strip()[:32] or "player"
+
+
+class Door(asyncssh.SSHServer):
+    """One SSH connection: who it is, and the game session it may open."""
+
+    def __init__(self, front: SSHFront) -> None:
+        self.front = front
+        self.username = ""
+        self.key: asyncssh.SSHKey | None = None
+        self.identity = ""
+        self.name = ""
+
+    def begin_auth(self, username: str) -> bool:
+        self.username = username
+        self.authorized = read_authorized(self.front.authorized_keys)
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # asyncssh checks the signature right after this call, so the key of the last
+        # call before auth_completed is the one the client proved it holds
+        data = key.public_data
+        self.key = next((k for k in self.authorized if k.public_data == data), None)
+        return self.key is not None
+
+    def auth_completed(self) -> None:
+        assert self.key is not None
+        self.identity = self.key.get_fingerprint("sha256")
+        self.name = display_name(self.key.get_comment() or self.username)
+
+    def session_requested(self):
+        return GameSession(self.front, self.identity, self.name)
+
+
+class GameSession(asyncssh.SSHServerSession):
+    """The app in a pseudo-terminal, wired to the SSH channel."""
+
+    def __init__(self, front: SSHFront, identity: str, name: str) -> None:
+        self.front = front
+        self.identity = identity
+        self.name = name
+        self.term = ""
+        self.size = (80, 24)
+        self.chan: asyncssh.SSHServerChannel | None = None
+        self.master: int | None = None
+        self.child: subprocess.Popen | None = None
+
+    def connection_made(self, chan) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type, term_size, term_modes) -> bool:
+        self.term = term_type or TERM_DEFAULT
+        if term_size[0] and term_size[1]:
+            self.size = (term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        return False  # the game only: no commands
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False  # no SFTP, no anything
+
+    def session_started(self) -> None:
+        assert self.chan is not None
+        if not self.term:
+            self.chan.write(b"Mare Nostrum needs a terminal: connect with ssh -t.\r\n")
+            self.chan.exit(1)
+            return
+        self._spawn()
+
+    def _spawn(self) -> None:
+        master, slave = os.openpty()
+        self.master = master
+        _set_size(slave, *self.size)
+        env = {"TERM": self.term, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+               "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+               "HOME": os.environ.get("HOME", "/"),
+               TOKEN_ENV: self.front.server.issue_token(self.identity, self.name)}
+        if "256color" in self.term or "truecolor" in self.term:
+            env["COLORTERM"] = "truecolor"
+        for key in ("PYTHONPATH", "VIRTUAL_ENV"):
+            if key in os.environ:
+                env[key] = os.environ[key]
+        cmd = [sys.executable, "-m", "tui", "join", "--socket",
+               str(self.front.socket), "--data", str(self.front.data)]
+        self.child = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env,
+                                      start_new_session=True, preexec_fn=_controlling_tty,
+                                      close_fds=True)
+        os.close(slave)
+        os.set_blocking(master, False)
+        asyncio.get_running_loop().add_reader(master, self._from_app)
+        self.front.sessions.add(self)
+
+    def _from_app(self) -> None:
+        assert self.master is not None and self.chan is not None
+        try:
+            data = os.read(self.master, 65536)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if data:
+            self.chan.write(data)
+            return
+        asyncio.get_running_loop().remove_reader(self.master)
+        asyncio.get_running_loop().create_task(self._app_ended())
+
+    async def _app_ended(self) -> None:
+        code = await asyncio.get_running_loop().run_in_executor(None, self._reap)
+        with contextlib.suppress(Exception):
+            assert self.chan is not None
+            self.chan.exit(code if code >= 0 else 1)
+
+    def _reap(self) -> int:
+        if self.child is None:
+            return 0
+        try:
+            return self.child.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self._kill()
+            return self.child.wait()
+
+    def data_received(self, data, datatype) -> None:
+        if self.master is not None:
+            with contextlib.suppress(OSError):
+                os.write(self.master, data if isinstance(data, bytes) else data.encode())
+
+    def terminal_size_changed(self, width, height, pixwidth, pixheight) -> None:
+        if self.master is not None and width and height:
+            _set_size(self.master, width, height)
+
+    def break_received(self, msec) -> bool:
+        return False
+
+    def connection_lost(self, exc) -> None:
+        self._kill()
+        self.front.sessions.discard(self)
+
+    def _kill(self) -> None:
+        if self.master is not None:
+            with contextlib.suppress(Exception):
+                asyncio.get_running_loop().remove_reader(self.master)
+        if self.child is not None and self.child.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.child.pid, signal.SIGHUP)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.child.wait(timeout=2)
+            if self.child.poll() is None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self.child.pid, signal.SIGKILL)
+        if self.master is not None:
+            with contextlib.suppress(OSError):
+                os.close(self.master)
+            self.master = None
+
+
+def _controlling_tty() -> None:
+    """In the child, after setsid: make the pseudo-terminal its controlling terminal, so
+    resizes reach the app as SIGWINCH."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def _set_size(fd: int, width: int, height: int) -> None:
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+
+
+class SSHFront:
+    def __init__(self, server: GameServer, socket: Path, data: Path,
+                 authorized_keys: Path) -> None:
+        self.server = server
+        self.socket = socket
+        self.data = data
+        self.authorized_keys = authorized_keys
+        self.sessions: set[GameSession] = set()
+
+    async def listen(self, host: str, port: int, host_key: asyncssh.SSHKey):
+        return await asyncssh.create_server(
+            lambda: Door(self), host, port, server_host_keys=[host_key],
+            encoding=None, line_editor=False, allow_scp=False, sftp_factory=None,
+            agent_forwarding=False, x11_forwarding=False, password_auth=False,
+            kbdint_auth=False, login_timeout=60)
+
+    def close(self) -> None:
+        for s in list(self.sessions):
+            s._kill()
+
+
+async def serve_ssh(*, data: Path, socket: Path, host: str, port: int, host_key: Path,
+                    authorized_keys: Path, bot_delay: float = 0.3) -> None:
+    """The game server and its SSH door, until cancelled."""
+    key = load_host_key(host_key)
+    if not authorized_keys.is_file():
+        raise SSHError(f"{authorized_keys}: no such authorized-keys file")
+    server = GameServer(data, bot_delay=bot_delay)
+    path = await server.start(socket)
+    front = SSHFront(server, path, server.data, authorized_keys)
+    try:
+        listener = await front.listen(host, port, key)
+    except OSError as e:
+        await server.close()
+        raise SSHError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+    print(f"mare-nostrum: SSH door on {host}:{port}, host key "
+          f"{key.get_fingerprint('sha256')}, game server on {path}", flush=True)
+    try:
+        await until_stopped()
+    finally:
+        listener.close()
+        front.close()
+        await server.close()

@@ -1,0 +1,168 @@
+"""The game server's registry in SQLite: identities, tables and their seats, chat.
+
+Each game's state is not here: it stays the ordinary msgspec JSON save file under
+`<data>/tables/` (written atomically by engine.saves), so a table is a save like any other.
+SQLite (WAL, one transaction per change) keeps the registry whole through a crash. The data
+directory is private to the server's user (dirs 0700, files 0600).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+import msgspec
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS identities (
+    fingerprint TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    first_seen TEXT NOT NULL,
+    last_seen TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tables (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    created TEXT NOT NULL,
+    creator TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'playing'
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id INTEGER NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    identity TEXT,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS chat (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    table_id INTEGER NOT NULL REFERENCES tables(id),
+    identity TEXT NOT NULL,
+    name TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at TEXT NOT NULL
+);
+"""
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def private_dir(path: Path) -> Path:
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    os.chmod(path, 0o700)
+    return path
+
+
+class SeatRow(msgspec.Struct, kw_only=True):
+    seat: int
+    kind: str  # "remote" or a computer level (a person's seat handed to a computer keeps
+    identity: str | None = None  # its identity, so it can be handed back)
+
+
+class TableRow(msgspec.Struct, kw_only=True):
+    id: int
+    created: str
+    creator: str
+    summary: str  # "rome, greece, egypt; predetermined"
+    status: str
+    seats: list[SeatRow]
+
+
+class Store:
+    def __init__(self, data: Path) -> None:
+        self.data = private_dir(Path(data))
+        self.tables_dir = private_dir(self.data / "tables")
+        path = self.data / "server.sqlite"
+        fd = os.open(path, os.O_CREAT | os.O_RDWR, 0o600)
+        os.close(fd)
+        os.chmod(path, 0o600)
+        self.db = sqlite3.connect(path, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            self.db.close()
+
+    @contextlib.contextmanager
+    def _tx(self):
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    def save_path(self, table: int) -> Path:
+        return self.tables_dir / f"table-{table}.json"
+
+    # --- identities ------------------------------------------------------------------------
+    def seen(self, fingerprint: str, name: str) -> None:
+        t = now()
+        with self._tx() as db:
+            db.execute("INSERT INTO identities VALUES (?, ?, ?, ?) ON CONFLICT(fingerprint) "
+                       "DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen",
+                       (fingerprint, name, t, t))
+
+    def name_of(self, fingerprint: str | None) -> str:
+        if fingerprint is None:
+            return ""
+        row = self.db.execute("SELECT name FROM identities WHERE fingerprint = ?",
+                              (fingerprint,)).fetchone()
+        return row[0] if row else fingerprint[:16]
+
+    # --- tables ----------------------------------------------------------------------------
+    def create_table(self, creator: str, summary: str, seats: list[SeatRow]) -> int:
+        with self._tx() as db:
+            cur = db.execute("INSERT INTO tables (created, creator, summary) VALUES (?, ?, ?)",
+                             (now(), creator, summary))
+            tid = int(cur.lastrowid or 0)
+            db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?)",
+                           [(tid, s.seat, s.kind, s.identity) for s in seats])
+        return tid
+
+    def drop_table(self, table: int) -> None:
+        with self._tx() as db:
+            db.execute("DELETE FROM seats WHERE table_id = ?", (table,))
+            db.execute("DELETE FROM chat WHERE table_id = ?", (table,))
+            db.execute("DELETE FROM tables WHERE id = ?", (table,))
+
+    def set_seat(self, table: int, seat: SeatRow) -> None:
+        with self._tx() as db:
+            db.execute("UPDATE seats SET kind = ?, identity = ? WHERE table_id = ? AND seat = ?",
+                       (seat.kind, seat.identity, table, seat.seat))
+
+    def set_status(self, table: int, status: str) -> None:
+        with self._tx() as db:
+            db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table))
+
+    def tables(self) -> list[TableRow]:
+        rows = self.db.execute("SELECT id, created, creator, summary, status FROM tables "
+                               "ORDER BY id").fetchall()
+        seats: dict[int, list[SeatRow]] = {}
+        for tid, seat, kind, ident in self.db.execute(
+                "SELECT table_id, seat, kind, identity FROM seats ORDER BY table_id, seat"):
+            seats.setdefault(tid, []).append(SeatRow(seat=seat, kind=kind, identity=ident))
+        return [TableRow(id=r[0], created=r[1], creator=r[2], summary=r[3], status=r[4],
+                         seats=seats.get(r[0], [])) for r in rows]
+
+    # --- chat ------------------------------------------------------------------------------
+    def add_chat(self, table: int, identity: str, name: str, text: str) -> str:
+        t = now()
+        with self._tx() as db:
+            db.execute("INSERT INTO chat (table_id, identity, name, text, at) "
+                       "VALUES (?, ?, ?, ?, ?)", (table, identity, name, text, t))
+        return t
+
+    def chat(self, table: int, last: int = 50) -> list[tuple[str, str, str]]:
+        """The table's last chat lines, oldest first: (name, text, at)."""
+        rows = self.db.execute("SELECT name, text, at FROM chat WHERE table_id = ? "
+                               "ORDER BY id DESC LIMIT ?", (table, last)).fetchall()
+        return [tuple(r) for r in reversed(rows)]

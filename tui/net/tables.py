@@ -1,0 +1,140 @@
+"""A table of the game server: a match loop, its seats bound to identities, its save file.
+
+Every action is autosaved like local play (the same save format, so a table's file opens
+with `mare-nostrum resume`); `Table.restore` brings a table back from its save.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+
+from engine import saves
+from engine.game import new_game
+from engine.match import Match, Step
+from engine.state import Config
+
+from .protocol import SeatInfo, TableInfo
+from .store import SeatRow, Store, TableRow
+
+REMOTE = "remote"
+
+
+def options_of(config: Config) -> list[str]:
+    opts = []
+    if config.long_game:
+        opts.append("long game")
+    if config.three_roles_win:
+        opts.append("three roles win")
+    if config.no_take_back:
+        opts.append("no take-back")
+    return opts
+
+
+class Table:
+    def __init__(self, tid: int, match: Match, seats: list[SeatRow], creator: str,
+                 path: Path, store: Store) -> None:
+        self.id = tid
+        self.match = match
+        self.seats = seats
+        self.creator = creator
+        self.path = path
+        self.store = store
+        self.save_error: str | None = None
+        self.created: str | None = None
+        self.writer: Callable[[Callable[[], None]], None] | None = None
+        match.add_observer(self)
+
+    @classmethod
+    def create(cls, store: Store, creator: str, config: Config, seats: list[str],
+               writer: Callable[[Callable[[], None]], None] | None = None) -> Table:
+        rows = [SeatRow(seat=i, kind=k) for i, k in enumerate(seats)]
+        summary = f"{', '.join(config.civs)}; {config.setup}"
+        tid = store.create_table(creator, summary, rows)
+        try:
+            state, _ = new_game(config)
+            match = Match(state, _match_seats(rows), bot_secret=secrets.token_bytes(8))
+            table = cls(tid, match, rows, creator, store.save_path(tid), store)
+            table.save()  # at once, so the table exists on disk before anyone plays
+            table.writer = writer
+        except BaseException:
+            store.drop_table(tid)
+            raise
+        return table
+
+    @classmethod
+    def restore(cls, store: Store, row: TableRow) -> Table:
+        """The table as its save left it (SaveError if the file cannot be read)."""
+        path = store.save_path(row.id)
+        save = saves.load_save(path)
+        match = Match(save.state, _match_seats(row.seats), record=save.record,
+                      bot_secret=secrets.token_bytes(8))
+        table = cls(row.id, match, row.seats, row.creator, path, store)
+        table.created = save.created
+        return table
+
+    # --- the match's observer: autosave after every action --------------------------------
+    def on_step(self, match: Match, step: Step) -> None:
+        self.save()
+
+    def save(self) -> None:
+        """Encode the save now (the state moves on), write it through `self.writer`: the
+        server's one writer thread, so the event loop never waits on the disk and a table's
+        saves land in order."""
+        save = saves.make_save(self.match.state, self.match.record, f"table-{self.id}",
+                               created=self.created, seats=self.match.seats)
+        self.created = save.created
+        data = saves.encode_save(save)
+        if self.writer is None:
+            self._write(data)
+        else:
+            self.writer(lambda: self._write(data))
+        if self.over:
+            self.store.set_status(self.id, "over")
+
+    def _write(self, data: bytes) -> None:
+        try:
+            saves.atomic_write(self.path, data)
+            os.chmod(self.path, 0o600)  # the directory is private too; belt and braces
+            self.save_error = None
+        except OSError as e:
+            self.save_error = f"autosave of table {self.id} failed: {e}"
+
+    # --- seats -----------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.match.state.phase == "over"
+
+    def seat_of(self, identity: str) -> int | None:
+        for s in self.seats:
+            if s.identity == identity:
+                return s.seat
+        return None
+
+    def bind(self, seat: int, identity: str | None, kind: str | None = None) -> None:
+        row = self.seats[seat]
+        row.identity = identity
+        if kind is not None:
+            row.kind = kind
+            self.match.replace_seat(seat, kind)
+        self.store.set_seat(self.id, row)
+
+    def info(self, identity: str | None, connected: set[str], watchers: int = 0) -> TableInfo:
+        st = self.match.state
+        seats = [SeatInfo(civ=st.players[r.seat].civ, kind=r.kind,
+                          name=self.store.name_of(r.identity) if r.identity else "",
+                          taken=r.identity is not None,
+                          connected=r.identity in connected if r.identity else False,
+                          mine=identity is not None and r.identity == identity)
+                 for r in self.seats]
+        return TableInfo(id=self.id, seats=seats, creator=self.store.name_of(self.creator),
+                         setup=st.config.setup, options=options_of(st.config), turn=st.turn,
+                         phase=st.phase, pending=self.match.pending_seat(),
+                         status="over" if self.over else "playing", winner=st.winner,
+                         watchers=watchers)
+
+
+def _match_seats(rows: list[SeatRow]) -> list[str]:
+    return [r.kind for r in rows]

@@ -1,0 +1,85 @@
+"""Create a table on the game server: civilizations in seat order, who plays each seat (a
+person, or a computer level), setup kind and rule options. The creator sits at the first
+seat for a person. The server checks the table with the engine and says why it refuses."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Checkbox, Input, Label, Select, Static
+
+from engine.data.board import CIVS
+from tui.net import protocol as p
+
+from ..widgets.keybar import KeyBar
+
+REMOTE = "remote"
+
+
+def _levels() -> list[str]:
+    from tui.session import available_bot_levels
+    return available_bot_levels()
+
+
+class CreateTableScreen(ModalScreen[p.CreateTable | None]):
+    BINDINGS = [
+        Binding("ctrl+s", "create", "Create"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+    DEFAULT_CSS = """
+    CreateTableScreen { align: center middle; }
+    #create-box { width: 76; height: auto; border: round $primary; padding: 0 1;
+                  background: $surface; }
+    #create-box Input { width: 1fr; }
+    #create-box Horizontal { height: auto; }
+    #create-box Label { width: 14; }
+    #create-error { color: $error; height: auto; }
+    """
+
+    def compose(self):
+        levels = _levels()
+        bot = "greedy" if "greedy" in levels else (levels[0] if levels else "random")
+        with Vertical(id="create-box"):
+            yield Static("[b]A new table[/]: one line per choice; ctrl+s creates it")
+            with Horizontal():
+                yield Label("Civilizations")
+                yield Input(", ".join(CIVS[:3]), id="civs", compact=True)
+            with Horizontal():
+                yield Label("Players")
+                yield Input(f"{REMOTE}, {REMOTE}, {bot}", id="seats", compact=True)
+            yield Static(f"  per seat: {REMOTE} (a person) or a computer level: "
+                         f"{', '.join(levels)}")
+            with Horizontal():
+                yield Label("Setup")
+                yield Select([("predetermined", "predetermined"), ("free", "free")],
+                             value="predetermined", allow_blank=False, id="setup", compact=True)
+            yield Checkbox("Long game (5 heroes and wonders)", id="long", compact=True)
+            yield Checkbox("Holding three roles wins", id="three", compact=True)
+            yield Checkbox("No immediate take-back in trade", id="notake", compact=True)
+            yield Static("", id="create-error")
+        yield KeyBar()
+
+    @staticmethod
+    def _list(text: str) -> list[str]:
+        return [s.strip().lower() for s in text.split(",") if s.strip()]
+
+    def action_create(self) -> None:
+        civs = self._list(self.query_one("#civs", Input).value)
+        seats = self._list(self.query_one("#seats", Input).value)
+        if len(seats) < len(civs):
+            seats += [REMOTE] * (len(civs) - len(seats))
+        seats = seats[:len(civs)]
+        sit = next((i for i, s in enumerate(seats) if s == REMOTE), None)
+        self.dismiss(p.CreateTable(
+            civs=civs, seats=seats, sit=sit,
+            setup=str(self.query_one("#setup", Select).value),
+            long_game=self.query_one("#long", Checkbox).value,
+            three_roles_win=self.query_one("#three", Checkbox).value,
+            no_take_back=self.query_one("#notake", Checkbox).value))
+
+    def on_input_submitted(self) -> None:
+        self.action_create()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

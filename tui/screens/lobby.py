@@ -1,0 +1,253 @@
+"""The lobby of a game server: the tables (civilizations, who sits where, turn, whose
+move); sit at a free seat or come back to one's own, watch, or create a table.
+
+The screen owns the connection (`tui.net.client.Client`): a worker reads the server's
+messages and hands table updates and chat to the table screen. Without a connection
+(`connect=None`) it only shows the tables it is given (snapshot tests).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui.net import protocol as p
+from tui.net.client import Client
+from tui.net.words import seat_text, table_summary, waiting_text
+
+from ..widgets.choice import ChoiceList
+from ..widgets.keybar import KeyBar
+from .base import BaseScreen
+from .remote_table import RemoteTableScreen
+
+Connect = Callable[[], Awaitable["Client"]]
+HINT = ("Enter: sit at a free seat or back at yours · 1-6: that seat · w: watch · "
+        "b: absent player's seat to a computer and back")
+
+
+class LobbyScreen(BaseScreen):
+    BINDINGS = [
+        Binding("enter", "sit", "Sit / back to my seat"),
+        *[Binding(str(n), f"sit({n - 1})", f"Sit at seat {n}", show=False)
+          for n in range(1, 7)],
+        Binding("w", "watch", "Watch"),
+        Binding("n", "create", "New table"),
+        Binding("b", "hand_over", "Absent seat to/from computer", show=False),
+        Binding("r", "refresh", "Refresh"),
+        Binding("ctrl+q", "app.quit", "Quit"),
+    ]
+    DEFAULT_CSS = """
+    LobbyScreen { align: center top; }
+    #lobby-box { width: 1fr; max-width: 110; height: 1fr; }
+    #lobby-head { height: auto; padding: 0 1; text-style: bold; color: $primary; }
+    #lobby-tables { height: 1fr; border: round $primary; }
+    #lobby-message { height: auto; padding: 0 1; color: $warning; }
+    """
+
+    def __init__(self, connect: Connect | None = None, *, tables: list[p.TableInfo] | None = None,
+                 name: str = "", table: int | None = None, watch: bool = False) -> None:
+        super().__init__()
+        self.connect = connect
+        self.client: Client | None = None
+        self.tables = list(tables or [])
+        self.me = name
+        self.goto = table
+        self.goto_watch = watch
+        self.table_screen: RemoteTableScreen | None = None
+        self.opening = False  # a sit or watch was sent: show the table when it answers
+        self.first_list = connect is not None
+
+    def compose(self):
+        with Vertical(id="lobby-box"):
+            yield Static(self._head(), id="lobby-head")
+            yield ChoiceList(id="lobby-tables")
+            yield Static(HINT, id="lobby-message")
+        yield KeyBar()
+
+    def _head(self) -> str:
+        who = f" — you are {self.me}" if self.me else ""
+        return f"Mare Nostrum: the tables of this server{who}"
+
+    def on_mount(self) -> None:
+        self._mount_too_small()
+        self.show_tables(self.tables)
+        self.query_one(OptionList).focus()
+        if self.connect is not None:
+            self.run_worker(self._listen(), exclusive=True, group="net")
+
+    # --- the connection -------------------------------------------------------------------
+    async def _listen(self) -> None:
+        from tui.net.client import RemoteError
+        assert self.connect is not None
+        try:
+            self.client = client = await self.connect()
+            self.me = client.name
+            self.query_one("#lobby-head", Static).update(self._head())
+            self.send(p.ListTables())
+            while True:
+                msg = await client.receive()
+                try:
+                    self.receive(msg)
+                except Exception as e:  # noqa: BLE001  (a drawing bug must not end the game)
+                    self.say(f"could not show {type(msg).__name__}: {e}")
+        except RemoteError as e:
+            self.say(f"{e}. Press ctrl+q to quit.")
+            if self.table_screen is not None:
+                self.table_screen.lost(str(e))
+
+    def send(self, msg: p.Msg) -> None:
+        if self.client is not None:
+            self.client.send(msg)
+
+    def receive(self, msg: p.ServerMsg) -> None:
+        match msg:
+            case p.Tables():
+                self.show_tables(msg.tables)
+                if self.first_list:
+                    self.first_list = False
+                    if self.goto is None:
+                        self.goto = self._my_game()
+                if self.goto is not None:
+                    self._go_straight(self.goto)
+            case p.Update():
+                self._table_screen(msg.table).update(msg)
+            case p.ChatLine():
+                self._table_screen(msg.table).chat(msg)
+            case p.Rejected():
+                self.say(msg.reason)
+                if self.table_screen is not None:
+                    self.table_screen.say(msg.reason)
+            case p.Resync():
+                if self.table_screen is not None:
+                    self.table_screen.say(msg.reason)
+
+    def _my_game(self) -> int | None:
+        """The one game in play where this player has a seat: a player who comes back
+        (a dropped connection) lands at their table, at their prompt."""
+        mine = [t.id for t in self.tables
+                if t.status == "playing" and any(s.mine for s in t.seats)]
+        return mine[0] if len(mine) == 1 else None
+
+    def _go_straight(self, table: int) -> None:
+        """`mare-nostrum join TABLE [--watch]`."""
+        self.goto = None
+        ids = [t.id for t in self.tables]
+        if table not in ids:
+            self.say(f"There is no table {table} on this server.")
+            return
+        self.query_one(OptionList).highlighted = ids.index(table)
+        self.action_watch() if self.goto_watch else self.action_sit()
+
+    def _table_screen(self, table: int):
+        """The table's screen: a new one when the player has just asked to sit or watch
+        (a popped screen is not reused), else the one on the stack (updated quietly)."""
+        ts = self.table_screen
+        if self.opening or ts is None or ts.table != table:
+            last = ts.last if ts is not None and ts.table == table else None
+            ts = self.table_screen = RemoteTableScreen(self, table, last)
+            if self.opening:
+                self.app.push_screen(ts)
+        self.opening = False
+        return ts
+
+    def say(self, text: str) -> None:
+        self.query_one("#lobby-message", Static).update(Text(text))
+
+    # --- the list -------------------------------------------------------------------------
+    def show_tables(self, tables: list[p.TableInfo]) -> None:
+        self.tables = list(tables)
+        menu = self.query_one(OptionList)
+        keep = menu.highlighted
+        menu.clear_options()
+        for t in self.tables:
+            lines = Text(table_summary(t), style="bold")
+            lines.append("\n  " + "  ·  ".join(seat_text(s) for s in t.seats), style="")
+            lines.append("\n  " + waiting_text(t), style="italic")
+            menu.add_option(Option(lines, id=str(t.id)))
+        if not self.tables:
+            menu.add_option(Option("No tables yet: press n to create one.", disabled=True))
+        if self.tables:
+            menu.highlighted = min(keep or 0, len(self.tables) - 1)
+
+    def selected(self) -> p.TableInfo | None:
+        i = self.query_one(OptionList).highlighted
+        return self.tables[i] if i is not None and 0 <= i < len(self.tables) else None
+
+    def action_sit(self, seat: int | None = None) -> None:
+        t = self.selected()
+        if t is None:
+            return
+        if seat is None:
+            mine = [i for i, s in enumerate(t.seats) if s.mine]
+            free = [i for i, s in enumerate(t.seats) if s.kind == "remote" and not s.taken]
+            if not (mine or free):
+                self.say(f"Table {t.id} has no free seat: press w to watch.")
+                return
+            seat = (mine or free)[0]
+        self.opening = True
+        self.send(p.Sit(table=t.id, seat=seat))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_sit()
+
+    def action_watch(self) -> None:
+        t = self.selected()
+        if t is not None:
+            self.opening = True
+            self.send(p.Watch(table=t.id))
+
+    def action_hand_over(self) -> None:
+        """The creator's key: the first absent player's seat goes to a computer player;
+        if there is none, the first seat a computer keeps goes back to its player."""
+        t = self.selected()
+        if t is None:
+            return
+        absent = [i for i, s in enumerate(t.seats)
+                  if s.kind == "remote" and s.taken and not s.connected]
+        kept = [i for i, s in enumerate(t.seats) if s.kind != "remote" and s.name]
+        if absent:
+            self.send(p.HandOver(table=t.id, seat=absent[0], to_bot=True))
+        elif kept:
+            self.send(p.HandOver(table=t.id, seat=kept[0], to_bot=False))
+        else:
+            self.say("No absent player at this table.")
+            return
+        self.send(p.ListTables())
+
+    def action_refresh(self) -> None:
+        self.send(p.ListTables())
+
+    def action_create(self) -> None:
+        from .create_table import CreateTableScreen
+
+        def created(msg: p.CreateTable | None) -> None:
+            if msg is not None:
+                self.opening = msg.sit is not None
+                self.send(msg)
+                self.send(p.ListTables())
+
+        self.app.push_screen(CreateTableScreen(), created)
+
+    def on_screen_resume(self) -> None:
+        self.send(p.ListTables())
+
+
+def run_lobby(socket: Path, token: str, *, table: int | None = None, watch: bool = False,
+              theme: str | None = None) -> int:
+    """The app, opening on the lobby of the server at `socket`."""
+    from tui.app import MareNostrumApp
+
+    async def connect():
+        return await Client.connect(socket, token)
+
+    app = MareNostrumApp(first_screen=LobbyScreen(connect, table=table, watch=watch),
+                         theme=theme, autosave=False)
+    result = app.run()
+    return result if isinstance(result, int) else 0

@@ -20,6 +20,7 @@ from .errors import IllegalAction
 from .events import Event
 from .rules.registry import HANDLERS, LEGAL
 from .state import Config, GameState
+from .wellformed import wellformed
 
 _encoder = msgspec.json.Encoder()
 _state_decoder = msgspec.json.Decoder(GameState)
@@ -54,7 +55,9 @@ def validate(state: GameState, action: Action) -> str | None:
 
 def apply(state: GameState, action: Action) -> list[Event]:
     """Apply one player decision. An illegal action raises IllegalAction and leaves the
-    state exactly as it was; a legal one advances the game to the next prompt."""
+    state exactly as it was; a legal one advances the game to the next prompt. Anything
+    malformed (wrong types, unknown ids, absurd sizes) is refused the same way."""
+    action = wellformed(action)
     if state.phase == "over" or state.prompt is None:
         raise IllegalAction("The game is over", "Object of the Game")
     work = clone(state)

@@ -20,7 +20,7 @@ from .errors import IllegalAction
 from .events import Event
 from .rules.registry import HANDLERS, LEGAL
 from .state import Config, GameState
-from .wellformed import wellformed
+from .wellformed import R_FORM, fault, wellformed
 
 _encoder = msgspec.json.Encoder()
 _state_decoder = msgspec.json.Decoder(GameState)
@@ -65,9 +65,19 @@ def apply(state: GameState, action: Action) -> list[Event]:
     prompt = work.prompt
     assert prompt is not None
     from .rules.flow import advance
-    HANDLERS[type(prompt)](work, prompt, action, ev)
-    work.actions_taken += 1
-    advance(work, ev)
+    bad = fault(action)  # the rules' own reason comes first (engine/wellformed.py)
+    try:
+        HANDLERS[type(prompt)](work, prompt, action, ev)
+        work.actions_taken += 1
+        advance(work, ev)
+    except IllegalAction:
+        raise
+    except Exception:
+        if bad is None:
+            raise
+        raise IllegalAction(bad, R_FORM) from None
+    if bad is not None:
+        raise IllegalAction(bad, R_FORM)
     for f in GameState.__struct_fields__:
         setattr(state, f, getattr(work, f))
     return ev

@@ -1,11 +1,15 @@
 """The door of apply(): an action must be well formed before the rules see it.
 
 An action arrives from a bot, the TUI, a record or (later) a network client, so it may hold
-anything: a float where a count belongs, an unknown card, a list of a million units. It is
-passed through its own JSON encoding and decoded strictly against `engine.actions.Action`
-(the field types), then its ids are looked up in the game's data and its numbers and sizes
-bounded. What comes out is a clean copy the rules can trust; anything else is refused with
-IllegalAction and a reason. The reasons say what the rules would say of the same id.
+anything: a float where a count belongs, an unknown card, a list of a million units.
+
+- `wellformed(action)` runs first: the action is passed through its own JSON encoding and
+  decoded strictly against `engine.actions.Action` (the field types), and its lists, texts
+  and numbers are bounded. What comes out is a clean copy; anything else is refused at once.
+- `fault(action)` names an unknown id or an impossible count (a god that does not exist, a
+  negative number of cards). apply() lets the rules speak first, so that a player hears the
+  rule's own reason ("sparta cannot be named"); the fault is the reason only where the rules
+  would accept such an action or stumble on it.
 
 The field types of the actions stay as they were, so that the JSON of valid actions, the
 records and the scenario files read exactly as before.
@@ -26,6 +30,7 @@ R_FORM = "the form of an action (engine/actions.py)"
 
 MAX_COUNT = 200  # more cards than the game has of all resources together
 MAX_ID = 1_000_000  # unit ids, building indexes
+MAX_NUMBER = 1_000_000  # beyond this a number is refused at once, whatever the field
 MAX_LIST = 64  # units, items, seas or posts in one decision
 MAX_TEXT = 256  # a power's free-form target or choice
 
@@ -52,10 +57,40 @@ def wellformed(action: object) -> a.Action:
         clean: a.Action = _decoder.decode(data)
     except msgspec.ValidationError as e:
         raise IllegalAction(f"Malformed {name}: {_short(e)}", R_FORM) from None
-    check = _CHECKS.get(type(clean))
-    if check is not None:
-        check(clean)
+    _bounded(msgspec.to_builtins(clean))
     return clean
+
+
+def fault(action: a.Action) -> str | None:
+    """What is impossible in a well-formed action (an unknown id, a negative count...),
+    or None."""
+    check = _CHECKS.get(type(action))
+    if check is None:
+        return None
+    try:
+        check(action)
+    except IllegalAction as e:
+        return e.reason
+    return None
+
+
+def _bounded(data: object) -> None:
+    """Sizes and numbers within reach of a real game, whatever the field."""
+    if isinstance(data, dict):
+        if len(data) > MAX_LIST:
+            raise _refuse(f"Too many entries ({len(data)})")
+        for k, v in data.items():
+            _bounded(k)
+            _bounded(v)
+    elif isinstance(data, list):
+        if len(data) > MAX_LIST:
+            raise _refuse(f"Too many entries ({len(data)})")
+        for v in data:
+            _bounded(v)
+    elif isinstance(data, str):
+        _text(data)
+    elif isinstance(data, int) and not -MAX_NUMBER <= data <= MAX_NUMBER:
+        raise _refuse(f"{data} is beyond any number of the game")
 
 
 # --- the values of each field -----------------------------------------------------------------

@@ -26,7 +26,7 @@ from .data.board import CIVS, PROVINCES, SEAS
 from .data.cards import ALL_CARDS, GODS, RESOURCES, is_hero_or_wonder
 from .errors import IllegalAction
 
-R_FORM = "the form of an action (engine/actions.py)"
+R_FORM = "the form of a decision"
 
 MAX_COUNT = 200  # more cards than the game has of all resources together
 MAX_ID = 1_000_000  # unit ids, building indexes

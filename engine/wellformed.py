@@ -166,9 +166,9 @@ def _item(it: a.Item) -> None:
         raise _refuse(f"{_shown(it.kind)} is not something that can be built")
     if it.province:
         _area(it.province)
-    if it.site:
+    if it.kind == "caravan" and it.site:  # the other kinds ignore the site
         _resource(it.site)
-    if it.card and (it.card not in ALL_CARDS or not is_hero_or_wonder(it.card)):
+    if it.kind == "card" and (it.card not in ALL_CARDS or not is_hero_or_wonder(it.card)):
         raise _refuse(f"{_shown(it.card)} is not a hero or wonder")
 
 

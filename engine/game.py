@@ -23,6 +23,7 @@ from .rules.registry import HANDLERS, LEGAL
 from .rules.setup import check_config as _check_config
 from .rules.setup import start
 from .state import Config, GameState
+from .wellformed import R_FORM, fault, wellformed
 
 _encoder = msgspec.json.Encoder()
 _state_decoder = msgspec.json.Decoder(GameState)
@@ -56,16 +57,28 @@ def validate(state: GameState, action: Action) -> str | None:
 
 def apply(state: GameState, action: Action) -> list[Event]:
     """Apply one player decision. An illegal action raises IllegalAction and leaves the
-    state exactly as it was; a legal one advances the game to the next prompt."""
+    state exactly as it was; a legal one advances the game to the next prompt. Anything
+    malformed (wrong types, unknown ids, absurd sizes) is refused the same way."""
+    action = wellformed(action)
     if state.phase == "over" or state.prompt is None:
         raise IllegalAction("The game is over", "Object of the Game")
     work = clone(state)
     ev: list[Event] = []
     prompt = work.prompt
     assert prompt is not None
-    HANDLERS[type(prompt)](work, prompt, action, ev)
-    work.actions_taken += 1
-    advance(work, ev)
+    bad = fault(action)  # the rules' own reason comes first (engine/wellformed.py)
+    try:
+        HANDLERS[type(prompt)](work, prompt, action, ev)
+        work.actions_taken += 1
+        advance(work, ev)
+    except IllegalAction:
+        raise
+    except Exception:
+        if bad is None:
+            raise
+        raise IllegalAction(bad, R_FORM) from None
+    if bad is not None:
+        raise IllegalAction(bad, R_FORM)
     for f in GameState.__struct_fields__:
         setattr(state, f, getattr(work, f))
     return ev

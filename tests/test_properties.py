@@ -13,6 +13,7 @@ from engine.data.cards import ALL_CARDS, RESOURCE_COUNTS
 from engine.data.costs import PIECES_PER_CIV
 from engine.errors import IllegalAction
 from engine.game import apply, legal_actions, new_game, state_hash
+from engine.invariants import check
 from engine.rng import Rng, seed_state
 from engine.rules.common import pieces_out, tokens_in_play
 from engine.state import Config, GameState
@@ -22,6 +23,7 @@ WRONG = [Announce(n=99), EndConstruction(), EndMilitary(), Pass(), TakeLosses(un
 
 
 def check_conservation(s: GameState) -> None:
+    assert check(s) == []
     # Resource cards: bank + hands + trade offers and acquired cards.
     total = dict.fromkeys(RESOURCE_COUNTS, 0)
     for c, n in s.bank.items():
@@ -54,12 +56,15 @@ def check_conservation(s: GameState) -> None:
 @pytest.mark.parametrize("players,seed", [(3, 11), (4, 12), (5, 13), (6, 14), (3, 15),
                                           (4, 16), (5, 17), (6, 18)])
 def test_random_games_conserve_everything(players, seed):
-    """Random legal play, 3-6 players: no exception, conservation after every action, and
-    a refused action leaves the state unchanged."""
+    """Random legal play, 3-6 players: no exception, the invariants after every action, a
+    refused action leaves the state unchanged, an accepted one was offered, and the game
+    gets somewhere."""
     s, _ = new_game(Config(civs=CIVS[:players], seed=seed))
     rng = Rng(seed_state(seed))
-    n = 0
+    n = refused = 0
     while s.phase != "over" and n < 6000:
+        acts = legal_actions(s)
+        assert acts, f"no legal action for {s.prompt}"
         if n % 7 == 0:
             before = state_hash(s)
             wrong = WRONG[rng.below(len(WRONG))]
@@ -67,14 +72,17 @@ def test_random_games_conserve_everything(players, seed):
                 apply(s, wrong)
             except IllegalAction:
                 assert state_hash(s) == before
-            if s.phase == "over":
-                break
-        acts = legal_actions(s)
-        assert acts, f"no legal action for {s.prompt}"
+                refused += 1
+            else:  # accepted: then it must have been one of the legal actions
+                assert wrong in acts, f"{wrong} accepted but not offered for {s.prompt}"
+                check_conservation(s)
+                continue
         apply(s, acts[rng.below(len(acts))])
         check_conservation(s)
         n += 1
-    assert s.phase == "over" or n == 6000
+    # The loop ends on its own either way: say what a sound run looks like.
+    assert refused > 0
+    assert s.phase == "over" or s.turn >= 20, (s.phase, s.turn)
 
 
 def test_free_setup_random_games():

@@ -9,7 +9,7 @@ from pathlib import Path
 TUI = Path(__file__).resolve().parent.parent / "tui"
 
 PUBLIC = {
-    "engine.game", "engine.quotes", "engine.view", "engine.actions", "engine.prompts",
+    "engine", "engine.__version__", "engine.examples", "engine.invariants", "engine.game", "engine.quotes", "engine.view", "engine.actions", "engine.prompts",
     "engine.events", "engine.state", "engine.errors", "engine.render", "engine.record",
     "engine.saves", "engine.match", "engine.bots", "engine.scenario", "engine.data.board",
     "engine.data.cards",

@@ -19,10 +19,16 @@ def _commands() -> dict[str, Command]:
     return COMMANDS
 
 
+def _version() -> str:
+    import engine
+    return engine.__version__
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(prog="mare-nostrum",
                                      description="Mare Nostrum: Mythology in the terminal")
+    parser.add_argument("--version", action="version", version=f"mare-nostrum {_version()}")
     sub = parser.add_subparsers(dest="command")
     commands = _commands()
     for name, (help_text, add_args, _run) in commands.items():

@@ -1,0 +1,29 @@
+"""The build copies the example games of `saves/` into the package (engine/examples.py
+finds them there once installed); everything else is in pyproject.toml."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+HERE = Path(__file__).resolve().parent
+
+
+class BuildWithExamples(build_py):
+    def run(self) -> None:
+        super().run()
+        source = HERE / "saves"
+        if not source.is_dir():  # building from an sdist without them: nothing to ship
+            return
+        target = Path(self.build_lib) / "engine" / "example_games"
+        for f in source.rglob("*"):
+            if f.is_file() and f.suffix in (".json", ".md"):
+                dest = target / f.relative_to(source)
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(f, dest)
+
+
+setup(cmdclass={"build_py": BuildWithExamples})

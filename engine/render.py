@@ -16,6 +16,7 @@ screen adds its styling on top.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from . import actions as A
 from . import events as E
@@ -356,7 +357,8 @@ def _victory(e: E.Victory) -> str:
     return f"{civ(e.civ)} wins the game: {e.reason}"
 
 
-RENDERERS: dict[type, Callable] = {
+# each renderer takes the event type it is filed under (not expressible as one type)
+RENDERERS: dict[type, Callable[[Any], str]] = {
     E.GameStarted: _game_started,
     E.TurnStarted: _turn_started,
     E.PhaseStarted: _phase_started,

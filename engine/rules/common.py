@@ -227,7 +227,7 @@ def roll(state: GameState, n: int) -> list[int]:
     return out
 
 
-def shuffle(state: GameState, items: list) -> None:
+def shuffle(state: GameState, items: list[str]) -> None:
     rng = Rng(state.rng)
     rng.shuffle(items)
     state.rng = rng.state

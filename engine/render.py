@@ -482,19 +482,6 @@ def card_text(c: str) -> str:
     return k.text if k else ""
 
 
-def player_label(state: GameState, c: str, seats: list[str] | None = None) -> str:
-    """ "Rome (you)", "Greece (computer)", or with a display name from the config."""
-    name = civ(c)
-    seat = next((p.seat for p in state.players if p.civ == c), None)
-    if seat is None:
-        return f"{name} (neutral)"
-    names = state.config.names
-    who = names[seat] if seat < len(names) and names[seat] else ""
-    if not who and seats is not None and seat < len(seats):
-        who = "you" if seats[seat] == "human" else "computer"
-    return f"{name} ({who})" if who else name
-
-
 def unit_text(state: GameState | None, unit_id: int) -> str:
     if state is not None:
         for u in state.units:

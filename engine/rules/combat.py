@@ -34,7 +34,6 @@ from .hooks import lose_unit as hooks_lose_unit
 from .registry import decision
 from .windows import military_window
 
-R_COMBAT = "Military Phase, B) Combat"
 R_LOSSES = "base-game.md 6: each owner chooses his own losses; losses are simultaneous"
 
 DICE_KINDS = ("legion", "trireme")

@@ -63,9 +63,8 @@ def start(config: Config) -> tuple[GameState, list[Event]]:
     if config.setup == "predetermined":
         for p in state.players:
             _place_predetermined(state, p.civ, ev)
-        fixed = {board.SETUPS[p.civ].role: p.civ for p in state.players
-                 if board.SETUPS[p.civ].role}
-        assign_at_setup(state, ev, fixed)  # type: ignore[arg-type]
+        fixed = {role: p.civ for p in state.players if (role := board.SETUPS[p.civ].role)}
+        assign_at_setup(state, ev, fixed)
         state.phase = "setup"
         state.step = "done"
     else:

@@ -137,10 +137,6 @@ def after_own_use(state: GameState, prompt: Prompt) -> None:
         state.prompt = None
 
 
-def waiting_civ(state: GameState) -> str | None:
-    return state.pending_powers[0].civ if state.pending_powers else None
-
-
 def phase_started(state: GameState, phase: str, ev: list[Event]) -> None:
     """A reaction window at the start of each phase, for powers usable at any time
     (base-game.md 4), its players in seat order from the phase's role holder."""

@@ -28,7 +28,8 @@ from ..events import Event
 from ..state import Battle, Building, FreePlacement, GameState, Unit
 
 CARDS: dict[str, ModuleType] = {}  # card id -> its module, in registration order
-_HOOKED: dict[str, tuple[Callable[..., Any], ...]] = {}  # hook -> the functions taking part (cached)
+# hook -> the functions taking part (cached)
+_HOOKED: dict[str, tuple[Callable[..., Any], ...]] = {}
 
 
 def register(module: ModuleType) -> None:

@@ -195,7 +195,8 @@ def _legal_opponent(state: GameState, prompt: ChooseOpponent) -> list[Action]:
 
 
 @decision(ChooseOpponent, _legal_opponent)
-def _choose_opponent(state: GameState, prompt: ChooseOpponent, action: Action, ev: list[Event]) -> None:
+def _choose_opponent(state: GameState, prompt: ChooseOpponent, action: Action,
+                     ev: list[Event]) -> None:
     if not isinstance(action, Fight):
         raise IllegalAction("Choose whom you fight next in this province", R_OPPONENT)
     if action.opponent not in prompt.opponents:

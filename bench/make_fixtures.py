@@ -23,9 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.bots import make_bot  # noqa: E402
-from engine.game import apply, clone, new_game, state_hash, view  # noqa: E402
-from engine.record import GameRecord, add_action, new_record  # noqa: E402
+from engine.game import clone  # noqa: E402
+from engine.match import Match  # noqa: E402
+from engine.record import GameRecord  # noqa: E402
 from engine.saves import make_save, write_save  # noqa: E402
 from engine.state import Config, GameState  # noqa: E402
 
@@ -40,22 +40,17 @@ Stop = Callable[[GameState], bool]
 
 def play(config: Config, level: str = "greedy", stop: Stop | None = None,
          max_actions: int = 20_000) -> tuple[GameState, GameRecord, bool]:
-    """Play seeded computer players until `stop(state)` (before an action) or the end.
-    Returns the state, its record, and whether `stop` was met."""
-    state, _ = new_game(config)
-    record = new_record(config, state_hash(state))
-    bots = [make_bot(level, config.seed * 7919 + i) for i in range(len(config.civs))]
-    seat = {p.civ: p.seat for p in state.players}
+    """Play computer players (fixed seeds: the files come out the same) until
+    `stop(state)` (before an action) or the end. Returns the state, its record, and
+    whether `stop` was met."""
+    n = len(config.civs)
+    match = Match.new(config, [level] * n, bot_seeds=[config.seed * 7919 + i for i in range(n)])
     for _ in range(max_actions):
-        if stop is not None and stop(state):
-            return state, record, True
-        if state.phase == "over" or state.prompt is None:
+        if stop is not None and stop(match.state):
+            return match.state, match.record, True
+        if not match.play_bots(limit=1):
             break
-        s = seat[state.prompt.civ]
-        action = bots[s].choose(view(state, s))
-        apply(state, action)
-        add_action(record, action, state_hash(state))
-    return state, record, stop is None
+    return match.state, match.record, stop is None
 
 
 def find(name: str, configs, stop: Stop, level: str = "greedy"):

@@ -7,7 +7,7 @@ import msgspec
 
 
 class ActionBase(msgspec.Struct, kw_only=True, tag_field="type", tag=True, frozen=True):
-    pass
+    """Each action repeats `frozen=True`: msgspec inherits it, the type checker does not."""
 
 
 class Item(msgspec.Struct, kw_only=True, frozen=True):
@@ -31,96 +31,96 @@ class Post(msgspec.Struct, frozen=True):
 
 
 # --- setup -------------------------------------------------------------------------------
-class SelectCapital(ActionBase):
+class SelectCapital(ActionBase, frozen=True):
     province: str
 
 
-class SetupBuy(ActionBase):
+class SetupBuy(ActionBase, frozen=True):
     item: Item
 
 
-class EndSetupRound(ActionBase):
+class EndSetupRound(ActionBase, frozen=True):
     pass
 
 
 # --- roles --------------------------------------------------------------------------------
-class PickRoleHolder(ActionBase):
+class PickRoleHolder(ActionBase, frozen=True):
     civ: str
 
 
-class Name(ActionBase):
+class Name(ActionBase, frozen=True):
     """Name the next player in a role holder's phase."""
 
     civ: str
 
 
 # --- commerce -----------------------------------------------------------------------------
-class Announce(ActionBase):
+class Announce(ActionBase, frozen=True):
     n: int
 
 
-class Offer(ActionBase):
+class Offer(ActionBase, frozen=True):
     cards: dict[str, int]
 
 
-class Take(ActionBase):
+class Take(ActionBase, frozen=True):
     source: str
     card: str
 
 
-class Give(ActionBase):
+class Give(ActionBase, frozen=True):
     card: str
     to: str
 
 
 # --- offering -----------------------------------------------------------------------------
-class Worship(ActionBase):
+class Worship(ActionBase, frozen=True):
     """Make an offering: pay a set of 3 for a god."""
 
     god: str
     payment: dict[str, int]
 
 
-class Pass(ActionBase):
+class Pass(ActionBase, frozen=True):
     """Decline: no offering, no reaction, nothing more this turn."""
 
 
 # --- construction -------------------------------------------------------------------------
-class Buy(ActionBase):
+class Buy(ActionBase, frozen=True):
     """Pay one set for one or more items whose costs add up to no more than its value."""
 
     items: list[Item]
     payment: dict[str, int]
 
 
-class EndConstruction(ActionBase):
+class EndConstruction(ActionBase, frozen=True):
     pass
 
 
-class PlaceAt(ActionBase):
+class PlaceAt(ActionBase, frozen=True):
     province: str
 
 
-class Keep(ActionBase):
+class Keep(ActionBase, frozen=True):
     cards: dict[str, int]
 
 
 # --- military -----------------------------------------------------------------------------
-class MoveTrireme(ActionBase):
+class MoveTrireme(ActionBase, frozen=True):
     unit: int
     to: str
 
 
-class NavalBattle(ActionBase):
+class NavalBattle(ActionBase, frozen=True):
     sea: str
     opponent: str
 
 
-class EndNaval(ActionBase):
+class EndNaval(ActionBase, frozen=True):
     pass
 
 
-class Move(ActionBase):
+class Move(ActionBase, frozen=True):
     """Move ground units from one province to another, by land or by a trireme chain
     (`seas`, empty to let the engine find one)."""
 
@@ -129,35 +129,35 @@ class Move(ActionBase):
     seas: list[str] = []
 
 
-class EndMilitary(ActionBase):
+class EndMilitary(ActionBase, frozen=True):
     pass
 
 
-class Fight(ActionBase):
+class Fight(ActionBase, frozen=True):
     opponent: str
 
 
-class TakeLosses(ActionBase):
+class TakeLosses(ActionBase, frozen=True):
     units: list[int]
 
 
-class Sack(ActionBase):
+class Sack(ActionBase, frozen=True):
     building: int  # index in the province's building list
 
 
-class Occupy(ActionBase):
+class Occupy(ActionBase, frozen=True):
     posts: list[Post]
 
 
-class Convert(ActionBase):
+class Convert(ActionBase, frozen=True):
     unit: int
 
 
-class Blockade(ActionBase):
+class Blockade(ActionBase, frozen=True):
     sea: str
 
 
-class UsePower(ActionBase):
+class UsePower(ActionBase, frozen=True):
     """Use a card's active power. `target` and `choice` depend on the card."""
 
     card: str

@@ -11,6 +11,3 @@ class IllegalAction(Exception):
         self.rule = rule
         super().__init__(f"{reason} ({rule})" if rule else reason)
 
-
-def illegal(reason: str, rule: str = "") -> IllegalAction:
-    return IllegalAction(reason, rule)

@@ -11,74 +11,76 @@ import msgspec
 
 
 class EventBase(msgspec.Struct, kw_only=True, tag_field="type", tag=True, frozen=True):
+    """Each event repeats `frozen=True`: msgspec inherits it, the type checker does not."""
+
     visible_to: list[str] = []
 
 
-class GameStarted(EventBase):
+class GameStarted(EventBase, frozen=True):
     civs: list[str]
     neutrals: list[str]
     setup: str
 
 
-class TurnStarted(EventBase):
+class TurnStarted(EventBase, frozen=True):
     turn: int
 
 
-class PhaseStarted(EventBase):
+class PhaseStarted(EventBase, frozen=True):
     turn: int
     phase: str
 
 
-class CapitalChosen(EventBase):
+class CapitalChosen(EventBase, frozen=True):
     civ: str
     province: str
 
 
-class RoleAssigned(EventBase):
+class RoleAssigned(EventBase, frozen=True):
     role: str
     civ: str
     previous: str | None
     scores: dict[str, int] = {}
 
 
-class Produced(EventBase):
+class Produced(EventBase, frozen=True):
     civ: str
     cards: dict[str, int]
     short: dict[str, int] = {}  # what the bank could not pay
 
 
-class TradeAnnounced(EventBase):
+class TradeAnnounced(EventBase, frozen=True):
     civ: str
     n: int
     participants: list[str]
 
 
-class TradeOffered(EventBase):
+class TradeOffered(EventBase, frozen=True):
     civ: str
     count: int
 
 
-class OffersRevealed(EventBase):
+class OffersRevealed(EventBase, frozen=True):
     offers: dict[str, list[str]]
 
 
-class CardTaken(EventBase):
+class CardTaken(EventBase, frozen=True):
     civ: str
     source: str
     card: str
 
 
-class TradeChainEnded(EventBase):
+class TradeChainEnded(EventBase, frozen=True):
     returned: dict[str, list[str]]
 
 
-class CardGiven(EventBase):
+class CardGiven(EventBase, frozen=True):
     civ: str
     to: str
     card: str
 
 
-class CardReceived(EventBase):
+class CardReceived(EventBase, frozen=True):
     """A card received from the bank by a power (Hermes, Isis, Colossus...)."""
 
     civ: str
@@ -86,33 +88,33 @@ class CardReceived(EventBase):
     source: str
 
 
-class PlayerNamed(EventBase):
+class PlayerNamed(EventBase, frozen=True):
     by: str
     civ: str
     phase: str
 
 
-class GodsReturned(EventBase):
+class GodsReturned(EventBase, frozen=True):
     pass
 
 
-class GodTaken(EventBase):
+class GodTaken(EventBase, frozen=True):
     civ: str
     god: str
     free: bool = False
 
 
-class Passed(EventBase):
+class Passed(EventBase, frozen=True):
     civ: str
     phase: str
 
 
-class Paid(EventBase):
+class Paid(EventBase, frozen=True):
     civ: str
     cards: dict[str, int]
 
 
-class Built(EventBase):
+class Built(EventBase, frozen=True):
     civ: str
     kind: str
     province: str
@@ -121,25 +123,25 @@ class Built(EventBase):
     unit: int = 0
 
 
-class CardAcquired(EventBase):
+class CardAcquired(EventBase, frozen=True):
     civ: str
     card: str
     count: int  # heroes and wonders now held
 
 
-class Discarded(EventBase):
+class Discarded(EventBase, frozen=True):
     civ: str
     cards: dict[str, int]
 
 
-class TriremeMoved(EventBase):
+class TriremeMoved(EventBase, frozen=True):
     civ: str
     unit: int
     origin: str
     to: str
 
 
-class UnitsMoved(EventBase):
+class UnitsMoved(EventBase, frozen=True):
     civ: str
     units: list[int]
     kinds: list[str]
@@ -149,13 +151,13 @@ class UnitsMoved(EventBase):
     origins: list[str] = []  # where each unit came from, when they came from several places
 
 
-class MoveCancelled(EventBase):
+class MoveCancelled(EventBase, frozen=True):
     civ: str
     units: list[int]
     reason: str
 
 
-class BattleStarted(EventBase):
+class BattleStarted(EventBase, frozen=True):
     area: str
     naval: bool
     attacker: str
@@ -165,7 +167,7 @@ class BattleStarted(EventBase):
     ranged: bool = False  # Titans shooting from a neighbouring province
 
 
-class DiceRolled(EventBase):
+class DiceRolled(EventBase, frozen=True):
     area: str
     civ: str
     dice: list[int]
@@ -175,20 +177,20 @@ class DiceRolled(EventBase):
     losses_inflicted: int
 
 
-class UnitsLost(EventBase):
+class UnitsLost(EventBase, frozen=True):
     area: str
     civ: str
     units: list[int]
     kinds: list[str]
 
 
-class BattleEnded(EventBase):
+class BattleEnded(EventBase, frozen=True):
     area: str
     at_war: bool
     survivors: dict[str, int]
 
 
-class Sacked(EventBase):
+class Sacked(EventBase, frozen=True):
     civ: str
     province: str
     owner: str | None
@@ -196,31 +198,31 @@ class Sacked(EventBase):
     site: str = ""
 
 
-class Occupied(EventBase):
+class Occupied(EventBase, frozen=True):
     civ: str
     province: str
     posts: list[str]
 
 
-class ConversionStarted(EventBase):
+class ConversionStarted(EventBase, frozen=True):
     civ: str
     province: str
     owner: str | None
 
 
-class ConversionCompleted(EventBase):
+class ConversionCompleted(EventBase, frozen=True):
     civ: str
     province: str
     previous: str | None
 
 
-class PowerUsed(EventBase):
+class PowerUsed(EventBase, frozen=True):
     civ: str
     card: str
     detail: str = ""
 
 
-class Victory(EventBase):
+class Victory(EventBase, frozen=True):
     civ: str
     reason: str
 

@@ -68,10 +68,12 @@ def is_bot(kind: str) -> bool:
 
 class Match:
     def __init__(self, state: GameState, seats: list[str], *, record: GameRecord | None = None,
-                 bot_secret: bytes | None = None, bot_budget: float = 1.0) -> None:
+                 bot_secret: bytes | None = None, bot_budget: float = 1.0,
+                 bot_seeds: list[int] | None = None) -> None:
         """`record`: the game's history so far (it must end on `state`); without one the
         history starts at `state`. `bot_secret`: what seeds the computer players (a fresh
-        random one when None, so two matches play differently)."""
+        random one when None, so two matches play differently). `bot_seeds`: a seed per
+        seat instead, for the example games that must come out the same every time."""
         if len(seats) != len(state.players):
             raise ValueError(f"{len(state.players)} seats needed, {len(seats)} given")
         from .bots import LEVELS
@@ -84,17 +86,20 @@ class Match:
         self.record = record if record is not None else record_from(state)
         self.bot_secret = bot_secret if bot_secret is not None else os.urandom(16)
         self.bot_budget = bot_budget
+        self.bot_seeds = bot_seeds
         self.setup_events: list[Event] = []
         self._observers: list[Observer] = []
         self._bots: dict[int, Bot] = {}
         self._legal: tuple[int, list[Action]] | None = None
 
     @classmethod
-    def new(cls, config: Config, seats: list[str], **kw) -> Match:
+    def new(cls, config: Config, seats: list[str], *, bot_secret: bytes | None = None,
+            bot_budget: float = 1.0, bot_seeds: list[int] | None = None) -> Match:
         """A new game set up from `config`; its setup events are kept in `setup_events`."""
         state, events = game.new_game(config)
         record = new_record(config, game.state_hash(state))
-        match = cls(state, seats, record=record, **kw)
+        match = cls(state, seats, record=record, bot_secret=bot_secret, bot_budget=bot_budget,
+                    bot_seeds=bot_seeds)
         match.setup_events = events
         return match
 
@@ -178,12 +183,13 @@ class Match:
         return seat is not None and is_bot(self.seats[seat])
 
     def bot(self, seat: int) -> Bot:
-        """The computer player of `seat`, seeded by the one rule."""
+        """The computer player of `seat`, seeded by the one rule (or by `bot_seeds`)."""
         bot = self._bots.get(seat)
         if bot is None:
             from .bots import make_bot
-            bot = make_bot(self.seats[seat], bot_seed(self.state.config.seed, self.bot_secret,
-                                                      seat), budget=self.bot_budget)
+            seed = (self.bot_seeds[seat] if self.bot_seeds is not None
+                    else bot_seed(self.state.config.seed, self.bot_secret, seat))
+            bot = make_bot(self.seats[seat], seed, budget=self.bot_budget)
             self._bots[seat] = bot
         return bot
 
@@ -209,10 +215,6 @@ class Match:
     def add_observer(self, obs: Observer) -> None:
         self._observers.append(obs)
 
-    def remove_observer(self, obs: Observer) -> None:
-        if obs in self._observers:
-            self._observers.remove(obs)
-
     def replace_seat(self, seat: int, kind: str) -> None:
         """Hand a seat to another player kind (a bot takes over, a human comes back)."""
         from .bots import LEVELS
@@ -230,9 +232,9 @@ def replay_match(record: GameRecord, start: GameState | None = None) -> Match:
     from .record import start_state
     state, events = start_state(record)
     fresh = record.start is None
-    start = (new_record(record.config, record.hashes.get(0) or game.state_hash(state),
+    history = (new_record(record.config, record.hashes.get(0) or game.state_hash(state),
                         hash_every=record.hash_every) if fresh
              else record_from(state, hash_every=record.hash_every))
-    match = Match(state, [REMOTE] * len(state.players), record=start, bot_secret=b"")
+    match = Match(state, [REMOTE] * len(state.players), record=history, bot_secret=b"")
     match.setup_events = events
     return match

@@ -335,12 +335,6 @@ class Replay:
             match.act(seat if seat is not None else -1, action)
         return match.state
 
-    def events_upto(self, i: int) -> list[Event]:
-        out: list[Event] = []
-        for st in self.steps[:i + 1]:
-            out.extend(st.events)
-        return out
-
     def turn_starts(self) -> dict[int, int]:
         """Turn -> the first step of that turn."""
         out: dict[int, int] = {}

@@ -16,6 +16,7 @@ screen adds its styling on top.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from . import actions as A
 from . import events as E
@@ -356,7 +357,8 @@ def _victory(e: E.Victory) -> str:
     return f"{civ(e.civ)} wins the game: {e.reason}"
 
 
-RENDERERS: dict[type, Callable] = {
+# each renderer takes the event type it is filed under (not expressible as one type)
+RENDERERS: dict[type, Callable[[Any], str]] = {
     E.GameStarted: _game_started,
     E.TurnStarted: _turn_started,
     E.PhaseStarted: _phase_started,
@@ -478,19 +480,6 @@ def card_text(c: str) -> str:
     """The card's power in a few words (the card data holds them)."""
     k = ALL_CARDS.get(c)
     return k.text if k else ""
-
-
-def player_label(state: GameState, c: str, seats: list[str] | None = None) -> str:
-    """ "Rome (you)", "Greece (computer)", or with a display name from the config."""
-    name = civ(c)
-    seat = next((p.seat for p in state.players if p.civ == c), None)
-    if seat is None:
-        return f"{name} (neutral)"
-    names = state.config.names
-    who = names[seat] if seat < len(names) and names[seat] else ""
-    if not who and seats is not None and seat < len(seats):
-        who = "you" if seats[seat] == "human" else "computer"
-    return f"{name} ({who})" if who else name
 
 
 def unit_text(state: GameState | None, unit_id: int) -> str:

@@ -6,6 +6,11 @@ bit-identically on any machine and after a save and load. The algorithm is Split
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
 _MASK = (1 << 64) - 1
 
 
@@ -43,10 +48,10 @@ class Rng:
     def die(self) -> int:
         return self.below(6) + 1
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[T]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items: list):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

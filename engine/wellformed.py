@@ -17,7 +17,8 @@ records and the scenario files read exactly as before.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import msgspec
 
@@ -177,7 +178,7 @@ def _god(g: str) -> None:
         raise _refuse(f"{_shown(g)} is not a god")
 
 
-def _list(xs: list, what: str) -> None:
+def _list(xs: Sequence[object], what: str) -> None:
     if len(xs) > MAX_LIST:
         raise _refuse(f"Too many {what} ({len(xs)})")
 
@@ -226,21 +227,27 @@ def _sack(x: a.Sack) -> None:
         raise _refuse(f"There is no building {x.building}")
 
 
-_CHECKS: dict[type, Callable] = {
+def _all(*checks: Callable[[], None]) -> None:
+    """Run several checks of one action (each raises IllegalAction on a fault)."""
+    for check in checks:
+        check()
+
+
+_CHECKS: dict[type, Callable[[Any], object]] = {
     a.SelectCapital: lambda x: _province(x.province),
     a.SetupBuy: lambda x: _item(x.item),
     a.PickRoleHolder: lambda x: _civ(x.civ),
     a.Name: lambda x: _civ(x.civ),
     a.Announce: lambda x: _count(x.n),
     a.Offer: lambda x: _cards(x.cards),
-    a.Take: lambda x: (_civ(x.source), _resource(x.card)),
-    a.Give: lambda x: (_resource(x.card), _civ(x.to)),
-    a.Worship: lambda x: (_god(x.god), _cards(x.payment, wild=True)),
+    a.Take: lambda x: _all(lambda: _civ(x.source), lambda: _resource(x.card)),
+    a.Give: lambda x: _all(lambda: _resource(x.card), lambda: _civ(x.to)),
+    a.Worship: lambda x: _all(lambda: _god(x.god), lambda: _cards(x.payment, wild=True)),
     a.Buy: _buy,
     a.PlaceAt: lambda x: _area(x.province),
     a.Keep: lambda x: _cards(x.cards),
-    a.MoveTrireme: lambda x: (_unit(x.unit), _area(x.to)),
-    a.NavalBattle: lambda x: (_sea(x.sea), _civ(x.opponent)),
+    a.MoveTrireme: lambda x: _all(lambda: _unit(x.unit), lambda: _area(x.to)),
+    a.NavalBattle: lambda x: _all(lambda: _sea(x.sea), lambda: _civ(x.opponent)),
     a.Move: _move,
     a.Fight: lambda x: _civ(x.opponent),
     a.TakeLosses: lambda x: _units(x.units),

@@ -107,6 +107,23 @@ def test_a_bot_seed_is_not_derived_from_the_config_alone():
     assert Match.new(CONFIG, [HUMAN] * 3).bot_secret != Match.new(CONFIG, [HUMAN] * 3).bot_secret
 
 
+def test_explicit_bot_seeds_replace_the_secret():
+    """The example games in saves/ are played from fixed seeds (bench/make_fixtures.py)."""
+    from engine.bots import make_bot
+    from engine.game import apply, new_game, view
+
+    seeds = [5, 6, 7]
+    match = Match.new(CONFIG, ["random", "greedy", "random"], bot_seeds=seeds)
+    match.play_bots(limit=60)
+    state, _ = new_game(CONFIG)
+    bots = [make_bot(level, s) for level, s in zip(match.seats, seeds, strict=True)]
+    for _ in range(60):
+        assert state.prompt is not None
+        seat = next(p.seat for p in state.players if p.civ == state.prompt.civ)
+        apply(state, bots[seat].choose(view(state, seat)))
+    assert state_hash(state) == state_hash(match.state)
+
+
 def test_seats_are_handed_over_and_remote_seats_wait():
     match = Match.new(CONFIG, [REMOTE, REMOTE, REMOTE], bot_secret=b"k")
     assert not match.bot_to_move() and match.play_bots() == []

@@ -41,9 +41,21 @@ from ..data.costs import GROUND_UNITS
 from ..game import legal_actions
 from ..prompts import (
     AnnounceTrade,
+    ChooseConquest,
+    ChooseLosses,
+    ChooseRoleHolder,
     ChooseTradeOffer,
+    ConstructionTurn,
+    FreeSetupTurn,
     GiveBalancingCard,
+    GreekBlockade,
+    GroundTurn,
+    KeepCommodities,
+    MakeOffering,
     NamePlayer,
+    NavalTurn,
+    PlaceFree,
+    Reaction,
     TakeTradeCard,
 )
 from ..rng import Rng, seed_state
@@ -76,24 +88,27 @@ class GreedyBot:
         me = _me(state, prompt.civ)
         handler = getattr(self, "_" + type(prompt).__name__, None)
         if handler is not None:
-            choice = handler(state, me, prompt, acts)
+            choice: Action | None = handler(state, me, prompt, acts)
             if choice is not None:
                 return choice
         return acts[0]
 
     # --- setup --------------------------------------------------------------------------
-    def _FreeSetupTurn(self, state, me, prompt, acts):
+    def _FreeSetupTurn(self, state: GameState, me: Player, prompt: FreeSetupTurn,
+                       acts: list[Action]) -> Action:
         buys = [a for a in acts if isinstance(a, SetupBuy)]
         if not buys:
             return next(a for a in acts if isinstance(a, EndSetupRound))
         return max(buys, key=lambda a: self._item_score(state, me, a.item) + self._noise())
 
     # --- roles and order ----------------------------------------------------------------
-    def _ChooseRoleHolder(self, state, me, prompt, acts):
+    def _ChooseRoleHolder(self, state: GameState, me: Player, prompt: ChooseRoleHolder,
+                          acts: list[Action]) -> Action:
         picks = [a for a in acts if isinstance(a, PickRoleHolder)]
         return min(picks, key=lambda a: len(_me(state, a.civ).cards), default=acts[0])
 
-    def _NamePlayer(self, state: GameState, me: Player, prompt: NamePlayer, acts):
+    def _NamePlayer(self, state: GameState, me: Player, prompt: NamePlayer,
+                    acts: list[Action]) -> Action:
         names = [a for a in acts if isinstance(a, Name)]
         mine = [a for a in names if a.civ == me.civ]
         if prompt.phase == "military":
@@ -102,20 +117,24 @@ class GreedyBot:
         return mine[0] if mine else names[0]
 
     # --- commerce -----------------------------------------------------------------------
-    def _AnnounceTrade(self, state, me: Player, prompt: AnnounceTrade, acts):
+    def _AnnounceTrade(self, state: GameState, me: Player, prompt: AnnounceTrade,
+                       acts: list[Action]) -> Action:
         doubles = sum(n - 1 for c, n in me.hand.items() if c in COMMODITIES and n > 1)
         n = max(1, min(prompt.max, doubles + 1))
         return Announce(n=n)
 
-    def _ChooseTradeOffer(self, state, me: Player, prompt: ChooseTradeOffer, acts):
+    def _ChooseTradeOffer(self, state: GameState, me: Player, prompt: ChooseTradeOffer,
+                          acts: list[Action]) -> Action:
         return max((a for a in acts if isinstance(a, Offer)),
                    key=lambda a: -self._keep_loss(me, a.cards))
 
-    def _TakeTradeCard(self, state, me: Player, prompt: TakeTradeCard, acts):
+    def _TakeTradeCard(self, state: GameState, me: Player, prompt: TakeTradeCard,
+                       acts: list[Action]) -> Action:
         return max((a for a in acts if isinstance(a, Take)),
                    key=lambda a: self._gain(me, a.card) + self._noise())
 
-    def _GiveBalancingCard(self, state, me: Player, prompt: GiveBalancingCard, acts):
+    def _GiveBalancingCard(self, state: GameState, me: Player, prompt: GiveBalancingCard,
+                           acts: list[Action]) -> Action:
         return max((a for a in acts if isinstance(a, Give)),
                    key=lambda a: -self._keep_loss(me, {a.card: 1}))
 
@@ -132,7 +151,8 @@ class GreedyBot:
         return _set_potential(hand) - _set_potential(me.hand)
 
     # --- offering -----------------------------------------------------------------------
-    def _MakeOffering(self, state, me: Player, prompt, acts):
+    def _MakeOffering(self, state: GameState, me: Player, prompt: MakeOffering,
+                      acts: list[Action]) -> Action:
         if _best_set(me.hand) >= 12:
             for god in ("hermes", "athena", "mars"):
                 for a in acts:
@@ -141,7 +161,8 @@ class GreedyBot:
         return next(a for a in acts if isinstance(a, Pass))
 
     # --- construction -------------------------------------------------------------------
-    def _ConstructionTurn(self, state, me: Player, prompt, acts):
+    def _ConstructionTurn(self, state: GameState, me: Player, prompt: ConstructionTurn,
+                          acts: list[Action]) -> Action:
         power = gp.construction_power(
             state, me, [a for a in acts if isinstance(a, UsePower)],
             lambda pr: self._item_score(state, me, Item(kind="influence", province=pr)),
@@ -164,7 +185,7 @@ class GreedyBot:
         waste = _set_potential(me.hand) - _set_potential(_minus(me.hand, a.payment))
         return value - 0.5 * waste + self._noise()
 
-    def _item_score(self, state: GameState, me: Player, it) -> float:
+    def _item_score(self, state: GameState, me: Player, it: Item) -> float:
         if it.kind == "card":
             return 1000 if it.card == "pyramids" else 200
         base = ITEM_VALUE.get(it.kind, 1)
@@ -178,18 +199,21 @@ class GreedyBot:
             return base + 4 * sites - 10 * threat
         return base - 6 * threat
 
-    def _PlaceFree(self, state, me: Player, prompt, acts):
+    def _PlaceFree(self, state: GameState, me: Player, prompt: PlaceFree,
+                   acts: list[Action]) -> Action:
         """A card's free piece goes where the same piece bought would be worth most."""
         places = [a for a in acts if isinstance(a, PlaceAt)]
         return max(places, key=lambda a: self._item_score(
             state, me, Item(kind=prompt.item, province=a.province)), default=acts[0])
 
-    def _KeepCommodities(self, state, me, prompt, acts):
+    def _KeepCommodities(self, state: GameState, me: Player, prompt: KeepCommodities,
+                         acts: list[Action]) -> Action:
         return max((a for a in acts if isinstance(a, Keep)),
                    key=lambda a: sum(a.cards.values()))
 
     # --- military -----------------------------------------------------------------------
-    def _NavalTurn(self, state: GameState, me: Player, prompt, acts):
+    def _NavalTurn(self, state: GameState, me: Player, prompt: NavalTurn,
+                   acts: list[Action]) -> Action:
         for a in acts:
             if isinstance(a, NavalBattle):
                 mine = gp.naval_strength(state, a.sea, me.civ)
@@ -201,7 +225,8 @@ class GreedyBot:
             return emerge
         return next((a for a in acts if isinstance(a, EndNaval)), acts[0])
 
-    def _GroundTurn(self, state: GameState, me: Player, prompt, acts):
+    def _GroundTurn(self, state: GameState, me: Player, prompt: GroundTurn,
+                    acts: list[Action]) -> Action:
         best, best_score = None, 0.0
         for a in acts:
             if not isinstance(a, Move):
@@ -238,21 +263,24 @@ class GreedyBot:
             prize = 2 + len(p.commodity_sites)
         return prize + moving - defence + self._noise()
 
-    def _ChooseLosses(self, state: GameState, me: Player, prompt, acts):
+    def _ChooseLosses(self, state: GameState, me: Player, prompt: ChooseLosses,
+                      acts: list[Action]) -> Action:
         order = {"legion": 0, "trireme": 0, "fortress": 1, "creature": 2}
         return min((a for a in acts if isinstance(a, TakeLosses)),
                    key=lambda a: sum(order.get(_unit_kind(state, u), 0) for u in a.units))
 
-    def _ChooseConquest(self, state: GameState, me: Player, prompt, acts):
-        for kind in (Convert, Occupy, Sack):
-            opts = [a for a in acts if isinstance(a, kind)]
-            if opts:
-                if kind is Occupy:
-                    return max(opts, key=lambda a: len(a.posts))
-                return opts[0]
-        return acts[0]
+    def _ChooseConquest(self, state: GameState, me: Player, prompt: ChooseConquest,
+                        acts: list[Action]) -> Action:
+        converts = [a for a in acts if isinstance(a, Convert)]
+        if converts:
+            return converts[0]
+        occupations = [a for a in acts if isinstance(a, Occupy)]
+        if occupations:
+            return max(occupations, key=lambda a: len(a.posts))
+        return next((a for a in acts if isinstance(a, Sack)), acts[0])
 
-    def _GreekBlockade(self, state: GameState, me: Player, prompt, acts):
+    def _GreekBlockade(self, state: GameState, me: Player, prompt: GreekBlockade,
+                       acts: list[Action]) -> Action:
         for a in acts:
             if isinstance(a, Blockade):
                 mine = len(units_in(state, a.sea, me.civ, ("trireme",)))
@@ -262,7 +290,8 @@ class GreedyBot:
         return next((a for a in acts if isinstance(a, Pass)), acts[0])
 
     # --- powers -------------------------------------------------------------------------
-    def _Reaction(self, state: GameState, me: Player, prompt, acts):
+    def _Reaction(self, state: GameState, me: Player, prompt: Reaction,
+                  acts: list[Action]) -> Action | None:
         """Use the obvious powers (cards from the bank, a free god, Ishtar's protection, the
         role Athena helps most, Isis' gifts, the battle and convoy powers of greedy_powers);
         decline what needs judgement (Antigone, destroying at the start of a phase)."""

@@ -28,7 +28,7 @@ from ..data.cards import RESOURCES, is_hero_or_wonder
 from ..rules.combat import fighters
 from ..rules.commerce import production
 from ..rules.common import ground_units_in, units_in
-from ..state import GameState, Player
+from ..state import GameState, Player, Unit
 from .values import UNIT_STRENGTH
 
 
@@ -81,7 +81,7 @@ def _after_dice(state: GameState, me: str, enemy: str, uses: list[UsePower]) -> 
     return best
 
 
-def _strength(state: GameState, units: list, enemy: list) -> float:
+def _strength(state: GameState, units: list[Unit], enemy: list[Unit]) -> float:
     """Expected points of a side; a fortress or creature facing a Behemoth rolls a die."""
     from ..powers import loses_automatic_six
     return sum(3.5 if loses_automatic_six(state, u, enemy) else UNIT_STRENGTH.get(u.kind, 3.5)

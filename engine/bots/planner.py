@@ -75,7 +75,9 @@ class PlannerBot:
         cands = self._candidates(acts, default)
         if len(cands) == 1:
             return cands[0]
-        me = view.civ or view.state.prompt.civ
+        prompt = view.state.prompt
+        assert prompt is not None  # a decision is pending: it has legal actions
+        me = view.civ or prompt.civ
         diffs: list[list[float]] = []
         wanted, rounds = rounds, 0
         # A round costs about one rollout per candidate: stop when another would overrun.
@@ -87,13 +89,13 @@ class PlannerBot:
                 break
             base = determinize(view, self.rng)
             roll_seed = self.rng.below(1 << 30)
-            scores = []
+            scores: list[float] = []
             for a in cands:
-                s = clone(base)
-                scores.append(self._rollout(s, a, me, roll_seed, hard))
-                if scores[-1] is None:
+                score = self._rollout(clone(base), a, me, roll_seed, hard)
+                if score is None:
                     break
-            if len(scores) < len(cands) or scores[-1] is None:
+                scores.append(score)
+            if len(scores) < len(cands):
                 break
             diffs.append(scores)
             rounds += 1

@@ -14,9 +14,7 @@ powers are listed (in each decision's legal actions) in the order of the last bl
 from __future__ import annotations
 
 from ..rules import hooks
-
-# The names the rest of the code calls here (the hook points' own functions).
-from ..rules.hooks import (  # noqa: F401
+from ..rules.hooks import (
     active_powers,
     base_cost,
     battle_bonus,
@@ -41,8 +39,8 @@ from ..rules.hooks import (  # noqa: F401
     use_power,
     wild_commodity,
 )
-from ..rules.hooks import card_module as module_of  # noqa: F401
-from ..rules.windows import open_window, phase_started  # noqa: F401
+from ..rules.hooks import card_module as module_of
+from ..rules.windows import open_window, phase_started
 from . import (
     achilles,
     adonis,
@@ -99,6 +97,36 @@ from . import (
     ulysses,
     vulcan,
 )
+
+# The names the rest of the code calls here (the hook points' own functions).
+__all__ = [
+    "active_powers",
+    "base_cost",
+    "battle_bonus",
+    "can_be_convoyed",
+    "casualty_divisor",
+    "commodities_kept",
+    "cost",
+    "die_bonus",
+    "extra_items",
+    "fortress_limit",
+    "influence_anywhere",
+    "is_active",
+    "loses_automatic_six",
+    "module_of",
+    "on_acquire",
+    "on_sack",
+    "open_window",
+    "phase_started",
+    "price",
+    "reductions",
+    "role_bonus",
+    "spend_reductions",
+    "spend_wild",
+    "trireme_moves",
+    "use_power",
+    "wild_commodity",
+]
 
 CATALOG = (
     # cards whose holder does not trigger them

@@ -5,7 +5,7 @@ Window "adonis"."""
 
 from __future__ import annotations
 
-from ..actions import Pass, UsePower
+from ..actions import Action, Pass, UsePower
 from ..data.cards import GODS
 from ..events import Event, GodTaken, PowerUsed
 from ..prompts import Reaction
@@ -43,13 +43,14 @@ def ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None:
                     detail="Adonis: take one more god, free")
 
 
-def legal(state: GameState, pp: PendingPower) -> list:
+def legal(state: GameState, pp: PendingPower) -> list[Action]:
     return [Pass(), *(UsePower(card=CARD, choice=g) for g in _gods(state))]
 
 
-def answer(state: GameState, pp: PendingPower, action, ev: list[Event]) -> bool:
+def answer(state: GameState, pp: PendingPower, action: Action, ev: list[Event]) -> bool:
     if passed(state, pp, action, ev, CARD, "Take a god with Adonis, or pass"):
         return True
+    assert isinstance(action, UsePower)  # passed() refuses anything else
     if action.choice not in GODS:
         raise refuse(CARD, f"{action.choice!r} is not a god")
     if state.gods.get(action.choice) is not None:

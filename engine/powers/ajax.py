@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..actions import UsePower
 from ..events import Event, PowerUsed
 from ..rules.common import holds, roll
-from ..state import GameState
+from ..state import Battle, GameState
 from .base import battle_in_window, check_holds, refuse
 
 CARD = "ajax"
@@ -16,11 +16,11 @@ WINDOW = "after_dice"
 WHEN = "after the dice of a ground battle he fights, before the losses"
 
 
-def _battle(state: GameState, civ: str, window: str):
+def _battle(state: GameState, civ: str, window: str) -> Battle | None:
     return battle_in_window(state, window, civ, ground=True) if window == WINDOW else None
 
 
-def _dice(b, civ: str) -> list[int]:
+def _dice(b: Battle, civ: str) -> list[int]:
     return b.attacker_dice if civ == b.attacker else b.defender_dice
 
 

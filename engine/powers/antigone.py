@@ -4,7 +4,7 @@ has the cards must take part). Window "antigone", before any offer is chosen."""
 
 from __future__ import annotations
 
-from ..actions import Pass, UsePower
+from ..actions import Action, Pass, UsePower
 from ..events import Event, PowerUsed
 from ..prompts import Reaction
 from ..rules.common import holds
@@ -36,11 +36,11 @@ def ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None:
                     detail=f"Antigone: {t.n} cards each are traded; stay out of the trade?")
 
 
-def legal(state: GameState, pp: PendingPower) -> list:
+def legal(state: GameState, pp: PendingPower) -> list[Action]:
     return [Pass(), UsePower(card=CARD)]
 
 
-def answer(state: GameState, pp: PendingPower, action, ev: list[Event]) -> bool:
+def answer(state: GameState, pp: PendingPower, action: Action, ev: list[Event]) -> bool:
     if passed(state, pp, action, ev, CARD,
               "Stay out of the trade with Antigone, or take part (pass)"):
         return True

@@ -7,7 +7,7 @@ offering phase clears it when the gods return)."""
 
 from __future__ import annotations
 
-from ..actions import Pass, UsePower
+from ..actions import Action, Pass, UsePower
 from ..data.cards import ROLE_NAMES, ROLES
 from ..events import Event, PowerUsed
 from ..prompts import Reaction
@@ -39,9 +39,9 @@ def gods_returned(state: GameState) -> None:
 
 def before_roles(state: GameState) -> bool:
     holder = state.gods.get(CARD)
-    if is_player(state, holder) and god_ready(state, holder, CARD) and \
-            _key(holder) not in state.power_choices:  # type: ignore[arg-type]
-        queue(state, PendingPower(card=CARD, civ=holder))  # type: ignore[arg-type]
+    if holder is not None and is_player(state, holder) and god_ready(state, holder, CARD) \
+            and _key(holder) not in state.power_choices:
+        queue(state, PendingPower(card=CARD, civ=holder))
         return True
     return False
 
@@ -53,13 +53,14 @@ def ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None:
                     detail="Athena: name the role she helps you toward (+2)")
 
 
-def legal(state: GameState, pp: PendingPower) -> list:
+def legal(state: GameState, pp: PendingPower) -> list[Action]:
     return [Pass(), *(UsePower(card=CARD, choice=r) for r in ROLES)]
 
 
-def answer(state: GameState, pp: PendingPower, action, ev: list[Event]) -> bool:
+def answer(state: GameState, pp: PendingPower, action: Action, ev: list[Event]) -> bool:
     if passed(state, pp, action, ev, CARD, "Name the role Athena helps you toward, or pass"):
         return True
+    assert isinstance(action, UsePower)  # passed() refuses anything else
     if action.choice not in ROLES:
         raise refuse(CARD, f"{action.choice!r} is not a role: name one of "
                            f"{', '.join(ROLES)}")

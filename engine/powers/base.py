@@ -10,18 +10,18 @@ something has `ask`, `legal` and `answer` (see engine/rules/windows.py).
 
 from __future__ import annotations
 
-from ..actions import Item, Pass, UsePower
-from ..data.cards import RESOURCES
+from ..actions import Action, Item, Pass, UsePower
+from ..data.cards import RESOURCES, WILD
 from ..errors import IllegalAction
 from ..events import Event, Passed
-from ..prompts import ConstructionTurn
+from ..prompts import ConstructionTurn, PromptBase
 from ..rules.common import clear_post, holds, holds_god, is_player, post_key, units_in
 from ..rules.construction import placeable
-from ..rules.hooks import card_name, refuse  # noqa: F401  (for the card modules)
-from ..rules.payment import WILD
+from ..rules.hooks import card_name as card_name  # re-exported for the card modules
+from ..rules.hooks import refuse as refuse  # re-exported for the card modules
 from ..rules.placement import CONSTRUCTION, check
 from ..rules.windows import queue
-from ..state import GameState, PendingPower
+from ..state import Battle, Building, GameState, PendingPower
 
 
 # --- once per phase or turn --------------------------------------------------------------
@@ -67,7 +67,7 @@ def ask_each(state: GameState, card: str, civs: list[str]) -> bool:
     return bool(civs)
 
 
-def passed(state: GameState, pp: PendingPower, action, ev: list[Event], card: str,
+def passed(state: GameState, pp: PendingPower, action: Action, ev: list[Event], card: str,
            hint: str) -> bool:
     """True if the player asked passed (his question is settled); anything but a pass or
     a UsePower of the card is refused with `hint`."""
@@ -104,7 +104,8 @@ def in_construction_turn(state: GameState, civ: str, window: str = "") -> bool:
             and p.civ == civ)
 
 
-def in_own_decision(state: GameState, civ: str, window: str, prompt_type: type) -> bool:
+def in_own_decision(state: GameState, civ: str, window: str,
+                    prompt_type: type[PromptBase]) -> bool:
     """civ is deciding a prompt of this kind himself (not in a reaction window), and no
     battle is under way (a military step's powers: the Kraken's, the Titans')."""
     p = state.prompt
@@ -118,7 +119,7 @@ BATTLE_STAGE = {"before_battle": "dice", "after_dice": "losses"}
 
 
 def battle_in_window(state: GameState, window: str, civ: str | None = None,
-                     ground: bool = False):
+                     ground: bool = False) -> Battle | None:
     """The battle the reaction window `window` is open on, or None; with `civ`, only a
     battle he fights; with `ground`, only a battle on land."""
     b = state.military.battle
@@ -178,7 +179,7 @@ def decode_cards(card: str, text: str) -> dict[str, int]:
 
 
 # --- destroying a building (Baal, Vulcan) ---------------------------------------------------
-def find_building(state: GameState, province: str, kind: str, site: str = ""):
+def find_building(state: GameState, province: str, kind: str, site: str = "") -> int | None:
     """The index of a building of that kind (and commodity site, for a caravan), or None."""
     ps = state.provinces.get(province)
     if ps is None:
@@ -189,7 +190,7 @@ def find_building(state: GameState, province: str, kind: str, site: str = ""):
     return None
 
 
-def destroy_building(state: GameState, province: str, index: int):
+def destroy_building(state: GameState, province: str, index: int) -> Building:
     """Remove a building (its token goes back to the supply); a unit occupying it stays in
     the province, off its post."""
     ps = state.provinces[province]

@@ -7,7 +7,7 @@ so every other hook treats the copied hero as held. With no hero to copy, nothin
 
 from __future__ import annotations
 
-from ..actions import UsePower
+from ..actions import Action, UsePower
 from ..data.cards import ALL_CARDS
 from ..events import Event, PowerUsed
 from ..prompts import Reaction
@@ -59,11 +59,11 @@ def ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None:
     return Reaction(civ=pp.civ, window=CARD, powers=[CARD], detail=detail)
 
 
-def legal(state: GameState, pp: PendingPower) -> list:
+def legal(state: GameState, pp: PendingPower) -> list[Action]:
     return [UsePower(card=CARD, choice=h) for h in candidates(state, pp.civ)]
 
 
-def answer(state: GameState, pp: PendingPower, action, ev: list[Event]) -> bool:
+def answer(state: GameState, pp: PendingPower, action: Action, ev: list[Event]) -> bool:
     if not isinstance(action, UsePower) or action.card != CARD:
         raise refuse(CARD, "Choose the hero Castor & Pollux copy")
     options = candidates(state, pp.civ)

@@ -9,16 +9,16 @@ from __future__ import annotations
 from ..data.cards import CIV_CREATURE
 from ..events import Event, UnitsLost
 from ..rules.combat import fighters, lose_unit
-from ..state import GameState
+from ..state import Battle, GameState, Unit
 
 CARD = "centaur"
 
 
-def _centaurs(units) -> int:
+def _centaurs(units: list[Unit]) -> int:
     return sum(1 for u in units if u.kind == "creature" and CIV_CREATURE.get(u.owner) == CARD)
 
 
-def battle_begins(state: GameState, b, ev: list[Event]) -> None:
+def battle_begins(state: GameState, b: Battle, ev: list[Event]) -> None:
     if b.naval:
         return
     a_units = fighters(state, b, b.attacker)

@@ -3,7 +3,7 @@ choice from the bank (base-game.md 7). Window "colossus", before Hermes and Isis
 
 from __future__ import annotations
 
-from ..actions import Pass, UsePower
+from ..actions import Action, Pass, UsePower
 from ..data.cards import COMMODITIES, RESOURCE_NAMES
 from ..events import CardReceived, Event, PowerUsed
 from ..prompts import Reaction
@@ -34,13 +34,14 @@ def ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None:
                     detail="Colossus: take one commodity card of your choice from the bank")
 
 
-def legal(state: GameState, pp: PendingPower) -> list:
+def legal(state: GameState, pp: PendingPower) -> list[Action]:
     return [Pass(), *(UsePower(card=CARD, choice=c) for c in _stock(state))]
 
 
-def answer(state: GameState, pp: PendingPower, action, ev: list[Event]) -> bool:
+def answer(state: GameState, pp: PendingPower, action: Action, ev: list[Event]) -> bool:
     if passed(state, pp, action, ev, CARD, "Take a commodity with the Colossus, or pass"):
         return True
+    assert isinstance(action, UsePower)  # passed() refuses anything else
     if action.choice not in COMMODITIES:
         raise refuse(CARD, f"The Colossus gives a commodity card, not {action.choice!r}")
     if state.bank.get(action.choice, 0) <= 0:

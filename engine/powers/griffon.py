@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from ..data import board
 from ..data.cards import CIV_CREATURE
-from ..state import GameState
+from ..state import GameState, Unit
 from .hercules import moves_as_creature
 
 CARD = "griffon"
 
 
-def is_griffon(u) -> bool:
+def is_griffon(u: Unit) -> bool:
     return u.kind == "creature" and CIV_CREATURE.get(u.owner) == CARD
 
 
-def cannot_be_convoyed(state: GameState, u) -> bool:
+def cannot_be_convoyed(state: GameState, u: Unit) -> bool:
     return is_griffon(u)
 
 
@@ -33,7 +33,7 @@ def flight(state: GameState, origin: str, steps: list[str]) -> list[str]:
     return list(out)
 
 
-def ground_steps(state: GameState, u, steps: list[str]) -> list[str]:
+def ground_steps(state: GameState, u: Unit, steps: list[str]) -> list[str]:
     if is_griffon(u) or (u.kind == "legion" and CIV_CREATURE.get(u.owner) == CARD
                          and moves_as_creature(state, u)):
         return flight(state, u.area, steps)

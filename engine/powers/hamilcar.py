@@ -9,7 +9,7 @@ from ..actions import UsePower
 from ..events import Event, PowerUsed
 from ..rules.combat import dice_rolled
 from ..rules.common import holds
-from ..state import GameState
+from ..state import Battle, GameState
 from .base import battle_in_window, check_holds, refuse
 
 CARD = "hamilcar"
@@ -17,11 +17,11 @@ WINDOW = "before_battle"
 WHEN = "before the dice of a ground battle he fights"
 
 
-def _battle(state: GameState, civ: str, window: str):
+def _battle(state: GameState, civ: str, window: str) -> Battle | None:
     return battle_in_window(state, window, civ, ground=True) if window == WINDOW else None
 
 
-def _dice(state: GameState, b, civ: str) -> int:
+def _dice(state: GameState, b: Battle, civ: str) -> int:
     return dice_rolled(state, b, civ)
 
 

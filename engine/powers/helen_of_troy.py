@@ -12,27 +12,27 @@ from ..data import board
 from ..events import Event, PowerUsed
 from ..rules.combat import fighters
 from ..rules.common import holds, new_unit, remove_unit, reserve
-from ..state import GameState
+from ..state import Battle, GameState, Unit
 from .base import battle_in_window, check_holds, mark_used, refuse, used
 
 CARD = "helen_of_troy"
 WINDOW = "before_battle"
 
 
-def fighting(state: GameState, civ: str, window: str):
+def fighting(state: GameState, civ: str, window: str) -> Battle | None:
     """The ground battle about to be rolled in which civ fights, or None (a Titan attack is
     not a battle the legions fight in)."""
     b = battle_in_window(state, window, civ, ground=True) if window == WINDOW else None
     return None if b is None or b.ranged else b
 
 
-def enemy_legions(state: GameState, b, civ: str) -> list:
+def enemy_legions(state: GameState, b: Battle, civ: str) -> list[Unit]:
     enemy = b.defender if civ == b.attacker else b.attacker
     return sorted((u for u in fighters(state, b, enemy) if u.kind == "legion"),
                   key=lambda u: (bool(u.post), u.id))
 
 
-def swap_legion(state: GameState, b, civ: str, card: str, ev: list[Event]) -> None:
+def swap_legion(state: GameState, b: Battle, civ: str, card: str, ev: list[Event]) -> None:
     """Replace the first enemy legion of the battle with one of civ's from his reserve."""
     old = enemy_legions(state, b, civ)[0]
     owner = old.owner
@@ -61,7 +61,9 @@ def _why_not(state: GameState, civ: str, window: str) -> str:
 def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
     if not holds(state, civ, CARD) or _why_not(state, civ, window):
         return []
-    return [UsePower(card=CARD, target=state.military.battle.area)]
+    b = state.military.battle
+    assert b is not None  # _why_not found the battle
+    return [UsePower(card=CARD, target=b.area)]
 
 
 def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: str) -> None:
@@ -70,4 +72,6 @@ def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: s
     if why:
         raise refuse(CARD, why)
     mark_used(state, CARD, civ)
-    swap_legion(state, state.military.battle, civ, CARD, ev)
+    b = state.military.battle
+    assert b is not None  # _why_not found the battle
+    swap_legion(state, b, civ, CARD, ev)

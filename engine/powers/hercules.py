@@ -17,7 +17,7 @@ from ..events import Event, PowerUsed
 from ..prompts import GroundTurn
 from ..rules.combat import fighters
 from ..rules.common import holds
-from ..state import GameState
+from ..state import GameState, Unit
 from .base import battle_in_window, check_holds, in_own_decision, mark_used, refuse, used
 
 CARD = "hercules"
@@ -26,7 +26,7 @@ MARK = "hercules#"
 MOVE_MARK = "hercules~"
 
 
-def _movers(state: GameState, civ: str, window: str) -> list:
+def _movers(state: GameState, civ: str, window: str) -> list[Unit]:
     if not in_own_decision(state, civ, window, GroundTurn) or \
             CIV_CREATURE.get(civ) != "griffon":
         return []
@@ -34,17 +34,17 @@ def _movers(state: GameState, civ: str, window: str) -> list:
             and u.area in board.PROVINCES]
 
 
-def moves_as_creature(state: GameState, u) -> bool:
+def moves_as_creature(state: GameState, u: Unit) -> bool:
     """Does this legion make its move as its owner's creature (Hercules)?"""
     return f"{MOVE_MARK}{u.id}" in state.used_powers
 
 
-def cannot_be_convoyed(state: GameState, u) -> bool:
+def cannot_be_convoyed(state: GameState, u: Unit) -> bool:
     """A legion moving as Babylon's Griffon flies: no trireme carries it."""
     return u.kind == "legion" and moves_as_creature(state, u)
 
 
-def _legions(state: GameState, civ: str, window: str) -> list:
+def _legions(state: GameState, civ: str, window: str) -> list[Unit]:
     b = battle_in_window(state, window, civ) if window == WINDOW else None
     if b is None:
         return []
@@ -57,13 +57,13 @@ def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
     legions = _legions(state, civ, window)
     if legions:
         return [UsePower(card=CARD, units=[legions[0].id])]
-    firsts = {}
+    firsts: dict[str, Unit] = {}
     for u in _movers(state, civ, window):  # one legion per province: they are alike
         firsts.setdefault(u.area, u)
     return [UsePower(card=CARD, target="move", units=[u.id]) for u in firsts.values()]
 
 
-def _named(action: UsePower, pool: list, when: str, which: str):
+def _named(action: UsePower, pool: list[Unit], when: str, which: str) -> Unit:
     """The one legion of `pool` the action names; refused with `when` if the pool is
     empty, with `which` if it names anything else."""
     by_id = {u.id: u for u in pool}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from ..actions import Pass, UsePower
+from ..actions import Action, Pass, UsePower
 from ..data.cards import RESOURCE_NAMES
 from ..events import CardReceived, Event, PowerUsed
 from ..prompts import Reaction
@@ -43,8 +43,8 @@ def choices(state: GameState, civ: str) -> list[dict[str, int]]:
 
 def after_production(state: GameState) -> bool:
     holder = state.gods.get(CARD)
-    if is_player(state, holder) and god_ready(state, holder, CARD):  # type: ignore[arg-type]
-        queue(state, PendingPower(card=CARD, civ=holder))  # type: ignore[arg-type]
+    if holder is not None and is_player(state, holder) and god_ready(state, holder, CARD):
+        queue(state, PendingPower(card=CARD, civ=holder))
         return True
     return False
 
@@ -57,14 +57,15 @@ def ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None:
                     detail=f"Hermes: take {_size(state, pp.civ)} more cards among {kinds}")
 
 
-def legal(state: GameState, pp: PendingPower) -> list:
+def legal(state: GameState, pp: PendingPower) -> list[Action]:
     return [Pass(), *(UsePower(card=CARD, choice=encode_cards(c))
                       for c in choices(state, pp.civ))]
 
 
-def answer(state: GameState, pp: PendingPower, action, ev: list[Event]) -> bool:
+def answer(state: GameState, pp: PendingPower, action: Action, ev: list[Event]) -> bool:
     if passed(state, pp, action, ev, CARD, "Take Hermes' cards, or pass"):
         return True
+    assert isinstance(action, UsePower)  # passed() refuses anything else
     cards = decode_cards(CARD, action.choice)
     size = _size(state, pp.civ)
     produced = state.powers_produced.get(pp.civ, [])

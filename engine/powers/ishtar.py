@@ -8,7 +8,9 @@ Ishtar and calls its `cancelled(state, by, action, ev)`. The aimed god stays use
 
 from __future__ import annotations
 
-from ..actions import Pass, UsePower
+from types import ModuleType
+
+from ..actions import Action, Pass, UsePower
 from ..events import Event, PowerUsed
 from ..prompts import Reaction
 from ..rules.common import is_player
@@ -22,7 +24,7 @@ WHEN = "she answers a god's power aimed at her holder, when he is asked"
 
 
 def can_cancel(state: GameState, civ: str | None) -> bool:
-    return is_player(state, civ) and god_ready(state, civ, CARD)  # type: ignore[arg-type]
+    return civ is not None and is_player(state, civ) and god_ready(state, civ, CARD)
 
 
 def aim(state: GameState, by: str, action: UsePower, target: str | None,
@@ -39,7 +41,7 @@ def aim(state: GameState, by: str, action: UsePower, target: str | None,
     return True
 
 
-def _module(card: str):
+def _module(card: str) -> ModuleType:
     return card_module(card)
 
 
@@ -53,12 +55,12 @@ def ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None:
                     detail=f"{pp.by} uses {what} against you: cancel it with Ishtar?")
 
 
-def legal(state: GameState, pp: PendingPower) -> list:
+def legal(state: GameState, pp: PendingPower) -> list[Action]:
     assert pp.action is not None
     return [Pass(), UsePower(card=CARD, target=pp.action.card)]
 
 
-def answer(state: GameState, pp: PendingPower, action, ev: list[Event]) -> bool:
+def answer(state: GameState, pp: PendingPower, action: Action, ev: list[Event]) -> bool:
     assert pp.action is not None
     aimed = _module(pp.action.card)
     if passed(state, pp, action, ev, CARD, f"Cancel {card_name(pp.action.card)} with Ishtar, "

@@ -6,7 +6,7 @@ whether he cancels his gift (the power is aimed at him)."""
 
 from __future__ import annotations
 
-from ..actions import Pass, UsePower
+from ..actions import Action, Pass, UsePower
 from ..data.cards import RESOURCE_NAMES, RESOURCES
 from ..events import CardReceived, Event, Passed, PowerUsed
 from ..prompts import Reaction
@@ -26,9 +26,9 @@ def _stock(state: GameState) -> list[str]:
 
 def after_production(state: GameState) -> bool:
     holder = state.gods.get(CARD)
-    if is_player(state, holder) and god_ready(state, holder, CARD):  # type: ignore[arg-type]
-        queue(state, PendingPower(card=CARD, civ=holder,  # type: ignore[arg-type]
-                                  queue=seat_order_from(state, holder)))  # type: ignore
+    if holder is not None and is_player(state, holder) and god_ready(state, holder, CARD):
+        queue(state, PendingPower(card=CARD, civ=holder,
+                                  queue=seat_order_from(state, holder)))
         return True
     return False
 
@@ -52,13 +52,13 @@ def ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None:
     return None
 
 
-def legal(state: GameState, pp: PendingPower) -> list:
+def legal(state: GameState, pp: PendingPower) -> list[Action]:
     to = pp.queue[0]
-    gifts = [UsePower(card=CARD, target=to, choice=c) for c in _stock(state)]
+    gifts: list[Action] = [UsePower(card=CARD, target=to, choice=c) for c in _stock(state)]
     return gifts if _begun(state) else [Pass(), *gifts]
 
 
-def answer(state: GameState, pp: PendingPower, action, ev: list[Event]) -> bool:
+def answer(state: GameState, pp: PendingPower, action: Action, ev: list[Event]) -> bool:
     to = pp.queue[0]
     if isinstance(action, Pass):
         if _begun(state):

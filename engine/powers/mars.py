@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..actions import UsePower
 from ..events import Event, PowerUsed
-from ..state import GameState
+from ..state import Battle, GameState
 from .base import battle_in_window, check_god, god_ready, refuse, spend_god
 
 CARD = "mars"
@@ -16,7 +16,7 @@ WINDOW = "after_dice"
 WHEN = "after the dice of a battle, before the losses"
 
 
-def _battle(state: GameState, window: str):
+def _battle(state: GameState, window: str) -> Battle | None:
     return battle_in_window(state, window) if window == WINDOW else None
 
 

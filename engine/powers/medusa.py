@@ -11,7 +11,7 @@ from ..data import board
 from ..events import Event, PowerUsed
 from ..rules.combat import cancel_battle
 from ..rules.common import holds, units_in
-from ..state import GameState
+from ..state import Battle, GameState
 from .base import battle_in_window, check_holds, mark_used, refuse, used
 
 CARD = "medusa"
@@ -28,7 +28,7 @@ def battle_forbidden(state: GameState, area: str) -> bool:
     return _key(area) in state.used_powers
 
 
-def _battle(state: GameState, window: str):
+def _battle(state: GameState, window: str) -> Battle | None:
     return battle_in_window(state, window) if window == WINDOW else None
 
 

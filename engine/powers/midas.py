@@ -45,4 +45,6 @@ def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: s
         raise refuse(CARD, why)
     return_to_bank(state, civ, {"tax": PRICE})
     ev.append(Paid(civ=civ, cards={"tax": PRICE}))
-    swap_legion(state, state.military.battle, civ, CARD, ev)
+    b = state.military.battle
+    assert b is not None  # _why_not found the battle
+    swap_legion(state, b, civ, CARD, ev)

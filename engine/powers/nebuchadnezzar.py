@@ -5,7 +5,7 @@ him when there are several (window "nebuchadnezzar"). Nothing if the bank has no
 
 from __future__ import annotations
 
-from ..actions import UsePower
+from ..actions import Action, UsePower
 from ..data.cards import RESOURCE_NAMES, RESOURCES, TAX
 from ..events import CardReceived, Event, PowerUsed
 from ..prompts import Reaction
@@ -53,11 +53,11 @@ def ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None:
                     detail="Nebuchadnezzar: choose the card the sack brings you")
 
 
-def legal(state: GameState, pp: PendingPower) -> list:
+def legal(state: GameState, pp: PendingPower) -> list[Action]:
     return [UsePower(card=CARD, choice=c) for c in pp.options if state.bank.get(c, 0) > 0]
 
 
-def answer(state: GameState, pp: PendingPower, action, ev: list[Event]) -> bool:
+def answer(state: GameState, pp: PendingPower, action: Action, ev: list[Event]) -> bool:
     if not isinstance(action, UsePower) or action.card != CARD:
         raise refuse(CARD, "Choose the card Nebuchadnezzar takes")
     if action.choice not in pp.options or state.bank.get(action.choice, 0) <= 0:

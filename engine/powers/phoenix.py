@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from ..actions import UsePower
 from ..data import board
-from ..data.cards import CIV_CREATURE
+from ..data.cards import CIV_CREATURE, WILD
 from ..data.costs import PHOENIX_RETURN_COST
 from ..errors import IllegalAction
 from ..events import Built, Event, Paid, PowerUsed
 from ..rules.common import clear_post, player, return_to_bank
 from ..rules.hooks import spend_wild, wild_commodity
-from ..rules.payment import WILD, check_payment, payment_options
+from ..rules.payment import check_payment, payment_options
 from ..rules.placement import CONSTRUCTION, check_build_site
 from ..state import GameState, Unit
 from .base import check_construction_turn, decode_cards, encode_cards, in_construction_turn, refuse

@@ -11,14 +11,14 @@ from ..actions import UsePower
 from ..data import board
 from ..events import Event, MoveCancelled, PowerUsed
 from ..rules.common import remove_unit
-from ..state import GameState
+from ..state import GameState, Unit
 from .base import any_time, check_god, god_ready, other_owner, player_target, refuse, spend_god
 from .ishtar import aim
 
 CARD = "poseidon"
 
 
-def _trireme(state: GameState, uid: int):
+def _trireme(state: GameState, uid: int) -> Unit | None:
     return next((u for u in state.units if u.id == uid and u.area), None)
 
 

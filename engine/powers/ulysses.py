@@ -4,7 +4,7 @@ is the card given, `choice` the card taken."""
 
 from __future__ import annotations
 
-from ..actions import Pass, UsePower
+from ..actions import Action, Pass, UsePower
 from ..data.cards import COMMODITIES, RESOURCE_NAMES
 from ..events import CardReceived, Event, PowerUsed
 from ..prompts import Reaction
@@ -37,13 +37,14 @@ def ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None:
                     detail="Ulysses: swap one of your commodity cards with the bank")
 
 
-def legal(state: GameState, pp: PendingPower) -> list:
+def legal(state: GameState, pp: PendingPower) -> list[Action]:
     return [Pass(), *(UsePower(card=CARD, target=g, choice=t) for g, t in swaps(state, pp.civ))]
 
 
-def answer(state: GameState, pp: PendingPower, action, ev: list[Event]) -> bool:
+def answer(state: GameState, pp: PendingPower, action: Action, ev: list[Event]) -> bool:
     if passed(state, pp, action, ev, CARD, "Swap a commodity with Ulysses, or pass"):
         return True
+    assert isinstance(action, UsePower)  # passed() refuses anything else
     give, take = action.target, action.choice
     if give not in COMMODITIES or take not in COMMODITIES:
         raise refuse(CARD, "Ulysses swaps a commodity card for a commodity card")

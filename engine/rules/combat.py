@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from ..actions import TakeLosses
+from ..actions import Action, TakeLosses
 from ..errors import IllegalAction
 from ..events import BattleEnded, BattleStarted, DiceRolled, Event, UnitsLost
 from ..prompts import ChooseLosses
@@ -34,7 +34,6 @@ from .hooks import lose_unit as hooks_lose_unit
 from .registry import decision
 from .windows import military_window
 
-R_COMBAT = "Military Phase, B) Combat"
 R_LOSSES = "base-game.md 6: each owner chooses his own losses; losses are simultaneous"
 
 DICE_KINDS = ("legion", "trireme")
@@ -269,12 +268,12 @@ def loss_choices(state: GameState, prompt: ChooseLosses) -> list[list[int]]:
     return out
 
 
-def _legal_losses(state: GameState, prompt: ChooseLosses) -> list:
+def _legal_losses(state: GameState, prompt: ChooseLosses) -> list[Action]:
     return [TakeLosses(units=ids) for ids in loss_choices(state, prompt)]
 
 
 @decision(ChooseLosses, _legal_losses)
-def _take_losses(state: GameState, prompt: ChooseLosses, action, ev: list[Event]) -> None:
+def _take_losses(state: GameState, prompt: ChooseLosses, action: Action, ev: list[Event]) -> None:
     if not isinstance(action, TakeLosses):
         raise IllegalAction(f"Choose the {prompt.count} units you lose", R_LOSSES)
     ids = list(action.units)

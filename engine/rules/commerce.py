@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..actions import Announce, Give, Offer, Take
+from ..actions import Action, Announce, Give, Offer, Take
 from ..data.cards import RESOURCE_NAMES, RESOURCES, TAX
 from ..errors import IllegalAction
 from ..events import (
@@ -178,12 +178,12 @@ def _balance_order(state: GameState) -> list[str]:
 
 
 # --- decisions ----------------------------------------------------------------------------
-def _legal_announce(state: GameState, prompt: AnnounceTrade) -> list:
+def _legal_announce(state: GameState, prompt: AnnounceTrade) -> list[Action]:
     return [Announce(n=n) for n in range(prompt.max + 1)]
 
 
 @decision(AnnounceTrade, _legal_announce)
-def _announce(state: GameState, prompt: AnnounceTrade, action, ev: list[Event]) -> None:
+def _announce(state: GameState, prompt: AnnounceTrade, action: Action, ev: list[Event]) -> None:
     if not isinstance(action, Announce):
         raise IllegalAction("Announce how many cards are traded", R_TRADE)
     if not 0 <= action.n <= prompt.max:
@@ -227,12 +227,12 @@ def offer_choices(hand: dict[str, int], n: int) -> list[dict[str, int]]:
     return out
 
 
-def _legal_offer(state: GameState, prompt: ChooseTradeOffer) -> list:
+def _legal_offer(state: GameState, prompt: ChooseTradeOffer) -> list[Action]:
     return [Offer(cards=c) for c in offer_choices(player(state, prompt.civ).hand, prompt.n)]
 
 
 @decision(ChooseTradeOffer, _legal_offer)
-def _offer(state: GameState, prompt: ChooseTradeOffer, action, ev: list[Event]) -> None:
+def _offer(state: GameState, prompt: ChooseTradeOffer, action: Action, ev: list[Event]) -> None:
     if not isinstance(action, Offer):
         raise IllegalAction(f"Choose the {prompt.n} cards you offer", R_TRADE)
     cards = clean(action.cards)
@@ -252,13 +252,13 @@ def _offer(state: GameState, prompt: ChooseTradeOffer, action, ev: list[Event]) 
     state.prompt = None
 
 
-def _legal_take(state: GameState, prompt: TakeTradeCard) -> list:
+def _legal_take(state: GameState, prompt: TakeTradeCard) -> list[Action]:
     t = state.trade
     return [Take(source=s, card=c) for s in prompt.sources for c in sorted(set(t.offers[s]))]
 
 
 @decision(TakeTradeCard, _legal_take)
-def _take(state: GameState, prompt: TakeTradeCard, action, ev: list[Event]) -> None:
+def _take(state: GameState, prompt: TakeTradeCard, action: Action, ev: list[Event]) -> None:
     t = state.trade
     if not isinstance(action, Take):
         raise IllegalAction("Take one face-up card from another offer", R_TRADE)
@@ -281,13 +281,13 @@ def _take(state: GameState, prompt: TakeTradeCard, action, ev: list[Event]) -> N
     state.prompt = None
 
 
-def _legal_give(state: GameState, prompt: GiveBalancingCard) -> list:
+def _legal_give(state: GameState, prompt: GiveBalancingCard) -> list[Action]:
     hand = player(state, prompt.civ).hand
     return [Give(card=c, to=r) for r in prompt.recipients for c in RESOURCES if hand.get(c)]
 
 
 @decision(GiveBalancingCard, _legal_give)
-def _give(state: GameState, prompt: GiveBalancingCard, action, ev: list[Event]) -> None:
+def _give(state: GameState, prompt: GiveBalancingCard, action: Action, ev: list[Event]) -> None:
     if not isinstance(action, Give):
         raise IllegalAction("Hand one card to a player who is short", "base-game.md 3.2 step 6")
     if action.to not in prompt.recipients:

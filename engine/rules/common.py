@@ -5,15 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..data import board
-from ..data.cards import COMMODITIES, TAX
 from ..data.costs import BUILDINGS, GROUND_UNITS, PIECES_PER_CIV
 from ..errors import IllegalAction
-from ..events import Event
 from ..rng import Rng
 from ..state import GameState, Player, Unit
 from .hooks import holds_copy
-
-Events = list[Event]
 
 
 # --- players ------------------------------------------------------------------------------
@@ -71,10 +67,6 @@ def remove_from_hand(p: Player, card: str, n: int = 1) -> None:
         p.hand[card] = have - n
 
 
-def has_cards(p: Player, cards: dict[str, int]) -> bool:
-    return all(n >= 0 and p.hand.get(c, 0) >= n for c, n in cards.items())
-
-
 def take_from_bank(state: GameState, civ: str, card: str, n: int = 1) -> int:
     """Give up to n cards of a type from the bank; returns how many it could give."""
     got = min(n, state.bank.get(card, 0))
@@ -94,10 +86,6 @@ def return_to_bank(state: GameState, civ: str, cards: dict[str, int]) -> None:
 
 def clean(cards: dict[str, int]) -> dict[str, int]:
     return {c: n for c, n in sorted(cards.items()) if n}
-
-
-def is_resource(card: str) -> bool:
-    return card == TAX or card in COMMODITIES
 
 
 # --- units --------------------------------------------------------------------------------
@@ -227,7 +215,7 @@ def roll(state: GameState, n: int) -> list[int]:
     return out
 
 
-def shuffle(state: GameState, items: list) -> None:
+def shuffle(state: GameState, items: list[str]) -> None:
     rng = Rng(state.rng)
     rng.shuffle(items)
     state.rng = rng.state

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..actions import Buy, EndConstruction, Item, Keep, UsePower
+from ..actions import Action, Buy, EndConstruction, Item, Keep, UsePower
 from ..data import board
-from ..data.cards import CIV_HERO, COMMODITIES, TAX
+from ..data.cards import CIV_HERO, COMMODITIES, TAX, WILD
 from ..errors import IllegalAction
 from ..events import Discarded, Event, Paid
 from ..prompts import ConstructionTurn, KeepCommodities
@@ -32,7 +32,7 @@ from .hooks import (
     wild_commodity,
 )
 from .order import finish_turn, pick_next
-from .payment import WILD, check_payment, max_set_value, payment_options
+from .payment import check_payment, max_set_value, payment_options
 from .placement import CONSTRUCTION, check, place
 from .registry import decision, phase
 from .victory import check_acquisition
@@ -174,10 +174,10 @@ def legal_items(state: GameState, civ: str) -> list[Item]:
     return out
 
 
-def _legal(state: GameState, prompt: ConstructionTurn) -> list:
+def _legal(state: GameState, prompt: ConstructionTurn) -> list[Action]:
     p = player(state, prompt.civ)
     wild = wild_commodity(state, prompt.civ)
-    out: list = [EndConstruction()]
+    out: list[Action] = [EndConstruction()]
     for it in legal_items(state, prompt.civ):
         for pay in payment_options(p, item_cost(state, prompt.civ, it), wild=wild):
             out.append(Buy(items=[it], payment=pay))
@@ -185,7 +185,7 @@ def _legal(state: GameState, prompt: ConstructionTurn) -> list:
 
 
 @decision(ConstructionTurn, _legal)
-def _turn(state: GameState, prompt: ConstructionTurn, action, ev: list[Event]) -> None:
+def _turn(state: GameState, prompt: ConstructionTurn, action: Action, ev: list[Event]) -> None:
     if isinstance(action, EndConstruction):
         finish_turn(state)
         state.construction.turn_civ = ""
@@ -199,10 +199,10 @@ def _turn(state: GameState, prompt: ConstructionTurn, action, ev: list[Event]) -
         state.prompt = None
 
 
-def _legal_keep(state: GameState, prompt: KeepCommodities) -> list:
+def _legal_keep(state: GameState, prompt: KeepCommodities) -> list[Action]:
     p = player(state, prompt.civ)
     kinds = [c for c in COMMODITIES if p.hand.get(c)]
-    out = []
+    out: list[Action] = []
     for i, a in enumerate(kinds):
         if p.hand[a] >= 2:
             out.append(Keep(cards={a: 2}))
@@ -212,7 +212,7 @@ def _legal_keep(state: GameState, prompt: KeepCommodities) -> list:
 
 
 @decision(KeepCommodities, _legal_keep)
-def _keep(state: GameState, prompt: KeepCommodities, action, ev: list[Event]) -> None:
+def _keep(state: GameState, prompt: KeepCommodities, action: Action, ev: list[Event]) -> None:
     if not isinstance(action, Keep):
         raise IllegalAction("Choose the commodity cards to keep", "Hanging Gardens")
     p = player(state, prompt.civ)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..actions import Item, PlaceAt
+from ..actions import Action, Item, PlaceAt
 from ..data import board
 from ..errors import IllegalAction
 from ..events import Event, PowerUsed
@@ -48,12 +48,12 @@ def step(state: GameState, ev: list[Event]) -> None:
         state.prompt = PlaceFree(civ=fp.civ, item=fp.item, card=fp.card, options=opts)
 
 
-def _legal(state: GameState, prompt: PlaceFree) -> list:
+def _legal(state: GameState, prompt: PlaceFree) -> list[Action]:
     return [PlaceAt(province=p) for p in prompt.options]
 
 
 @decision(PlaceFree, _legal)
-def _place(state: GameState, prompt: PlaceFree, action, ev: list[Event]) -> None:
+def _place(state: GameState, prompt: PlaceFree, action: Action, ev: list[Event]) -> None:
     if not isinstance(action, PlaceAt) or action.province not in prompt.options:
         raise IllegalAction(f"Place the free {prompt.item} in one of: "
                             f"{', '.join(prompt.options)}", R_FREE)

@@ -47,8 +47,8 @@ def convoy_path(state: GameState, civ: str, origin: str, to: str,
     for s in board.PROVINCES[to].seas:
         if s in reached:
             path = [s]
-            while reached[path[-1]] is not None:
-                path.append(reached[path[-1]])  # type: ignore[arg-type]
+            while (came_from := reached[path[-1]]) is not None:
+                path.append(came_from)
             path.reverse()
             if best is None or len(path) < len(best):
                 best = path

@@ -16,6 +16,7 @@ module with `ask`, `legal` and `answer` asks its holder a question (engine/rules
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -24,10 +25,11 @@ from ..data.cards import ALL_CARDS
 from ..data.costs import COSTS
 from ..errors import IllegalAction
 from ..events import Event
-from ..state import FreePlacement, GameState
+from ..state import Battle, Building, FreePlacement, GameState, Unit
 
 CARDS: dict[str, ModuleType] = {}  # card id -> its module, in registration order
-_HOOKED: dict[str, tuple[Any, ...]] = {}  # hook -> the functions taking part (cached)
+# hook -> the functions taking part (cached)
+_HOOKED: dict[str, tuple[Callable[..., Any], ...]] = {}
 
 
 def register(module: ModuleType) -> None:
@@ -42,7 +44,7 @@ def _defines(module: ModuleType, name: str) -> bool:
     return callable(f) and getattr(f, "__module__", None) == module.__name__
 
 
-def _each(hook: str) -> tuple[Any, ...]:
+def _each(hook: str) -> tuple[Callable[..., Any], ...]:
     """The functions of the card modules taking part in a hook, in registration order
     (computed once: the rules call some hooks very often)."""
     if hook not in _HOOKED:
@@ -102,7 +104,8 @@ def _any_asked(hook: str, state: GameState) -> bool:
 
 # --- roles ----------------------------------------------------------------------------------
 def role_bonus(state: GameState, civ: str, role: str) -> int:
-    return sum(f(state, civ, role) for f in _each("role_bonus"))
+    bonus: int = sum(f(state, civ, role) for f in _each("role_bonus"))
+    return bonus
 
 
 def before_roles(state: GameState) -> bool:
@@ -127,7 +130,7 @@ def base_cost(state: GameState, item: Item) -> int:
     """The chart cost of an item; a card with a cost of its own says so (`card_cost`)."""
     if item.kind == "card":
         for f in _each("card_cost"):
-            c = f(state, item.card)
+            c: int | None = f(state, item.card)
             if c is not None:
                 return c
         return COSTS["hero"]
@@ -232,7 +235,7 @@ def on_acquire(state: GameState, civ: str, card: str, ev: list[Event],
 def wins_by_card(state: GameState, civ: str) -> str:
     """Why civ wins at once by a card he holds ("" if none)."""
     for f in _each("wins_by_card"):
-        reason = f(state, civ)
+        reason: str = f(state, civ)
         if reason:
             return reason
     return ""
@@ -267,7 +270,8 @@ def extra_items(state: GameState, civ: str) -> list[Item]:
 
 def fortress_limit(state: GameState, civ: str) -> int:
     """Fortresses of civ allowed in one province (one, unless a card says more)."""
-    return max([1, *(f(state, civ) for f in _each("fortress_limit"))])
+    limit: int = max([1, *(f(state, civ) for f in _each("fortress_limit"))])
+    return limit
 
 
 def influence_anywhere(state: GameState, civ: str) -> bool:
@@ -277,7 +281,8 @@ def influence_anywhere(state: GameState, civ: str) -> bool:
 
 def commodities_kept(state: GameState, civ: str) -> int:
     """Commodity cards civ keeps at the end of construction (none, unless a card says)."""
-    return max([0, *(f(state, civ) for f in _each("commodities_kept"))])
+    kept: int = max([0, *(f(state, civ) for f in _each("commodities_kept"))])
+    return kept
 
 
 # --- commerce -------------------------------------------------------------------------------
@@ -315,26 +320,27 @@ def crosses_straits(state: GameState, civ: str) -> bool:
 
 def trireme_moves(state: GameState, civ: str) -> int:
     """Sea moves a trireme makes in its owner's turn (one, unless a card says more)."""
-    return max([1, *(f(state, civ) for f in _each("trireme_moves"))])
+    moves: int = max([1, *(f(state, civ) for f in _each("trireme_moves"))])
+    return moves
 
 
-def can_be_convoyed(state: GameState, unit) -> bool:
+def can_be_convoyed(state: GameState, unit: Unit) -> bool:
     return not any(f(state, unit) for f in _each("cannot_be_convoyed"))
 
 
-def ground_steps(state: GameState, unit, steps: list[str]) -> list[str]:
+def ground_steps(state: GameState, unit: Unit, steps: list[str]) -> list[str]:
     """The provinces a legion or creature reaches by its own move, given its land steps."""
     for f in _each("ground_steps"):
         steps = f(state, unit, steps)
     return steps
 
 
-def sea_landings(state: GameState, unit) -> list[str]:
+def sea_landings(state: GameState, unit: Unit) -> list[str]:
     """The provinces a ground unit at sea may land on in the ground step."""
     return [p for f in _each("sea_landings") for p in f(state, unit)]
 
 
-def unit_built(state: GameState, unit) -> None:
+def unit_built(state: GameState, unit: Unit) -> None:
     for f in _each("unit_built"):
         f(state, unit)
 
@@ -350,7 +356,7 @@ def battle_forbidden(state: GameState, area: str) -> bool:
     return any(f(state, area) for f in _each("battle_forbidden"))
 
 
-def battle_begins(state: GameState, battle, ev: list[Event]) -> None:
+def battle_begins(state: GameState, battle: Battle, ev: list[Event]) -> None:
     """As the dice of a battle are about to be rolled."""
     for f in _each("battle_begins"):
         f(state, battle, ev)
@@ -364,31 +370,35 @@ def battle_over(state: GameState) -> None:
 
 def die_bonus(state: GameState, civ: str, naval: bool) -> int:
     """Added to each die this civ rolls."""
-    return sum(f(state, civ, naval) for f in _each("die_bonus"))
+    bonus: int = sum(f(state, civ, naval) for f in _each("die_bonus"))
+    return bonus
 
 
 def battle_bonus(state: GameState, civ: str, area: str, naval: bool) -> int:
     """Added once to a side's total in a battle in `area`."""
-    return sum(f(state, civ, area, naval) for f in _each("battle_bonus"))
+    bonus: int = sum(f(state, civ, area, naval) for f in _each("battle_bonus"))
+    return bonus
 
 
 def casualty_divisor(state: GameState, civ: str, naval: bool) -> int:
     """Points of the other side's total that cost civ one unit (5, unless a card says)."""
-    return max([5, *(f(state, civ, naval) for f in _each("casualty_divisor"))])
+    divisor: int = max([5, *(f(state, civ, naval) for f in _each("casualty_divisor"))])
+    return divisor
 
 
-def loses_automatic_six(state: GameState, unit, enemy_units) -> bool:
+def loses_automatic_six(state: GameState, unit: Unit, enemy_units: list[Unit]) -> bool:
     """Does this fortress or creature roll a die instead of its automatic 6?"""
     return any(f(state, unit, enemy_units) for f in _each("loses_automatic_six"))
 
 
-def lose_unit(state: GameState, unit, ev: list[Event]) -> bool:
+def lose_unit(state: GameState, unit: Unit, ev: list[Event]) -> bool:
     """A unit is eliminated in battle: True if a card takes it (off the board, not back
     to the supply)."""
     return any(f(state, unit, ev) for f in _each("lose_unit"))
 
 
-def on_sack(state: GameState, civ: str, province: str, building, ev: list[Event]) -> None:
+def on_sack(state: GameState, civ: str, province: str, building: Building,
+            ev: list[Event]) -> None:
     """After civ sacks a building."""
     for f in _each("on_sack"):
         f(state, civ, province, building, ev)
@@ -396,4 +406,5 @@ def on_sack(state: GameState, civ: str, province: str, building, ev: list[Event]
 
 def extra_sacks(state: GameState, civ: str, province: str) -> int:
     """After civ sacked a building: how many more he may sack there now."""
-    return sum(f(state, civ, province) for f in _each("extra_sacks"))
+    sacks: int = sum(f(state, civ, province) for f in _each("extra_sacks"))
+    return sacks

@@ -16,6 +16,7 @@ window, Greek blockade), then the steps of the active player's turn.
 from __future__ import annotations
 
 from ..actions import (
+    Action,
     Blockade,
     Convert,
     EndMilitary,
@@ -189,12 +190,13 @@ def _fight(state: GameState, civ: str, opponent: str, ev: list[Event]) -> None:
                         ground_units_in(state, area, opponent), ev)
 
 
-def _legal_opponent(state: GameState, prompt: ChooseOpponent) -> list:
+def _legal_opponent(state: GameState, prompt: ChooseOpponent) -> list[Action]:
     return [Fight(opponent=o) for o in prompt.opponents]
 
 
 @decision(ChooseOpponent, _legal_opponent)
-def _choose_opponent(state: GameState, prompt: ChooseOpponent, action, ev: list[Event]) -> None:
+def _choose_opponent(state: GameState, prompt: ChooseOpponent, action: Action,
+                     ev: list[Event]) -> None:
     if not isinstance(action, Fight):
         raise IllegalAction("Choose whom you fight next in this province", R_OPPONENT)
     if action.opponent not in prompt.opponents:
@@ -215,13 +217,13 @@ def _naval_battles(state: GameState, civ: str) -> list[NavalBattle]:
     return out
 
 
-def _legal_naval(state: GameState, prompt: NavalTurn) -> list:
+def _legal_naval(state: GameState, prompt: NavalTurn) -> list[Action]:
     return [EndNaval(), *legal_trireme_moves(state, prompt.civ),
             *_naval_battles(state, prompt.civ)]
 
 
 @decision(NavalTurn, _legal_naval)
-def _naval(state: GameState, prompt: NavalTurn, action, ev: list[Event]) -> None:
+def _naval(state: GameState, prompt: NavalTurn, action: Action, ev: list[Event]) -> None:
     civ = prompt.civ
     if isinstance(action, EndNaval):
         state.military.step = "ground"
@@ -256,12 +258,12 @@ def _naval(state: GameState, prompt: NavalTurn, action, ev: list[Event]) -> None
 
 
 # --- the ground step ----------------------------------------------------------------------
-def _legal_ground(state: GameState, prompt: GroundTurn) -> list:
+def _legal_ground(state: GameState, prompt: GroundTurn) -> list[Action]:
     return [EndMilitary(), *legal_moves(state, prompt.civ)]
 
 
 @decision(GroundTurn, _legal_ground)
-def _ground(state: GameState, prompt: GroundTurn, action, ev: list[Event]) -> None:
+def _ground(state: GameState, prompt: GroundTurn, action: Action, ev: list[Event]) -> None:
     if isinstance(action, EndMilitary):
         state.military.step = "wars"
     elif isinstance(action, Move):
@@ -327,12 +329,12 @@ def blockade_seas(state: GameState, civ: str, pm: PendingMove) -> list[str]:
             and units_in(state, s, civ, ("trireme",))]
 
 
-def _legal_blockade(state: GameState, prompt: GreekBlockade) -> list:
+def _legal_blockade(state: GameState, prompt: GreekBlockade) -> list[Action]:
     return [Pass(), *(Blockade(sea=s) for s in prompt.seas)]
 
 
 @decision(GreekBlockade, _legal_blockade)
-def _blockade(state: GameState, prompt: GreekBlockade, action, ev: list[Event]) -> None:
+def _blockade(state: GameState, prompt: GreekBlockade, action: Action, ev: list[Event]) -> None:
     pm = state.military.pending_move
     assert pm is not None
     if isinstance(action, Pass):
@@ -382,13 +384,13 @@ def free_posts(state: GameState, province: str) -> list[str]:
     return [k for k in dict.fromkeys(keys) if occupier(state, province, k) is None]
 
 
-def conquest_options(state: GameState, civ: str, province: str) -> list:
+def conquest_options(state: GameState, civ: str, province: str) -> list[Action]:
     ps = state.provinces[province]
     if state.military.sacks_left and state.military.conquest == province:
         return [Pass(), *(Sack(building=i) for i in range(len(ps.buildings)))]  # Achilles
     if not any(u.kind in MOBILE_GROUND for u in ground_units_in(state, province, civ)):
         return []
-    out: list = [Sack(building=i) for i in range(len(ps.buildings))]
+    out: list[Action] = [Sack(building=i) for i in range(len(ps.buildings))]
     free = _free_units(state, civ, province)
     posts = free_posts(state, province)
     if free:
@@ -405,7 +407,7 @@ def conquest_options(state: GameState, civ: str, province: str) -> list:
     return out
 
 
-def _legal_conquest(state: GameState, prompt: ChooseConquest) -> list:
+def _legal_conquest(state: GameState, prompt: ChooseConquest) -> list[Action]:
     return conquest_options(state, prompt.civ, prompt.province)
 
 
@@ -423,7 +425,7 @@ def _own_free_unit(state: GameState, civ: str, province: str, unit_id: int) -> U
 
 
 @decision(ChooseConquest, _legal_conquest)
-def _conquest(state: GameState, prompt: ChooseConquest, action, ev: list[Event]) -> None:
+def _conquest(state: GameState, prompt: ChooseConquest, action: Action, ev: list[Event]) -> None:
     civ, pr = prompt.civ, prompt.province
     ps = state.provinces[pr]
     if not conquest_options(state, civ, pr):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..actions import Pass, Worship
+from ..actions import Action, Pass, Worship
 from ..data.cards import ALL_CARDS, GODS
 from ..data.costs import GOD_COST
 from ..errors import IllegalAction
@@ -52,16 +52,16 @@ def run(state: GameState, ev: list[Event]) -> None:
     end_phase(state, ev)
 
 
-def _legal(state: GameState, prompt: MakeOffering) -> list:
+def _legal(state: GameState, prompt: MakeOffering) -> list[Action]:
     p = player(state, prompt.civ)
-    out: list = [Pass()]
+    out: list[Action] = [Pass()]
     for pay in payment_options(p, GOD_COST):
         out += [Worship(god=g, payment=pay) for g in prompt.gods]
     return out
 
 
 @decision(MakeOffering, _legal)
-def _offer(state: GameState, prompt: MakeOffering, action, ev: list[Event]) -> None:
+def _offer(state: GameState, prompt: MakeOffering, action: Action, ev: list[Event]) -> None:
     if isinstance(action, Pass):
         ev.append(Passed(civ=prompt.civ, phase="offering"))
     elif isinstance(action, Worship):

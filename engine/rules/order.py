@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..actions import Name
+from ..actions import Action, Name
 from ..errors import IllegalAction
 from ..events import Event, PlayerNamed
 from ..prompts import NamePlayer
@@ -39,12 +39,12 @@ def finish_turn(state: GameState) -> None:
     o.active = None
 
 
-def _legal(state: GameState, prompt: NamePlayer) -> list:
+def _legal(state: GameState, prompt: NamePlayer) -> list[Action]:
     return [Name(civ=c) for c in prompt.candidates]
 
 
 @decision(NamePlayer, _legal)
-def _name(state: GameState, prompt: NamePlayer, action, ev: list[Event]) -> None:
+def _name(state: GameState, prompt: NamePlayer, action: Action, ev: list[Event]) -> None:
     if not isinstance(action, Name):
         raise IllegalAction("Name the next player in this phase", "Roles")
     if action.civ not in prompt.candidates:

@@ -4,6 +4,7 @@ asked (engine/rules/windows.py), and its card module says what may be answered."
 
 from __future__ import annotations
 
+from ..actions import Action
 from ..events import Event
 from ..prompts import Reaction
 from ..state import GameState
@@ -11,10 +12,10 @@ from .registry import decision
 from .windows import answer, legal
 
 
-def _legal(state: GameState, prompt: Reaction) -> list:
+def _legal(state: GameState, prompt: Reaction) -> list[Action]:
     return legal(state, prompt)
 
 
 @decision(Reaction, _legal, powers=False)
-def _react(state: GameState, prompt: Reaction, action, ev: list[Event]) -> None:
+def _react(state: GameState, prompt: Reaction, action: Action, ev: list[Event]) -> None:
     answer(state, prompt, action, ev)

@@ -28,7 +28,8 @@ HANDLERS: dict[type, Handler] = {}
 LEGAL: dict[type, Legal] = {}
 
 # Phase runners: advance the state until a prompt is needed or the phase changes.
-PHASES: dict[str, Callable[[GameState, list[Event]], None]] = {}
+Runner = Callable[[GameState, list[Event]], None]
+PHASES: dict[str, Runner] = {}
 
 
 def decision(prompt_type: type, legal: Legal, powers: bool = True
@@ -57,8 +58,8 @@ def _with_powers(handler: Handler) -> Handler:
     return handled
 
 
-def phase(name: str) -> Callable:
-    def register(runner: Callable[[GameState, list[Event]], None]) -> Callable:
+def phase(name: str) -> Callable[[Runner], Runner]:
+    def register(runner: Runner) -> Runner:
         PHASES[name] = runner
         return runner
     return register

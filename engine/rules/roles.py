@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..actions import PickRoleHolder, UsePower
+from ..actions import Action, PickRoleHolder, UsePower
 from ..data.cards import ROLES
 from ..errors import IllegalAction
 from ..events import Event, RoleAssigned
@@ -89,13 +89,13 @@ def run(state: GameState, ev: list[Event]) -> None:
     start_phase(state, "commerce", ev)
 
 
-def _legal(state: GameState, prompt: ChooseRoleHolder) -> list:
+def _legal(state: GameState, prompt: ChooseRoleHolder) -> list[Action]:
     return [PickRoleHolder(civ=c) for c in prompt.candidates]
 
 
 # Role assignment is one moment (base-game.md 2): no power is used inside it.
 @decision(ChooseRoleHolder, _legal, powers=False)
-def _pick(state: GameState, prompt: ChooseRoleHolder, action, ev: list[Event]) -> None:
+def _pick(state: GameState, prompt: ChooseRoleHolder, action: Action, ev: list[Event]) -> None:
     if isinstance(action, UsePower):
         raise IllegalAction(f"{card_name(action.card)} cannot be used while roles are assigned",
                             "base-game.md 2: role assignment is one moment")

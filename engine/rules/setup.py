@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..actions import EndSetupRound, Item, SelectCapital, SetupBuy
+from ..actions import Action, EndSetupRound, Item, SelectCapital, SetupBuy
 from ..data import board
 from ..data.cards import CIV_HERO, GODS, RANDOM_PILE, RESOURCE_COUNTS, SET_ASIDE
 from ..data.costs import BUILDING_TOKENS, FREE_SETUP_ROUND_POINTS, FREE_SETUP_ROUNDS
@@ -63,9 +63,8 @@ def start(config: Config) -> tuple[GameState, list[Event]]:
     if config.setup == "predetermined":
         for p in state.players:
             _place_predetermined(state, p.civ, ev)
-        fixed = {board.SETUPS[p.civ].role: p.civ for p in state.players
-                 if board.SETUPS[p.civ].role}
-        assign_at_setup(state, ev, fixed)  # type: ignore[arg-type]
+        fixed = {role: p.civ for p in state.players if (role := board.SETUPS[p.civ].role)}
+        assign_at_setup(state, ev, fixed)
         state.phase = "setup"
         state.step = "done"
     else:
@@ -170,12 +169,12 @@ def setup_items(state: GameState, civ: str) -> list[Item]:
     return out
 
 
-def _legal_capital(state: GameState, prompt: ChooseCapital) -> list:
+def _legal_capital(state: GameState, prompt: ChooseCapital) -> list[Action]:
     return [SelectCapital(province=o) for o in prompt.options]
 
 
 @decision(ChooseCapital, _legal_capital)
-def _capital(state: GameState, prompt: ChooseCapital, action, ev: list[Event]) -> None:
+def _capital(state: GameState, prompt: ChooseCapital, action: Action, ev: list[Event]) -> None:
     if not isinstance(action, SelectCapital) or action.province not in prompt.options:
         raise IllegalAction(f"Choose your capital among: {', '.join(prompt.options)}",
                             "Free Setup: capitals of Greece and Atlantis")
@@ -188,13 +187,13 @@ def _capital(state: GameState, prompt: ChooseCapital, action, ev: list[Event]) -
     state.prompt = None
 
 
-def _legal_build(state: GameState, prompt: FreeSetupTurn) -> list:
+def _legal_build(state: GameState, prompt: FreeSetupTurn) -> list[Action]:
     items = setup_items(state, prompt.civ)
     return [SetupBuy(item=it) for it in items] or [EndSetupRound()]
 
 
 @decision(FreeSetupTurn, _legal_build)
-def _build(state: GameState, prompt: FreeSetupTurn, action, ev: list[Event]) -> None:
+def _build(state: GameState, prompt: FreeSetupTurn, action: Action, ev: list[Event]) -> None:
     fs = state.free_setup
     if isinstance(action, EndSetupRound):
         if setup_items(state, prompt.civ):

@@ -20,10 +20,10 @@ player who may cancel it), `resume` holds that decision, which is pending again 
 
 from __future__ import annotations
 
-from ..actions import Pass, UsePower
+from ..actions import Action, Pass, UsePower
 from ..errors import IllegalAction
 from ..events import Event, Passed
-from ..prompts import Reaction
+from ..prompts import Prompt, Reaction
 from ..state import GameState, PendingPower
 from .common import seat_order_from
 from .hooks import active_powers, card_module, is_active, use_power
@@ -60,14 +60,15 @@ def step(state: GameState, ev: list[Event]) -> None:
             state.prompt = pp.resume
 
 
-def legal(state: GameState, prompt: Reaction) -> list:
+def legal(state: GameState, prompt: Reaction) -> list[Action]:
     pp = _current(state, prompt)
     if pp.card:
-        return card_module(pp.card).legal(state, pp)
+        actions: list[Action] = card_module(pp.card).legal(state, pp)
+        return actions
     return [Pass(), *active_powers(state, prompt.civ, pp.window)]
 
 
-def answer(state: GameState, prompt: Reaction, action, ev: list[Event]) -> None:
+def answer(state: GameState, prompt: Reaction, action: Action, ev: list[Event]) -> None:
     pp = _current(state, prompt)
     if pp.card:
         done = card_module(pp.card).answer(state, pp, action, ev)
@@ -89,7 +90,8 @@ def _current(state: GameState, prompt: Reaction) -> PendingPower:
 
 def _ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None:
     if pp.card:
-        return card_module(pp.card).ask(state, pp, ev)
+        asked: Reaction | None = card_module(pp.card).ask(state, pp, ev)
+        return asked
     while pp.queue:
         civ = pp.queue[0]
         uses = active_powers(state, civ, pp.window)
@@ -101,7 +103,7 @@ def _ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None
     return None
 
 
-def _window_answer(state: GameState, pp: PendingPower, prompt: Reaction, action,
+def _window_answer(state: GameState, pp: PendingPower, prompt: Reaction, action: Action,
                    ev: list[Event]) -> bool:
     if isinstance(action, Pass):
         ev.append(Passed(civ=prompt.civ, phase=state.phase))
@@ -127,16 +129,12 @@ def open_window(state: GameState, window: str, civs: list[str]) -> bool:
     return True
 
 
-def after_own_use(state: GameState, prompt) -> None:
+def after_own_use(state: GameState, prompt: Prompt) -> None:
     """A power used in one's own decision brought free pieces to place: place them first,
     then the decision is pending again."""
     if state.prompt is prompt and state.free_placements:
         queue(state, PendingPower(card="", resume=prompt), front=True)
         state.prompt = None
-
-
-def waiting_civ(state: GameState) -> str | None:
-    return state.pending_powers[0].civ if state.pending_powers else None
 
 
 def phase_started(state: GameState, phase: str, ev: list[Event]) -> None:

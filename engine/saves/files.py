@@ -67,7 +67,7 @@ def free_path(name: str, directory: Path | None = None) -> Path:
     return p
 
 
-def resolve(name_or_path: str | os.PathLike, directory: Path | None = None) -> Path:
+def resolve(name_or_path: str | os.PathLike[str], directory: Path | None = None) -> Path:
     """A path to a file (it names a directory, ends in .json or exists), else the save of
     that name in the saves directory."""
     text = os.fspath(name_or_path)
@@ -171,13 +171,13 @@ def read_bytes(path: Path) -> bytes:
         raise SaveError(f"{path}: cannot be read ({e.strerror or e})") from None
 
 
-def load_save(path: str | os.PathLike) -> SaveFile:
+def load_save(path: str | os.PathLike[str]) -> SaveFile:
     """Load a save file. Raises SaveError with one line naming the file and the fault."""
     p = Path(path)
     return decode_save(read_bytes(p), str(p))
 
 
-def write_save(path: str | os.PathLike, save: SaveFile, indent: int | None = None) -> Path:
+def write_save(path: str | os.PathLike[str], save: SaveFile, indent: int | None = None) -> Path:
     """Write a save atomically; returns its path."""
     p = Path(path)
     try:
@@ -222,7 +222,7 @@ def _as_record(state: GameState, record: Any) -> GameRecord:
 
 
 def autosave(state: GameState, record: Any, name: str, directory: Path | None = None,
-             path: str | os.PathLike | None = None, seats: list[str] | None = None) -> Path:
+             path: str | os.PathLike[str] | None = None, seats: list[str] | None = None) -> Path:
     """Save a game in play (atomically) under its name in the saves directory, keeping the
     time it was first saved; `seats`: who plays each seat ("human" or a computer level).
     Raises SaveError if it cannot be written."""
@@ -239,7 +239,7 @@ def autosave(state: GameState, record: Any, name: str, directory: Path | None = 
 
 
 # --- records on their own -------------------------------------------------------------------
-def load_record(path: str | os.PathLike) -> tuple[GameRecord, SaveFile]:
+def load_record(path: str | os.PathLike[str]) -> tuple[GameRecord, SaveFile]:
     """The record of a save file (and the save)."""
     save = load_save(path)
     return save.record, save

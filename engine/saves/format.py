@@ -89,7 +89,7 @@ _summary_decoder = msgspec.json.Decoder(_StateSummary)
 
 
 # --- schema migrations --------------------------------------------------------------------
-Migration = Callable[[dict], dict]
+Migration = Callable[[dict[str, Any]], dict[str, Any]]  # the decoded JSON object of a file
 
 MIGRATIONS: dict[int, Migration] = {}
 """version N -> a function taking the decoded JSON object of a schema-N file and returning
@@ -111,7 +111,7 @@ again when the migrated game is next saved.
 """
 
 
-def migrate(doc: dict, schema: int, target: int | None = None) -> dict:
+def migrate(doc: dict[str, Any], schema: int, target: int | None = None) -> dict[str, Any]:
     target = SCHEMA if target is None else target
     while schema < target:
         step = MIGRATIONS.get(schema)

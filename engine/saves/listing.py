@@ -61,7 +61,7 @@ def list_saves(directory: Path | None = None) -> list[SaveInfo]:
     infos = [inspect(p) for p in d.iterdir()
              if p.suffix == SUFFIX and not p.name.startswith(".") and p.is_file()]
 
-    def key(i: SaveInfo) -> tuple:
+    def key(i: SaveInfo) -> tuple[bool, str, float]:
         mtime = 0.0
         with contextlib.suppress(OSError):
             mtime = Path(i.path).stat().st_mtime
@@ -79,7 +79,7 @@ def most_recent(directory: Path | None = None) -> SaveInfo | None:
 
 
 # --- short names (what the TUI's bridge looks for) ---------------------------------------------
-def load(path: str | os.PathLike) -> SaveFile:
+def load(path: str | os.PathLike[str]) -> SaveFile:
     """load_save: the SaveFile has .state and .record."""
     return load_save(path)
 

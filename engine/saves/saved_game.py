@@ -40,7 +40,7 @@ class SavedGame:
         return self.file.name
 
     @classmethod
-    def new(cls, config: Config, name: str | None = None, path: str | os.PathLike | None = None,
+    def new(cls, config: Config, name: str | None = None, path: str | os.PathLike[str] | None = None,
             directory: Path | None = None, autosave: bool = True
             ) -> tuple[SavedGame, list[Event]]:
         from ..game import new_game, state_hash
@@ -56,7 +56,7 @@ class SavedGame:
         return game, events
 
     @classmethod
-    def from_state(cls, state: GameState, name: str, path: str | os.PathLike | None = None,
+    def from_state(cls, state: GameState, name: str, path: str | os.PathLike[str] | None = None,
                    directory: Path | None = None, autosave: bool = True) -> SavedGame:
         """A game continuing from any position (its record starts there)."""
         target = Path(path) if path else free_path(name, directory)
@@ -67,7 +67,7 @@ class SavedGame:
         return game
 
     @classmethod
-    def open(cls, name_or_path: str | os.PathLike, directory: Path | None = None,
+    def open(cls, name_or_path: str | os.PathLike[str], directory: Path | None = None,
              autosave: bool = True) -> SavedGame:
         path = resolve(name_or_path, directory)
         return cls(load_save(path), path, autosave)
@@ -84,7 +84,7 @@ class SavedGame:
             self.save()
         return events
 
-    def save(self, path: str | os.PathLike | None = None) -> Path:
+    def save(self, path: str | os.PathLike[str] | None = None) -> Path:
         self.file.updated = now()
         self.file.schema = _format.SCHEMA  # a migrated game is saved in the current schema
         self.file.engine_version = ENGINE_VERSION

@@ -10,6 +10,7 @@ from .format import (
     EXPECT_KEYS,
     EXPECT_MAIN,
     Check,
+    Table,
     _Ctx,
     _fields,
     _matches,
@@ -22,7 +23,7 @@ from .position import _check_area, _check_civ, _check_path, _player
 
 
 # --- expectations ---------------------------------------------------------------------------
-def check_expect(state: GameState, events: list[Event], exp: dict, ctx: _Ctx) -> Check:
+def check_expect(state: GameState, events: list[Event], exp: Table, ctx: _Ctx) -> Check:
     """One expectation, on the state now and the events in scope."""
     unknown = set(exp) - EXPECT_KEYS
     if unknown:
@@ -52,7 +53,7 @@ def check_expect(state: GameState, events: list[Event], exp: dict, ctx: _Ctx) ->
         if "count" in exp:
             return ok(len(found) == exp["count"], f"{text} x{exp['count']}",
                       f"found {len(found)}{seen}")
-        return ok(found, text, f"no such event{seen}")
+        return ok(bool(found), text, f"no such event{seen}")
     if key == "events":
         i = 0
         for e in events:
@@ -77,14 +78,14 @@ def check_expect(state: GameState, events: list[Event], exp: dict, ctx: _Ctx) ->
         _need(value, ("province", "count"), ctx, "buildings")
         pr = _check_area(value["province"], ctx, land=True)
         bs = state.provinces[pr].buildings
-        got = [b for b in bs if ("kind" not in value or b.kind == value["kind"])
-               and ("site" not in value or b.site == value["site"])]
+        built = [b for b in bs if ("kind" not in value or b.kind == value["kind"])
+                 and ("site" not in value or b.site == value["site"])]
         want = {k: v for k, v in value.items() if k != "count"}
-        return ok(len(got) == value["count"], f"buildings {_fields(want)}: {value['count']}",
-                  f"found {len(got)} (in {pr}: "
+        return ok(len(built) == value["count"], f"buildings {_fields(want)}: {value['count']}",
+                  f"found {len(built)} (in {pr}: "
                   f"{', '.join(b.kind + (':' + b.site if b.site else '') for b in bs) or 'none'})")
     if key == "influence":
-        bad = {pr: state.provinces[_check_area(pr, ctx, land=True)].influence
+        bad: dict[str, Any] = {pr: state.provinces[_check_area(pr, ctx, land=True)].influence
                for pr, civ in value.items()
                if state.provinces[pr].influence != _none(civ)}
         return ok(not bad, f"influence {_fields(value)}",
@@ -116,11 +117,11 @@ def check_expect(state: GameState, events: list[Event], exp: dict, ctx: _Ctx) ->
         got = getattr(state, key)
         return ok(got == value, f"{key} {value}", f"found {got!r}")
     if key == "prompt":
-        got = _to_builtins(state.prompt) if state.prompt is not None else None
+        shown = _to_builtins(state.prompt) if state.prompt is not None else None
         if not value:
-            return ok(got is None, "no prompt", f"found {_fields(got or {})}")
-        return ok(got is not None and _matches(value, got), f"prompt {_fields(value)}",
-                  f"found {_fields(got) if got else 'no prompt'}")
+            return ok(shown is None, "no prompt", f"found {_fields(shown or {})}")
+        return ok(shown is not None and _matches(value, shown), f"prompt {_fields(value)}",
+                  f"found {_fields(shown) if shown else 'no prompt'}")
     if key == "state":
         doc = _to_builtins(state)
         bad = {}

@@ -39,10 +39,6 @@ class Result:
     def passed(self) -> bool:
         return bool(self.checks) and all(c.ok for c in self.checks)
 
-    @property
-    def failures(self) -> list[Check]:
-        return [c for c in self.checks if not c.ok]
-
 
 TOP_KEYS = {"name", "description", "setup", "from_save", "edit", "play", "expect"}
 EDIT_KEYS = {"hand", "bank", "cards", "display", "set_aside", "roles", "gods", "gods_used",
@@ -59,6 +55,9 @@ EXPECT_MAIN = EXPECT_KEYS - {"count", "absent", "note"}
 _to_builtins = msgspec.to_builtins
 
 
+Table = dict[str, Any]  # a TOML table, as read
+
+
 # --- small helpers --------------------------------------------------------------------------
 def _fmt(v: Any) -> str:
     if isinstance(v, dict):
@@ -70,11 +69,11 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
-def _fields(d: dict) -> str:
+def _fields(d: Table) -> str:
     return " ".join(f"{k}={_fmt(v)}" for k, v in d.items())
 
 
-def _tagged(obj: Any, tag: str) -> dict:
+def _tagged(obj: Any, tag: str) -> Table:
     d = _to_builtins(obj)
     return d if isinstance(d, dict) else {tag: d}
 
@@ -83,7 +82,7 @@ def _matches(want: Any, got: Any) -> bool:
     """Every field given in `want` equals the one in `got` (tables match recursively)."""
     if isinstance(want, dict) and isinstance(got, dict):
         return all(k in got and _matches(v, got[k]) for k, v in want.items())
-    return want == got
+    return bool(want == got)
 
 
 def _none(v: Any) -> Any:
@@ -104,7 +103,7 @@ class _Ctx:
 
 
 # --- loading --------------------------------------------------------------------------------
-def load(path: str | os.PathLike) -> dict:
+def load(path: str | os.PathLike[str]) -> Table:
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -115,7 +114,7 @@ def load(path: str | os.PathLike) -> dict:
     return parse(text, str(p))
 
 
-def parse(text: str, source: str = "<scenario>") -> dict:
+def parse(text: str, source: str = "<scenario>") -> Table:
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -138,7 +137,7 @@ def _prompt(state: GameState) -> Any:
     return _to_builtins(state.prompt) if state.prompt is not None else None
 
 
-def _tables(doc: dict, key: str, ctx: _Ctx) -> list[dict]:
+def _tables(doc: Table, key: str, ctx: _Ctx) -> list[Table]:
     v = doc.get(key, [])
     if isinstance(v, dict):
         v = [v]

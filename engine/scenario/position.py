@@ -14,12 +14,12 @@ from ..data.costs import MILITARY
 from ..errors import IllegalAction
 from ..events import Event
 from ..prompts import Prompt
-from ..state import Building, Config, GameState, Unit
-from .format import EDIT_KEYS, _Ctx, _to_builtins
+from ..state import Building, Config, GameState, Player, Unit
+from .format import EDIT_KEYS, Table, _Ctx, _to_builtins
 
 
 # --- the starting position --------------------------------------------------------------------
-def _start(doc: dict, base: Path, ctx: _Ctx) -> tuple[GameState, list[Event]]:
+def _start(doc: Table, base: Path, ctx: _Ctx) -> tuple[GameState, list[Event]]:
     from ..game import new_game
     if "setup" in doc:
         ctx.where = "setup"
@@ -109,7 +109,7 @@ def _check_resources(hand: Any, ctx: _Ctx) -> dict[str, int]:
     return {c: n for c, n in hand.items() if n}
 
 
-def _player(state: GameState, civ: str):
+def _player(state: GameState, civ: str) -> Player:
     return next(p for p in state.players if p.civ == civ)
 
 
@@ -209,7 +209,7 @@ _NULLABLE = {"influence", "winner", "prompt", "active", "to_take", "last_taker",
              "pending_move", "attacker_chosen", "defender_chosen"}
 
 
-def apply_edit(state: GameState, edit: dict, ctx: _Ctx, events: list[Event]) -> GameState:
+def apply_edit(state: GameState, edit: Table, ctx: _Ctx, events: list[Event]) -> GameState:
     """Apply one [[edit]] table; returns the (possibly new) state."""
     from ..rules import flow
     unknown = set(edit) - EDIT_KEYS

@@ -14,23 +14,34 @@ from ..events import Event
 from ..match import REMOTE, Match
 from ..record import ENGINE_FAILURE
 from .expect import check_expect
-from .format import PLAY_KEYS, Check, Result, _Ctx, _fmt, _prompt, _tables, load, parse
+from .format import (
+    PLAY_KEYS,
+    Check,
+    Result,
+    Table,
+    _Ctx,
+    _fmt,
+    _prompt,
+    _tables,
+    load,
+    parse,
+)
 from .position import _start, apply_edit
 
 
 # --- running ----------------------------------------------------------------------------------
-def run(path: str | os.PathLike) -> Result:
+def run(path: str | os.PathLike[str]) -> Result:
     """Run one scenario file. Raises ScenarioError for a file that cannot be run; a failed
     expectation (or an unexpected illegal action) is a failed Check in the result."""
     p = Path(path)
     return run_doc(load(p), p.parent, str(p))
 
 
-def run_text(text: str, base: str | os.PathLike = ".", source: str = "<scenario>") -> Result:
+def run_text(text: str, base: str | os.PathLike[str] = ".", source: str = "<scenario>") -> Result:
     return run_doc(parse(text, source), Path(base), source)
 
 
-def run_doc(doc: dict, base: Path, source: str) -> Result:
+def run_doc(doc: Table, base: Path, source: str) -> Result:
     from ..render import render_events
 
     ctx = _Ctx(source)
@@ -101,7 +112,7 @@ def run_doc(doc: dict, base: Path, source: str) -> Result:
     return res
 
 
-def _play_bots(match: Match, play: dict, i: int, res: Result,
+def _play_bots(match: Match, play: Table, i: int, res: Result,
                ctx: _Ctx) -> tuple[list[Event], bool]:
     """Computer players (of the entry's level, seeded by its `seed`) decide until the
     entry's condition holds."""
@@ -140,7 +151,7 @@ def _play_bots(match: Match, play: dict, i: int, res: Result,
     return events, ok
 
 
-def _play_action(match: Match, play: dict, i: int, res: Result,
+def _play_action(match: Match, play: Table, i: int, res: Result,
                  ctx: _Ctx) -> tuple[list[Event], bool]:
     """One action: applied, or refused as the entry expects. False: the script stops."""
     from ..game import legal_actions

@@ -191,6 +191,7 @@ class ActionMenu(DecisionScreen):
     """A list of choices made from the legal actions (grouped by kind)."""
 
     SHOW_PREVIEW = False
+    PASS_TEXT = ""  # what a Pass is called in this decision ("": the usual words)
 
     def entries(self) -> list[Entry]:
         acts = self.legal
@@ -209,7 +210,16 @@ class ActionMenu(DecisionScreen):
         return out
 
     def describe(self, action: Action) -> str:
+        if self.PASS_TEXT and isinstance(action, A.Pass):
+            return self.PASS_TEXT
         return action_text(action, self.state, self.prompt)
+
+    def power_entries(self) -> list[Entry]:
+        """The powers usable in this decision, under a heading (none: no heading)."""
+        powers = self.legal_of(A.UsePower)
+        if not powers:
+            return []
+        return [Entry("[b]Powers[/]", None), *(Entry(esc(self.describe(a)), a) for a in powers)]
 
     def body(self):
         yield ChoiceList(id="choices")

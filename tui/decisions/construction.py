@@ -83,10 +83,7 @@ class ConstructionDecision(ActionMenu):
             for it in extra:  # on offer but not yours to buy now: the engine says why
                 out.append(Entry(f"{esc(item_text(it))}  {self.cost_text(it)}",
                                  A.Buy(items=[it], payment=best), legal=False))
-        powers = self.legal_of(A.UsePower)
-        if powers:
-            out.append(Entry("[b]Powers[/]", None))
-            out += [Entry(esc(self.describe(a)), a) for a in powers]
+        out += self.power_entries()
         out.append(Entry("[b]End your construction turn[/]", A.EndConstruction()))
         return out
 

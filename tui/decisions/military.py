@@ -47,10 +47,7 @@ class NavalDecision(ActionMenu):
             out.append(Entry("[b]Sea battles[/]", None))
             out += [Entry(f"Attack {civ_markup(a.opponent)} in {esc(area_short(a.sea))}", a,
                           area=a.sea) for a in battles]
-        powers = self.legal_of(A.UsePower)
-        if powers:
-            out.append(Entry("[b]Powers[/]", None))
-            out += [Entry(esc(self.describe(a)), a) for a in powers]
+        out += self.power_entries()
         out.append(Entry("[b]End naval movement[/]", A.EndNaval()))
         return out
 
@@ -125,7 +122,6 @@ class MoveComposer(DecisionScreen):
     def __init__(self, parent: GroundDecision) -> None:
         super().__init__(parent.session, parent.seat, prompt=parent.prompt,
                          legal=parent.legal)
-        self.parent_decision = parent
 
     def intro_markup(self) -> str:
         return "Mark the units that move together (space), then choose where they go."
@@ -235,6 +231,7 @@ class ConquestDecision(ActionMenu):
 
 class BlockadeDecision(ActionMenu):
     BINDINGS = [Binding("l", "let_pass", "Let it pass")]
+    PASS_TEXT = "Let it pass"
 
     def intro_markup(self) -> str:
         p = self.prompt
@@ -242,17 +239,13 @@ class BlockadeDecision(ActionMenu):
         return (f"{civ_markup(p.attacker)} carries units by sea ({esc(seas)}) toward "
                 f"[b]{esc(area_short(p.to))}[/]: attack the convoy's triremes, or let it pass.")
 
-    def describe(self, action) -> str:
-        if isinstance(action, A.Pass):
-            return "Let it pass"
-        return super().describe(action)
-
     def action_let_pass(self) -> None:
         self.submit_first(A.Pass, missing="Letting it pass is not offered here.")
 
 
 class ReactionDecision(ActionMenu):
     BINDINGS = [Binding("n", "not_now", "Not now")]
+    PASS_TEXT = "Not now"
 
     def intro_markup(self) -> str:
         from engine.render import card as card_name
@@ -263,11 +256,6 @@ class ReactionDecision(ActionMenu):
         for p in self.prompt.powers:
             lines.append(f"  [b]{esc(card_name(p))}[/]: {esc(card_text(p))}")
         return "\n".join(lines)
-
-    def describe(self, action) -> str:
-        if isinstance(action, A.Pass):
-            return "Not now"
-        return super().describe(action)
 
     def action_not_now(self) -> None:
         self.submit_first(A.Pass, missing="This power must be answered.")

@@ -34,7 +34,7 @@ from engine.view import visible_events
 
 from . import protocol as p
 from .conn import Conn, clean_chat
-from .store import Store, private_dir
+from .store import SeatRow, Store, private_dir
 from .tables import REMOTE, Table
 
 MAX_STRIKES = 5  # malformed messages before a client is cut off
@@ -229,6 +229,12 @@ class GameServer:
             conn.send(p.Rejected(reason=f"no table {tid}", table=tid))
         return table
 
+    def _seat(self, conn: Conn, table: Table, seat: int) -> SeatRow | None:
+        row = table.seats[seat] if 0 <= seat < len(table.seats) else None
+        if row is None:
+            conn.send(p.Rejected(reason=f"table {table.id} has no seat {seat}", table=table.id))
+        return row
+
     def _tables_for(self, conn: Conn) -> p.Tables:
         return p.Tables(tables=[self._info(t, conn.identity) for t in self.tables.values()])
 
@@ -283,11 +289,9 @@ class GameServer:
         table = self._table(conn, msg.table)
         if table is None:
             return
-        if not 0 <= msg.seat < len(table.seats):
-            conn.send(p.Rejected(reason=f"table {table.id} has no seat {msg.seat}",
-                                 table=table.id))
+        row = self._seat(conn, table, msg.seat)
+        if row is None:
             return
-        row = table.seats[msg.seat]
         mine = table.seat_of(conn.identity or "")
         if row.identity == conn.identity:
             pass  # back at one's own seat (a computer may be keeping it)
@@ -387,11 +391,9 @@ class GameServer:
             conn.send(p.Rejected(reason="only the table's creator hands seats over",
                                  table=table.id))
             return
-        if not 0 <= msg.seat < len(table.seats):
-            conn.send(p.Rejected(reason=f"table {table.id} has no seat {msg.seat}",
-                                 table=table.id))
+        row = self._seat(conn, table, msg.seat)
+        if row is None:
             return
-        row = table.seats[msg.seat]
         if row.identity is None and row.kind == REMOTE and msg.to_bot:
             conn.send(p.Rejected(reason="nobody sits there: it is free for anyone",
                                  table=table.id))

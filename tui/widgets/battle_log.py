@@ -113,7 +113,3 @@ class BattleLog(RichLog):
         self.clear()
         for line, kind in self._entries[-self.max_lines:]:
             self.write(self._text(line, kind))
-
-    @property
-    def lines_text(self) -> list[str]:
-        return [line for line, _ in self._entries]

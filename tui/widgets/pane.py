@@ -27,7 +27,6 @@ class TextPane(VerticalScroll, can_focus=True):
     def __init__(self, title: str = "", *, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self.pane_title = title
         self._body = Static("", markup=True)
         if title:
             self.border_title = title

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from engine.data.cards import ROLES
 from engine.render import PHASE_NAMES, prompt_text
 from engine.render import role as role_name
 from engine.state import GameState
@@ -80,7 +79,3 @@ class StatusBar(MarkupView):
             state, seats, thinking, note = self._args
             self.show(state, seats, thinking=thinking, note=note)
 
-
-def roles_summary(state: GameState) -> str:
-    return " · ".join(f"{role_name(r)}: {civ_markup(state.roles.get(r), bold=False)}"
-                      for r in ROLES)

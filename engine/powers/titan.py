@@ -11,6 +11,8 @@ shoot. The defenders have not fought: they act normally in their own turn."""
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from ..actions import UsePower
 from ..data import board
 from ..data.cards import CIV_CREATURE
@@ -53,15 +55,17 @@ def targets(state: GameState, area: str, civ: str) -> dict[str, list[Unit]]:
 
 
 def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
-    """One attack per target area and opponent, with every ready Titan next to it."""
+    """One attack per target area, opponent and choice of the ready Titans next to it
+    (a player has 3 creatures at most: few choices)."""
     if not _ground_step(state, civ, window):
         return []
     by_area: dict[str, list[int]] = {}
     for t in _ready(state, civ):
         for area in reach(t.area):
             by_area.setdefault(area, []).append(t.id)
-    return [UsePower(card=CARD, target=area, choice=owner, units=ids)
-            for area, ids in by_area.items() for owner in targets(state, area, civ)]
+    return [UsePower(card=CARD, target=area, choice=owner, units=list(group))
+            for area, ids in by_area.items() for owner in targets(state, area, civ)
+            for n in range(len(ids), 0, -1) for group in combinations(ids, n)]
 
 
 def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: str) -> None:

@@ -168,8 +168,8 @@ def _advance_province(state: GameState, ev: list[Event]) -> None:
     m.sequence_units = [u.id for u in mine]
     m.battle_queue = [o for o in m.battle_queue if ground_units_in(state, area, o)]
     if not mine or not m.battle_queue:
-        for u in mine:
-            u.fought = True
+        # The survivors of a battle were marked in it; units whose opponents left the
+        # province before any dice did not fight.
         m.battle_area = ""
         m.sequence_units = []
         m.battle_queue = []

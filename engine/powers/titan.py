@@ -21,6 +21,7 @@ from ..prompts import GroundTurn
 from ..rules.combat import start_battle
 from ..state import GameState, Unit
 from .base import in_own_decision, refuse
+from .hercules import acts_as
 
 CARD = "titan"
 WHEN = "in your ground step, by Titans that have not fought this turn"
@@ -37,7 +38,8 @@ def reach(province: str) -> list[str]:
 
 
 def _ready(state: GameState, civ: str) -> list[Unit]:
-    return [u for u in state.units if u.owner == civ and is_titan(u) and not u.fought
+    """Titans that may attack: the pawns, and a legion Hercules made a Titan this round."""
+    return [u for u in state.units if u.owner == civ and acts_as(state, u, CARD) and not u.fought
             and u.area in board.PROVINCES]
 
 
@@ -80,7 +82,8 @@ def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: s
     titans = []
     for i in action.units:
         u = by_id.get(i)
-        if u is None or u.owner != civ or not is_titan(u) or u.area not in board.PROVINCES:
+        if u is None or u.owner != civ or not acts_as(state, u, CARD) or \
+                u.area not in board.PROVINCES:
             raise refuse(CARD, f"Unit {i} is not one of your Titans on the board")
         if u.fought:
             raise refuse(CARD, f"Titan {i} has fought this turn: it attacks once")

@@ -11,7 +11,7 @@ from ..errors import IllegalAction
 from ..events import Event
 from ..rng import Rng
 from ..state import GameState, Player, Unit
-from .hooks import holds_copy
+from .hooks import holds_copy, piece_kind
 
 Events = list[Event]
 
@@ -136,7 +136,7 @@ def at_war(state: GameState, province: str) -> bool:
 def pieces_out(state: GameState, civ: str, kind: str) -> int:
     if kind == "influence":
         return sum(1 for ps in state.provinces.values() if ps.influence == civ)
-    return sum(1 for u in state.units if u.owner == civ and u.kind == kind)
+    return sum(1 for u in state.units if u.owner == civ and piece_kind(state, u) == kind)
 
 
 def reserve(state: GameState, civ: str, kind: str) -> int:

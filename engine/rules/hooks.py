@@ -340,6 +340,16 @@ def ground_steps(state: GameState, unit, steps: list[str]) -> list[str]:
     return steps
 
 
+def piece_kind(state: GameState, unit) -> str:
+    """The piece a unit is, for the supply: a legion a card makes fight as a creature is
+    still a legion piece."""
+    for f in _each("piece_kind"):
+        kind = f(state, unit)
+        if kind:
+            return kind
+    return unit.kind
+
+
 def sea_landings(state: GameState, unit) -> list[str]:
     """The provinces a ground unit at sea may land on in the ground step."""
     return [p for f in _each("sea_landings") for p in f(state, unit)]

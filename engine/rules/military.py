@@ -77,7 +77,8 @@ R_CONQUEST = "Military Phase, B) Combat, 2. Only one invading player survives"
 R_BLOCKADE = "The Greek Blockade"
 GREECE = "greece"
 # The units that fight at sea: triremes, and a Kraken swimming there (engine/powers/kraken.py).
-NAVAL_KINDS = ("trireme", "creature")
+# A legion stands at sea only as a Kraken (Hercules): it fights there as one.
+NAVAL_KINDS = ("trireme", "creature", "legion")
 
 
 # --- the phase runner ---------------------------------------------------------------------

@@ -72,3 +72,29 @@ def test_poseidon_sinking_the_only_attacker_means_no_battle():
     assert [e for e in ev if isinstance(e, BattleEnded)]
     assert not next(u for u in s.units if u.id == theirs).fought
 
+
+
+def test_midas_buying_the_only_defender_means_no_battle():
+    """Military Phase: Midas turns Carthage's only legion into Rome's before the dice: the
+    defending side is empty, so there is no battle (no dice, nobody marked as having
+    fought); Rome's units have made their move and take the province undefended."""
+    from engine.actions import Move
+    from engine.prompts import ChooseConquest
+
+    from .helpers import set_hand
+    from .powers.support import give
+    s = game(["rome", "carthage", "greece"])
+    give(s, "rome", "midas")
+    set_hand(s, "rome", {"tax": 2})
+    s.provinces["numidia"].influence = "carthage"
+    mine = put(s, "rome", "legion", "mauretania_caesariensis", 1)
+    put(s, "carthage", "legion", "numidia", 1)
+    start_military(s, "rome", "ground")
+    apply(s, Move(units=mine, to="numidia"))
+    assert isinstance(s.prompt, Reaction) and s.prompt.window == "before_battle"
+    ev = apply(s, UsePower(card="midas", choice="tax=2"))
+    assert not [e for e in ev if isinstance(e, DiceRolled)]
+    romans = [u for u in s.units if u.area == "numidia" and u.owner == "rome"]
+    assert len(romans) == 2 and not any(u.fought for u in romans)
+    assert all(u.moved for u in romans if u.id in mine)
+    assert isinstance(s.prompt, ChooseConquest) and s.prompt.civ == "rome"

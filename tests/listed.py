@@ -56,6 +56,10 @@ def mutations(state: GameState, listed: list[Action]) -> Iterator[Action]:
                 if pr != it.province:
                     yield msgspec.structs.replace(
                         a, items=[Item(kind=it.kind, province=pr, site=it.site)])
+        if isinstance(a, Buy) and len(a.items) == 1:
+            for b in listed[:30]:
+                if isinstance(b, Buy) and b.items != a.items:
+                    yield msgspec.structs.replace(a, items=[*a.items, *b.items])
         if isinstance(a, UsePower) and a.units:
             for uid in own[:8]:
                 yield msgspec.structs.replace(a, units=[uid])
@@ -65,9 +69,16 @@ def unlisted_accepted(state: GameState, limit: int = 400) -> list[Action]:
     """Mutated actions apply() accepts though legal_actions() does not list them."""
     listed = legal_actions(state)
     keys = {key(state, a) for a in listed}
+    # The compact form of purchases: several items bought with one set are listed as the
+    # single-item purchases they are made of (the payment is checked against their sum).
+    keys |= {key(state, Buy(items=[it], payment={})) for a in listed if isinstance(a, Buy)
+             for it in a.items}
     found, seen = [], set()
     for m in mutations(state, listed):
         k = key(state, m)
+        if isinstance(m, Buy) and all(key(state, Buy(items=[it], payment={})) in keys
+                                      for it in m.items):
+            continue
         if k in keys or k in seen:
             continue
         seen.add(k)

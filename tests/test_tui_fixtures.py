@@ -125,7 +125,7 @@ DRIVEN = {
     "GiveBalancingCard": dict(seed=1, civs=CIVS6),
     "NamePlayer": dict(seed=1, civs=CIVS6, nth=4),
     "NavalTurn": dict(seed=1, civs=CIVS6, nth=6),
-    "ChooseOpponent": dict(seed=4, civs=CIVS6),
+    "ChooseOpponent": dict(seed=13, civs=CIVS6),
     "ChooseConquest": dict(seed=1, civs=CIVS6),
     "ChooseLosses": dict(seed=1, civs=CIVS6),
     "GreekBlockade": dict(seed=2, civs=CIVS6),

@@ -1,7 +1,7 @@
 """Ajax: in ground combat his holder may re-roll, once, any of the dice he rolled (rulebook,
 card text); a re-rolled die stands (Q&A). Used in the reaction window after the dice
 (`choice`: the positions of the dice to re-roll in his side's dice, e.g. "0,2"), once per
-battle. The legal list offers "every die below N" for each N that changes something."""
+battle. The legal list offers every distinct choice (dice showing one value are alike)."""
 
 from __future__ import annotations
 
@@ -24,19 +24,24 @@ def _dice(b: Battle, civ: str) -> list[int]:
     return b.attacker_dice if civ == b.attacker else b.defender_dice
 
 
+def rerolls(dice: list[int]) -> list[str]:
+    """Every distinct choice of dice to re-roll: for each value shown, none, some or all of
+    the dice showing it (dice of one value are alike, so the first ones are named)."""
+    by_value: dict[int, list[int]] = {}
+    for i, d in enumerate(dice):
+        by_value.setdefault(d, []).append(i)
+    choices: list[list[int]] = [[]]
+    for v in sorted(by_value):
+        pos = by_value[v]
+        choices = [c + pos[:k] for c in choices for k in range(len(pos) + 1)]
+    return [",".join(map(str, sorted(c))) for c in choices if c]
+
+
 def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
     b = _battle(state, civ, window)
     if b is None or not holds(state, civ, CARD) or f"{CARD}:{civ}" in b.powers_used:
         return []
-    dice = _dice(b, civ)
-    out: list[UsePower] = []
-    seen: set[str] = set()
-    for n in range(2, 8):
-        choice = ",".join(str(i) for i, d in enumerate(dice) if d < n)
-        if choice and choice not in seen:
-            seen.add(choice)
-            out.append(UsePower(card=CARD, choice=choice))
-    return out
+    return [UsePower(card=CARD, choice=c) for c in rerolls(_dice(b, civ))]
 
 
 def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: str) -> None:

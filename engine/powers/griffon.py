@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..data import board
 from ..data.cards import CIV_CREATURE
 from ..state import GameState, Unit
-from .hercules import moves_as_creature
+from .hercules import acts_as
 
 CARD = "griffon"
 
@@ -19,7 +19,7 @@ def is_griffon(u: Unit) -> bool:
 
 
 def cannot_be_convoyed(state: GameState, u: Unit) -> bool:
-    return is_griffon(u)
+    return acts_as(state, u, CARD)
 
 
 def flight(state: GameState, origin: str, steps: list[str]) -> list[str]:
@@ -34,7 +34,6 @@ def flight(state: GameState, origin: str, steps: list[str]) -> list[str]:
 
 
 def ground_steps(state: GameState, u: Unit, steps: list[str]) -> list[str]:
-    if is_griffon(u) or (u.kind == "legion" and CIV_CREATURE.get(u.owner) == CARD
-                         and moves_as_creature(state, u)):
+    if acts_as(state, u, CARD):
         return flight(state, u.area, steps)
     return steps

@@ -1,12 +1,17 @@
-"""Hercules: once per round his holder may use one legion as if it were a mythological
-unit belonging to him (rulebook, card text): only his own civilization's creature (Q&A).
-Used in the reaction window before the dice of a battle he fights: one of his legions in
-it counts as his creature for that battle (an automatic 6, and the creature's own power:
-a Centaur's kill, a Behemoth's, the Phoenix's return if it is lost...). It is a legion
-again when the battle ends, before losses are removed. Or, in his ground step (`target`
-"move"), one unmoved legion makes its move this turn as his creature: this matters for
-Babylon's Griffon, whose flight it then has (the Kraken's move is not implemented), so it
-is offered to Babylon only."""
+"""Hercules: once per round his holder may use one legion as if it were a mythological unit
+belonging to him (rulebook, card text): only his own civilization's creature (Q&A).
+
+Two ways to use it, each spending the round's use:
+- in the reaction window before the dice of a battle he fights, one of his legions in it
+  counts as his creature for that battle (an automatic 6, and the creature's battle
+  power: a Centaur's kill, a Behemoth's; lost, an Egyptian one goes onto the Phoenix card
+  and may come back as the Phoenix does);
+- in his own military step (`target` "move"), one legion is his creature for the rest of
+  the round: it moves as that creature (the Griffon flies; the Kraken swims, dives,
+  emerges and lands, in the naval step), the Titan's attack is open to it, and in every
+  battle it fights this round it counts as the creature.
+The legion stays a legion piece: it is a creature only for the round (docs/rulings.md).
+"""
 
 from __future__ import annotations
 
@@ -14,34 +19,57 @@ from ..actions import UsePower
 from ..data import board
 from ..data.cards import CIV_CREATURE
 from ..events import Event, PowerUsed
-from ..prompts import GroundTurn
+from ..prompts import GroundTurn, NavalTurn
 from ..rules.combat import fighters
 from ..rules.common import holds
-from ..state import GameState, Unit
+from ..state import Battle, GameState, Unit
 from .base import battle_in_window, check_holds, in_own_decision, mark_used, refuse, used
 
 CARD = "hercules"
 WINDOW = "before_battle"
-MARK = "hercules#"
-MOVE_MARK = "hercules~"
+MARK = "hercules#"  # a legion counting as a creature in the battle under way
+MOVE_MARK = "hercules~"  # a legion that is its owner's creature for this round
+FOUGHT_MARK = "hercules="  # a legion that was a creature in a battle this round
+
+# Where the creature's own move is made: the Kraken's in the naval step (it swims, dives
+# and emerges there, and lands in the ground step), the others' in the ground step.
+NAVAL_MOVERS = ("kraken",)
+# Creatures whose move or attack differs from a legion's: Hercules' move is offered for
+# these (a Centaur, a Behemoth or a Phoenix moves as a legion does).
+MOVING_CREATURES = ("griffon", "kraken", "titan")
 
 
-def _movers(state: GameState, civ: str, window: str) -> list[Unit]:
-    if not in_own_decision(state, civ, window, GroundTurn) or \
-            CIV_CREATURE.get(civ) != "griffon":
-        return []
-    return [u for u in state.units if u.owner == civ and u.kind == "legion" and not u.moved
-            and u.area in board.PROVINCES]
+def as_creature(state: GameState, u: Unit) -> bool:
+    """Is this legion its owner's creature this round (Hercules)?"""
+    return u.kind == "legion" and (f"{MOVE_MARK}{u.id}" in state.used_powers
+                                   or f"{FOUGHT_MARK}{u.id}" in state.used_powers)
+
+
+def acts_as(state: GameState, u: Unit, creature: str) -> bool:
+    """Is u that creature: the pawn itself, or a legion of its civilization made one by
+    Hercules this round?"""
+    return CIV_CREATURE.get(u.owner) == creature and (
+        u.kind == "creature" or (u.kind == "legion" and
+                                 f"{MOVE_MARK}{u.id}" in state.used_powers))
 
 
 def moves_as_creature(state: GameState, u: Unit) -> bool:
-    """Does this legion make its move as its owner's creature (Hercules)?"""
+    """Does this legion make its moves this round as its owner's creature?"""
     return f"{MOVE_MARK}{u.id}" in state.used_powers
 
 
-def cannot_be_convoyed(state: GameState, u: Unit) -> bool:
-    """A legion moving as Babylon's Griffon flies: no trireme carries it."""
-    return u.kind == "legion" and moves_as_creature(state, u)
+def _movers(state: GameState, civ: str, window: str) -> list[Unit]:
+    creature = CIV_CREATURE.get(civ, "")
+    if creature not in MOVING_CREATURES:
+        return []
+    step = NavalTurn if creature in NAVAL_MOVERS else GroundTurn
+    if not in_own_decision(state, civ, window, step):
+        return []
+    # a Kraken-legion may have been left at sea or under it in an earlier round
+    places = board.PROVINCES if creature not in NAVAL_MOVERS else \
+        (*board.PROVINCES, *board.SEAS, "")
+    return [u for u in state.units if u.owner == civ and u.kind == "legion" and not u.moved
+            and not u.fought and u.area in places]
 
 
 def _legions(state: GameState, civ: str, window: str) -> list[Unit]:
@@ -56,11 +84,9 @@ def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
         return []
     legions = _legions(state, civ, window)
     if legions:
-        return [UsePower(card=CARD, units=[legions[0].id])]
-    firsts: dict[str, Unit] = {}
-    for u in _movers(state, civ, window):  # one legion per province: they are alike
-        firsts.setdefault(u.area, u)
-    return [UsePower(card=CARD, target="move", units=[u.id]) for u in firsts.values()]
+        return [UsePower(card=CARD, units=[u.id]) for u in legions]
+    return [UsePower(card=CARD, target="move", units=[u.id])
+            for u in _movers(state, civ, window)]
 
 
 def _named(action: UsePower, pool: list[Unit], when: str, which: str) -> Unit:
@@ -78,29 +104,53 @@ def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: s
     check_holds(state, civ, CARD)
     if used(state, CARD, civ):
         raise refuse(CARD, "Hercules acts once per round: used already")
+    creature = CIV_CREATURE.get(civ, "")
     if action.target == "move":
         u = _named(action, _movers(state, civ, window),
-                   "Hercules gives a legion the Griffon's move, in Babylon's ground step, to a "
-                   "legion that has not moved", "Name one of your legions that has not moved")
+                   "Hercules makes a legion your creature for its move in your own military "
+                   "step (the naval step for the Kraken), if your creature moves or "
+                   "attacks otherwise than a legion", "Name one of your legions that has "
+                   "not moved or fought this turn")
         mark_used(state, CARD, civ)
         state.used_powers.append(f"{MOVE_MARK}{u.id}")
-        ev.append(PowerUsed(civ=civ, card=CARD, detail="a legion moves as the Griffon"))
+        ev.append(PowerUsed(civ=civ, card=CARD, detail=f"a legion is the {creature} this "
+                                                       "round"))
         return
     u = _named(action, _legions(state, civ, window),
                "Hercules is used before the dice of a battle where you have a legion",
                "Name one of your legions in this battle")
     mark_used(state, CARD, civ)
-    state.used_powers.append(f"{MARK}{u.id}")
-    u.kind = "creature"
+    _fight_as_creature(state, u)
     ev.append(PowerUsed(civ=civ, card=CARD, detail="a legion fights as a creature"))
 
 
+def _fight_as_creature(state: GameState, u: Unit) -> None:
+    state.used_powers.append(f"{MARK}{u.id}")
+    u.kind = "creature"
+
+
+def piece_kind(state: GameState, u: Unit) -> str:
+    """A legion fighting as a creature is still a legion piece of the supply."""
+    return "legion" if f"{MARK}{u.id}" in state.used_powers else ""
+
+
+def battle_begins(state: GameState, b: Battle, ev: list[Event]) -> None:
+    """A legion that is its owner's creature this round fights as one."""
+    for civ in (b.attacker, b.defender):
+        for u in fighters(state, b, civ):
+            if u.kind == "legion" and moves_as_creature(state, u):
+                _fight_as_creature(state, u)
+
+
 def battle_over(state: GameState) -> None:
-    """The Hercules legion is a legion again."""
+    """The Hercules legion is a legion again; it was a creature in this battle (so, if it
+    is lost now, the Phoenix's return applies to it)."""
     keys = [k for k in state.used_powers if k.startswith(MARK)]
     for k in keys:
         uid = int(k[len(MARK):])
         for u in state.units:
             if u.id == uid and u.kind == "creature":
                 u.kind = "legion"
+                state.used_powers.append(f"{FOUGHT_MARK}{uid}")
         state.used_powers.remove(k)
+

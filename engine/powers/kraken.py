@@ -28,6 +28,7 @@ from ..rules.common import clear_post
 from ..rules.geography import sea_steps
 from ..state import GameState, Unit
 from .base import in_own_decision, refuse
+from .hercules import acts_as
 
 CARD = "kraken"
 WHEN = "in your naval step"
@@ -49,7 +50,7 @@ def unit_built(state: GameState, u: Unit) -> None:
 
 
 def cannot_be_convoyed(state: GameState, u: Unit) -> bool:
-    return is_kraken(u)
+    return acts_as(state, u, CARD)
 
 
 def built_this_turn(state: GameState, u: Unit) -> bool:
@@ -58,14 +59,14 @@ def built_this_turn(state: GameState, u: Unit) -> bool:
 
 # --- moves --------------------------------------------------------------------------------
 def ground_steps(state: GameState, u: Unit, steps: list[str]) -> list[str]:
-    if not is_kraken(u):
+    if not acts_as(state, u, CARD):
         return steps
     return [p for p in steps if board.PROVINCES[p].coastal]
 
 
 def sea_landings(state: GameState, u: Unit) -> list[str]:
     """Where a Kraken at sea may land in the ground step: the coasts of its sea."""
-    if not is_kraken(u) or u.area not in board.SEAS:
+    if not acts_as(state, u, CARD) or u.area not in board.SEAS:
         return []
     return list(board.SEAS[u.area].provinces)
 
@@ -91,7 +92,7 @@ def _naval_step(state: GameState, civ: str, window: str) -> bool:
 
 
 def _krakens(state: GameState, civ: str) -> list[Unit]:
-    return [u for u in state.units if u.owner == civ and is_kraken(u)]
+    return [u for u in state.units if u.owner == civ and acts_as(state, u, CARD)]
 
 
 def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
@@ -118,7 +119,7 @@ def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: s
     if len(action.units) != 1:
         raise refuse(CARD, "Name one Kraken")
     u = next((v for v in state.units if v.id == action.units[0]), None)
-    if u is None or u.owner != civ or not is_kraken(u):
+    if u is None or u.owner != civ or not acts_as(state, u, CARD):
         raise refuse(CARD, f"Unit {action.units[0]} is not one of your Krakens")
     name = board.area_name(action.target) if action.target in board.SEAS else action.target
     if action.choice == "emerge":

@@ -17,6 +17,7 @@ from ..rules.payment import check_payment, payment_options
 from ..rules.placement import CONSTRUCTION, check_build_site
 from ..state import GameState, Unit
 from .base import check_construction_turn, decode_cards, encode_cards, in_construction_turn, refuse
+from .hercules import as_creature
 
 CARD = "phoenix"
 
@@ -24,7 +25,9 @@ CARD = "phoenix"
 def waiting(state: GameState, civ: str) -> list[Unit]:
     if CIV_CREATURE.get(civ) != CARD:
         return []
-    return [u for u in state.units if u.owner == civ and u.kind == "creature" and not u.area]
+    # a legion lost as the Phoenix (Hercules) waits on the card too, as a legion
+    return [u for u in state.units if u.owner == civ and u.kind in ("creature", "legion")
+            and not u.area]
 
 
 def _site_ok(state: GameState, civ: str) -> bool:
@@ -37,7 +40,8 @@ def _site_ok(state: GameState, civ: str) -> bool:
 
 def lose_unit(state: GameState, u: Unit, ev: list[Event]) -> bool:
     """An eliminated Phoenix goes to its card (area ""), off any post. True if it did."""
-    if u.kind != "creature" or CIV_CREATURE.get(u.owner) != CARD:
+    if not (u.kind == "creature" or as_creature(state, u)) or \
+            CIV_CREATURE.get(u.owner) != CARD:
         return False
     clear_post(state, u)
     u.area = ""
@@ -78,5 +82,5 @@ def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: s
         spend_wild(state, civ, ev)
     u = next(u for u in state.units if u.id == action.units[0])
     u.area = capital
-    ev.append(Built(civ=civ, kind="creature", province=capital, unit=u.id))
+    ev.append(Built(civ=civ, kind=u.kind, province=capital, unit=u.id))
     ev.append(PowerUsed(civ=civ, card=CARD, detail=f"back in {board.area_name(capital)}"))

@@ -25,14 +25,9 @@ def _trireme(state: GameState, uid: int) -> Unit | None:
 def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
     if not any_time(state, window) or not god_ready(state, civ, CARD):
         return []
-    seen: set[tuple[str, str]] = set()
-    out = []
-    for u in state.units:  # one use per owner and area: his triremes there are alike
-        if u.kind == "trireme" and u.area and other_owner(state, civ, u.owner) and \
-                (u.owner, u.area) not in seen:
-            seen.add((u.owner, u.area))
-            out.append(UsePower(card=CARD, units=[u.id]))
-    return out
+    # every enemy trireme: those of one area may differ (moved, fought, carrying)
+    return [UsePower(card=CARD, units=[u.id]) for u in state.units
+            if u.kind == "trireme" and u.area and other_owner(state, civ, u.owner)]
 
 
 def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: str) -> None:

@@ -11,6 +11,8 @@ shoot. The defenders have not fought: they act normally in their own turn."""
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from ..actions import UsePower
 from ..data import board
 from ..data.cards import CIV_CREATURE
@@ -19,6 +21,7 @@ from ..prompts import GroundTurn
 from ..rules.combat import start_battle
 from ..state import GameState, Unit
 from .base import in_own_decision, refuse
+from .hercules import acts_as
 
 CARD = "titan"
 WHEN = "in your ground step, by Titans that have not fought this turn"
@@ -35,7 +38,8 @@ def reach(province: str) -> list[str]:
 
 
 def _ready(state: GameState, civ: str) -> list[Unit]:
-    return [u for u in state.units if u.owner == civ and is_titan(u) and not u.fought
+    """Titans that may attack: the pawns, and a legion Hercules made a Titan this round."""
+    return [u for u in state.units if u.owner == civ and acts_as(state, u, CARD) and not u.fought
             and u.area in board.PROVINCES]
 
 
@@ -53,15 +57,17 @@ def targets(state: GameState, area: str, civ: str) -> dict[str, list[Unit]]:
 
 
 def uses(state: GameState, civ: str, window: str) -> list[UsePower]:
-    """One attack per target area and opponent, with every ready Titan next to it."""
+    """One attack per target area, opponent and choice of the ready Titans next to it
+    (a player has 3 creatures at most: few choices)."""
     if not _ground_step(state, civ, window):
         return []
     by_area: dict[str, list[int]] = {}
     for t in _ready(state, civ):
         for area in reach(t.area):
             by_area.setdefault(area, []).append(t.id)
-    return [UsePower(card=CARD, target=area, choice=owner, units=ids)
-            for area, ids in by_area.items() for owner in targets(state, area, civ)]
+    return [UsePower(card=CARD, target=area, choice=owner, units=list(group))
+            for area, ids in by_area.items() for owner in targets(state, area, civ)
+            for n in range(len(ids), 0, -1) for group in combinations(ids, n)]
 
 
 def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: str) -> None:
@@ -76,7 +82,8 @@ def use(state: GameState, civ: str, action: UsePower, ev: list[Event], window: s
     titans = []
     for i in action.units:
         u = by_id.get(i)
-        if u is None or u.owner != civ or not is_titan(u) or u.area not in board.PROVINCES:
+        if u is None or u.owner != civ or not acts_as(state, u, CARD) or \
+                u.area not in board.PROVINCES:
             raise refuse(CARD, f"Unit {i} is not one of your Titans on the board")
         if u.fought:
             raise refuse(CARD, f"Titan {i} has fought this turn: it attacks once")

@@ -125,9 +125,15 @@ def advance(state: GameState, ev: list[Event]) -> None:
         if military_window(state, "before_battle") or state.military.battle is not b:
             return
     if b.stage == "dice":
+        if not fighters(state, b, b.attacker) or not fighters(state, b, b.defender):
+            void_battle(state, ev)  # a side was emptied in a reaction window
+            return
         battle_begins(state, b, ev)
         a_units = fighters(state, b, b.attacker)
         d_units = fighters(state, b, b.defender)
+        if not a_units or not d_units:
+            _finish(state, b, ev)  # a power of the battle (a Centaur) decided it: no dice
+            return
         b.attacker_units = [u.id for u in a_units]
         b.defender_units = [u.id for u in d_units]
         if b.ranged:  # one-sided (base-game.md 7): the defender does not roll
@@ -234,6 +240,18 @@ def lose_unit(state: GameState, unit: Unit, ev: list[Event]) -> None:
     """A unit eliminated in battle goes back to the supply, unless a card takes it."""
     if not hooks_lose_unit(state, unit, ev):
         remove_unit(state, unit)
+
+
+def void_battle(state: GameState, ev: list[Event]) -> None:
+    """A battle one of whose sides has no unit left before the dice does not take place:
+    no dice, and nobody has fought it (the attacker's units have made their move)."""
+    b = state.military.battle
+    assert b is not None
+    battle_over(state)
+    survivors = {civ: len(fighters(state, b, civ)) for civ in (b.attacker, b.defender)}
+    ev.append(BattleEnded(area=b.area, at_war=(not b.naval and at_war(state, b.area)),
+                          survivors=survivors))
+    state.military.battle = None
 
 
 def cancel_battle(state: GameState, ev: list[Event]) -> None:

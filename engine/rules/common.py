@@ -9,7 +9,7 @@ from ..data.costs import BUILDINGS, GROUND_UNITS, PIECES_PER_CIV
 from ..errors import IllegalAction
 from ..rng import Rng
 from ..state import GameState, Player, Unit
-from .hooks import holds_copy
+from .hooks import holds_copy, piece_kind
 
 
 # --- players ------------------------------------------------------------------------------
@@ -124,7 +124,7 @@ def at_war(state: GameState, province: str) -> bool:
 def pieces_out(state: GameState, civ: str, kind: str) -> int:
     if kind == "influence":
         return sum(1 for ps in state.provinces.values() if ps.influence == civ)
-    return sum(1 for u in state.units if u.owner == civ and u.kind == kind)
+    return sum(1 for u in state.units if u.owner == civ and piece_kind(state, u) == kind)
 
 
 def reserve(state: GameState, civ: str, kind: str) -> int:

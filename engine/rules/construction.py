@@ -122,7 +122,11 @@ def candidate_items(state: GameState, civ: str) -> list[Item]:
     """Every item that might be legal for civ now (each is checked before it is offered)."""
     cs = state.construction
     items: list[Item] = []
+    # Every province of civ's: those held since the turn began first, then the newer ones
+    # (a card may allow building there: each candidate is checked before it is offered).
     own = [pr for pr in cs.turn_start if state.provinces[pr].influence == civ]
+    own += [pr for pr, ps in state.provinces.items()
+            if ps.influence == civ and pr not in cs.turn_start]
     reach = influence_reach(state, civ, cs.controlled_at_start.get(civ, []))
     if influence_anywhere(state, civ):
         reach = set(board.PROVINCES)

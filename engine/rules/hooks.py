@@ -93,7 +93,18 @@ def use_power(state: GameState, civ: str, action: UsePower, ev: list[Event],
     if m is None or not _defines(m, "use"):
         when = getattr(m, "WHEN", "it is not used this way")
         raise refuse(action.card, f"{card_name(action.card)} has no power to use now: {when}")
+    _check_fields(state, civ, m, action, window)
     m.use(state, civ, action, ev, window)
+
+
+def _check_fields(state: GameState, civ: str, m: ModuleType, action: UsePower, window: str) -> None:
+    """A field the card's uses never fill is refused, not ignored: an action the legal list
+    could never show is not accepted."""
+    listed = m.uses(state, civ, window) if _defines(m, "uses") else []
+    listed = [a for a in listed if a.choice == action.choice] or listed  # the same use
+    for f in ("target", "choice", "units"):
+        if listed and getattr(action, f) and not any(getattr(a, f) for a in listed):
+            raise refuse(action.card, f"{card_name(action.card)} takes no {f} here")
 
 
 def _any_asked(hook: str, state: GameState) -> bool:
@@ -333,6 +344,16 @@ def ground_steps(state: GameState, unit: Unit, steps: list[str]) -> list[str]:
     for f in _each("ground_steps"):
         steps = f(state, unit, steps)
     return steps
+
+
+def piece_kind(state: GameState, unit: Unit) -> str:
+    """The piece a unit is, for the supply: a legion a card makes fight as a creature is
+    still a legion piece."""
+    for f in _each("piece_kind"):
+        kind: str = f(state, unit)
+        if kind:
+            return kind
+    return unit.kind
 
 
 def sea_landings(state: GameState, unit: Unit) -> list[str]:

@@ -78,7 +78,8 @@ R_CONQUEST = "Military Phase, B) Combat, 2. Only one invading player survives"
 R_BLOCKADE = "The Greek Blockade"
 GREECE = "greece"
 # The units that fight at sea: triremes, and a Kraken swimming there (engine/powers/kraken.py).
-NAVAL_KINDS = ("trireme", "creature")
+# A legion stands at sea only as a Kraken (Hercules): it fights there as one.
+NAVAL_KINDS = ("trireme", "creature", "legion")
 
 
 # --- the phase runner ---------------------------------------------------------------------
@@ -169,8 +170,8 @@ def _advance_province(state: GameState, ev: list[Event]) -> None:
     m.sequence_units = [u.id for u in mine]
     m.battle_queue = [o for o in m.battle_queue if ground_units_in(state, area, o)]
     if not mine or not m.battle_queue:
-        for u in mine:
-            u.fought = True
+        # The survivors of a battle were marked in it; units whose opponents left the
+        # province before any dice did not fight.
         m.battle_area = ""
         m.sequence_units = []
         m.battle_queue = []

@@ -162,10 +162,23 @@ def _movers(state: GameState, civ: str) -> dict[str, list[Unit]]:
     return by_origin
 
 
+def compositions(units: list[Unit], cap: int = 256) -> list[list[Unit]]:
+    """Every distinct choice of units among `units`, two or more of them: for each group of
+    alike units (same place, kind and post) none, some or all, the lowest ids first. Alike
+    units make the same move, so one choice stands for all its equals. At most `cap`."""
+    groups: dict[tuple[str, str, str], list[Unit]] = {}
+    for u in sorted(units, key=lambda u: u.id):
+        groups.setdefault((u.area, u.kind, u.post), []).append(u)
+    choices: list[list[Unit]] = [[]]
+    for g in groups.values():
+        choices = [c + g[:k] for c in choices for k in range(len(g) + 1)][:cap]
+    return [sorted(c, key=lambda u: u.id) for c in choices if len(c) > 1]
+
+
 def legal_moves(state: GameState, civ: str) -> list[Move]:
-    """One move per unit and destination, one move of all the unmoved units of a place that
-    can go there together, and, where units from several places can attack one province,
-    one move of them all."""
+    """One move per unit and destination, and every distinct choice of the unmoved units of
+    a place that can go there together (units alike are interchangeable), and, where units
+    from several places can reach one province, every choice of them together."""
     out: list[Move] = []
     # destination -> (units reaching it by their own step, carried units by origin)
     joint: dict[str, tuple[list[Unit], dict[str, list[Unit]]]] = {}
@@ -185,18 +198,18 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
                        and can_be_convoyed(state, u)]
             for u in by_land + carried:
                 out.append(Move(units=[u.id], to=to))
-            if len(by_land) > 1:
-                out.append(Move(units=[u.id for u in by_land], to=to))
-            if len(carried) > 1:
-                out.append(Move(units=[u.id for u in carried], to=to))
-            if fight and (by_land or carried):
+            for group in (by_land, carried):
+                for c in compositions(group):
+                    out.append(Move(units=[u.id for u in c], to=to))
+            if by_land or carried:
                 own, convoys = joint.setdefault(to, ([], {}))
                 own.extend(by_land)
                 if carried:
                     convoys[origin] = carried
     for to, (own, convoys) in sorted(joint.items()):
-        biggest = max(convoys.values(), key=len, default=[])
-        army = own + biggest
-        if len({u.area for u in army}) > 1:
-            out.append(Move(units=[u.id for u in army], to=to))
+        # one convoy at most: the units carried by triremes start in one province
+        for carried in [[], *convoys.values()]:
+            for c in compositions(own + carried):
+                if len({u.area for u in c}) > 1:
+                    out.append(Move(units=[u.id for u in c], to=to))
     return out

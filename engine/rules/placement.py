@@ -223,6 +223,10 @@ def _acquire_card(state: GameState, civ: str, card: str, mode: str, ev: list[Eve
     if mode == SETUP and card != CIV_HERO[civ]:
         raise IllegalAction("Only your civilization's hero may be bought in the setup",
                             "Free Setup")
+    if mode == SETUP and state.provinces[p.capital].influence != civ:
+        # the hero's free unit goes to the capital: it must be yours first
+        raise IllegalAction("Place your first influence marker in your capital",
+                            "Free Setup: influence in the capital")
     if kind == "civ_hero":
         if CIV_HERO[civ] != card:
             raise IllegalAction(f"{ALL_CARDS[card].name} serves another civilization",

@@ -42,21 +42,20 @@ def _assign(state: GameState, role: str, civ: str, sc: dict[str, int],
 
 
 def assign_at_setup(state: GameState, ev: list[Event], fixed: dict[str, str]) -> None:
-    """Setup: the given roles, then the rest by counting, ties at random, avoiding two
-    roles to one player (rulebook Q&A on the predetermined setup with fewer players)."""
+    """Setup: the given roles, then each other role by one count of everyone, taken once
+    every piece (free units included) is on the board. The most goes first; a tie is
+    drawn among the tied players who hold no role yet, or among all the tied when each
+    holds one (rulebook Q&A: count the buildings; "avoid giving one player 2 roles")."""
     for role in ROLES:
         if role in fixed:
             _assign(state, role, fixed[role], {}, ev)
-    for role in ROLES:
-        if role in fixed:
-            continue
-        sc = scores(state, role)
+    counts = {role: scores(state, role) for role in ROLES if role not in fixed}
+    for role, sc in counts.items():
+        best = max(sc.values())
+        leaders = [c for c, s in sc.items() if s == best]
         holding = {c for c in state.roles.values() if c}
-        free = {c: s for c, s in sc.items() if c not in holding}
-        pool = free or sc
-        best = max(pool.values())
-        leaders = [c for c, s in pool.items() if s == best]
-        _assign(state, role, leaders[random_below(state, len(leaders))], sc, ev)
+        pool = [c for c in leaders if c not in holding] or leaders
+        _assign(state, role, pool[random_below(state, len(pool))], sc, ev)
 
 
 @phase("roles")

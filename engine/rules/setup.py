@@ -63,10 +63,8 @@ def start(config: Config) -> tuple[GameState, list[Event]]:
     if config.setup == "predetermined":
         for p in state.players:
             _place_predetermined(state, p.civ, ev)
-        fixed = {role: p.civ for p in state.players if (role := board.SETUPS[p.civ].role)}
-        assign_at_setup(state, ev, fixed)
         state.phase = "setup"
-        state.step = "done"
+        state.step = "roles"  # once the heroes' free units are on the board
     else:
         order = [p.civ for p in state.players]
         shuffle(state, order)
@@ -121,8 +119,7 @@ def run(state: GameState, ev: list[Event]) -> None:
         fs.round, fs.index, fs.points_left = 1, 0, FREE_SETUP_ROUND_POINTS
     if state.step == "build":
         if fs.round > FREE_SETUP_ROUNDS:
-            assign_at_setup(state, ev, {})
-            state.step = "done"
+            state.step = "roles"
         else:
             civ = fs.order[fs.index]
             if not setup_items(state, civ):
@@ -130,10 +127,22 @@ def run(state: GameState, ev: list[Event]) -> None:
                 return
             state.prompt = FreeSetupTurn(civ=civ, round=fs.round, points_left=fs.points_left)
             return
+    if state.step == "roles":
+        # Roles are counted once, after every placement, the free units included: the
+        # advance loop places waiting free pieces before it runs this step.
+        assign_at_setup(state, ev, _fixed_roles(state))
+        state.step = "done"
     if state.step == "done":
         state.step = ""
         state.turn = 1
         start_phase(state, "commerce", ev)
+
+
+def _fixed_roles(state: GameState) -> dict[str, str]:
+    """The roles the predetermined setup gives by civilization; none in the free setup."""
+    if state.config.setup != "predetermined":
+        return {}
+    return {role: p.civ for p in state.players if (role := board.SETUPS[p.civ].role)}
 
 
 def _next_builder(state: GameState) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from fnmatch import fnmatchcase
 from typing import Any
 
 from ..events import Event
@@ -19,7 +21,7 @@ from .format import (
     _tagged,
     _to_builtins,
 )
-from .position import _check_area, _check_civ, _check_path, _player
+from .position import UNIT_FIELDS, _check_area, _check_civ, _check_path, _player, _unit_index
 
 
 # --- expectations ---------------------------------------------------------------------------
@@ -63,9 +65,33 @@ def check_expect(state: GameState, events: list[Event], exp: Table, ctx: _Ctx) -
         return ok(i == len(value), text,
                   f"only the first {i} were found in order; missing {_fields(value[i])}"
                   if i < len(value) else "")
+    if key == "any":
+        if not isinstance(value, list) or not value or not all(isinstance(t, dict)
+                                                               for t in value):
+            raise ctx.error("`any` is a list of expectation tables, one of which must pass")
+        tried = [check_expect(state, events, t, ctx) for t in value]
+        return ok(any(c.ok for c in tried), "any of: " + " | ".join(c.text for c in tried),
+                  "; ".join(c.detail for c in tried if c.detail))
+    if key == "legal":
+        return _check_legal(state, exp, value, ctx, ok)
+    if key == "unit":
+        if not isinstance(value, dict) or "id" not in value or set(value) - UNIT_FIELDS:
+            raise ctx.error("`unit` is a table with `id` and any of "
+                            f"{', '.join(sorted(UNIT_FIELDS - {'id'}))}")
+        u = next((u for u in state.units if u.id == value["id"]), None)
+        text = f"unit {_fields(value)}"
+        if exp.get("absent"):
+            return ok(u is None, f"no unit {value['id']}",
+                      f"found {_fields(_to_builtins(u)) if u else ''}")
+        if u is None:
+            return ok(False, text, "no such unit (eliminated, or never built)")
+        want = {k: (_check_area(v, ctx, card=True) if k == "area" else v)
+                for k, v in value.items()}
+        got = _to_builtins(u)
+        return ok(_matches(want, got), text, f"found {_fields(got)}")
     if key == "units":
         _need(value, ("area", "count"), ctx, "units")
-        area = _check_area(value["area"], ctx)
+        area = _check_area(value["area"], ctx, card=True)
         got = [u for u in state.units if u.area == area
                and ("owner" not in value or u.owner == value["owner"])
                and ("kind" not in value or u.kind == value["kind"])
@@ -126,7 +152,7 @@ def check_expect(state: GameState, events: list[Event], exp: Table, ctx: _Ctx) -
         doc = _to_builtins(state)
         bad = {}
         for path, want in value.items():
-            keys = path.split(".")
+            keys = _unit_index(state, path.split("."), ctx, path)
             _check_path(state, keys, ctx, path, for_set=False)
             node: Any = doc
             for k in keys:
@@ -135,6 +161,41 @@ def check_expect(state: GameState, events: list[Event], exp: Table, ctx: _Ctx) -
                 bad[path] = node
         return ok(not bad, f"state {_fields(value)}", "found " + _fields(bad))
     raise ctx.error(f"unknown expectation {key!r}")  # pragma: no cover
+
+
+def _like(want: Any, got: Any) -> bool:
+    """A pattern on an action: every field given matches, a text with * or ? as a shell
+    pattern ("mare_*"), a list as a list of patterns."""
+    if isinstance(want, dict) and isinstance(got, dict):
+        return all(k in got and _like(v, got[k]) for k, v in want.items())
+    if isinstance(want, list) and isinstance(got, list):
+        return len(want) == len(got) and all(_like(w, g) for w, g in zip(want, got,
+                                                                        strict=True))
+    if isinstance(want, str) and isinstance(got, str) and any(c in want for c in "*?["):
+        return fnmatchcase(got, want)
+    return bool(want == got)
+
+
+def _check_legal(state: GameState, exp: dict[str, Any], value: Any, ctx: _Ctx,
+                 ok: Callable[..., Check]) -> Check:
+    """`legal = { type = "UsePower", card = "croesus" }`: such an action is offered now
+    (`absent = true`: none is; `count = N`: exactly N are)."""
+    from ..game import legal_actions
+    if not isinstance(value, dict) or "type" not in value:
+        raise ctx.error("`legal` is a table with a `type`, e.g. { type = \"UsePower\", "
+                        "card = \"ajax\" }")
+    listed = legal_actions(state)
+    found = [a for a in listed if _like(value, _tagged(a, "type"))]
+    text = f"offered: {_fields(value)}"
+    from ..record import action_text
+    shown = "; ".join(action_text(a) for a in listed[:6]) or "nothing"
+    if exp.get("absent"):
+        return ok(not found, f"not {text}",
+                  f"offered {len(found)}: " + "; ".join(action_text(a) for a in found[:3]))
+    if "count" in exp:
+        return ok(len(found) == exp["count"], f"{text} x{exp['count']}",
+                  f"found {len(found)}; offered: {shown}")
+    return ok(found, text, f"not offered; offered: {shown}")
 
 
 def _render1(e: Event) -> str:

@@ -42,14 +42,15 @@ class Result:
 
 TOP_KEYS = {"name", "description", "setup", "from_save", "edit", "play", "expect"}
 EDIT_KEYS = {"hand", "bank", "cards", "display", "set_aside", "roles", "gods", "gods_used",
-             "influence", "buildings", "units", "add_units", "remove_units", "next_unit_id",
+             "influence", "buildings", "units", "add_units", "unit", "remove_units",
+             "next_unit_id",
              "turn", "phase", "step", "start_phase", "prompt", "dice", "set", "advance",
              "note"}
-PLAY_KEYS = {"action", "dice", "as", "illegal", "expect", "note", "bot", "seed", "count",
+PLAY_KEYS = {"action", "dice", "as", "illegal", "expect", "note", "bot", "seed", "count", "edit",
              "until_phase", "until_prompt", "until_turn"}
 EXPECT_KEYS = {"event", "events", "count", "absent", "units", "buildings", "influence", "hand",
                "hand_size", "holds", "roles", "gods", "winner", "phase", "step", "turn",
-               "prompt", "state", "bank", "note"}
+               "prompt", "state", "bank", "note", "unit", "legal", "any"}
 EXPECT_MAIN = EXPECT_KEYS - {"count", "absent", "note"}
 
 _to_builtins = msgspec.to_builtins

@@ -86,10 +86,59 @@ def _check_civ(state: GameState, civ: str, ctx: _Ctx, players_only: bool = True)
     return civ
 
 
-def _check_area(area: str, ctx: _Ctx, land: bool = False) -> str:
+ON_CARD = "card"  # a unit on its card (a dived Kraken, a dead Phoenix): its area is ""
+
+
+def _check_area(area: str, ctx: _Ctx, land: bool = False, card: bool = False) -> str:
+    """A province or sea id; with `card`, also "card" for a unit on its card (returns "")."""
     if area in board.PROVINCES or (not land and area in board.SEAS):
         return area
-    raise ctx.error(f"{area!r} is not a {'province' if land else 'province or sea'} id")
+    if card and area == ON_CARD:
+        return ""
+    raise ctx.error(f"{area!r} is not a {'province' if land else 'province or sea'} id"
+                    + (" (or \"card\")" if card else ""))
+
+
+def _by_id(state: GameState, uid: Any, ctx: _Ctx) -> Unit:
+    u = next((u for u in state.units if u.id == uid), None)
+    if u is None:
+        raise ctx.error(f"there is no unit {uid}")
+    return u
+
+
+UNIT_FIELDS = {"id", "owner", "kind", "area", "post", "moved", "fought", "moves_left"}
+
+
+def _edit_unit(state: GameState, spec: Any, ctx: _Ctx) -> None:
+    """{ id = 40, area = "etruria", fought = true }: change the fields of the unit with
+    that id ("card" for the area of a unit on its card)."""
+    if not isinstance(spec, dict) or "id" not in spec or set(spec) - UNIT_FIELDS:
+        raise ctx.error(f"bad unit edit {spec!r}: a table with `id` and any of "
+                        f"{', '.join(sorted(UNIT_FIELDS - {'id'}))}")
+    u = _by_id(state, spec["id"], ctx)
+    for k, v in spec.items():
+        if k == "area":
+            v = _check_area(v, ctx, card=True)
+        elif k == "owner":
+            _check_civ(state, v, ctx, players_only=False)
+        elif k == "kind" and v not in MILITARY:
+            raise ctx.error(f"bad unit kind {v!r} (one of {', '.join(MILITARY)})")
+        setattr(u, k, v)
+
+
+def _unit_index(state: GameState, keys: list[str], ctx: _Ctx, path: str) -> list[str]:
+    """`units.#40.fought`: "#40" after "units" names the unit with id 40 (its index)."""
+    out = list(keys)
+    for n, k in enumerate(keys):
+        if k.startswith("#") and n > 0 and keys[n - 1] == "units":
+            if not k[1:].isdigit():
+                raise ctx.error(f"bad unit id {k!r} in {path!r}")
+            uid = int(k[1:])
+            i = next((i for i, u in enumerate(state.units) if u.id == uid), None)
+            if i is None:
+                raise ctx.error(f"no unit {uid} for {path!r}")
+            out[n] = str(i)
+    return out
 
 
 def _check_card(c: str, ctx: _Ctx) -> str:
@@ -186,7 +235,7 @@ def _check_path(state: GameState, keys: list[str], ctx: _Ctx, path: str,
 def _set_path(state: GameState, path: str, value: Any, ctx: _Ctx) -> GameState:
     """Set one field anywhere in the state by a dotted path ("order.active",
     "players.0.hand.tax"), checking the whole state's types afterwards."""
-    keys = path.split(".")
+    keys = _unit_index(state, path.split("."), ctx, path)
     _check_path(state, keys, ctx, path, for_set=True)
     doc = _to_builtins(state)
     node: Any = doc
@@ -285,11 +334,14 @@ def apply_edit(state: GameState, edit: Table, ctx: _Ctx, events: list[Event]) ->
                 state.provinces[pr].buildings = bs
         elif key in ("units", "add_units"):
             for area, specs in value.items():
-                _check_area(area, ctx)
+                area = _check_area(area, ctx, card=True)
                 new_units = _unit_specs(state, area, specs, ctx)
                 if key == "units":
                     state.units = [u for u in state.units if u.area != area]
                 state.units.extend(new_units)
+        elif key == "unit":
+            for spec in value if isinstance(value, list) else [value]:
+                _edit_unit(state, spec, ctx)
         elif key == "remove_units":
             ids = value if isinstance(value, list) else [value]
             known = {u.id for u in state.units}

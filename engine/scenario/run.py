@@ -45,6 +45,7 @@ def run_doc(doc: Table, base: Path, source: str) -> Result:
     from ..render import render_events
 
     ctx = _Ctx(source)
+    match: Match
     res = Result(path=source, name=str(doc.get("name", Path(source).stem)))
     state, setup_events = _start(doc, base, ctx)
     if setup_events:
@@ -72,20 +73,30 @@ def run_doc(doc: Table, base: Path, source: str) -> Result:
                             f"{', '.join(sorted(PLAY_KEYS))})")
         if "action" in play and "bot" in play:
             raise ctx.error("a play entry has an `action` or a `bot`, not both")
-        if "action" not in play and "bot" not in play and "expect" not in play:
-            raise ctx.error("a play entry has an `action`, a `bot`, or only `expect` checks")
+        if not {"action", "bot", "expect", "edit"} & set(play):
+            raise ctx.error("a play entry has an `action`, a `bot`, an `edit`, or only "
+                            "`expect` checks")
         exps = play.get("expect", [])
         if isinstance(exps, dict):
             exps = [exps]
         if not stopped:
             if "note" in play:
                 res.lines.append(f"play {i}: # {play['note']}")
+            if "edit" in play:  # a position set mid-game, before the entry's action
+                mid_events: list[Event] = []
+                state = apply_edit(match.state, play["edit"], ctx, mid_events)
+                match = Match(state, [REMOTE] * len(state.players), bot_secret=b"")
+                res.lines.append(f"play {i}: edit")
+                res.lines += [f"  {line}" for line in render_events(mid_events)]
+                res.events += mid_events
+                last_events = mid_events
             if "bot" in play:
                 step_events, ok = _play_bots(match, play, i, res, ctx)
             elif "action" in play:
                 step_events, ok = _play_action(match, play, i, res, ctx)
             else:
-                res.lines.append(f"play {i}: (checks only)")
+                if "edit" not in play:
+                    res.lines.append(f"play {i}: (checks only)")
                 step_events, ok = last_events, True
             if not ok:
                 stopped = f"the script stopped at play {i}"
@@ -168,15 +179,22 @@ def _play_action(match: Match, play: Table, i: int, res: Result,
         raise ctx.error("dice are numbers from 1 to 6")
     who = state.prompt.civ if state.prompt is not None else "nobody"
     res.lines.append(f"play {i}: {who} {action_text(action)}")
+    seat = match.pending_seat()
     if "as" in play and who != play["as"]:
-        _add(res, Check(False, f"play {i}: {play['as']} decides",
-                        f"the prompt is for {who}: {_fmt(_prompt(state))}"))
-        return [], False
+        if "illegal" not in play:
+            _add(res, Check(False, f"play {i}: {play['as']} decides",
+                            f"the prompt is for {who}: {_fmt(_prompt(state))}"))
+            return [], False
+        # an action by the wrong seat, expected to be refused
+        try:
+            seat = match.seat_of(play["as"])
+        except KeyError:
+            raise ctx.error(f"{play['as']!r} is not a player") from None
+        res.lines.append(f"  (played by {play['as']})")
     before_dice = list(state.forced_dice)
     # (the one change a script makes to the match's state: the dice it forces)
     state.forced_dice = before_dice + list(dice)
     try:
-        seat = match.pending_seat()
         events = match.act(seat if seat is not None else -1, action).events
     except IllegalAction as e:
         state.forced_dice = before_dice

@@ -14,14 +14,15 @@ from .support import give_god, uses
 
 
 def test_poseidon_destroys_an_enemy_trireme_anywhere_in_his_holders_decision():
-    """Poseidon: any enemy trireme, at sea or in port; one use per owner and area offered."""
+    """Poseidon: any enemy trireme, at sea or in port; each is offered (triremes of one
+    area may differ: moved, fought, carrying)."""
     s = game(["rome", "carthage", "greece"])
     give_god(s, "rome", "poseidon")
     a, b = put(s, "carthage", "trireme", "mare_africum", 2)
     port, = put(s, "greece", "trireme", "athenae")
     put(s, "rome", "trireme", "mare_tyrrhenum")
     start_military(s, "rome")
-    assert sorted(x.units[0] for x in uses(s, "poseidon")) == [a, port]
+    assert sorted(x.units[0] for x in uses(s, "poseidon")) == [a, b, port]
     apply(s, UsePower(card="poseidon", units=[b]))
     assert ids_at(s, "mare_africum", "carthage") == [a]
     assert "poseidon" in s.gods_used

@@ -34,6 +34,7 @@ from ..state import GameState
 from ..view import View
 from .determinize import determinize
 from .greedy import GreedyBot, _set_potential
+from .normal import NormalBot
 from .values import UNIT_STRENGTH
 
 EXITS = (Pass, EndConstruction, EndMilitary, EndNaval, EndSetupRound)
@@ -42,17 +43,20 @@ WIN = 10_000.0
 
 
 class PlannerBot:
-    level = "planner"
 
     def __init__(self, seed: int = 0, budget: float = 1.0, depth: int = 24,
-                 candidates: int = 4, margin: float = 1.0) -> None:
+                 candidates: int = 4, margin: float = 1.0, policy: str = "greedy") -> None:
+        """`policy`: who it plays like by default and in its rollouts ("greedy" for the
+        planner level, "normal" for hard)."""
+        self.level = "hard" if policy == "normal" else "planner"
+        self.policy: type[GreedyBot] = NormalBot if policy == "normal" else GreedyBot
         self.seed = seed
         self.rng = Rng(seed_state(seed ^ 0x914E))
         self.budget = budget
         self.depth = depth
         self.max_candidates = candidates
         self.margin = margin
-        self.greedy = GreedyBot(seed)
+        self.greedy = self.policy(seed)
         self.last_rounds = 0  # rollout rounds of the last decision (for reports)
 
     # ----------------------------------------------------------------------------------
@@ -138,7 +142,7 @@ class PlannerBot:
             civ = s.prompt.civ
             bot = bots.get(civ)
             if bot is None:
-                bot = bots[civ] = GreedyBot(seed + len(bots))
+                bot = bots[civ] = self.policy(seed + len(bots))
             v = View(seat=None, civ=civ, state=s, hand_sizes={}, offer_sizes={},
                      acquired_sizes={}, set_aside=0)
             if not _step(s, bot.choose(v)):

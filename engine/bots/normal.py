@@ -18,8 +18,20 @@ engine's quotes of progress toward victory, and public hand sizes).
 
 from __future__ import annotations
 
-from ..actions import Announce, Buy, Give, Move, PickRoleHolder, Take, UsePower, Worship
+from ..actions import (
+    Announce,
+    Buy,
+    Give,
+    Move,
+    Name,
+    Offer,
+    PickRoleHolder,
+    Take,
+    UsePower,
+    Worship,
+)
 from ..data import board
+from ..data.cards import TAX
 from ..data.costs import COSTS
 from ..prompts import AnnounceTrade, ChooseRoleHolder, GiveBalancingCard, TakeTradeCard
 from ..rules.common import ground_units_in
@@ -30,7 +42,8 @@ from .greedy import GreedyBot, _best_set, _role_margin, _threat, _unit_kind
 from .values import UNIT_STRENGTH
 
 HERO_SET = COSTS["hero"]
-RIVALRY = 0.7  # hostility toward a leader who is not yet one step from victory
+SHUT_OUT_HAND = 6  # a leader holding this many cards is kept out of the trade if we can
+RIVALRY = 1.0  # hostility toward a leader who is not yet one step from victory
 
 
 class NormalBot(GreedyBot):
@@ -65,6 +78,16 @@ class NormalBot(GreedyBot):
         picks = [a for a in acts if isinstance(a, PickRoleHolder)]
         return min(picks, key=lambda a: (self._danger(a.civ), a.civ), default=acts[0])
 
+    def _NamePlayer(self, state, me: Player, prompt, acts):
+        """Outside the military phase: ourselves first, the leader last."""
+        if prompt.phase == "military":
+            return super()._NamePlayer(state, me, prompt, acts)
+        names = [a for a in acts if isinstance(a, Name)]
+        mine = [a for a in names if a.civ == me.civ]
+        if mine or not names:
+            return mine[0] if mine else acts[0]
+        return min(names, key=lambda a: (self._danger(a.civ), a.civ))
+
     def _danger(self, civ: str) -> float:
         s = self._table.get(civ)
         return s.danger if s is not None else 0.0
@@ -92,7 +115,8 @@ class NormalBot(GreedyBot):
         of the best set is worth about 2)."""
         target = self._target
         if god == "hermes":
-            return 4.0  # three cards of kinds we produce, next production
+            # Three cards of kinds we produce, next production; and not the leader's.
+            return 4.0 + 6.0 * self._hostility(target or self._rival)
         if god == "athena":
             from ..data.cards import ROLES
             gain = max((_role_margin(state, me.civ, r) for r in ROLES), default=0.0)
@@ -136,8 +160,9 @@ class NormalBot(GreedyBot):
     # --- trade -----------------------------------------------------------------------------
     def _AnnounceTrade(self, state, me: Player, prompt: AnnounceTrade, acts):
         choice = super()._AnnounceTrade(state, me, prompt, acts)
-        target = self._target
-        if target is None or not isinstance(choice, Announce):
+        target = self._target or self._rival
+        if target is None or not isinstance(choice, Announce) or \
+                self._table[target].hand < SHUT_OUT_HAND:
             return choice
         hand = self._table[target].hand
         if hand < choice.n:
@@ -147,15 +172,25 @@ class NormalBot(GreedyBot):
             return shut_out
         return Announce(n=0) if Announce(n=0) in acts else choice
 
+    def _ChooseTradeOffer(self, state, me: Player, prompt, acts):
+        """Offer what hurts our sets least; tax cards, which build the Pyramids, stay out of
+        a trade a leader takes part in."""
+        wary = max((self._hostility(c) for c in state.trade.participants if c != me.civ),
+                   default=0.0)
+
+        def score(a: Offer) -> float:
+            return -self._keep_loss(me, a.cards) - 3.0 * wary * a.cards.get(TAX, 0)
+        return max((a for a in acts if isinstance(a, Offer)), key=score)
+
     def _TakeTradeCard(self, state, me: Player, prompt: TakeTradeCard, acts):
         def score(a: Take) -> float:
             s = self._gain(me, a.card) + self._noise() * 0.5
-            return s - (1.5 if a.source == self._target else 0.0)
+            return s - 1.5 * self._hostility(a.source)
         return max((a for a in acts if isinstance(a, Take)), key=score)
 
     def _GiveBalancingCard(self, state, me: Player, prompt: GiveBalancingCard, acts):
         def score(a: Give) -> float:
-            return -self._keep_loss(me, {a.card: 1}) - (1.0 if a.to == self._target else 0.0)
+            return -self._keep_loss(me, {a.card: 1}) - self._hostility(a.to)
         return max((a for a in acts if isinstance(a, Give)), key=score)
 
     # --- powers ----------------------------------------------------------------------------
@@ -188,15 +223,12 @@ class NormalBot(GreedyBot):
         if it.kind in ("legion", "fortress", "creature") and self._borders(state, it.province,
                                                                           foe):
             score += 15.0 * self._hostility(foe)
-        target = self._target
-        if target is None:
-            return score
         role_of = {"city": ("political_leader",), "temple": ("political_leader", "high_priest"),
                    "market": ("director_of_commerce", "high_priest"),
                    "caravan": ("director_of_commerce",)}
         for role in role_of.get(it.kind, ()):
-            if state.roles.get(role) == target and self._takes_role(state, me.civ, role, 1):
-                score += 12.0
+            if state.roles.get(role) == foe and self._takes_role(state, me.civ, role, 1):
+                score += 12.0 * self._hostility(foe)
         return score
 
     def _borders(self, state: GameState, province: str, civ: str) -> bool:

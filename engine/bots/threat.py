@@ -38,7 +38,7 @@ def standings(state: GameState, hand_sizes: dict[str, int]) -> dict[str, Standin
     for pr in progress(state):
         hand = hands.get(pr.civ, 0)
         near_roles = pr.roles_needed > 0 and pr.roles >= pr.roles_needed - 1
-        one_step = pr.heroes_wonders >= pr.needed - 1 or hand >= PYRAMIDS_COST - 3 or near_roles
+        one_step = pr.heroes_wonders >= pr.needed - 1 or hand >= PYRAMIDS_COST or near_roles
         danger = pr.heroes_wonders / max(1, pr.needed) + 0.02 * hand + 0.05 * pr.roles \
             + 0.03 * provinces.get(pr.civ, 0)
         out[pr.civ] = Standing(civ=pr.civ, heroes_wonders=pr.heroes_wonders,

@@ -11,6 +11,9 @@
   against the player one step from victory: his provinces are worth more, the odds it
   needs are lower, new legions go next to him, buildings that take one of his role cards
   score more, and a tied role never goes to him.
+- The same hostility, short of the gods kept for a hero, goes to the player ahead of it
+  (`RIVALRY`): left alone, the civilizations with the strongest engines (Egypt's tax,
+  Babylon's free influence) win most games.
 
 Everything it reads is in its seat's view; the standings come from `threat` (the
 engine's quotes of progress toward victory, and public hand sizes).
@@ -43,7 +46,7 @@ from .values import UNIT_STRENGTH
 
 HERO_SET = COSTS["hero"]
 SHUT_OUT_HAND = 6  # a leader holding this many cards is kept out of the trade if we can
-RIVALRY = 1.0  # hostility toward a leader who is not yet one step from victory
+RIVALRY = 1.0  # hostility toward a leader ahead of us who is not yet one step from victory
 
 
 class NormalBot(GreedyBot):
@@ -67,8 +70,8 @@ class NormalBot(GreedyBot):
         return super().choose(view)
 
     def _hostility(self, civ: str | None) -> float:
-        """How much we set ourselves against `civ`: fully against the player one step from
-        victory, a little against a leader ahead of us."""
+        """How much we set ourselves against `civ` (0 to 1): the player one step from
+        victory, or the leader ahead of us, by `RIVALRY`."""
         if civ is None:
             return 0.0
         return 1.0 if civ == self._target else RIVALRY if civ == self._rival else 0.0

@@ -46,7 +46,7 @@ from .values import UNIT_STRENGTH
 
 HERO_SET = COSTS["hero"]
 SHUT_OUT_HAND = 6  # a leader holding this many cards is kept out of the trade if we can
-RIVALRY = 1.0  # hostility toward a leader ahead of us who is not yet one step from victory
+RIVALRY = 0.7  # hostility toward a leader ahead of us who is not yet one step from victory
 
 
 class NormalBot(GreedyBot):

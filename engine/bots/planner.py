@@ -1,16 +1,19 @@
-"""The planner: looks ahead by determinized Monte Carlo rollouts.
+"""The planner and the hard level: look ahead by determinized Monte Carlo rollouts.
 
-For a decision with two or more legal actions it takes a few candidates (the greedy
+The same search serves both: the planner plays like the greedy player by default and in
+its rollouts, hard like the normal player (`policy`).
+
+For a decision with two or more legal actions it takes a few candidates (the policy's
 player's choice, the way out of the decision, and a sample of the others), then, until its
 time budget runs out, repeats rounds of:
 
 1. deal the unknown parts of the game (other hands, face-down offers, the set-aside pile,
    the dice) consistently with what its seat sees (`determinize`);
-2. for every candidate, on a copy of that same deal: play the candidate, then let greedy
+2. for every candidate, on a copy of that same deal: play the candidate, then let policy
    players play on for a few dozen decisions (the same seeds for every candidate, so the
    candidates are compared on equal luck), and score the position reached.
 
-It plays the candidate with the best mean score, keeping the greedy choice unless another
+It plays the candidate with the best mean score, keeping the policy's choice unless another
 one is clearly better. It reads only the View it is given.
 
     bot = PlannerBot(seed=7, budget=1.0)  # seconds per decision
@@ -43,7 +46,6 @@ WIN = 10_000.0
 
 
 class PlannerBot:
-
     def __init__(self, seed: int = 0, budget: float = 1.0, depth: int = 24,
                  candidates: int = 4, margin: float = 1.0, policy: str = "greedy") -> None:
         """`policy`: who it plays like by default and in its rollouts ("greedy" for the

@@ -3,7 +3,7 @@
 The same search serves both: the planner plays like the greedy player by default and in
 its rollouts, hard like the normal player (`policy`).
 
-For a decision with two or more legal actions it takes a few candidates (the policy's
+For a decision with two or more legal actions it takes a few candidates (the policy
 player's choice, the way out of the decision, and a sample of the others), then, until its
 time budget runs out, repeats rounds of:
 

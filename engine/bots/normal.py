@@ -45,7 +45,7 @@ from .greedy import GreedyBot, _best_set, _role_margin, _threat, _unit_kind
 from .values import UNIT_STRENGTH
 
 HERO_SET = COSTS["hero"]
-SHUT_OUT_HAND = 6  # a leader holding this many cards is kept out of the trade if we can
+SHUT_OUT_HAND = 6  # a rival holding this many cards is kept out of the trade if we can
 RIVALRY = 0.7  # hostility toward a leader ahead of us who is not yet one step from victory
 
 
@@ -164,9 +164,10 @@ class NormalBot(GreedyBot):
     def _AnnounceTrade(self, state, me: Player, prompt: AnnounceTrade, acts):
         choice = super()._AnnounceTrade(state, me, prompt, acts)
         target = self._target or self._rival
-        if target is None or not isinstance(choice, Announce) or \
-                self._table[target].hand < SHUT_OUT_HAND:
+        if target is None or not isinstance(choice, Announce):
             return choice
+        if target != self._target and self._table[target].hand < SHUT_OUT_HAND:
+            return choice  # a rival with a small hand: trade as usual
         hand = self._table[target].hand
         if hand < choice.n:
             return choice

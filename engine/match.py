@@ -91,6 +91,7 @@ class Match:
         self._observers: list[Observer] = []
         self._bots: dict[int, Bot] = {}
         self._legal: tuple[int, list[Action]] | None = None
+        self._thinking: int | None = None
 
     @classmethod
     def new(cls, config: Config, seats: list[str], *, bot_secret: bytes | None = None,
@@ -195,11 +196,24 @@ class Match:
 
     def bot_action(self, state: GameState | None = None) -> Action:
         """The pending computer player's decision on `state` (default: the match's). It
-        changes no state, so it may run in a worker thread while the match waits."""
+        changes no state, so it may run in a worker thread while the match waits (and
+        `thinking` names its seat meanwhile)."""
         state = state if state is not None else self.state
         assert state.prompt is not None
         seat = game.seat_of(state, state.prompt.civ)
-        return self.bot(seat).choose(game.view(state, seat))
+        self._thinking = seat
+        try:
+            return self.bot(seat).choose(game.view(state, seat))
+        finally:
+            self._thinking = None
+
+    @property
+    def thinking(self) -> int | None:
+        """The seat whose computer player is deciding right now, if it is one that takes
+        its time (`engine.bots.THINKING`: hard, planner); None otherwise."""
+        from .bots import THINKING
+        seat = self._thinking
+        return seat if seat is not None and self.seats[seat] in THINKING else None
 
     def play_bots(self, limit: int | None = None) -> list[Step]:
         """Computer players move until a human or remote seat must decide, the game ends or

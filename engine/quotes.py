@@ -237,3 +237,9 @@ def quotes(state: GameState, seat: int | None) -> Quotes:
         board=_board(state),
         alike=_alike(state, civ) if civ is not None else {},
         setup_items=setup_items)
+
+
+def progress(state: GameState) -> list[Progress]:
+    """Where every player stands toward victory (public: cards held and roles), without
+    the rest of the quotes (the computer players ask this at many decisions)."""
+    return _progress(state)

@@ -76,7 +76,7 @@ def test_bots_choose_only_legal_actions(level: str) -> None:
     state, _ = new_game(Config(civs=CIVS3, seed=3))
     bots = [make_bot(level, seed=i, budget=0.01) for i in range(3)]
     bots[1] = make_bot("greedy", 1)
-    for _ in range(400 if level != "planner" else 150):
+    for _ in range(400 if level not in ("planner", "hard") else 150):
         if state.phase == "over":
             break
         s = _seat(state)
@@ -152,11 +152,12 @@ def test_a_bot_cannot_read_another_hand(level: str, positions: list[GameState]) 
         # Fixed rounds, not a clock, so that the planner's choice is reproducible.
         bot1 = make_bot(level, seed=9, budget=10.0)
         bot2 = make_bot(level, seed=9, budget=10.0)
-        if level == "planner":
-            bot1.budget = bot2.budget = 0.0  # greedy default, then the rollouts below
+        if level in ("planner", "hard"):
+            bot1.budget = bot2.budget = 0.0  # the policy's default, then the rollouts below
             assert bot1.choose(v1) == bot2.choose(v2)
-            r1 = PlannerBot(seed=9, budget=1.0)
-            r2 = PlannerBot(seed=9, budget=1.0)
+            policy = "normal" if level == "hard" else "greedy"
+            r1 = PlannerBot(seed=9, budget=1.0, policy=policy)
+            r2 = PlannerBot(seed=9, budget=1.0, policy=policy)
             assert r1.plan(v1, rounds=2) == r2.plan(v2, rounds=2)
         else:
             assert bot1.choose(v1) == bot2.choose(v2)

@@ -1,7 +1,12 @@
 """Computer players. Each works from `view(state, seat)` only: what its seat may see.
 
-    bot = make_bot("greedy", seed=7)
+    bot = make_bot("normal", seed=7)
     action = bot.choose(view(state, seat))
+
+A player picks one of `PICKABLE` (easy, normal, hard), each described in `DESCRIPTIONS`.
+The older levels stay in `LEVELS` under their names, so saved seats and records made with
+them keep working: random, greedy (the one-step racer the example saves were made with)
+and planner (look-ahead over greedy play).
 """
 
 from __future__ import annotations
@@ -18,18 +23,41 @@ class Bot(Protocol):
     def choose(self, view: View) -> Action: ...
 
 
-LEVELS: tuple[str, ...] = ("random", "greedy", "planner")
+PICKABLE: tuple[str, ...] = ("easy", "normal", "hard")
+LEVELS: tuple[str, ...] = (*PICKABLE, "random", "greedy", "planner")
+
+DESCRIPTIONS: dict[str, str] = {
+    "easy": "Plays the normal plans carelessly and never teams up against the leader.",
+    "normal": "Builds, trades for its sets, buys gods when worth it, and gangs up on "
+              "whoever is one step from victory.",
+    "hard": "Plays like normal but looks ahead, trying its options in simulated games "
+            "within a time budget per decision.",
+    "random": "Any legal move at random.",
+    "greedy": "The old one-step racer: builds and buys heroes, never uses gods or stops "
+              "a leader.",
+    "planner": "Looks ahead over greedy play within a time budget.",
+}
+
+# Levels that deliberate (take their budget's time): a screen may show them thinking.
+THINKING: frozenset[str] = frozenset({"hard", "planner"})
 
 
 def make_bot(level: str, seed: int = 0, budget: float = 1.0) -> Bot:
-    """A computer player; `budget` is the planner's time per decision, in seconds."""
+    """A computer player; `budget` is the time per decision of the levels that look
+    ahead (hard, planner), in seconds."""
     if level == "random":
         from .random_bot import RandomBot
         return RandomBot(seed)
     if level == "greedy":
         from .greedy import GreedyBot
         return GreedyBot(seed)
-    if level == "planner":
+    if level == "easy":
+        from .easy import EasyBot
+        return EasyBot(seed)
+    if level == "normal":
+        from .normal import NormalBot
+        return NormalBot(seed)
+    if level in ("hard", "planner"):
         from .planner import PlannerBot
-        return PlannerBot(seed, budget=budget)
+        return PlannerBot(seed, budget=budget, policy="normal" if level == "hard" else "greedy")
     raise ValueError(f"unknown computer player level {level!r} (choose from {', '.join(LEVELS)})")

@@ -1,16 +1,19 @@
-"""The planner: looks ahead by determinized Monte Carlo rollouts.
+"""The planner and the hard level: look ahead by determinized Monte Carlo rollouts.
 
-For a decision with two or more legal actions it takes a few candidates (the greedy
+The same search serves both: the planner plays like the greedy player by default and in
+its rollouts, hard like the normal player (`policy`).
+
+For a decision with two or more legal actions it takes a few candidates (the policy
 player's choice, the way out of the decision, and a sample of the others), then, until its
 time budget runs out, repeats rounds of:
 
 1. deal the unknown parts of the game (other hands, face-down offers, the set-aside pile,
    the dice) consistently with what its seat sees (`determinize`);
-2. for every candidate, on a copy of that same deal: play the candidate, then let greedy
+2. for every candidate, on a copy of that same deal: play the candidate, then let policy
    players play on for a few dozen decisions (the same seeds for every candidate, so the
    candidates are compared on equal luck), and score the position reached.
 
-It plays the candidate with the best mean score, keeping the greedy choice unless another
+It plays the candidate with the best mean score, keeping the policy's choice unless another
 one is clearly better. It reads only the View it is given.
 
     bot = PlannerBot(seed=7, budget=1.0)  # seconds per decision
@@ -34,6 +37,7 @@ from ..state import GameState
 from ..view import View
 from .determinize import determinize
 from .greedy import GreedyBot, _set_potential
+from .normal import NormalBot
 from .values import UNIT_STRENGTH
 
 EXITS = (Pass, EndConstruction, EndMilitary, EndNaval, EndSetupRound)
@@ -42,17 +46,19 @@ WIN = 10_000.0
 
 
 class PlannerBot:
-    level = "planner"
-
     def __init__(self, seed: int = 0, budget: float = 1.0, depth: int = 24,
-                 candidates: int = 4, margin: float = 1.0) -> None:
+                 candidates: int = 4, margin: float = 1.0, policy: str = "greedy") -> None:
+        """`policy`: who it plays like by default and in its rollouts ("greedy" for the
+        planner level, "normal" for hard)."""
+        self.level = "hard" if policy == "normal" else "planner"
+        self.policy: type[GreedyBot] = NormalBot if policy == "normal" else GreedyBot
         self.seed = seed
         self.rng = Rng(seed_state(seed ^ 0x914E))
         self.budget = budget
         self.depth = depth
         self.max_candidates = candidates
         self.margin = margin
-        self.greedy = GreedyBot(seed)
+        self.greedy = self.policy(seed)
         self.last_rounds = 0  # rollout rounds of the last decision (for reports)
 
     # ----------------------------------------------------------------------------------
@@ -140,7 +146,7 @@ class PlannerBot:
             civ = s.prompt.civ
             bot = bots.get(civ)
             if bot is None:
-                bot = bots[civ] = GreedyBot(seed + len(bots))
+                bot = bots[civ] = self.policy(seed + len(bots))
             v = View(seat=None, civ=civ, state=s, hand_sizes={}, offer_sizes={},
                      acquired_sizes={}, set_aside=0)
             if not _step(s, bot.choose(v)):

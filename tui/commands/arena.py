@@ -4,7 +4,9 @@
 
 Game g uses seed S+g and rotates the seats by g places, so every level plays every seat
 (and civilization) in turn. Prints each level's win rate with a 95% confidence interval
-(Wilson), the average number of turns, and each level's decision times.
+(Wilson), the average number of turns, and each level's decision times; then two tables,
+per civilization and per level: wins, average turns of the games won, gods bought and
+battles fought (counted from the events of every step).
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from engine.bots import LEVELS
 from engine.data.board import CIVS
-from engine.match import Match
+from engine.events import BattleStarted, GodTaken
+from engine.match import Match, Step
 from engine.state import Config
 
 # Bots are seeded from the game seed and this secret (engine.match), so a run is repeatable.
@@ -40,11 +43,30 @@ def seats_for(levels: list[str], g: int) -> list[str]:
     return levels[-k:] + levels[:-k] if k else list(levels)
 
 
+class Tally:
+    """A match observer counting, per civilization, the gods bought and battles fought."""
+
+    def __init__(self) -> None:
+        self.gods: dict[str, int] = {}
+        self.battles: dict[str, int] = {}
+
+    def on_step(self, match: Match, step: Step) -> None:
+        for e in step.events:
+            if isinstance(e, GodTaken) and not e.free:
+                self.gods[e.civ] = self.gods.get(e.civ, 0) + 1
+            elif isinstance(e, BattleStarted):
+                for civ in (e.attacker, e.defender):
+                    self.battles[civ] = self.battles.get(civ, 0) + 1
+
+
 def play_one(levels: list[str], seed: int, budget: float, max_turns: int = 200,
              setup: str = "predetermined") -> dict:
-    """One game; its winner's level, turns and every level's decision times."""
+    """One game; its winner's level, turns, every level's decision times, and per seat
+    its civilization, gods bought and battles fought."""
     config = Config(civs=list(CIVS[: len(levels)]), seed=seed, setup=setup)
     match = Match.new(config, list(levels), bot_secret=SECRET, bot_budget=budget)
+    tally = Tally()
+    match.add_observer(tally)
     state = match.state
     seat = {p.civ: p.seat for p in state.players}
     times: dict[str, list[float]] = {lv: [] for lv in levels}
@@ -59,7 +81,9 @@ def play_one(levels: list[str], seed: int, budget: float, max_turns: int = 200,
     stats = {lv: (len(ts), sum(ts), max(ts, default=0.0)) for lv, ts in times.items()}
     return {"seed": seed, "levels": levels, "winner": winner, "winner_seat":
             seat.get(state.winner or "", -1), "turns": state.turn, "times": stats,
-            "reason": state.win_reason}
+            "reason": state.win_reason, "winner_civ": state.winner or "",
+            "seats": [{"civ": p.civ, "level": levels[p.seat], "gods": tally.gods.get(p.civ, 0),
+                       "battles": tally.battles.get(p.civ, 0)} for p in state.players]}
 
 
 def _job(args: tuple) -> dict:
@@ -123,7 +147,8 @@ def _summary(levels: list[str], results: list[dict], args, elapsed: float) -> No
     print(f"\n{n} games, seats {','.join(levels)} rotated, seed {args.seed}, "
           f"planner budget {args.budget}s, {elapsed:.0f}s")
     turns = [r["turns"] for r in results]
-    print(f"average turns {sum(turns) / max(1, n):.1f}; no winner in "
+    print(f"average turns {sum(turns) / max(1, n):.1f} (min {min(turns, default=0)}, max "
+          f"{max(turns, default=0)}); no winner in "
           f"{sum(1 for r in results if not r['winner'])}")
     for lv in dict.fromkeys(levels):
         per_game = levels.count(lv)
@@ -137,6 +162,39 @@ def _summary(levels: list[str], results: list[dict], args, elapsed: float) -> No
         print(f"{lv:8} wins {wins}/{n} = {wins / max(1, n):.1%} "
               f"[95% CI {lo:.1%}-{hi:.1%}]{share}; decisions {count}, "
               f"mean {1000 * total / max(1, count):.2f} ms, max {1000 * worst:.1f} ms")
+    if results:
+        from rich.console import Console
+        console = Console(width=100)
+        console.print(report_table("civilization", "civ", results))
+        console.print(report_table("level", "level", results))
+
+
+def report_table(title: str, key: str, results: list[dict]):
+    """Per civilization (key "civ") or per level ("level"): seats played, wins (and their
+    share of those seats), average turns of the games won, gods bought and battles fought
+    per seat-game."""
+    from rich.table import Table
+    rows: dict[str, dict[str, float]] = {}
+    for r in results:
+        for seat in r["seats"]:
+            row = rows.setdefault(seat[key], dict.fromkeys(
+                ("seats", "wins", "won_turns", "gods", "battles"), 0.0))
+            row["seats"] += 1
+            row["gods"] += seat["gods"]
+            row["battles"] += seat["battles"]
+            if r["winner_civ"] == seat["civ"]:
+                row["wins"] += 1
+                row["won_turns"] += r["turns"]
+    table = Table(title=f"per {title}")
+    for col in (title, "seats", "wins", "win %", "avg turns (won)", "gods / game",
+                "battles / game"):
+        table.add_column(col, justify="left" if col == title else "right")
+    for name, row in sorted(rows.items(), key=lambda kv: -kv[1]["wins"]):
+        n, w = row["seats"], row["wins"]
+        table.add_row(name, f"{n:.0f}", f"{w:.0f}", f"{w / n:.0%}",
+                      f"{row['won_turns'] / w:.1f}" if w else "-",
+                      f"{row['gods'] / n:.2f}", f"{row['battles'] / n:.2f}")
+    return table
 
 
 COMMAND = ("computer players of different levels play each other; win rates", _add_args,

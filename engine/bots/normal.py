@@ -1,0 +1,275 @@
+"""The normal player: the greedy player's economy, plus the rest of the game.
+
+- Gods: it makes an offering when the god is worth more than the cards it costs (Hermes'
+  extra cards, Mars when it fights, Athena when +2 wins a role, Baal and Vulcan against a
+  player about to win), never breaking the set it keeps for a hero.
+- Trade with purpose: it takes the cards that complete its sets, and keeps the cards it
+  needs out of its offers; against a player one step from victory it takes from others
+  (taking from him lets him pick next), hands its balancing cards to others, and as
+  Director of Commerce shuts him out of the trade (an offer size he cannot meet).
+- Provinces: it attacks weakly held provinces with buildings, and arms and fights harder
+  against the player one step from victory: his provinces are worth more, the odds it
+  needs are lower, new legions go next to him, buildings that take one of his role cards
+  score more, and a tied role never goes to him.
+- The same hostility, short of the gods kept for a hero, goes to the player ahead of it
+  (`RIVALRY`): left alone, the civilizations with the strongest engines (Egypt's tax,
+  Babylon's free influence) win most games.
+
+Everything it reads is in its seat's view; the standings come from `threat` (the
+engine's quotes of progress toward victory, and public hand sizes).
+"""
+
+from __future__ import annotations
+
+from ..actions import (
+    Announce,
+    Buy,
+    Give,
+    Move,
+    Name,
+    Offer,
+    PickRoleHolder,
+    Take,
+    UsePower,
+    Worship,
+)
+from ..data import board
+from ..data.cards import TAX
+from ..data.costs import COSTS
+from ..prompts import AnnounceTrade, ChooseRoleHolder, GiveBalancingCard, TakeTradeCard
+from ..rules.common import ground_units_in
+from ..state import GameState, Player
+from ..view import View
+from . import threat
+from .greedy import GreedyBot, _best_set, _role_margin, _threat, _unit_kind
+from .values import UNIT_STRENGTH
+
+HERO_SET = COSTS["hero"]
+SHUT_OUT_HAND = 6  # a rival holding this many cards is kept out of the trade if we can
+RIVALRY = 0.7  # hostility toward a leader ahead of us who is not yet one step from victory
+
+
+class NormalBot(GreedyBot):
+    level = "normal"
+
+    def __init__(self, seed: int = 0, gang_up: bool = True) -> None:
+        super().__init__(seed)
+        self.gang_up = gang_up
+        self._table: dict[str, threat.Standing] = {}
+        self._target: str | None = None
+        self._rival: str | None = None
+
+    def choose(self, view: View):
+        self._table = threat.of_view(view)
+        me = view.civ or (view.state.prompt.civ if view.state.prompt else "")
+        self._target = threat.target(self._table, me) if self.gang_up else None
+        top = threat.leader(self._table, me)
+        mine = self._table.get(me)
+        self._rival = top.civ if self.gang_up and top is not None and mine is not None \
+            and top.danger > mine.danger else None
+        return super().choose(view)
+
+    def _hostility(self, civ: str | None) -> float:
+        """How much we set ourselves against `civ` (0 to 1): the player one step from
+        victory, or the leader ahead of us, by `RIVALRY`."""
+        if civ is None:
+            return 0.0
+        return 1.0 if civ == self._target else RIVALRY if civ == self._rival else 0.0
+
+    # --- roles -----------------------------------------------------------------------------
+    def _ChooseRoleHolder(self, state, me, prompt: ChooseRoleHolder, acts):
+        picks = [a for a in acts if isinstance(a, PickRoleHolder)]
+        return min(picks, key=lambda a: (self._danger(a.civ), a.civ), default=acts[0])
+
+    def _NamePlayer(self, state, me: Player, prompt, acts):
+        """Outside the military phase: ourselves first, the leader last."""
+        if prompt.phase == "military":
+            return super()._NamePlayer(state, me, prompt, acts)
+        names = [a for a in acts if isinstance(a, Name)]
+        mine = [a for a in names if a.civ == me.civ]
+        if mine or not names:
+            return mine[0] if mine else acts[0]
+        return min(names, key=lambda a: (self._danger(a.civ), a.civ))
+
+    def _danger(self, civ: str) -> float:
+        s = self._table.get(civ)
+        return s.danger if s is not None else 0.0
+
+    # --- gods ------------------------------------------------------------------------------
+    def _MakeOffering(self, state, me: Player, prompt, acts):
+        best, best_score = None, 0.0
+        for a in acts:
+            if not isinstance(a, Worship):
+                continue
+            left = _best_set(_minus(me.hand, a.payment))
+            if _best_set(me.hand) >= HERO_SET > left and not self._denies(a.god):
+                continue  # keep the set for a hero
+            score = self.god_value(state, me, a.god) - self._keep_loss(me, a.payment) \
+                + self._noise() * 0.1
+            if score > best_score:
+                best, best_score = a, score
+        return best if best is not None else super()._MakeOffering(state, me, prompt, acts)
+
+    def _denies(self, god: str) -> bool:
+        return self._target is not None and god in ("baal", "vulcan", "mars", "athena")
+
+    def god_value(self, state: GameState, me: Player, god: str) -> float:
+        """What holding `god` this turn is worth, in the units of `_set_potential` (a card
+        of the best set is worth about 2)."""
+        target = self._target
+        if god == "hermes":
+            # Three cards of kinds we produce, next production; and not the leader's.
+            return 4.0 + 6.0 * self._hostility(target or self._rival)
+        if god == "athena":
+            from ..data.cards import ROLES
+            gain = max((_role_margin(state, me.civ, r) for r in ROLES), default=0.0)
+            takes = any(state.roles.get(r) == target and self._takes_role(state, me.civ, r, 2)
+                        for r in ROLES) if target else False
+            return max(0.0, gain) + (6.0 if takes else 0.0)
+        if god in ("baal", "vulcan"):
+            kind = "city" if god == "baal" else "caravan"
+            foe = target or self._rival
+            if foe and any(b.kind == kind for ps in state.provinces.values()
+                           if ps.influence == foe for b in ps.buildings):
+                return 8.0 * self._hostility(foe)
+            return 0.0
+        if god == "mars":
+            fights = self._fronts(state, me.civ)
+            return 2.0 * fights + (3.0 if target and fights else 0.0)
+        if god == "ishtar":
+            mine = self._table.get(me.civ)
+            return 3.0 if mine is not None and mine.one_step else 0.0
+        return 0.5
+
+    def _fronts(self, state: GameState, civ: str) -> int:
+        """Provinces of ours that touch a province with another player's ground units."""
+        n = 0
+        for pid, ps in state.provinces.items():
+            if ps.influence != civ:
+                continue
+            for nb in board.PROVINCES[pid].land_neighbours:
+                if any(u.owner != civ for u in ground_units_in(state, nb)):
+                    n += 1
+                    break
+        return min(n, 3)
+
+    def _takes_role(self, state: GameState, civ: str, role: str, extra: int) -> bool:
+        from ..rules.roles import scores
+        sc = scores(state, role)
+        holder = state.roles.get(role)
+        return holder is not None and holder != civ and \
+            sc.get(civ, 0) + extra > sc.get(holder, 0)
+
+    # --- trade -----------------------------------------------------------------------------
+    def _AnnounceTrade(self, state, me: Player, prompt: AnnounceTrade, acts):
+        choice = super()._AnnounceTrade(state, me, prompt, acts)
+        target = self._target or self._rival
+        if target is None or not isinstance(choice, Announce):
+            return choice
+        if target != self._target and self._table[target].hand < SHUT_OUT_HAND:
+            return choice  # a rival with a small hand: trade as usual
+        hand = self._table[target].hand
+        if hand < choice.n:
+            return choice
+        shut_out = Announce(n=hand + 1)
+        if shut_out in acts:
+            return shut_out
+        return Announce(n=0) if Announce(n=0) in acts else choice
+
+    def _ChooseTradeOffer(self, state, me: Player, prompt, acts):
+        """Offer what hurts our sets least; tax cards, which build the Pyramids, stay out of
+        a trade a leader takes part in."""
+        wary = max((self._hostility(c) for c in state.trade.participants if c != me.civ),
+                   default=0.0)
+
+        def score(a: Offer) -> float:
+            return -self._keep_loss(me, a.cards) - 3.0 * wary * a.cards.get(TAX, 0)
+        return max((a for a in acts if isinstance(a, Offer)), key=score)
+
+    def _TakeTradeCard(self, state, me: Player, prompt: TakeTradeCard, acts):
+        def score(a: Take) -> float:
+            s = self._gain(me, a.card) + self._noise() * 0.5
+            return s - 1.5 * self._hostility(a.source)
+        return max((a for a in acts if isinstance(a, Take)), key=score)
+
+    def _GiveBalancingCard(self, state, me: Player, prompt: GiveBalancingCard, acts):
+        def score(a: Give) -> float:
+            return -self._keep_loss(me, {a.card: 1}) - self._hostility(a.to)
+        return max((a for a in acts if isinstance(a, Give)), key=score)
+
+    # --- powers ----------------------------------------------------------------------------
+    def _Reaction(self, state, me: Player, prompt, acts):
+        if prompt.window == "athena" and self._target is not None:
+            uses = [a for a in acts if isinstance(a, UsePower)]
+            taking = [a for a in uses if state.roles.get(a.choice) == self._target
+                      and self._takes_role(state, me.civ, a.choice, 2)]
+            if taking:
+                return taking[0]
+        return super()._Reaction(state, me, prompt, acts)
+
+    def _ConstructionTurn(self, state, me: Player, prompt, acts):
+        foe = self._target or self._rival
+        if foe is not None:
+            for a in acts:
+                if isinstance(a, UsePower) and a.card in ("baal", "vulcan") and \
+                        state.provinces.get(a.target) is not None and \
+                        state.provinces[a.target].influence == foe:
+                    return a
+        return super()._ConstructionTurn(state, me, prompt, acts)
+
+    # --- construction ----------------------------------------------------------------------
+    def _buy_score(self, state: GameState, me: Player, a: Buy) -> float:
+        score = super()._buy_score(state, me, a)
+        foe = self._target or self._rival
+        if score <= 0 or foe is None:
+            return score
+        it = a.items[0]
+        if it.kind in ("legion", "fortress", "creature") and self._borders(state, it.province,
+                                                                          foe):
+            score += 15.0 * self._hostility(foe)
+        role_of = {"city": ("political_leader",), "temple": ("political_leader", "high_priest"),
+                   "market": ("director_of_commerce", "high_priest"),
+                   "caravan": ("director_of_commerce",)}
+        for role in role_of.get(it.kind, ()):
+            if state.roles.get(role) == foe and self._takes_role(state, me.civ, role, 1):
+                score += 12.0 * self._hostility(foe)
+        return score
+
+    def _borders(self, state: GameState, province: str, civ: str) -> bool:
+        if province not in board.PROVINCES:
+            return False
+        return any(state.provinces[nb].influence == civ
+                   for nb in board.PROVINCES[province].land_neighbours)
+
+    # --- military --------------------------------------------------------------------------
+    def _attack_score(self, state: GameState, me: Player, a: Move) -> float:
+        target = a.to
+        ps = state.provinces[target]
+        enemies = [u for u in ground_units_in(state, target) if u.owner != me.civ]
+        if ps.influence == me.civ and not enemies:
+            return 0
+        foe = ps.influence if ps.influence not in (None, me.civ) else (
+            enemies[0].owner if enemies else None)
+        hostility = self._hostility(foe)
+        moving = sum(UNIT_STRENGTH[_unit_kind(state, u)] for u in a.units)
+        defence = sum(UNIT_STRENGTH[u.kind] for u in enemies)
+        odds = 1.5 - 0.3 * hostility
+        if defence and moving < odds * defence:
+            return 0
+        prize = 10 + 8 * len(ps.buildings) + (6 if ps.influence else 0)
+        if ps.influence is None and not ps.buildings and not enemies:
+            prize = 2 + len(board.PROVINCES[target].commodity_sites)
+        prize = (1 + hostility) * prize + 20 * hostility
+        # Leaving a province bare next to an enemy costs what it may lose.
+        origin = next((u.area for u in state.units if u.id == a.units[0]), "")
+        if origin in state.provinces and state.provinces[origin].influence == me.civ:
+            prize -= 4 * _threat(state, me.civ, origin)
+        return prize + moving - defence + self._noise()
+
+
+def _minus(hand: dict[str, int], cards: dict[str, int]) -> dict[str, int]:
+    out = dict(hand)
+    for c, n in cards.items():
+        out[c] = out.get(c, 0) - n
+    return out
+

@@ -1,0 +1,69 @@
+"""Who is about to win, as a seat can tell from its view: the standings the stronger
+computer players use to gang up on a leader.
+
+Progress toward victory comes from the engine's quotes (heroes and wonders held, the
+number that wins, role cards held); the hand sizes are public. A player is "one step" from
+victory when one more hero or wonder wins, when his hand could pay for the Pyramids, or
+(with the three-roles option) when one more role card wins.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from ..quotes import progress
+from ..state import GameState
+from ..view import View
+
+
+class Standing(msgspec.Struct, frozen=True, kw_only=True):
+    civ: str
+    heroes_wonders: int
+    needed: int
+    hand: int  # cards in hand (a public count)
+    one_step: bool  # one acquisition (or one role) from victory
+    danger: float  # how close to victory, for comparing players
+
+
+def standings(state: GameState, hand_sizes: dict[str, int]) -> dict[str, Standing]:
+    """Every player's standing; `hand_sizes` are the view's public counts (a complete
+    state, as in a planner's rollout, gives them by its hands)."""
+    from ..data.costs import PYRAMIDS_COST
+    hands = {p.civ: hand_sizes.get(p.civ, sum(p.hand.values())) for p in state.players}
+    provinces: dict[str, int] = {}
+    for ps in state.provinces.values():
+        if ps.influence:
+            provinces[ps.influence] = provinces.get(ps.influence, 0) + 1
+    out: dict[str, Standing] = {}
+    for pr in progress(state):
+        hand = hands.get(pr.civ, 0)
+        near_roles = pr.roles_needed > 0 and pr.roles >= pr.roles_needed - 1
+        one_step = pr.heroes_wonders >= pr.needed - 1 or hand >= PYRAMIDS_COST or near_roles
+        danger = pr.heroes_wonders / max(1, pr.needed) + 0.02 * hand + 0.05 * pr.roles \
+            + 0.03 * provinces.get(pr.civ, 0)
+        out[pr.civ] = Standing(civ=pr.civ, heroes_wonders=pr.heroes_wonders,
+                               needed=pr.needed, hand=hand, one_step=one_step,
+                               danger=danger + (1.0 if one_step else 0.0))
+    return out
+
+
+def of_view(view: View) -> dict[str, Standing]:
+    return standings(view.state, view.hand_sizes)
+
+
+def leader(table: dict[str, Standing], me: str) -> Standing | None:
+    """The other player closest to victory."""
+    others = [s for s in table.values() if s.civ != me]
+    return max(others, key=lambda s: (s.danger, s.civ)) if others else None
+
+
+def target(table: dict[str, Standing], me: str) -> str | None:
+    """The player to gang up on: the closest other player when he is one step from
+    victory and at least as close as we are; else nobody."""
+    top = leader(table, me)
+    if top is None or not top.one_step:
+        return None
+    mine = table.get(me)
+    if mine is not None and mine.one_step and mine.danger > top.danger:
+        return None  # we are closer ourselves: race instead
+    return top.civ

@@ -77,6 +77,10 @@ class BotTurn:
 
 
 class GameSession:
+    """The local session (tui.sessions.base.TableSession): the match runs here."""
+
+    runs_bots = True  # the game screen lets computer players think in a worker
+
     def __init__(self, state: GameState, seats: list[str], *, events: list[Event] | None = None,
                  record: GameRecord | None = None, fresh: bool = False,
                  save_name: str | None = None, autosave: bool = True,
@@ -96,6 +100,7 @@ class GameSession:
         self.save_name = save_name or _default_name(state)
         self.autosave_enabled = autosave
         self.autosave_error: str | None = None
+        self.chat_lines: list[tuple[str, str]] = []  # one keyboard: nobody to chat with
 
     @classmethod
     def new(cls, config: Config, seats: list[str], **kw) -> GameSession:
@@ -182,6 +187,16 @@ class GameSession:
         if self.seats[seat] == HUMAN:
             return "you" if not self.hot_seat else f"player {seat + 1}"
         return f"computer, {self.seats[seat]}"
+
+    def status_line(self) -> str | None:
+        """None: the status line says it all from the state (no connections here)."""
+        return None
+
+    def chat(self, text: str) -> None:
+        pass
+
+    def subscribe(self, listener) -> None:
+        """Nothing changes behind the screen's back in local play."""
 
     # --- asking the engine ------------------------------------------------------------------
     def legal(self) -> list[Action]:

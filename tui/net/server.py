@@ -27,7 +27,8 @@ from pathlib import Path
 from engine import saves
 from engine.data.board import CIVS
 from engine.errors import IllegalAction
-from engine.game import check_config
+from engine.bots import LEVELS
+from engine.game import check_config, quotes
 from engine.match import Step
 from engine.state import Config
 from engine.view import visible_events
@@ -40,6 +41,10 @@ from .tables import REMOTE, Table
 MAX_STRIKES = 5  # malformed messages before a client is cut off
 TOKEN_LIFE = 120.0  # seconds a one-time token stays valid
 HANDOVER_LEVEL = "greedy"
+
+
+def bot_levels() -> tuple[str, ...]:
+    return tuple(LEVELS)
 
 
 def default_data_dir() -> Path:
@@ -242,12 +247,11 @@ class GameServer:
 
     # --- the lobby ------------------------------------------------------------------------
     def _create(self, conn: Conn, msg: p.CreateTable) -> None:
-        from engine.bots import LEVELS
         if len(msg.seats) != len(msg.civs):
             conn.send(p.Rejected(reason=f"{len(msg.civs)} civilizations but "
                                         f"{len(msg.seats)} seats"))
             return
-        bad = [k for k in msg.seats if k != REMOTE and k not in LEVELS]
+        bad = [k for k in msg.seats if k != REMOTE and k not in bot_levels()]
         if bad:
             conn.send(p.Rejected(reason=f"unknown player kind {bad[0]!r}"))
             return
@@ -396,13 +400,17 @@ class GameServer:
             conn.send(p.Rejected(reason="nobody sits there: it is free for anyone",
                                  table=table.id))
             return
+        level = msg.level or HANDOVER_LEVEL
+        if msg.to_bot and level not in bot_levels():
+            conn.send(p.Rejected(reason=f"unknown computer level {level!r}", table=table.id))
+            return
         if msg.to_bot:
             if row.identity in self._connected(table):
                 conn.send(p.Rejected(reason="that player is here: only an absent player's "
                                             "seat goes to a computer", table=table.id))
                 return
             if row.kind == REMOTE:
-                table.bind(msg.seat, row.identity, HANDOVER_LEVEL)
+                table.bind(msg.seat, row.identity, level)
         else:
             if row.kind == REMOTE or row.identity is None:
                 conn.send(p.Rejected(reason="that seat was never a person's",
@@ -465,11 +473,15 @@ class GameServer:
             civ = match.state.players[seat].civ if seat is not None else None
             mine = seat is not None and match.pending_seat() == seat and \
                 table.seats[seat].kind == REMOTE
-            cache[seat] = (match.view(seat), visible_events(events, civ),
-                           match.legal() if mine else [])
-        view, seen, legal = cache[seat]
+            view = match.view(seat)
+            # the prompt and the legal actions go to the seat that decides only; the
+            # others see whose decision it is and its kind (in the view's state)
+            cache[seat] = (view, visible_events(events, civ),
+                           view.state.prompt if mine else None,
+                           match.legal() if mine else [], quotes(match.state, seat))
+        view, seen, prompt, legal, q = cache[seat]
         conn.send(p.Update(table=table.id, version=match.version, seat=seat, view=view,
-                           events=seen, prompt=view.state.prompt, legal=legal,
+                           events=seen, prompt=prompt, legal=legal, quotes=q,
                            info=self._info(table, conn.identity)))
 
 

@@ -24,19 +24,21 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import msgspec
+
 from engine import saves
+from engine.bots import LEVELS
 from engine.data.board import CIVS
 from engine.errors import IllegalAction
-from engine.bots import LEVELS
-from engine.game import check_config, quotes
+from engine.game import check_config
 from engine.match import Step
 from engine.state import Config
-from engine.view import visible_events
 
 from . import protocol as p
 from .conn import Conn, clean_chat
 from .store import Store, private_dir
 from .tables import REMOTE, Table
+from .updates import seat_update
 
 MAX_STRIKES = 5  # malformed messages before a client is cut off
 TOKEN_LIFE = 120.0  # seconds a one-time token stays valid
@@ -469,20 +471,17 @@ class GameServer:
         match = table.match
         seat = conn.seat
         cache = {} if cache is None else cache
-        if seat not in cache:
-            civ = match.state.players[seat].civ if seat is not None else None
-            mine = seat is not None and match.pending_seat() == seat and \
+        info = self._info(table, conn.identity)  # per receiver: which seat is "mine"
+        up = cache.get(seat)
+        if up is None:  # one view per seat per broadcast
+            decides = seat is not None and match.pending_seat() == seat and \
                 table.seats[seat].kind == REMOTE
-            view = match.view(seat)
-            # the prompt and the legal actions go to the seat that decides only; the
-            # others see whose decision it is and its kind (in the view's state)
-            cache[seat] = (view, visible_events(events, civ),
-                           view.state.prompt if mine else None,
-                           match.legal() if mine else [], quotes(match.state, seat))
-        view, seen, prompt, legal, q = cache[seat]
-        conn.send(p.Update(table=table.id, version=match.version, seat=seat, view=view,
-                           events=seen, prompt=prompt, legal=legal, quotes=q,
-                           info=self._info(table, conn.identity)))
+            up = cache[seat] = seat_update(table.id, match.version, match.state, seat,
+                                           events, info, decides=decides,
+                                           legal=match.legal() if decides else None)
+        else:
+            up = msgspec.structs.replace(up, info=info)
+        conn.send(up)
 
 
 async def until_stopped() -> None:

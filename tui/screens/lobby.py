@@ -22,9 +22,9 @@ from tui.net import protocol as p
 from tui.net.client import Client
 from tui.net.words import seat_text, table_summary, waiting_text
 
+from ..sessions.remote import RemoteSession
 from ..widgets.choice import ChoiceList
 from ..widgets.keybar import KeyBar
-from ..sessions.remote import RemoteSession
 from .base import BaseScreen
 
 Connect = Callable[[], Awaitable["Client"]]

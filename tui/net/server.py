@@ -468,20 +468,36 @@ class GameServer:
 
     def _send_update(self, conn: Conn, table: Table, events: list,
                      cache: dict | None = None) -> None:
+        """One view and one set of quotes per seat per broadcast (`cache`), the table's
+        info once, with the receiver's own seat marked."""
         match = table.match
         seat = conn.seat
         cache = {} if cache is None else cache
-        info = self._info(table, conn.identity)  # per receiver: which seat is "mine"
+        base = cache.get("info")
+        if base is None:
+            base = cache["info"] = self._info(table, None)
+        info = _mark_mine(base, table, conn.identity)
         up = cache.get(seat)
-        if up is None:  # one view per seat per broadcast
+        if up is None:
             decides = seat is not None and match.pending_seat() == seat and \
                 table.seats[seat].kind == REMOTE
+            shared = next((u.quotes for k, u in cache.items() if k != "info"), None)
             up = cache[seat] = seat_update(table.id, match.version, match.state, seat,
                                            events, info, decides=decides,
-                                           legal=match.legal() if decides else None)
+                                           legal=match.legal() if decides else None,
+                                           same_position=shared)
         else:
             up = msgspec.structs.replace(up, info=info)
         conn.send(up)
+
+
+def _mark_mine(info: p.TableInfo, table: Table, identity: str | None) -> p.TableInfo:
+    """The table's info as `identity` sees it: its own seat marked."""
+    if identity is None or table.seat_of(identity) is None:
+        return info
+    seats = [msgspec.structs.replace(s, mine=True) if r.identity == identity else s
+             for s, r in zip(info.seats, table.seats, strict=True)]
+    return msgspec.structs.replace(info, seats=seats)
 
 
 async def until_stopped() -> None:

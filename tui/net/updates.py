@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.events import Event
 from engine.game import legal_actions, quotes, view, visible_events
+from engine.quotes import Quotes
 from engine.state import GameState
 
 from . import protocol as p
@@ -19,9 +20,11 @@ from . import protocol as p
 
 def seat_update(table: int, version: int, state: GameState, seat: int | None,
                 events: list[Event], info: p.TableInfo, *, decides: bool,
-                legal: list | None = None) -> p.Update:
+                legal: list | None = None, same_position: Quotes | None = None) -> p.Update:
     """The update for `seat` (None: a watcher); `decides`: the pending decision is this
-    seat's and a person makes it (`legal`: the legal actions when already known)."""
+    seat's and a person makes it (`legal`: the legal actions when already known;
+    `same_position`: another seat's quotes of this position, whose public parts are
+    shared)."""
     v = view(state, seat)
     civ = state.players[seat].civ if seat is not None else None
     mine = decides and seat is not None
@@ -29,4 +32,4 @@ def seat_update(table: int, version: int, state: GameState, seat: int | None,
                     events=visible_events(events, civ),
                     prompt=v.state.prompt if mine else None,
                     legal=(legal if legal is not None else legal_actions(state)) if mine else [],
-                    quotes=quotes(state, seat), info=info)
+                    quotes=quotes(state, seat, same_position=same_position), info=info)

@@ -269,3 +269,17 @@ def test_create_table_refusals(data):
                 assert reason in (await anna.expect(p.Rejected)).reason
             assert server.tables == {} and server.store.tables() == []
     run(go())
+
+
+def test_who_sits_down_finds_the_recent_events_in_the_log(data):
+    async def go():
+        async with running(data) as server:
+            anna, bruno, tid, up = await _table_with_two(server)
+            table = server.tables[tid]
+            assert up.events and len(up.events) <= len(table.recent)
+            assert all(not e.visible_to or "greece" in e.visible_to for e in up.events)
+            carla = await player(server, "SHA256:carla", "carla")
+            carla.send(p.Watch(table=tid))
+            seen = await carla.expect(p.Update)
+            assert seen.events and all(not e.visible_to for e in seen.events)
+    run(go())

@@ -320,7 +320,12 @@ class GameServer:
             conn.send(p.ChatLine(table=table.id, name=name, text=text, at=at))
         if old is not None and old is not table:
             self._broadcast_table(old)
-        self._broadcast_table(table)
+        # the newcomer's first update carries the recent events it may see, for its log
+        self._send_update(conn, table, list(table.recent))
+        cache: dict = {}
+        for c in list(self.conns):
+            if c.table == table.id and c is not conn:
+                self._send_update(c, table, [], cache)
 
     # --- at a table -----------------------------------------------------------------------
     def _act(self, conn: Conn, msg: p.Act) -> None:

@@ -149,6 +149,16 @@ async def _sends_decisions_and_chat():
         await pilot.press("c", *"hello", "enter")
         await pilot.pause(0.1)
         assert isinstance(sent[-1], Chat) and sent[-1].text == "hello"
+        await pilot.press("d")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, DecisionScreen)
+        # a computer takes the seat over and decides: the open dialog goes
+        later = _update("roles", mine=False)
+        later.version = up.version + 1
+        later.info.seats[up.seat].kind = "greedy"
+        remote.update(later)
+        await pilot.pause(0.2)
+        assert not isinstance(app.screen, DecisionScreen)
 
 
 def test_a_watcher_gets_no_dialog():

@@ -81,6 +81,7 @@ class GameScreen(BaseScreen):
         self._dirty: set[str] = set()
         self._thinking = False
         self._decision_open = False
+        self._decision_version = -1
         self._pass_open = False
         self._wanted = False
         self._over_shown = False
@@ -135,6 +136,8 @@ class GameScreen(BaseScreen):
         if not self.is_mounted or not hasattr(self, "_v"):
             return
         if what == "update":
+            if self._decision_open and self.session.version != self._decision_version:
+                self._close_stale_decision()
             self.refresh_all()
             self.advance()
         elif what == "chat":
@@ -147,6 +150,15 @@ class GameScreen(BaseScreen):
         elif what == "lost":
             self._note = f"{detail}: ctrl+q quits"
             self._show_status()
+
+    def _close_stale_decision(self) -> None:
+        """The game moved on under an open dialog (a computer took the seat over): close
+        it and its payment dialogs; the next prompt opens its own."""
+        from ..decisions.base import DecisionScreen, PaymentScreen
+        while isinstance(self.app.screen, DecisionScreen | PaymentScreen):
+            self.app.pop_screen()
+        self._decision_open = False
+        self.notify("The game moved on: that decision is no longer yours to make", timeout=4)
 
     def action_chat(self) -> None:
         self.add_class("-chatting")
@@ -360,6 +372,7 @@ class GameScreen(BaseScreen):
             return
         screen = make_decision(s, seat)
         self._decision_open = True
+        self._decision_version = s.version
         self._show_status()
         self.app.push_screen(screen, callback=self._decided)
 

@@ -112,6 +112,16 @@ def test_remote_game_screen_waiting(snap_compare):
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
 
 
+def test_remote_game_screen_watching(snap_compare):
+    """A watcher: the public view on the map, whom the table waits for, no dialog."""
+    app, _, _ = _remote_app(_update("military", mine=False, watch=True))
+
+    async def run_before(pilot):
+        await pilot.pause(0.2)
+
+    assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+
+
 def test_remote_game_screen_decision(snap_compare):
     """The seat that must decide gets the same decision dialog as local play."""
     app, _, _ = _remote_app(_update("roles", mine=True))

@@ -128,6 +128,8 @@ class GameScreen(BaseScreen):
             return not self.session.runs_bots
         if action == "fast":
             return self.session.runs_bots
+        if action == "decide" and not self.session.runs_bots:  # a watcher decides nothing
+            return bool(self.session.human_seats) or self.session.over
         return True
 
     # --- a server's table ---------------------------------------------------------------
@@ -139,6 +141,7 @@ class GameScreen(BaseScreen):
             if self._decision_open and self.session.version != self._decision_version:
                 self._close_stale_decision()
             self.refresh_all()
+            self.refresh_bindings()  # a seat handed over: Decide comes or goes
             self.advance()
         elif what == "chat":
             who, text = detail

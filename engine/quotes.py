@@ -200,8 +200,11 @@ def _own_buys(state: GameState, civ: str) -> tuple[list[Item], list[Item]]:
     return buys, setup
 
 
-def quotes(state: GameState, seat: int | None) -> Quotes:
-    """Everything a screen shows that is a rule, for one seat (None: a spectator)."""
+def quotes(state: GameState, seat: int | None, *, same_position: Quotes | None = None) -> Quotes:
+    """Everything a screen shows that is a rule, for one seat (None: a spectator).
+    `same_position`: the quotes of another seat for this very position, whose parts that
+    are the same for every seat (standings, role scores, the board) are taken as they are
+    (a server quoting every seat after each action)."""
     civ = state.players[seat].civ if seat is not None else None
     pyramids = powers.base_cost(state, Item(kind="card", card="pyramids"))
     hand = _hand(state, civ, pyramids) if civ is not None else None
@@ -220,6 +223,11 @@ def quotes(state: GameState, seat: int | None) -> Quotes:
         fs = state.free_setup
         setup_items = [item_quote(state, civ, it, fs.points_left, free_setup=True)
                        for it in setup]
+    if same_position is not None:
+        return msgspec.structs.replace(same_position, seat=seat, civ=civ, items=items,
+                                       pyramids_cost=pyramids, hand=hand,
+                                       alike=_alike(state, civ) if civ is not None else {},
+                                       setup_items=setup_items)
     supply = {k: state.token_supply.get(k, 0) - tokens_in_play(state, k)
               for k in costs.BUILDINGS}
     losses = {p.civ: LossQuote(ground=powers.casualty_divisor(state, p.civ, False),

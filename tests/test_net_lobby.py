@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
+
 from tui.app import MareNostrumApp
 from tui.net.protocol import SeatInfo, TableInfo
 from tui.net.words import seat_text, waiting_text
@@ -9,6 +12,7 @@ from tui.screens.create_table import CreateTableScreen
 from tui.screens.lobby import LobbyScreen
 
 SMALL = (80, 24)
+PHASES = Path(__file__).resolve().parent.parent / "saves" / "phases"
 
 
 def _tables() -> list[TableInfo]:
@@ -48,7 +52,7 @@ def test_lobby(snap_compare):
 
 def test_lobby_create_table(snap_compare, monkeypatch):
     from tui.screens import create_table
-    monkeypatch.setattr(create_table, "_levels", lambda: ["random", "greedy"])
+    monkeypatch.setattr(create_table, "_levels", lambda: ["easy", "normal", "hard"])
     app = MareNostrumApp(first_screen=LobbyScreen(tables=[], name="anna"), autosave=False)
 
     async def run_before(pilot):
@@ -58,20 +62,118 @@ def test_lobby_create_table(snap_compare, monkeypatch):
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
 
 
-def test_remote_table(snap_compare):
-    """The minimal table of a remote player: seats, whose move, log, legal actions."""
-    from engine.game import legal_actions, new_game, view
-    from engine.state import Config
-    from tui.net.protocol import Update
-    from tui.screens.remote_table import RemoteTableScreen
+def _update(phase: str, *, mine: bool, watch: bool = False):
+    """A server's update for a seat of a table at a phase save's position: the deciding
+    seat (mine), another seat, or a watcher."""
+    from engine.game import legal_actions, quotes, view
+    from engine.saves import load_save
+    from tui.net.protocol import SeatInfo, TableInfo, Update
 
-    state, events = new_game(Config(civs=["rome", "carthage", "egypt"], seed=3))
-    seat = next(p.seat for p in state.players if p.civ == state.prompt.civ)
-    info = _tables()[0]
-    info.pending = seat
-    up = Update(table=1, version=0, seat=seat, view=view(state, seat), events=events,
-                prompt=state.prompt, legal=legal_actions(state), info=info)
-    for i, s in enumerate(info.seats):
-        s.mine = i == seat
-    app = MareNostrumApp(first_screen=RemoteTableScreen(None, 1, up), autosave=False)
-    assert snap_compare(app, terminal_size=SMALL)
+    state = load_save(PHASES / f"{phase}.json").state
+    pending = next(p.seat for p in state.players if p.civ == state.prompt.civ)
+    seat = None if watch else pending if mine else (pending + 1) % len(state.players)
+    names = ["anna", "bruno", "carla", "dario", "elena", "fabio"]
+    info = TableInfo(id=1, creator="anna", setup=state.config.setup, turn=state.turn,
+                     phase=state.phase, pending=pending, seats=[
+                         SeatInfo(civ=p.civ, kind="remote", name=names[p.seat], taken=True,
+                                  connected=p.seat != (pending + 2) % len(state.players),
+                                  mine=p.seat == seat)
+                         for p in state.players])
+    return Update(table=1, version=len(state.players), seat=seat, view=view(state, seat),
+                  events=[], prompt=state.prompt if seat == pending else None,
+                  legal=legal_actions(state) if seat == pending else [],
+                  info=info, quotes=quotes(state, seat))
+
+
+def _remote_app(up, chat: list[tuple[str, str]] = ()):
+    from tui.net.protocol import ChatLine
+    from tui.screens.game import GameScreen
+    from tui.sessions.remote import RemoteSession
+
+    sent = []
+    remote = RemoteSession(1, sent.append, up)
+    for who, text in chat:
+        remote.chat_line(ChatLine(table=1, name=who, text=text, at=""))
+    app = MareNostrumApp(first_screen=GameScreen(remote, bot_delay=0.0), autosave=False)
+    return app, remote, sent
+
+
+def test_remote_game_screen_waiting(snap_compare):
+    """A remote player on the real game screen while another seat decides: the status line
+    names whom the table waits for and who is disconnected; the chat line is open."""
+    app, _, _ = _remote_app(_update("construction", mine=False),
+                            [("bruno", "[b]hi[/] all")])
+
+    async def run_before(pilot):
+        await pilot.pause(0.2)
+        await pilot.press("5", "c")
+        await pilot.pause(0.1)
+
+    assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+
+
+def test_remote_game_screen_watching(snap_compare):
+    """A watcher: the public view on the map, whom the table waits for, no dialog."""
+    app, _, _ = _remote_app(_update("military", mine=False, watch=True))
+
+    async def run_before(pilot):
+        await pilot.pause(0.2)
+
+    assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+
+
+def test_remote_game_screen_decision(snap_compare):
+    """The seat that must decide gets the same decision dialog as local play."""
+    app, _, _ = _remote_app(_update("roles", mine=True))
+
+    async def run_before(pilot):
+        await pilot.pause(0.3)
+
+    assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+
+
+def test_remote_session_sends_decisions_and_chat():
+    asyncio.run(_sends_decisions_and_chat())
+
+
+async def _sends_decisions_and_chat():
+    from tui.decisions.base import DecisionScreen
+    from tui.net.protocol import Chat
+
+    up = _update("roles", mine=True)
+    app, remote, sent = _remote_app(up)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, DecisionScreen)
+        app.screen.dismiss(up.legal[0])
+        await pilot.pause(0.1)
+        assert [type(m).__name__ for m in sent] == ["Act"]
+        assert sent[0].version == up.version and sent[0].action == up.legal[0]
+        assert remote.pending_seat is None  # nothing to decide until the server answers
+        assert "waiting for the server" in remote.status_line()
+        remote.refused("not your decision")  # refused: the dialog comes back
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, DecisionScreen)
+        app.screen.dismiss(None)
+        await pilot.pause(0.1)
+        await pilot.press("c", *"hello", "enter")
+        await pilot.pause(0.1)
+        assert isinstance(sent[-1], Chat) and sent[-1].text == "hello"
+        await pilot.press("d")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, DecisionScreen)
+        # a computer takes the seat over and decides: the open dialog goes
+        later = _update("roles", mine=False)
+        later.version = up.version + 1
+        later.info.seats[up.seat].kind = "greedy"
+        remote.update(later)
+        await pilot.pause(0.2)
+        assert not isinstance(app.screen, DecisionScreen)
+
+
+def test_a_watcher_gets_no_dialog():
+    up = _update("military", mine=False, watch=True)
+    from tui.sessions.remote import RemoteSession
+    remote = RemoteSession(1, lambda m: None, up)
+    assert remote.human_seats == [] and remote.legal() == []
+    assert remote.status_line().startswith("watching · waiting for ")

@@ -270,3 +270,55 @@ def test_create_table_refusals(data):
                 assert reason in (await anna.expect(p.Rejected)).reason
             assert server.tables == {} and server.store.tables() == []
     run(go())
+
+
+def test_who_sits_down_finds_the_recent_events_in_the_log(data):
+    async def go():
+        async with running(data) as server:
+            anna, bruno, tid, up = await _table_with_two(server)
+            table = server.tables[tid]
+            assert up.events and len(up.events) <= len(table.recent)
+            assert all(not e.visible_to or "greece" in e.visible_to for e in up.events)
+            carla = await player(server, "SHA256:carla", "carla")
+            carla.send(p.Watch(table=tid))
+            seen = await carla.expect(p.Update)
+            assert seen.events and all(not e.visible_to for e in seen.events)
+    run(go())
+
+
+def test_updates_carry_the_seats_quotes_and_the_prompt_to_the_decider_only(data):
+    async def go():
+        async with running(data) as server:
+            anna, bruno, tid, _ = await _table_with_two(server)
+            match = server.tables[tid].match
+            ups = [await _fresh(server, c, tid, seat) for seat, c in ((0, anna), (1, bruno))]
+            carla = await player(server, "SHA256:carla", "carla")
+            carla.send(p.Watch(table=tid))
+            ups.append(await carla.expect(p.Update))
+            pending = match.pending_seat()
+            for up in ups:
+                assert up.quotes is not None and up.quotes.seat == up.seat
+                decides = up.seat is not None and up.seat == pending
+                assert (up.prompt is not None) == decides and bool(up.legal) == decides
+                assert up.view.state.prompt is not None  # whose decision, of what kind
+            assert ups[2].quotes.hand is None  # a watcher holds no hand
+
+    run(go())
+
+
+def test_a_seat_goes_only_to_a_known_computer_level(data):
+    async def go():
+        async with running(data) as server:
+            anna, bruno, tid, _ = await _table_with_two(server)
+            bruno.close()
+            while server.tables[tid].seats[1].identity in server._connected(server.tables[tid]):
+                await asyncio.sleep(0.01)
+            anna.send(p.HandOver(table=tid, seat=1, to_bot=True, level="oracle"))
+            assert "unknown computer level" in (await anna.expect(p.Rejected)).reason
+            anna.send(p.HandOver(table=tid, seat=1, to_bot=True, level="random"))
+            up = await anna.expect(p.Update)
+            while up.info.seats[1].kind == "remote":
+                up = await anna.expect(p.Update)
+            assert up.info.seats[1].kind == "random" and up.info.seats[1].name == "bruno"
+
+    run(go())

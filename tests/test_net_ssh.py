@@ -1,8 +1,9 @@
 """The real thing: `serve-ssh` on loopback, players with the OpenSSH client in tmux.
 
-Two players create and join a table with a computer player, play decisions by key
-presses, one drops and comes back, a watcher looks on, and a key that is not authorized
-is refused. The ssh client is part of the promise: without it this test fails.
+Two players create and join a table with a computer player and play decisions by key
+presses on the real game screen's dialogs; one drops while his decision waits and comes
+back to it; the creator hands his seat to a computer (choosing its level) and back; a
+watcher looks on; a key that is not authorized is refused. The ssh client is part of the promise: without it this test fails.
 """
 
 from __future__ import annotations
@@ -66,6 +67,13 @@ class Term:
             time.sleep(0.2)
         raise AssertionError(f"{text!r} never appeared on {self.name}:\n{self.screen()}")
 
+    def wait_gone(self, text: str, timeout: float = TIMEOUT) -> None:
+        end = time.monotonic() + timeout
+        while text in self.screen():
+            if time.monotonic() > end:
+                raise AssertionError(f"{text!r} stays on {self.name}:\n{self.screen()}")
+            time.sleep(0.2)
+
     def press(self, *keys: str) -> None:
         subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True, timeout=10)
 
@@ -119,67 +127,105 @@ def _actions(d: Path) -> int:
     return len(load_save(d / "data" / "tables" / "table-1.json").record.actions)
 
 
-def _play_by_keys(d: Path, players: list[Term], decisions: int) -> None:
-    """Press Enter (the first legal action) whenever a player's decision is pending."""
+DIALOG = "v Board"  # the key bar of every decision dialog
+
+
+def _decide(d: Path, t: Term) -> None:
+    """Make the decision of the dialog on `t` by key presses: Enter takes the highlighted
+    choice (a payment's dialog follows a purchase: Enter pays with the suggested set)."""
+    before = _actions(d)
+    for keys in ("Enter", "Enter", "Enter", "p", "Enter"):
+        t.press(keys)
+        stop = time.monotonic() + 3
+        while _actions(d) == before and time.monotonic() < stop:
+            time.sleep(0.1)
+        if _actions(d) > before:
+            return
+    raise AssertionError(f"no decision made by keys on {t.name}:\n{t.screen()}")
+
+
+def _play_by_keys(d: Path, players: list[Term], decisions: int,
+                  until: Term | None = None) -> None:
+    """Decide by keys whenever a player's dialog is open, `decisions` times (or until
+    `until` has a dialog open: the others play until it is that player's turn)."""
     made = 0
-    end = time.monotonic() + TIMEOUT * 2
-    while made < decisions and time.monotonic() < end:
+    end = time.monotonic() + TIMEOUT
+    while time.monotonic() < end:
+        if until is not None and DIALOG in until.screen():
+            return
+        if until is None and made >= decisions:
+            return
         for t in players:
-            if "Your decision" in t.screen():
-                before = _actions(d)
-                t.press("Enter")
-                stop = time.monotonic() + TIMEOUT
-                while _actions(d) == before and time.monotonic() < stop:
-                    time.sleep(0.1)
-                assert _actions(d) > before, t.screen()
+            if DIALOG in t.screen():
+                _decide(d, t)
                 made += 1
-        time.sleep(0.2)
-    assert made >= decisions, f"only {made} decisions made"
+                break
+        else:
+            time.sleep(0.2)
+    raise AssertionError(f"only {made} decisions made")
+
+
+def _title(t: Term) -> str:
+    """The decision dialog's title line ("Trade: announce — Carthage")."""
+    return next(line.split("│")[-2].strip() for line in t.screen().splitlines()
+                if " — " in line and line.count("│") >= 2)
 
 
 def test_friends_play_over_ssh(door):
     d, port, terms = door
-    anna = Term(port, d / "anna", "anna")
+    anna = Term(port, d / "anna", "anna", size=(100, 30))
     terms.append(anna)
     anna.wait_for("the tables of this server — you are anna")
     anna.wait_for("No tables yet")
     anna.press("n")
     anna.wait_for("A new table")
     anna.press("C-s")
-    anna.wait_for("you play Rome")
+    anna.wait_for("Rome (you)")  # the real game screen: map, panes, status line
+    anna.wait_for("waiting for Carthage (free seat)")
 
     bruno = Term(port, d / "bruno", "bruno", size=(100, 30))
     terms.append(bruno)
     bruno.wait_for("Carthage: free")
     bruno.press("Enter")
-    bruno.wait_for("you play Carthage")
-    anna.wait_for("Carthage: bruno")
+    bruno.wait_for("Carthage (you)")
 
     _play_by_keys(d, [anna, bruno], 3)
+    _play_by_keys(d, [anna], 0, until=bruno)  # until bruno must decide
+    title = _title(bruno)
 
-    bruno.close()  # the connection drops: the seat stays his
-    anna.wait_for("bruno, disconnected")
+    bruno.close()  # the connection drops: the seat stays his, his decision waits
+    anna.wait_for("bruno disconnected")
+    bruno = Term(port, d / "bruno", "bruno", size=(100, 30))
+    terms.append(bruno)
+    bruno.wait_for("Carthage (you)")  # straight back to his table, at his prompt
+    bruno.wait_for(title)
+    anna.wait_gone("bruno disconnected")
+
+    bruno.close()
+    anna.wait_for("bruno disconnected")
     anna.press("Escape")  # to the lobby: the creator hands his seat to a computer and back
     anna.wait_for("the tables of this server")
     anna.press("b")
+    anna.wait_for("A computer player keeps the seat")
+    anna.press("Enter")  # the level offered first: the strongest
     anna.wait_for("computer, greedy (for bruno)")
     anna.press("b")
     anna.wait_for("Carthage: bruno, disconnected")
     anna.press("Enter")
-    anna.wait_for("you play Rome")
-    bruno = Term(port, d / "bruno", "bruno")
+    anna.wait_for("Rome (you)")
+    bruno = Term(port, d / "bruno", "bruno", size=(100, 30))
     terms.append(bruno)
-    bruno.wait_for("you play Carthage")  # straight back to his table
-    anna.wait_for("Carthage: bruno  ")
+    bruno.wait_for("Carthage (you)")
 
     carla = Term(port, d / "carla", "carla")
     terms.append(carla)
     carla.wait_for("Table 1")
     carla.press("w")
-    carla.wait_for("watching")
-    assert "Your decision" not in carla.screen()
+    shown = carla.wait_for("watching")
+    assert DIALOG not in shown and "Your decision" not in shown
 
     _play_by_keys(d, [anna, bruno], 2)
+    assert DIALOG not in carla.screen()
 
 
 def test_unauthorized_key_and_commands_are_refused(door):

@@ -156,3 +156,4 @@ def test_a_thinking_computer_never_holds_up_another_table(data):
             assert slowest < 1.0, f"an action waited {slowest:.2f}s on another table's bots"
             anna.close()
     run(go())
+

@@ -38,25 +38,15 @@ def bot_levels() -> tuple[str, ...]:
 
 
 def default_bot_level() -> str:
-    """The strongest computer player that exists in this engine."""
-    levels = bot_levels()
-    for level in ("greedy", "random"):
-        if level in levels and _bot_available(level):
-            return level
-    return levels[0] if levels else "random"
-
-
-def _bot_available(level: str) -> bool:
-    from engine.bots import make_bot
-    try:
-        make_bot(level, 0)
-    except Exception:  # noqa: BLE001  (a level whose module is not written yet)
-        return False
-    return True
+    """The computer players of a new game unless the player picks others."""
+    from engine.bots import DEFAULT_LEVEL
+    return DEFAULT_LEVEL
 
 
 def available_bot_levels() -> list[str]:
-    return [lv for lv in bot_levels() if _bot_available(lv)]
+    """The computer levels a player picks from (older levels stay playable in saves)."""
+    from engine.bots import PICKABLE
+    return list(PICKABLE)
 
 
 def seat_kind(level: str) -> str:
@@ -77,6 +67,10 @@ class BotTurn:
 
 
 class GameSession:
+    """The local session (tui.sessions.base.TableSession): the match runs here."""
+
+    runs_bots = True  # the game screen lets computer players think in a worker
+
     def __init__(self, state: GameState, seats: list[str], *, events: list[Event] | None = None,
                  record: GameRecord | None = None, fresh: bool = False,
                  save_name: str | None = None, autosave: bool = True,
@@ -96,6 +90,7 @@ class GameSession:
         self.save_name = save_name or _default_name(state)
         self.autosave_enabled = autosave
         self.autosave_error: str | None = None
+        self.chat_lines: list[tuple[str, str]] = []  # one keyboard: nobody to chat with
 
     @classmethod
     def new(cls, config: Config, seats: list[str], **kw) -> GameSession:
@@ -182,6 +177,16 @@ class GameSession:
         if self.seats[seat] == HUMAN:
             return "you" if not self.hot_seat else f"player {seat + 1}"
         return f"computer, {self.seats[seat]}"
+
+    def status_line(self) -> str | None:
+        """None: the status line says it all from the state (no connections here)."""
+        return None
+
+    def chat(self, text: str) -> None:
+        pass
+
+    def subscribe(self, listener) -> None:
+        """Nothing changes behind the screen's back in local play."""
 
     # --- asking the engine ------------------------------------------------------------------
     def legal(self) -> list[Action]:

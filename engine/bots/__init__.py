@@ -25,6 +25,7 @@ class Bot(Protocol):
 
 PICKABLE: tuple[str, ...] = ("easy", "normal", "hard")
 LEVELS: tuple[str, ...] = (*PICKABLE, "random", "greedy", "planner")
+DEFAULT_LEVEL = "normal"  # the computer players of a new game unless the player picks others
 
 DESCRIPTIONS: dict[str, str] = {
     "easy": "Plays the normal plans carelessly and never teams up against the leader.",

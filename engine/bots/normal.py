@@ -22,6 +22,7 @@ engine's quotes of progress toward victory, and public hand sizes).
 from __future__ import annotations
 
 from ..actions import (
+    Action,
     Announce,
     Buy,
     Give,
@@ -36,7 +37,17 @@ from ..actions import (
 from ..data import board
 from ..data.cards import TAX
 from ..data.costs import COSTS
-from ..prompts import AnnounceTrade, ChooseRoleHolder, GiveBalancingCard, TakeTradeCard
+from ..prompts import (
+    AnnounceTrade,
+    ChooseRoleHolder,
+    ChooseTradeOffer,
+    ConstructionTurn,
+    GiveBalancingCard,
+    MakeOffering,
+    NamePlayer,
+    Reaction,
+    TakeTradeCard,
+)
 from ..rules.common import ground_units_in
 from ..state import GameState, Player
 from ..view import View
@@ -59,7 +70,7 @@ class NormalBot(GreedyBot):
         self._target: str | None = None
         self._rival: str | None = None
 
-    def choose(self, view: View):
+    def choose(self, view: View) -> Action:
         self._table = threat.of_view(view)
         me = view.civ or (view.state.prompt.civ if view.state.prompt else "")
         self._target = threat.target(self._table, me) if self.gang_up else None
@@ -77,11 +88,13 @@ class NormalBot(GreedyBot):
         return 1.0 if civ == self._target else RIVALRY if civ == self._rival else 0.0
 
     # --- roles -----------------------------------------------------------------------------
-    def _ChooseRoleHolder(self, state, me, prompt: ChooseRoleHolder, acts):
+    def _ChooseRoleHolder(self, state: GameState, me: Player, prompt: ChooseRoleHolder,
+                          acts: list[Action]) -> Action:
         picks = [a for a in acts if isinstance(a, PickRoleHolder)]
         return min(picks, key=lambda a: (self._danger(a.civ), a.civ), default=acts[0])
 
-    def _NamePlayer(self, state, me: Player, prompt, acts):
+    def _NamePlayer(self, state: GameState, me: Player, prompt: NamePlayer,
+                    acts: list[Action]) -> Action:
         """Outside the military phase: ourselves first, the leader last."""
         if prompt.phase == "military":
             return super()._NamePlayer(state, me, prompt, acts)
@@ -96,7 +109,8 @@ class NormalBot(GreedyBot):
         return s.danger if s is not None else 0.0
 
     # --- gods ------------------------------------------------------------------------------
-    def _MakeOffering(self, state, me: Player, prompt, acts):
+    def _MakeOffering(self, state: GameState, me: Player, prompt: MakeOffering,
+                      acts: list[Action]) -> Action:
         best, best_score = None, 0.0
         for a in acts:
             if not isinstance(a, Worship):
@@ -161,7 +175,8 @@ class NormalBot(GreedyBot):
             sc.get(civ, 0) + extra > sc.get(holder, 0)
 
     # --- trade -----------------------------------------------------------------------------
-    def _AnnounceTrade(self, state, me: Player, prompt: AnnounceTrade, acts):
+    def _AnnounceTrade(self, state: GameState, me: Player, prompt: AnnounceTrade,
+                       acts: list[Action]) -> Action:
         choice = super()._AnnounceTrade(state, me, prompt, acts)
         target = self._target or self._rival
         if target is None or not isinstance(choice, Announce):
@@ -176,7 +191,8 @@ class NormalBot(GreedyBot):
             return shut_out
         return Announce(n=0) if Announce(n=0) in acts else choice
 
-    def _ChooseTradeOffer(self, state, me: Player, prompt, acts):
+    def _ChooseTradeOffer(self, state: GameState, me: Player, prompt: ChooseTradeOffer,
+                          acts: list[Action]) -> Action:
         """Offer what hurts our sets least; tax cards, which build the Pyramids, stay out of
         a trade a leader takes part in."""
         wary = max((self._hostility(c) for c in state.trade.participants if c != me.civ),
@@ -186,19 +202,22 @@ class NormalBot(GreedyBot):
             return -self._keep_loss(me, a.cards) - 3.0 * wary * a.cards.get(TAX, 0)
         return max((a for a in acts if isinstance(a, Offer)), key=score)
 
-    def _TakeTradeCard(self, state, me: Player, prompt: TakeTradeCard, acts):
+    def _TakeTradeCard(self, state: GameState, me: Player, prompt: TakeTradeCard,
+                       acts: list[Action]) -> Action:
         def score(a: Take) -> float:
             s = self._gain(me, a.card) + self._noise() * 0.5
             return s - 1.5 * self._hostility(a.source)
         return max((a for a in acts if isinstance(a, Take)), key=score)
 
-    def _GiveBalancingCard(self, state, me: Player, prompt: GiveBalancingCard, acts):
+    def _GiveBalancingCard(self, state: GameState, me: Player, prompt: GiveBalancingCard,
+                           acts: list[Action]) -> Action:
         def score(a: Give) -> float:
             return -self._keep_loss(me, {a.card: 1}) - self._hostility(a.to)
         return max((a for a in acts if isinstance(a, Give)), key=score)
 
     # --- powers ----------------------------------------------------------------------------
-    def _Reaction(self, state, me: Player, prompt, acts):
+    def _Reaction(self, state: GameState, me: Player, prompt: Reaction,
+                  acts: list[Action]) -> Action | None:
         if prompt.window == "athena" and self._target is not None:
             uses = [a for a in acts if isinstance(a, UsePower)]
             taking = [a for a in uses if state.roles.get(a.choice) == self._target
@@ -207,7 +226,8 @@ class NormalBot(GreedyBot):
                 return taking[0]
         return super()._Reaction(state, me, prompt, acts)
 
-    def _ConstructionTurn(self, state, me: Player, prompt, acts):
+    def _ConstructionTurn(self, state: GameState, me: Player, prompt: ConstructionTurn,
+                          acts: list[Action]) -> Action:
         foe = self._target or self._rival
         if foe is not None:
             for a in acts:
@@ -256,7 +276,7 @@ class NormalBot(GreedyBot):
         odds = 1.5 - 0.3 * hostility
         if defence and moving < odds * defence:
             return 0
-        prize = 10 + 8 * len(ps.buildings) + (6 if ps.influence else 0)
+        prize: float = 10 + 8 * len(ps.buildings) + (6 if ps.influence else 0)
         if ps.influence is None and not ps.buildings and not enemies:
             prize = 2 + len(board.PROVINCES[target].commodity_sites)
         prize = (1 + hostility) * prize + 20 * hostility

@@ -30,7 +30,7 @@ from engine.render import hand_text as cards_text
 from engine.render import resource as resource_name
 
 from ..screens.base import BaseModal
-from ..session import GameSession
+from ..sessions.base import TableSession
 from ..text import civ_markup, esc
 from ..widgets.choice import NAV, ChoiceList
 from ..widgets.detail import detail_lines
@@ -50,7 +50,7 @@ class DecisionScreen(BaseModal):
         Binding("question_mark", "app.help", "Help"),
     ]
 
-    def __init__(self, session: GameSession, seat: int, *, prompt: Prompt | None = None,
+    def __init__(self, session: TableSession, seat: int, *, prompt: Prompt | None = None,
                  legal: list[Action] | None = None) -> None:
         super().__init__(classes="decision")
         self.session = session

@@ -17,9 +17,10 @@ import msgspec
 from engine.actions import Action
 from engine.events import Event
 from engine.prompts import Prompt
+from engine.quotes import Quotes
 from engine.view import View
 
-VERSION = 1
+VERSION = 2
 MAX_CLIENT_FRAME = 64 * 1024
 MAX_SERVER_FRAME = 8 * 1024 * 1024
 _HEADER = struct.Struct(">I")
@@ -77,6 +78,7 @@ class HandOver(Msg):
     table: int
     seat: int
     to_bot: bool
+    level: str = ""  # the computer player's level ("": the server's choice)
 
 
 ClientMsg = Hello | ListTables | CreateTable | Sit | Watch | Act | Chat | HandOver
@@ -126,10 +128,10 @@ class Update(Msg):
     seat: int | None  # the receiver's seat (None: watching)
     view: View
     events: list[Event]  # what happened since the last update, as this seat may see it
-    prompt: Prompt | None  # the pending decision (whoever's it is)
+    prompt: Prompt | None  # the receiver's pending decision (None when not its own)
     legal: list[Action]  # the receiver's legal actions (empty when not its decision)
     info: TableInfo  # seats, who is connected, whose move
-    quotes: dict[str, str] | None = None
+    quotes: Quotes | None = None  # the engine's numbers for the receiver's seat
 
 
 class Rejected(Msg):

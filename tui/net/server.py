@@ -24,22 +24,29 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import msgspec
+
 from engine import saves
+from engine.bots import LEVELS
 from engine.data.board import CIVS
 from engine.errors import IllegalAction
 from engine.game import check_config
 from engine.match import Step
 from engine.state import Config
-from engine.view import visible_events
 
 from . import protocol as p
 from .conn import Conn, clean_chat
 from .store import SeatRow, Store, private_dir
 from .tables import REMOTE, Table
+from .updates import seat_update
 
 MAX_STRIKES = 5  # malformed messages before a client is cut off
 TOKEN_LIFE = 120.0  # seconds a one-time token stays valid
-HANDOVER_LEVEL = "greedy"
+HANDOVER_LEVEL = "normal"
+
+
+def bot_levels() -> tuple[str, ...]:
+    return tuple(LEVELS)
 
 
 def default_data_dir() -> Path:
@@ -248,12 +255,11 @@ class GameServer:
 
     # --- the lobby ------------------------------------------------------------------------
     def _create(self, conn: Conn, msg: p.CreateTable) -> None:
-        from engine.bots import LEVELS
         if len(msg.seats) != len(msg.civs):
             conn.send(p.Rejected(reason=f"{len(msg.civs)} civilizations but "
                                         f"{len(msg.seats)} seats"))
             return
-        bad = [k for k in msg.seats if k != REMOTE and k not in LEVELS]
+        bad = [k for k in msg.seats if k != REMOTE and k not in bot_levels()]
         if bad:
             conn.send(p.Rejected(reason=f"unknown player kind {bad[0]!r}"))
             return
@@ -318,7 +324,12 @@ class GameServer:
             conn.send(p.ChatLine(table=table.id, name=name, text=text, at=at))
         if old is not None and old is not table:
             self._broadcast_table(old)
-        self._broadcast_table(table)
+        # the newcomer's first update carries the recent events it may see, for its log
+        self._send_update(conn, table, list(table.recent))
+        cache: dict = {}
+        for c in list(self.conns):
+            if c.table == table.id and c is not conn:
+                self._send_update(c, table, [], cache)
 
     # --- at a table -----------------------------------------------------------------------
     def _act(self, conn: Conn, msg: p.Act) -> None:
@@ -398,13 +409,17 @@ class GameServer:
             conn.send(p.Rejected(reason="nobody sits there: it is free for anyone",
                                  table=table.id))
             return
+        level = msg.level or HANDOVER_LEVEL
+        if msg.to_bot and level not in bot_levels():
+            conn.send(p.Rejected(reason=f"unknown computer level {level!r}", table=table.id))
+            return
         if msg.to_bot:
             if row.identity in self._connected(table):
                 conn.send(p.Rejected(reason="that player is here: only an absent player's "
                                             "seat goes to a computer", table=table.id))
                 return
             if row.kind == REMOTE:
-                table.bind(msg.seat, row.identity, HANDOVER_LEVEL)
+                table.bind(msg.seat, row.identity, level)
         else:
             if row.kind == REMOTE or row.identity is None:
                 conn.send(p.Rejected(reason="that seat was never a person's",
@@ -460,19 +475,36 @@ class GameServer:
 
     def _send_update(self, conn: Conn, table: Table, events: list,
                      cache: dict | None = None) -> None:
+        """One view and one set of quotes per seat per broadcast (`cache`), the table's
+        info once, with the receiver's own seat marked."""
         match = table.match
         seat = conn.seat
         cache = {} if cache is None else cache
-        if seat not in cache:
-            civ = match.state.players[seat].civ if seat is not None else None
-            mine = seat is not None and match.pending_seat() == seat and \
+        base = cache.get("info")
+        if base is None:
+            base = cache["info"] = self._info(table, None)
+        info = _mark_mine(base, table, conn.identity)
+        up = cache.get(seat)
+        if up is None:
+            decides = seat is not None and match.pending_seat() == seat and \
                 table.seats[seat].kind == REMOTE
-            cache[seat] = (match.view(seat), visible_events(events, civ),
-                           match.legal() if mine else [])
-        view, seen, legal = cache[seat]
-        conn.send(p.Update(table=table.id, version=match.version, seat=seat, view=view,
-                           events=seen, prompt=view.state.prompt, legal=legal,
-                           info=self._info(table, conn.identity)))
+            shared = next((u.quotes for k, u in cache.items() if k != "info"), None)
+            up = cache[seat] = seat_update(table.id, match.version, match.state, seat,
+                                           events, info, decides=decides,
+                                           legal=match.legal() if decides else None,
+                                           same_position=shared)
+        else:
+            up = msgspec.structs.replace(up, info=info)
+        conn.send(up)
+
+
+def _mark_mine(info: p.TableInfo, table: Table, identity: str | None) -> p.TableInfo:
+    """The table's info as `identity` sees it: its own seat marked."""
+    if identity is None or table.seat_of(identity) is None:
+        return info
+    seats = [msgspec.structs.replace(s, mine=True) if r.identity == identity else s
+             for s, r in zip(info.seats, table.seats, strict=True)]
+    return msgspec.structs.replace(info, seats=seats)
 
 
 async def until_stopped() -> None:

@@ -82,6 +82,7 @@ class Store:
         os.close(fd)
         os.chmod(path, 0o600)
         self.db = sqlite3.connect(path, isolation_level=None)
+        self._names: dict[str, str] = {}  # display names, asked after every action
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(_SCHEMA)
@@ -110,13 +111,19 @@ class Store:
             db.execute("INSERT INTO identities VALUES (?, ?, ?, ?) ON CONFLICT(fingerprint) "
                        "DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen",
                        (fingerprint, name, t, t))
+        self._names[fingerprint] = name
 
     def name_of(self, fingerprint: str | None) -> str:
         if fingerprint is None:
             return ""
-        row = self.db.execute("SELECT name FROM identities WHERE fingerprint = ?",
-                              (fingerprint,)).fetchone()
-        return row[0] if row else fingerprint[:16]
+        name = self._names.get(fingerprint)
+        if name is None:
+            row = self.db.execute("SELECT name FROM identities WHERE fingerprint = ?",
+                                  (fingerprint,)).fetchone()
+            name = row[0] if row else fingerprint[:16]
+            if row:
+                self._names[fingerprint] = name
+        return name
 
     # --- tables ----------------------------------------------------------------------------
     def create_table(self, creator: str, summary: str, seats: list[SeatRow]) -> int:

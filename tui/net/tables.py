@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
 from engine import saves
+from engine.events import Event
 from engine.game import new_game
 from engine.match import Match, Step
 from engine.state import Config
@@ -20,6 +22,7 @@ from .protocol import SeatInfo, TableInfo
 from .store import SeatRow, Store, TableRow
 
 REMOTE = "remote"
+RECENT_EVENTS = 400  # what a player who sits down (or comes back) finds in the log
 
 
 def options_of(config: Config) -> list[str]:
@@ -45,6 +48,8 @@ class Table:
         self.save_error: str | None = None
         self.created: str | None = None
         self.writer: Callable[[Callable[[], None]], None] | None = None
+        # the last events, each still marked with who may see it (filtered per receiver)
+        self.recent: deque[Event] = deque(maxlen=RECENT_EVENTS)
         match.add_observer(self)
 
     @classmethod
@@ -54,9 +59,10 @@ class Table:
         summary = f"{', '.join(config.civs)}; {config.setup}"
         tid = store.create_table(creator, summary, rows)
         try:
-            state, _ = new_game(config)
+            state, events = new_game(config)
             match = Match(state, _match_seats(rows), bot_secret=secrets.token_bytes(8))
             table = cls(tid, match, rows, creator, store.save_path(tid), store)
+            table.recent.extend(events)
             table.save()  # at once, so the table exists on disk before anyone plays
             table.writer = writer
         except BaseException:
@@ -77,6 +83,7 @@ class Table:
 
     # --- the match's observer: autosave after every action --------------------------------
     def on_step(self, match: Match, step: Step) -> None:
+        self.recent.extend(step.events)
         self.save()
 
     def save(self) -> None:

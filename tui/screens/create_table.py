@@ -39,7 +39,8 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
 
     def compose(self):
         levels = _levels()
-        bot = "greedy" if "greedy" in levels else (levels[0] if levels else "random")
+        from tui.session import default_bot_level
+        bot = default_bot_level() if default_bot_level() in levels else levels[0]
         with Vertical(id="create-box"):
             yield Static("[b]A new table[/]: one line per choice; ctrl+s creates it")
             with Horizontal():

@@ -1,9 +1,13 @@
 """The main game screen: the map with the selected province's detail, the hand, the roles,
 the gods and cards, the battle log, and the status line.
 
-It drives the game: after every change it looks at the prompt; a computer player's turn
-runs in a worker thread (on a copy of the state), a human's turn opens the decision's
-dialog (after the pass-the-keyboard screen when another human played last).
+It plays through a session (tui.sessions.base): local play or a seat at a game server's
+table, with the same panes and dialogs. After every change it looks at the prompt; a
+computer player's turn runs in a worker thread (on a copy of the state; at a server's
+table the server's computers think), a human's turn opens the decision's dialog (after
+the pass-the-keyboard screen when another human played last). At a server's table the
+status line says whom the table waits for and who is disconnected, and `c` opens the
+table chat (its lines go to the log).
 
 Layouts (the screen's breakpoint classes):
     80 x 24          the map fills the screen; 2-5 show a pane instead, 1 the map again
@@ -20,13 +24,13 @@ from functools import partial
 from textual import on
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import ContentSwitcher
+from textual.widgets import ContentSwitcher, Input
 from textual.worker import Worker, WorkerState
 
 from engine.errors import IllegalAction
 from engine.render import civ as civ_name
 
-from ..session import GameSession
+from ..sessions.base import TableSession
 from ..widgets.battle_log import BattleLog
 from ..widgets.detail import ProvinceDetail
 from ..widgets.gods_cards import GodsCardsPane
@@ -52,11 +56,18 @@ class GameScreen(BaseScreen):
         Binding("5", "pane('log')", "Log", group=PANES),
         Binding("enter", "detail", "Detail", show=False),
         Binding("f", "fast", "Fast"),
+        Binding("c", "chat", "Chat"),
+        Binding("escape", "leave", "Lobby"),
         Binding("question_mark", "app.help", "Help"),
         Binding("tab", "app.focus_next", "Focus", show=False),
     ]
 
-    def __init__(self, session: GameSession, *, bot_delay: float = 0.15) -> None:
+    DEFAULT_CSS = """
+    GameScreen #chat { dock: bottom; margin-bottom: 1; height: 1; display: none; }
+    GameScreen.-chatting #chat { display: block; }
+    """
+
+    def __init__(self, session: TableSession, *, bot_delay: float = 0.15) -> None:
         super().__init__()
         self.session = session
         self.bot_delay = bot_delay
@@ -70,6 +81,7 @@ class GameScreen(BaseScreen):
         self._dirty: set[str] = set()
         self._thinking = False
         self._decision_open = False
+        self._decision_version = -1
         self._pass_open = False
         self._wanted = False
         self._over_shown = False
@@ -89,6 +101,8 @@ class GameScreen(BaseScreen):
                     yield RolesPane(id="roles-pane")
                     yield GodsCardsPane(id="gods-pane")
                 yield BattleLog(id="log-pane")
+        yield Input(placeholder="say something to the table; Enter sends, Escape closes",
+                    id="chat", max_length=200, compact=True)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -100,12 +114,80 @@ class GameScreen(BaseScreen):
             self.map.cursor = cap
         self.map.focus()
         self.refresh_all(reset_log=True)
+        for who, text in self.session.chat_lines:
+            self.log_pane.add_chat(who, text)
+        self.session.subscribe(self._table_changed)
         self.call_after_refresh(self.advance)
+
+    def on_unmount(self) -> None:
+        self.session.subscribe(None)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        """Local play has no chat and no lobby; a server's table no computer speed."""
+        if action in ("chat", "leave"):
+            return not self.session.runs_bots
+        if action == "fast":
+            return self.session.runs_bots
+        if action == "decide" and not self.session.runs_bots:  # a watcher decides nothing
+            return bool(self.session.human_seats) or self.session.over
+        return True
+
+    # --- a server's table ---------------------------------------------------------------
+    def _table_changed(self, what: str, detail) -> None:
+        """The server said something (an update, a chat line, a refusal, a lost link)."""
+        if not self.is_mounted or not hasattr(self, "_v"):
+            return
+        if what == "update":
+            if self._decision_open and self.session.version != self._decision_version:
+                self._close_stale_decision()
+            self.refresh_all()
+            self.refresh_bindings()  # a seat handed over: Decide comes or goes
+            self.advance()
+        elif what == "chat":
+            who, text = detail
+            self.log_pane.add_chat(who, text)
+        elif what == "refused":
+            self.notify(str(detail), severity="error", timeout=6)
+            self._show_status()
+            self.advance()
+        elif what == "lost":
+            self._note = f"{detail}: ctrl+q quits"
+            self._show_status()
+
+    def _close_stale_decision(self) -> None:
+        """The game moved on under an open dialog (a computer took the seat over): close
+        it and its payment dialogs; the next prompt opens its own."""
+        from ..decisions.base import DecisionScreen, PaymentScreen
+        while isinstance(self.app.screen, DecisionScreen | PaymentScreen):
+            self.app.pop_screen()
+        self._decision_open = False
+        self.notify("The game moved on: that decision is no longer yours to make", timeout=4)
+
+    def action_chat(self) -> None:
+        self.add_class("-chatting")
+        self.query_one("#chat", Input).focus()
+
+    @on(Input.Submitted, "#chat")
+    def _chat_sent(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.session.chat(event.value)
+        event.input.value = ""
+        self._close_chat()
+
+    def _close_chat(self) -> None:
+        self.remove_class("-chatting")
+        self.map.focus()
+
+    def action_leave(self) -> None:
+        if self.has_class("-chatting"):
+            self._close_chat()
+            return
+        self.app.pop_screen()
 
     def _viewer_capital(self) -> str | None:
         if self.viewer is None:
             return None
-        return self.session.state.players[self.viewer].capital
+        return self.session.view(self.viewer).state.players[self.viewer].capital
 
     def on_resize(self) -> None:
         self._fit()
@@ -196,8 +278,8 @@ class GameScreen(BaseScreen):
             note = "press d to decide"
         if s.autosave_error and not note:
             note = s.autosave_error
-        self.query_one(StatusBar).show(self._v.state, s.seats,
-                                       thinking=self._thinking, note=note)
+        self.query_one(StatusBar).show(self._v.state, s.seats, thinking=self._thinking,
+                                       note=note, line=s.status_line())
 
     @on(MapView.CursorMoved)
     def _cursor_moved(self, event: MapView.CursorMoved) -> None:
@@ -237,7 +319,10 @@ class GameScreen(BaseScreen):
             return
         seat = s.pending_seat
         if not s.is_human(seat):
-            self._start_bots()
+            if s.runs_bots:
+                self._start_bots()
+            else:
+                self._show_status()
             return
         if self._decision_open or self._pass_open:
             return
@@ -277,8 +362,10 @@ class GameScreen(BaseScreen):
             self._game_over()
         elif s.is_human(s.pending_seat):
             self.advance()
-        else:
-            self.notify(f"{civ_name(s.prompt.civ)} (computer) is deciding", timeout=2)
+        elif s.prompt is not None:
+            who = "computer" if s.runs_bots or s.pending_seat is None else \
+                s.seat_label(s.pending_seat)
+            self.notify(f"{civ_name(s.prompt.civ)} ({who}) is deciding", timeout=2)
 
     def open_decision(self) -> None:
         from ..decisions import make_decision
@@ -288,6 +375,7 @@ class GameScreen(BaseScreen):
             return
         screen = make_decision(s, seat)
         self._decision_open = True
+        self._decision_version = s.version
         self._show_status()
         self.app.push_screen(screen, callback=self._decided)
 

@@ -23,7 +23,8 @@ def standings_markup(session: GameSession) -> str:
         lines.append(f"[b]{civ_markup(state.winner)} wins[/]: {esc(state.win_reason)}.")
     else:
         lines.append("[b]The game is over.[/]")
-    lines.append(f"After {state.turn} turns and {len(session.actions)} decisions.")
+    decisions = f" and {len(session.actions)} decisions" if session.actions else ""
+    lines.append(f"After {state.turn} turns{decisions}.")
     lines.append("")
     lines.append("[b]  civilization  heroes+wonders  provinces  roles[/]")
     progress = {pr.civ: pr for pr in session.quotes().progress}
@@ -60,6 +61,12 @@ class GameOverScreen(BaseModal):
             yield Static(standings_markup(self.session), id="standings")
             yield Static("", id="over-note")
         yield KeyBar()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        """At a server's table the record stays on the server: no replay or save here."""
+        if action in ("replay", "save_record", "new_game", "title"):
+            return getattr(self.session, "runs_bots", True)
+        return True
 
     def action_board(self) -> None:
         self.dismiss(None)

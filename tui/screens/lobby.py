@@ -2,7 +2,8 @@
 move); sit at a free seat or come back to one's own, watch, or create a table.
 
 The screen owns the connection (`tui.net.client.Client`): a worker reads the server's
-messages and hands table updates and chat to the table screen. Without a connection
+messages and hands table updates, chat and refusals to the table's remote session
+(`tui.sessions.remote`), which the game screen plays through. Without a connection
 (`connect=None`) it only shows the tables it is given (snapshot tests).
 """
 
@@ -21,10 +22,10 @@ from tui.net import protocol as p
 from tui.net.client import Client
 from tui.net.words import seat_text, table_summary, waiting_text
 
+from ..sessions.remote import RemoteSession
 from ..widgets.choice import ChoiceList
 from ..widgets.keybar import KeyBar
 from .base import BaseScreen
-from .remote_table import RemoteTableScreen
 
 Connect = Callable[[], Awaitable["Client"]]
 HINT = ("Enter: sit at a free seat or back at yours · 1-6: that seat · w: watch · "
@@ -59,7 +60,7 @@ class LobbyScreen(BaseScreen):
         self.me = name
         self.goto = table
         self.goto_watch = watch
-        self.table_screen: RemoteTableScreen | None = None
+        self.remote: RemoteSession | None = None  # the table we sit at or watch
         self.opening = False  # a sit or watch was sent: show the table when it answers
         self.first_list = connect is not None
 
@@ -98,8 +99,8 @@ class LobbyScreen(BaseScreen):
                     self.say(f"could not show {type(msg).__name__}: {e}")
         except RemoteError as e:
             self.say(f"{e}. Press ctrl+q to quit.")
-            if self.table_screen is not None:
-                self.table_screen.lost(str(e))
+            if self.remote is not None:
+                self.remote.lost(str(e))
 
     def send(self, msg: p.Msg) -> None:
         if self.client is not None:
@@ -116,16 +117,20 @@ class LobbyScreen(BaseScreen):
                 if self.goto is not None:
                     self._go_straight(self.goto)
             case p.Update():
-                self._table_screen(msg.table).update(msg)
+                remote = self._session(msg.table)
+                remote.update(msg)
+                if self.opening:  # the answer to a sit or watch: the table's game screen
+                    self.opening = False
+                    self._show_table(remote)
             case p.ChatLine():
-                self._table_screen(msg.table).chat(msg)
+                self._session(msg.table).chat_line(msg)
             case p.Rejected():
                 self.say(msg.reason)
-                if self.table_screen is not None:
-                    self.table_screen.say(msg.reason)
+                self.opening = False
+                if self.remote is not None and msg.table == self.remote.table:
+                    self.remote.refused(msg.reason)
             case p.Resync():
-                if self.table_screen is not None:
-                    self.table_screen.say(msg.reason)
+                self.say(msg.reason)
 
     def _my_game(self) -> int | None:
         """The one game in play where this player has a seat: a player who comes back
@@ -144,17 +149,18 @@ class LobbyScreen(BaseScreen):
         self.query_one(OptionList).highlighted = ids.index(table)
         self.action_watch() if self.goto_watch else self.action_sit()
 
-    def _table_screen(self, table: int):
-        """The table's screen: a new one when the player has just asked to sit or watch
-        (a popped screen is not reused), else the one on the stack (updated quietly)."""
-        ts = self.table_screen
-        if self.opening or ts is None or ts.table != table:
-            last = ts.last if ts is not None and ts.table == table else None
-            ts = self.table_screen = RemoteTableScreen(self, table, last)
-            if self.opening:
-                self.app.push_screen(ts)
-        self.opening = False
-        return ts
+    def _session(self, table: int) -> RemoteSession:
+        """The table's session: a new one when the player has just asked to sit or watch
+        (the chat history comes first, then the update), else the one being played."""
+        remote = self.remote
+        if remote is None or remote.table != table or (self.opening and remote.shown):
+            remote = self.remote = RemoteSession(table, self.send)
+        return remote
+
+    def _show_table(self, remote: RemoteSession) -> None:
+        from .game import GameScreen
+        remote.shown = True
+        self.app.push_screen(GameScreen(remote, bot_delay=0.0))
 
     def say(self, text: str) -> None:
         self.query_one("#lobby-message", Static).update(Text(text))
@@ -213,8 +219,17 @@ class LobbyScreen(BaseScreen):
                   if s.kind == "remote" and s.taken and not s.connected]
         kept = [i for i, s in enumerate(t.seats) if s.kind != "remote" and s.name]
         if absent:
-            self.send(p.HandOver(table=t.id, seat=absent[0], to_bot=True))
-        elif kept:
+            from .bot_level import BotLevelScreen
+
+            def chosen(level: str | None) -> None:
+                if level is not None:
+                    self.send(p.HandOver(table=t.id, seat=absent[0], to_bot=True,
+                                         level=level))
+                    self.send(p.ListTables())
+
+            self.app.push_screen(BotLevelScreen(seat_text(t.seats[absent[0]])), chosen)
+            return
+        if kept:
             self.send(p.HandOver(table=t.id, seat=kept[0], to_bot=False))
         else:
             self.say("No absent player at this table.")

@@ -77,6 +77,9 @@ class BattleLog(RichLog):
         if kind in ("turn", "phase"):
             text.stylize(self._var_style("log-turn", bold=True))
             return text
+        if kind == "chat":
+            text.stylize(Style(italic=True))
+            return text
         if kind == "victory":
             text.stylize(Style(bold=True, reverse=True))
         for m in _CIV_RE.finditer(line):
@@ -102,6 +105,12 @@ class BattleLog(RichLog):
             self._entries.append((line, kind))
             self.write(self._text(line, kind))
         self.count += len(events)
+
+    def add_chat(self, who: str, text: str) -> None:
+        """A line said at the table (plain text: never read as markup)."""
+        line = f"{who}: {text}"
+        self._entries.append((line, "chat"))
+        self.write(self._text(line, "chat"))
 
     def reset(self, events: list[E.Event], civ: str | None) -> None:
         """Show the whole history again, as the viewer `civ` may see it."""

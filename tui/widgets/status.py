@@ -32,6 +32,19 @@ def status_markup(state: GameState, seats: list[str] | None = None, *,
     return _status(state, seats, thinking=thinking, note="", role=False)
 
 
+def table_status_markup(state: GameState, line: str, *, note: str = "",
+                        width: int = 0) -> str:
+    """The status line at a server's table: the turn and phase, then the server's words
+    on who is awaited and who is away (`line`); the phase is left out when it does not fit."""
+    tail = f"  [dim]{esc(note)}[/]" if note else ""
+    phase = PHASE_NAMES.get(state.phase, state.phase)
+    for text in (f"[b]Turn {state.turn}[/] · [b]{phase}[/] │ {esc(line)}{tail}",
+                 f"[b]Turn {state.turn}[/] │ {esc(line)}{tail}"):
+        if not width or _width(text) <= width:
+            return text
+    return f"{esc(line)}{tail}"
+
+
 def _status(state: GameState, seats: list[str] | None, *, thinking: bool, note: str,
             role: bool) -> str:
     phase = PHASE_NAMES.get(state.phase, state.phase)
@@ -69,13 +82,17 @@ class StatusBar(MarkupView):
     """
 
     def show(self, state: GameState, seats: list[str] | None = None, *,
-             thinking: bool = False, note: str = "") -> None:
-        self._args = (state, seats, thinking, note)
+             thinking: bool = False, note: str = "", line: str | None = None) -> None:
+        """`line`: a server's words on whom the table waits for (instead of the seats')."""
+        self._args = (state, seats, thinking, note, line)
         width = max(0, (self.size.width or self.app.size.width) - 2)
+        if line is not None:
+            self.set(table_status_markup(state, line, note=note, width=width))
+            return
         self.set(status_markup(state, seats, thinking=thinking, note=note, width=width))
 
     def on_resize(self) -> None:
         if getattr(self, "_args", None):
-            state, seats, thinking, note = self._args
-            self.show(state, seats, thinking=thinking, note=note)
+            state, seats, thinking, note, line = self._args
+            self.show(state, seats, thinking=thinking, note=note, line=line)
 

@@ -1,0 +1,61 @@
+"""The session interface the game screens talk to (never to the engine state directly).
+
+A local session (`tui.session.GameSession`) runs a match in this process, its computer
+players in a worker; a remote session (`tui.sessions.remote.RemoteSession`) holds only the
+last update of the game server (the seat's view, quotes, prompt, legal actions and the
+events it may see) and sends its decisions there. The screens read the same members of
+both, so a remote player gets the same map, panes and decision dialogs as local play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from engine.actions import Action, Item
+from engine.errors import IllegalAction
+from engine.events import Event
+from engine.prompts import Prompt
+from engine.quotes import Quotes
+from engine.view import View
+
+Listener = Callable[[str, object], None]  # (what changed, its detail)
+
+
+class TableSession(Protocol):
+    runs_bots: bool  # True: the screen lets computer players think (local play)
+    events: list[Event]  # the battle log so far, as this session may see it
+    chat_lines: list[tuple[str, str]]  # (who, text) said at the table
+    autosave_error: str | None
+
+    # who is who
+    @property
+    def seats(self) -> list[str]: ...  # per seat: "human" or a computer level
+    @property
+    def human_seats(self) -> list[int]: ...  # the seats this screen decides for
+    @property
+    def hot_seat(self) -> bool: ...
+    @property
+    def pending_seat(self) -> int | None: ...
+    @property
+    def prompt(self) -> Prompt | None: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def version(self) -> int: ...
+    def is_human(self, seat: int | None) -> bool: ...
+    def civ_of(self, seat: int) -> str: ...
+    def seat_label(self, seat: int) -> str: ...
+    def status_line(self) -> str | None: ...  # a server's words on who waits for whom
+
+    # what a seat may see and do
+    def view(self, seat: int | None) -> View: ...
+    def quotes(self, seat: int | None = None) -> Quotes: ...
+    def price(self, seat: int, items: list[Item]) -> int: ...
+    def legal(self) -> list[Action]: ...
+    def check(self, action: Action) -> IllegalAction | None: ...
+    def apply(self, action: Action) -> list[Event]: ...
+
+    # the table
+    def chat(self, text: str) -> None: ...
+    def subscribe(self, listener: Listener | None) -> None: ...

@@ -1,0 +1,189 @@
+"""A seat at a table of the game server, as the game screens see it (the session interface,
+`tui.sessions.base`).
+
+It holds only what the server sent: the last update (this seat's view, its quotes, its
+prompt and legal actions, who sits where and who is connected), the events and chat lines
+received since joining. A decision is sent with the version it was decided on; until the
+server answers (an update, or a refusal with its reason) nothing is pending for this seat,
+so the screen never opens a dialog on a stale position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine import game
+from engine.actions import Action, Item
+from engine.errors import IllegalAction
+from engine.events import Event
+from engine.prompts import Prompt
+from engine.quotes import Quotes
+from engine.render import civ as civ_name
+from engine.render import prompt_title
+from engine.view import View
+from tui.net import protocol as p
+from tui.net.words import REMOTE, waiting_text
+
+from .base import Listener
+
+HUMAN = "human"
+
+
+class RemoteSession:
+    runs_bots = False  # the server's computer players think on the server
+    autosave_error: str | None = None
+
+    def __init__(self, table: int, send: Callable[[p.Msg], None],
+                 first: p.Update | None = None) -> None:
+        self.table = table
+        self._send = send
+        self.last: p.Update | None = None
+        self.events: list[Event] = []
+        self.chat_lines: list[tuple[str, str]] = []
+        self.sent: int | None = None  # the version a decision was sent on, unanswered
+        self._listener: Listener | None = None
+        self.shown = False  # a game screen plays it (a new sit or watch gets a new session)
+        if first is not None:
+            self.update(first)
+
+    # --- what the server says ----------------------------------------------------------------
+    def update(self, up: p.Update) -> None:
+        self.last = up
+        if self.sent is not None and up.version != self.sent:
+            self.sent = None
+        self.events.extend(up.events)
+        self._tell("update", up)
+
+    def chat_line(self, line: p.ChatLine) -> None:
+        self.chat_lines.append((line.name, line.text))
+        self._tell("chat", (line.name, line.text))
+
+    def refused(self, reason: str) -> None:
+        """The server refused something (a decision: it is ours to make again)."""
+        self.sent = None
+        self._tell("refused", reason)
+
+    def lost(self, reason: str) -> None:
+        self._tell("lost", reason)
+
+    def subscribe(self, listener: Listener | None) -> None:
+        self._listener = listener
+
+    def _tell(self, what: str, detail: object) -> None:
+        if self._listener is not None:
+            self._listener(what, detail)
+
+    @property
+    def up(self) -> p.Update:
+        assert self.last is not None, "no update from the server yet"
+        return self.last
+
+    # --- who is who --------------------------------------------------------------------------
+    @property
+    def seat(self) -> int | None:
+        return self.up.seat
+
+    @property
+    def seats(self) -> list[str]:
+        return [HUMAN if s.kind == REMOTE else s.kind for s in self.up.info.seats]
+
+    @property
+    def human_seats(self) -> list[int]:
+        """The seat this screen decides for (none for a watcher, or while a computer keeps
+        the seat)."""
+        seat = self.up.seat
+        return [seat] if seat is not None and self.up.info.seats[seat].kind == REMOTE else []
+
+    hot_seat = False
+
+    @property
+    def pending_seat(self) -> int | None:
+        return None if self.sent is not None else self.up.info.pending
+
+    @property
+    def prompt(self) -> Prompt | None:
+        return self.up.prompt or self.up.view.state.prompt
+
+    @property
+    def over(self) -> bool:
+        return self.up.info.status == "over"
+
+    @property
+    def version(self) -> int:
+        return self.up.version
+
+    @property
+    def actions(self) -> list[Action]:
+        return []  # the record stays on the server while the game runs
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and seat in self.human_seats
+
+    def civ_of(self, seat: int) -> str:
+        return self.up.info.seats[seat].civ
+
+    def seat_label(self, seat: int) -> str:
+        s = self.up.info.seats[seat]
+        if s.kind != REMOTE:
+            return f"computer, {s.kind}"
+        return s.name or "free seat"
+
+    def mine(self) -> bool:
+        """This seat's decision is pending (and not sent yet)."""
+        return self.sent is None and bool(self.up.legal) and \
+            self.up.seat is not None and self.up.info.pending == self.up.seat
+
+    def status_line(self) -> str:
+        """'Rome (you) · waiting for Egypt (anna) — Construction · bruno disconnected'."""
+        up = self.up
+        info = up.info
+        where = "watching" if up.seat is None else \
+            f"{civ_name(info.seats[up.seat].civ)} (you)"
+        prompt = up.view.state.prompt
+        kind = prompt_title(prompt) if prompt is not None else ""
+        if self.mine():
+            what = f"Your decision: {kind}"
+        elif self.sent is not None:
+            what = "sent: waiting for the server"
+        else:
+            what = waiting_text(info, kind)
+        away = [s.name for s in info.seats if s.kind == REMOTE and s.taken and not s.connected]
+        parts = [where, what] + ([f"{', '.join(away)} disconnected"] if away else [])
+        return " · ".join(x for x in parts if x)
+
+    # --- what this seat may see and do ---------------------------------------------------------
+    def view(self, seat: int | None = None) -> View:
+        return self.up.view  # the only view this client has: its own
+
+    def quotes(self, seat: int | None = None) -> Quotes:
+        if self.up.quotes is not None:
+            return self.up.quotes
+        return game.quotes(self.up.view.state, self.up.seat)
+
+    def price(self, seat: int, items: list[Item]) -> int:
+        state = self.up.view.state
+        return game.price(state, state.players[seat].civ, items)
+
+    def legal(self) -> list[Action]:
+        return list(self.up.legal) if self.mine() else []
+
+    def check(self, action: Action) -> IllegalAction | None:
+        """The server has the last word; a refusal known from the view is shown at once
+        (the view holds everything this seat's own decisions depend on)."""
+        if action in self.up.legal:
+            return None
+        try:
+            reason = game.validate(self.up.view.state, action)
+        except Exception:  # noqa: BLE001  (the server decides)
+            return None
+        return IllegalAction(reason) if reason else None
+
+    def apply(self, action: Action) -> list[Event]:
+        """Send the decision; the server's update (or refusal) answers it."""
+        self._send(p.Act(table=self.table, version=self.up.version, action=action))
+        self.sent = self.up.version
+        return []
+
+    def chat(self, text: str) -> None:
+        if text.strip():
+            self._send(p.Chat(table=self.table, text=text))

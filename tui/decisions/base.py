@@ -25,7 +25,8 @@ from engine.data.cards import RESOURCES
 from engine.errors import IllegalAction
 from engine.prompts import Prompt
 from engine.quotes import Quotes
-from engine.render import action_text, prompt_text, prompt_title
+from engine.render import action_text, card_text, prompt_text, prompt_title, rule_name
+from engine.render import card as card_name
 from engine.render import hand_text as cards_text
 from engine.render import resource as resource_name
 
@@ -38,7 +39,7 @@ from ..widgets.keybar import KeyBar
 
 
 def error_markup(e: IllegalAction) -> str:
-    rule = f"\n[dim]Rule: {esc(e.rule)}[/]" if e.rule else ""
+    rule = f"\n[dim]Rule: {esc(rule_name(e.rule))}[/]" if e.rule else ""
     return f"[b $error]Not allowed:[/] {esc(e.reason)}{rule}"
 
 
@@ -130,6 +131,13 @@ class DecisionScreen(BaseModal):
     def action_noop(self) -> None:
         pass
 
+    def preview_card(self, card: str) -> None:
+        """Show a card's power in the dialog's preview box."""
+        boxes = self.query("#d-preview Static")
+        if boxes:
+            boxes.first(Static).update(
+                f"[b]{esc(card_name(card))}[/]: {esc(card_text(card))}")
+
     def preview(self, area: str | None) -> None:
         """Show an area's detail in the dialog (and move the map cursor under it)."""
         boxes = self.query("#d-preview Static")
@@ -153,6 +161,7 @@ class Entry:
     action: Action | None  # None: a header
     legal: bool = True
     area: str | None = None
+    card: str | None = None  # a hero, wonder, god or creature: its power is shown
 
 
 GROUP_NAMES: list[tuple[type, str]] = [
@@ -170,6 +179,16 @@ GROUP_NAMES: list[tuple[type, str]] = [
 ]
 
 DONE_TYPES = (A.Pass, A.EndNaval, A.EndMilitary, A.EndConstruction, A.EndSetupRound)
+
+
+def card_of(action: Action) -> str | None:
+    """The card whose power an action uses or buys (its text is shown beside it)."""
+    match action:
+        case A.UsePower(card=c):
+            return c
+        case A.Buy(items=[A.Item(kind="card", card=c)]):
+            return c
+    return None
 
 
 def area_of(action: Action) -> str | None:
@@ -204,7 +223,8 @@ class ActionMenu(DecisionScreen):
         for name, group in groups.items():
             if name and len(groups) > 1:
                 out.append(Entry(f"[b]{esc(name)}[/]", None))
-            out += [Entry(esc(self.describe(a)), a, area=area_of(a)) for a in group]
+            out += [Entry(esc(self.describe(a)), a, area=area_of(a), card=card_of(a))
+                    for a in group]
         out += [Entry(f"[b]{esc(self.describe(a))}[/]", a) for a in done]
         return out
 
@@ -242,7 +262,9 @@ class ActionMenu(DecisionScreen):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         e = self._entry(event.option)
-        if e is not None and self.SHOW_PREVIEW and e.area:
+        if e is not None and self.SHOW_PREVIEW and e.card:
+            self.preview_card(e.card)
+        elif e is not None and self.SHOW_PREVIEW and e.area:
             self.preview(e.area)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

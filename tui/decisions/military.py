@@ -18,6 +18,7 @@ from engine.data import board
 from engine.render import area as area_short
 from engine.render import count, unit_text
 
+from ..news import battle_so_far
 from ..text import civ_markup, esc
 from ..widgets.choice import ChoiceList, MarkList
 from .base import ActionMenu, DecisionScreen, Entry
@@ -50,7 +51,7 @@ class NavalDecision(ActionMenu):
         powers = self.legal_of(A.UsePower)
         if powers:
             out.append(Entry("[b]Powers[/]", None))
-            out += [Entry(esc(self.describe(a)), a) for a in powers]
+            out += [Entry(esc(self.describe(a)), a, card=a.card) for a in powers]
         out.append(Entry("[b]End naval movement[/]", A.EndNaval()))
         return out
 
@@ -262,6 +263,9 @@ class ReactionDecision(ActionMenu):
                  f"You may use a power now ([i]{esc(self.prompt.window)}[/]):"]
         for p in self.prompt.powers:
             lines.append(f"  [b]{esc(card_name(p))}[/]: {esc(card_text(p))}")
+        dice = battle_so_far(self.session.events)
+        if dice:  # the dice the power would answer, before the player is asked
+            lines += [f"[dim]{esc(line)}[/]" for line in dice]
         return "\n".join(lines)
 
     def describe(self, action) -> str:

@@ -25,7 +25,9 @@ from textual.worker import Worker, WorkerState
 
 from engine.errors import IllegalAction
 from engine.render import civ as civ_name
+from engine.render import rule_name
 
+from .. import news
 from ..session import GameSession
 from ..widgets.battle_log import BattleLog
 from ..widgets.detail import ProvinceDetail
@@ -52,6 +54,7 @@ class GameScreen(BaseScreen):
         Binding("5", "pane('log')", "Log", group=PANES),
         Binding("enter", "detail", "Detail", show=False),
         Binding("f", "fast", "Fast"),
+        Binding("c", "app.cards", "Cards", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("tab", "app.focus_next", "Focus", show=False),
     ]
@@ -156,11 +159,35 @@ class GameScreen(BaseScreen):
         self._show_panes()
         civ = v.civ
         if reset_log:
+            self._progress = {pr.civ: pr.heroes_wonders for pr in self.quotes().progress}
             self.log_pane.reset(self.session.events, civ)
         else:
-            self.log_pane.add_events(self.session.events[self.log_pane.count:], civ)
+            new = self.session.events[self.log_pane.count:]
+            self._tell(new)
+            self.log_pane.add_events(new, civ)
         self._show_detail()
         self._show_status()
+
+    def _tell(self, events) -> None:
+        """Notify the players at this keyboard of what just happened to them (a dialog may
+        hide the log: a notification shows at any size)."""
+        s = self.session
+        civs = [s.civ_of(seat) for seat in s.human_seats] or \
+            ([self._v.civ] if self._v.civ else [])
+        q = self.quotes()
+        count = {pr.civ: pr.heroes_wonders for pr in q.progress}
+        before = getattr(self, "_progress", None)
+        self._progress = count
+        for civ in civs:
+            told = news.notices(events, civ)
+            if before is not None:
+                told += news.near_victory(q, civ, before)
+            for n in told:
+                title = n.title if len(civs) == 1 else f"{civ_name(civ)}: {n.title}"
+                self.notify(n.text, title=title, severity=n.severity,
+                            timeout=12 if n.severity == news.WARNING else 8, markup=False)
+            if before is not None:
+                break  # the race to victory is told once
 
     def _show_panes(self) -> None:
         """Bring the visible panes up to date (hidden ones wait until they are shown)."""
@@ -299,7 +326,8 @@ class GameScreen(BaseScreen):
         try:
             self.session.apply(action)
         except IllegalAction as e:
-            self.notify(f"{e.reason} ({e.rule})" if e.rule else e.reason, severity="error")
+            self.notify(f"{e.reason} (rule: {rule_name(e.rule)})" if e.rule else e.reason,
+                        severity="error", markup=False)
         self.refresh_all()
         self.call_after_refresh(self.advance)
 

@@ -20,7 +20,8 @@ The mouse works too: click a province, click a choice.
 | where | key | what |
 |---|---|---|
 | everywhere | `?` | this help |
-| everywhere | `ctrl+p` | the command palette (themes, help, new game, quit) |
+| everywhere | `ctrl+p` | the command palette (themes, help, cards, new game, quit) |
+| help, game | `c` | every card: its cost for you, its power, who holds it |
 | everywhere | `ctrl+q` | quit (the game is saved after every decision) |
 | game | arrows | move the map cursor to the next province or sea that way |
 | game | `enter` | the full detail of the province under the cursor |
@@ -90,6 +91,7 @@ it before his hand is shown.
 class HelpScreen(BaseScreen):
     BINDINGS = [
         Binding("b", "close", "Back"),
+        Binding("c", "app.cards", "Cards"),
         Binding("q", "close", "Back", show=False),
         Binding("escape", "close", "Back", show=False),
         Binding("question_mark", "close", "Back", show=False),

@@ -738,6 +738,7 @@ RULE_SECTIONS: tuple[tuple[str, str], ...] = (
     ("malformed action", "Game flow"),
     ("stale version", "Game flow"),
     ("wrong seat", "Game flow"),
+    ("take back", "Taking back a decision"),
 )
 
 

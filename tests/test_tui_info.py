@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_tui_fixtures import phase_session, settle
+from tests.test_tui_fixtures import decision_session, phase_session, settle
 from tests.test_tui_pilot import sync
 from tests.test_tui_snapshots import (  # noqa: F401  (the fixture pins the bot levels)
     LARGE,
@@ -99,3 +99,78 @@ def test_every_rule_reference_names_a_section_of_the_shipped_rules_or_a_card():
             assert section in sections, (ref, section)
         else:
             assert name.startswith("the card "), (ref, name)
+
+
+# --- 4. escape and undo ------------------------------------------------------------------
+def test_a_decision_is_taken_back_in_the_match_while_nothing_was_revealed():
+    from engine import actions as A
+    from engine.game import state_hash
+    s = phase_session("ConstructionTurn")
+    seat = s.pending_seat
+    before = state_hash(s.state)
+    hashes = dict(s.record.hashes)
+    n = len(s.record.actions)
+    events = len(s.events)
+    buy = next(a for a in s.legal() if isinstance(a, A.Buy))
+    s.apply(buy)
+    assert s.can_undo(seat)
+    s.undo(seat)
+    assert state_hash(s.state) == before
+    assert len(s.record.actions) == n and s.record.hashes == hashes
+    assert len(s.events) == events
+    assert not s.can_undo(seat)
+
+
+def test_no_undo_after_dice_or_another_seat():
+    from engine import events as E
+    from engine.undo import take_back_refusal
+    s = phase_session("ConstructionTurn")
+    st = s.state
+    dice = E.DiceRolled(area="roma", civ="rome", dice=[3], automatic=[], bonus=0, total=3,
+                        losses_inflicted=0)
+    assert take_back_refusal(st, st, [dice])
+    assert take_back_refusal(st, st, [E.OffersRevealed(offers={})])
+    assert take_back_refusal(st, st, [E.CardGiven(civ="rome", to="greece", card="tax",
+                                                  visible_to=["greece"])])
+    assert take_back_refusal(st, st, []) == ""
+
+
+@sync
+async def test_undo_from_the_construction_dialog():
+    from engine import actions as A
+    from engine.game import state_hash
+    from tui.decisions import DecisionScreen
+    s = phase_session("ConstructionTurn")
+    before = state_hash(s.state)
+    app = game_app(s)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, top_is(app, DecisionScreen))
+        assert "No undo" in app.screen.query_one("KeyBar").text
+        buy = next(a for a in s.legal() if isinstance(a, A.Buy))
+        app.screen.submit(buy)
+        await settle(pilot, lambda: isinstance(app.screen, DecisionScreen) and
+                     s.version > 0 and app.screen.undo_ok)
+        assert "u Undo" in app.screen.query_one("KeyBar").text
+        await pilot.press("u")
+        await settle(pilot, lambda: state_hash(s.state) == before and
+                     isinstance(app.screen, DecisionScreen))
+        assert state_hash(s.state) == before
+
+
+@pytest.mark.parametrize("kind", [
+    "ChooseCapital", "FreeSetupTurn", "ChooseRoleHolder", "AnnounceTrade", "ChooseTradeOffer",
+    "TakeTradeCard", "GiveBalancingCard", "NamePlayer", "MakeOffering", "ConstructionTurn",
+    "PlaceFree", "KeepCommodities", "NavalTurn", "GroundTurn", "ChooseOpponent",
+    "ChooseLosses", "ChooseConquest", "GreekBlockade", "Reaction",
+])
+@sync
+async def test_escape_puts_every_dialog_away(kind):
+    from tui.decisions import DecisionScreen
+    from tui.screens.game import GameScreen
+    app = game_app(decision_session(kind))
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, top_is(app, DecisionScreen))
+        assert "esc Board" in app.screen.query_one("KeyBar").text
+        await pilot.press("escape")
+        await settle(pilot, top_is(app, GameScreen))
+        assert isinstance(app.screen, GameScreen)

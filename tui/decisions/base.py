@@ -38,6 +38,18 @@ from ..widgets.detail import detail_lines
 from ..widgets.keybar import KeyBar
 
 
+class Undo:
+    """What a dialog closes with when its player takes back his last decision."""
+
+
+UNDO = Undo()
+
+
+def can_undo(session, seat: int | None) -> bool:
+    check = getattr(session, "can_undo", None)
+    return bool(check(seat)) if check is not None else False
+
+
 def error_markup(e: IllegalAction) -> str:
     rule = f"\n[dim]Rule: {esc(rule_name(e.rule))}[/]" if e.rule else ""
     return f"[b $error]Not allowed:[/] {esc(e.reason)}{rule}"
@@ -47,7 +59,8 @@ class DecisionScreen(BaseModal):
     """A modal dialog for the pending decision of one seat."""
 
     BINDINGS = [
-        Binding("v", "board", "Board"),
+        Binding("escape", "board", "Board"),
+        Binding("v", "board", "Board", show=False),
         Binding("question_mark", "app.help", "Help"),
     ]
 
@@ -63,6 +76,9 @@ class DecisionScreen(BaseModal):
         self.view = session.view(seat)
         self.state = self.view.state  # what this player may see
         self._quotes: Quotes | None = None
+        # the footer says whether the last decision can be taken back (the engine decides)
+        self.undo_ok = can_undo(session, seat)
+        self._bindings.bind("u", "undo", "Undo" if self.undo_ok else "No undo")
 
     # --- the engine -----------------------------------------------------------------------
     @property
@@ -127,6 +143,13 @@ class DecisionScreen(BaseModal):
 
     def action_board(self) -> None:
         self.dismiss(None)
+
+    def action_undo(self) -> None:
+        if self.undo_ok:
+            self.dismiss(UNDO)
+        else:
+            why = getattr(self.session, "undo_refusal", "") or "not allowed here"
+            self.show_error(f"[b $error]No undo:[/] {esc(why)}")
 
     def action_noop(self) -> None:
         pass
@@ -393,7 +416,8 @@ class PaymentScreen(BaseModal):
 
     BINDINGS = [
         Binding("c", "custom", "My own cards"),
-        Binding("b", "back", "Back"),
+        Binding("escape", "back", "Back"),
+        Binding("b", "back", "Back", show=False),
     ]
 
     def __init__(self, title: str, cost: int, hand: dict[str, int],

@@ -21,7 +21,7 @@ from engine.render import count, unit_text
 from ..news import battle_so_far
 from ..text import civ_markup, esc
 from ..widgets.choice import ChoiceList, MarkList
-from .base import ActionMenu, DecisionScreen, Entry
+from .base import UNDO, ActionMenu, DecisionScreen, Entry
 
 
 class NavalDecision(ActionMenu):
@@ -101,7 +101,9 @@ class GroundDecision(ActionMenu):
 
     def action_compose_move(self) -> None:
         def done(move) -> None:
-            if move is not None:
+            if move is UNDO:
+                self.dismiss(UNDO)
+            elif move is not None:
                 self.submit(move)
         self.app.push_screen(MoveComposer(self), callback=done)
 
@@ -120,7 +122,8 @@ class MoveComposer(DecisionScreen):
 
     BINDINGS = [
         Binding("tab", "app.focus_next", "Next list"),
-        Binding("b", "back", "Back"),
+        Binding("escape", "back", "Back"),
+        Binding("b", "back", "Back", show=False),
     ]
 
     def __init__(self, parent: GroundDecision) -> None:

@@ -24,8 +24,8 @@ from textual.widgets import ContentSwitcher
 from textual.worker import Worker, WorkerState
 
 from engine.errors import IllegalAction
+from engine.render import action_text, rule_name
 from engine.render import civ as civ_name
-from engine.render import rule_name
 
 from .. import news
 from ..session import GameSession
@@ -55,6 +55,7 @@ class GameScreen(BaseScreen):
         Binding("enter", "detail", "Detail", show=False),
         Binding("f", "fast", "Fast"),
         Binding("c", "app.cards", "Cards", show=False),
+        Binding("u", "undo", "Undo", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("tab", "app.focus_next", "Focus", show=False),
     ]
@@ -319,9 +320,13 @@ class GameScreen(BaseScreen):
         self.app.push_screen(screen, callback=self._decided)
 
     def _decided(self, action) -> None:
+        from ..decisions.base import UNDO
         self._decision_open = False
         if action is None:  # closed to look at the board
             self._show_status()
+            return
+        if action is UNDO:
+            self.action_undo()
             return
         try:
             self.session.apply(action)
@@ -329,6 +334,24 @@ class GameScreen(BaseScreen):
             self.notify(f"{e.reason} (rule: {rule_name(e.rule)})" if e.rule else e.reason,
                         severity="error", markup=False)
         self.refresh_all()
+        self.call_after_refresh(self.advance)
+
+    def action_undo(self) -> None:
+        """Take back the last decision of the player at the keyboard, when the engine
+        allows it (nothing hidden revealed, no die rolled since)."""
+        s = self.session
+        seat = self.viewer
+        if seat is None or not s.can_undo(seat):
+            self.notify(f"No undo: {s.undo_refusal}", timeout=4, markup=False)
+            return
+        try:
+            step = s.undo(seat)
+        except IllegalAction as e:
+            self.notify(e.reason, severity="error", markup=False)
+            return
+        self.notify(f"Taken back: {action_text(step.action, self.session.state)}",
+                    timeout=4, markup=False)
+        self.refresh_all(reset_log=True)
         self.call_after_refresh(self.advance)
 
     def _start_bots(self) -> None:

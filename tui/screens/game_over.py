@@ -48,6 +48,7 @@ class GameOverScreen(BaseModal):
         Binding("n", "new_game", "New game"),
         Binding("t", "title", "Title"),
         Binding("b", "board", "Board"),
+        Binding("escape", "board", "Board", show=False),
     ]
 
     def __init__(self, session: GameSession) -> None:

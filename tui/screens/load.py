@@ -19,7 +19,8 @@ from .base import BaseScreen
 class LoadScreen(BaseScreen):
     BINDINGS = [
         Binding("o", "open_path", "Open a file…"),
-        Binding("b", "back", "Back"),
+        Binding("escape", "back", "Back"),
+        Binding("b", "back", "Back", show=False),
     ]
 
     def __init__(self, replay: bool = False, saves: list[bridge.SaveInfo] | None = None,

@@ -174,3 +174,67 @@ async def test_escape_puts_every_dialog_away(kind):
         await pilot.press("escape")
         await settle(pilot, top_is(app, GameScreen))
         assert isinstance(app.screen, GameScreen)
+
+
+# --- 2. what just happened to you --------------------------------------------------------
+def _battle(defender: str, attacker: str) -> list:
+    from engine import events as E
+    return [
+        E.BattleStarted(area="etruria", naval=False, attacker=attacker, defender=defender,
+                        attacker_units=["legion", "legion"], defender_units=["legion"]),
+        E.DiceRolled(area="etruria", civ=attacker, dice=[6, 5], automatic=[], bonus=0,
+                     total=11, losses_inflicted=2),
+        E.DiceRolled(area="etruria", civ=defender, dice=[2], automatic=[], bonus=0, total=2,
+                     losses_inflicted=0),
+        E.UnitsLost(area="etruria", civ=defender, units=[1], kinds=["legion"]),
+        E.BattleEnded(area="etruria", at_war=False, survivors={attacker: 2}),
+    ]
+
+
+def test_notices_tell_the_defender_of_the_attack_and_the_dice():
+    from tui.news import notices
+    told = notices(_battle("rome", "carthage"), "rome")
+    assert told[0].title == "You are attacked" and told[0].severity == "warning"
+    assert "Carthage rolls 6 5 = 11" in told[1].text and "Rome loses" in told[1].text
+    assert notices(_battle("rome", "carthage"), "egypt") == []
+
+
+def test_the_dice_are_shown_before_a_power_is_asked_for():
+    from tui.news import battle_so_far
+    lines = battle_so_far(_battle("rome", "carthage")[:3])
+    assert lines and "6 5 = 11" in lines[-1]
+    assert battle_so_far(_battle("rome", "carthage")) == []
+
+
+@sync
+async def test_an_attack_reaches_the_defender_as_a_notification():
+    from tui.screens.game import GameScreen
+    s = phase_session("ConstructionTurn")
+    app = game_app(s)
+    async with app.run_test(size=SMALL) as pilot:
+        await board_only(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        me = screen._v.civ
+        other = next(p.civ for p in s.state.players if p.civ != me)
+        s.events.extend(_battle(me, other))  # as a computer player's attack reports it
+        screen.refresh_all()
+        await pilot.pause()
+        titles = [n.title for n in app._notifications]
+        assert "You are attacked" in titles and "Battle" in titles
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x50"])
+def test_attack_notice(snap_compare, size):
+    s = phase_session("ConstructionTurn")
+
+    async def run_before(pilot):
+        await board_only(pilot)
+        screen = pilot.app.screen
+        me = screen._v.civ
+        other = next(p.civ for p in s.state.players if p.civ != me)
+        s.events.extend(_battle(me, other))
+        screen.refresh_all()
+        await pilot.pause(0.3)
+
+    assert snap_compare(game_app(s), terminal_size=size, run_before=run_before)

@@ -238,3 +238,54 @@ def test_attack_notice(snap_compare, size):
         await pilot.pause(0.3)
 
     assert snap_compare(game_app(s), terminal_size=size, run_before=run_before)
+
+
+# --- 4. the Hermes composer ----------------------------------------------------------------
+def hermes_session(civ: str = "carthage"):
+    from tests.helpers import begin_phase, start
+    from tests.powers.support import give_god
+    from tui.session import HUMAN, GameSession
+    s = start()
+    give_god(s, civ, "hermes")
+    begin_phase(s, "commerce")
+    seats = ["random"] * len(s.players)
+    seats[next(p.seat for p in s.players if p.civ == civ)] = HUMAN
+    return GameSession(s, seats)
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x50"])
+def test_hermes_composer(snap_compare, size):
+    async def run_before(pilot):
+        from tui.decisions import DecisionScreen
+        await settle(pilot, top_is(pilot.app, DecisionScreen))
+        await pilot.press("right", "down", "right")
+        await pilot.pause()
+
+    assert snap_compare(game_app(hermes_session()), terminal_size=size, run_before=run_before)
+
+
+@sync
+async def test_hermes_cards_are_picked_one_by_one_with_a_running_total():
+    from tui.decisions.card_list import CardListDecision
+    s = hermes_session()
+    app = game_app(s)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, top_is(app, CardListDecision))
+        screen = app.screen
+        picker = screen.query_one("#card-list")
+        await pilot.press("right", "right")  # two of the first kind
+        assert picker.total == 2
+        await pilot.press("left")  # taken back inside the decision
+        assert picker.total == 1
+        await pilot.press("enter")  # one card is not three: the dialog says so
+        await pilot.pause()
+        assert "Pick 3 cards" in str(screen.query_one("#d-error").render())
+        await pilot.press("right", "down", "right")
+        assert picker.total == 3
+        chosen = dict(picker.cards)
+        before = {k: n for k, n in s.state.players[s.seat_of("carthage")].hand.items()}
+        await pilot.press("enter")
+        await settle(pilot, lambda: "hermes" in s.state.gods_used)
+        hand = s.state.players[s.seat_of("carthage")].hand
+        for k, n in chosen.items():
+            assert hand.get(k, 0) >= before.get(k, 0) + n - 0  # received (the trade may follow)

@@ -332,8 +332,8 @@ class CardPicker(Widget, can_focus=True):
     BINDINGS = [
         Binding("up", "row(-1)", "Card", group=NAV, key_display="↑"),
         Binding("down", "row(1)", "Card", group=NAV, key_display="↓"),
-        Binding("right,plus,equals_sign", "add(1)", "One more", key_display="+"),
-        Binding("left,minus", "add(-1)", "One less", key_display="-"),
+        Binding("right,plus,equals_sign", "add(1)", "More", key_display="+"),
+        Binding("left,minus", "add(-1)", "Less", key_display="-"),
         Binding("enter", "confirm", "Confirm"),
     ]
 

@@ -289,3 +289,16 @@ async def test_hermes_cards_are_picked_one_by_one_with_a_running_total():
         hand = s.state.players[s.seat_of("carthage")].hand
         for k, n in chosen.items():
             assert hand.get(k, 0) >= before.get(k, 0) + n - 0  # received (the trade may follow)
+
+
+# --- 3. where everyone stands --------------------------------------------------------------
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x50"])
+def test_players_pane(snap_compare, size):
+    s = phase_session("GroundTurn")
+
+    async def run_before(pilot):
+        await board_only(pilot)
+        await pilot.press("6")
+        await pilot.pause(0.2)
+
+    assert snap_compare(game_app(s), terminal_size=size, run_before=run_before)

@@ -6,7 +6,7 @@ runs in a worker thread (on a copy of the state), a human's turn opens the decis
 dialog (after the pass-the-keyboard screen when another human played last).
 
 Layouts (the screen's breakpoint classes):
-    80 x 24          the map fills the screen; 2-5 show a pane instead, 1 the map again
+    80 x 24          the map fills the screen; 2-6 show a pane instead, 1 the map again
     80 x 34 and up   the map on top, the chosen pane below it
     118 wide and up  the map on the left, the chosen pane on the right (with the battle
                      log under it from 34 rows)
@@ -35,12 +35,14 @@ from ..widgets.gods_cards import GodsCardsPane
 from ..widgets.hand import HandPane
 from ..widgets.keybar import KeyBar
 from ..widgets.map import MapView
+from ..widgets.players import PlayersPane
 from ..widgets.roles import RolesPane
 from ..widgets.status import StatusBar
 from .base import BaseScreen
 
 PANES = Binding.Group("Panes", compact=True)
-PANE_IDS = {"hand": "hand-pane", "roles": "roles-pane", "gods": "gods-pane", "log": "log-pane"}
+PANE_IDS = {"hand": "hand-pane", "roles": "roles-pane", "gods": "gods-pane", "log": "log-pane",
+            "players": "players-pane"}
 SIDE_WIDTH = 40
 
 
@@ -52,6 +54,7 @@ class GameScreen(BaseScreen):
         Binding("3", "pane('roles')", "Roles", group=PANES),
         Binding("4", "pane('gods')", "Gods", group=PANES),
         Binding("5", "pane('log')", "Log", group=PANES),
+        Binding("6", "pane('players')", "Players", group=PANES),
         Binding("enter", "detail", "Detail", show=False),
         Binding("f", "fast", "Fast"),
         Binding("c", "app.cards", "Cards", show=False),
@@ -92,6 +95,7 @@ class GameScreen(BaseScreen):
                     yield HandPane(id="hand-pane")
                     yield RolesPane(id="roles-pane")
                     yield GodsCardsPane(id="gods-pane")
+                    yield PlayersPane(id="players-pane")
                 yield BattleLog(id="log-pane")
         yield KeyBar()
 
@@ -156,7 +160,7 @@ class GameScreen(BaseScreen):
         self._v = v
         self._q = None
         self.map.set_state(v.state)
-        self._dirty = {"hand", "roles", "gods"}
+        self._dirty = {"hand", "roles", "gods", "players"}
         self._show_panes()
         civ = v.civ
         if reset_log:
@@ -209,6 +213,8 @@ class GameScreen(BaseScreen):
             self.query_one(RolesPane).show(self._v.state, self.quotes())
         elif shown == "gods":
             self.query_one(GodsCardsPane).show(self._v, self.quotes())
+        elif shown == "players":
+            self.query_one(PlayersPane).show(self._v, self.quotes())
 
     def _show_detail(self) -> None:
         if not hasattr(self, "_v"):

@@ -26,7 +26,8 @@ The mouse works too: click a province, click a choice.
 | game | arrows | move the map cursor to the next province or sea that way |
 | game | `enter` | the full detail of the province under the cursor |
 | game | `d` | open your pending decision again |
-| game | `1` … `5` | map, hand, roles, gods and cards, battle log |
+| game | `1` … `6` | map, hand, roles, gods and cards, battle log, players and supply |
+| game | `u` | take back your last decision (when nothing was revealed since) |
 | game | `tab` | move the focus (to scroll a pane with the arrows) |
 | game | `f` | computer players fast, or at watching speed |
 | decision | `↑` `↓` `enter` | choose |

@@ -348,8 +348,17 @@ def _conversion_completed(e: E.ConversionCompleted) -> str:
     return f"{civ(e.civ)} converts {area(e.province)}{was}"
 
 
+def civ_words(text: str) -> str:
+    """A card power's own words with the civilizations named as players read them
+    ("+6 to carthage's total" -> "+6 to Carthage's total")."""
+    return _CIV_ID.sub(lambda m: CIV_NAMES[m.group(0)], text) if text else text
+
+
+_CIV_ID = re.compile(r"\b(" + "|".join(CIV_NAMES) + r")\b")
+
+
 def _power_used(e: E.PowerUsed) -> str:
-    detail = f": {e.detail}" if e.detail else ""
+    detail = f": {civ_words(e.detail)}" if e.detail else ""
     return f"{civ(e.civ)} uses {card(e.card)}{detail}"
 
 

@@ -250,7 +250,7 @@ def hermes_session(civ: str = "carthage"):
     begin_phase(s, "commerce")
     seats = ["random"] * len(s.players)
     seats[next(p.seat for p in s.players if p.civ == civ)] = HUMAN
-    return GameSession(s, seats)
+    return GameSession(s, seats, autosave=False)
 
 
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x50"])
@@ -302,3 +302,48 @@ def test_players_pane(snap_compare, size):
         await pilot.pause(0.2)
 
     assert snap_compare(game_app(s), terminal_size=size, run_before=run_before)
+
+
+# --- 6. hot seat and replay ----------------------------------------------------------------
+@sync
+async def test_the_first_hot_seat_decision_goes_through_the_pass_screen():
+    from tui.screens.pass_keyboard import PassKeyboardScreen
+    from tui.session import HUMAN
+    s = phase_session("ConstructionTurn")
+    s.seats = [HUMAN] * len(s.seats)
+    app = game_app(s)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, PassKeyboardScreen))
+        game = app.screen_stack[-2]
+        assert game.viewer is None  # no hand was shown before the keyboard was taken
+
+
+@pytest.mark.parametrize("key", ["q", "escape"])
+@sync
+async def test_q_and_escape_leave_the_replay(key):
+    from tests.test_tui_snapshots import _replay_data
+    from tui.screens.replay import ReplayScreen
+    app = MareNostrumApp(replay=(_replay_data(), 3), autosave=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, top_is(app, ReplayScreen))
+        bar = app.screen.query_one("KeyBar").text
+        assert "q Leave" in bar and "e Events" in bar
+        await pilot.press(key)
+        await pilot.pause()
+        assert not isinstance(app.screen, ReplayScreen)
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x50"])
+def test_load_list_says_who_plays_and_whose_move(snap_compare, size):
+    from pathlib import Path
+
+    from tui import bridge
+    from tui.screens.load import LoadScreen
+    examples = bridge.project_saves_dir()
+    saves = [s for s in bridge.list_saves(include_examples=True)
+             if examples in s.path.parents]  # the shipped examples only: a stable picture
+    saves.sort(key=lambda s: str(s.path))
+    assert any("to move" in s.detail for s in saves)
+    assert any(Path(s.path).parent.name == "games" for s in saves)
+    app = MareNostrumApp(first_screen=LoadScreen(saves=saves, where="saves/"), autosave=False)
+    assert snap_compare(app, terminal_size=size)

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from engine import actions as A
 from engine.data.cards import RESOURCES
 from engine.render import card as card_name
-from engine.render import card_text, hand_text
+from engine.render import card_text, civ_words, hand_text
 
 from ..text import esc
 from .base import CardPicker, DecisionScreen
@@ -69,7 +69,7 @@ class CardListDecision(DecisionScreen):
                 self.most[k] = max(self.most.get(k, 0), n)
 
     def intro_markup(self) -> str:
-        detail = getattr(self.prompt, "detail", "")
+        detail = civ_words(getattr(self.prompt, "detail", ""))
         lines = [f"[b]{esc(detail)}[/]" if detail else f"[b]{esc(card_name(self.card))}[/]",
                  f"  [b]{esc(card_name(self.card))}[/]: {esc(card_text(self.card))}",
                  "[dim]→/+ one more of a kind, ←/- one less, r starts again, Enter takes "

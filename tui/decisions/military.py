@@ -260,8 +260,8 @@ class ReactionDecision(ActionMenu):
 
     def intro_markup(self) -> str:
         from engine.render import card as card_name
-        from engine.render import card_text
-        detail = getattr(self.prompt, "detail", "")
+        from engine.render import card_text, civ_words
+        detail = civ_words(getattr(self.prompt, "detail", ""))
         lines = [f"[b]{esc(detail)}[/]" if detail else
                  f"You may use a power now ([i]{esc(self.prompt.window)}[/]):"]
         for p in self.prompt.powers:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import actions as A
-from engine.render import PHASE_NAMES
+from engine.render import PHASE_NAMES, count
 from engine.render import role as role_name
 
 from ..text import civ_markup, esc
@@ -34,5 +34,6 @@ class NamePlayerDecision(ActionMenu):
         for a in self.legal_of(A.Name):
             size = self.view.hand_sizes.get(a.civ, 0)
             me = " [dim](yourself)[/]" if a.civ == self.civ else ""
-            out.append(Entry(f"{civ_markup(a.civ)}{me} [dim]{size} cards in hand[/]", a))
+            out.append(Entry(f"{civ_markup(a.civ)}{me} [dim]{count(size, 'card')} in hand[/]",
+                             a))
         return out

@@ -70,7 +70,10 @@ class GameScreen(BaseScreen):
         self.fast = bot_delay <= 0
         humans = session.human_seats
         pending = session.pending_seat
-        self.viewer: int | None = (pending if session.is_human(pending) else
+        # at a shared keyboard nobody's hand shows until its player has taken the keyboard
+        # (the first decision too): the board is seen as a spectator sees it until then
+        self.viewer: int | None = (None if session.hot_seat else
+                                   pending if session.is_human(pending) else
                                    humans[0] if humans else None)
         self.pane = "map"
         self.side_pane = "hand"
@@ -279,7 +282,7 @@ class GameScreen(BaseScreen):
             self._wanted = True
             return
         if self.viewer != seat:
-            if self.viewer is not None and s.is_human(self.viewer) and s.hot_seat:
+            if s.hot_seat:
                 self._pass_keyboard(seat)
                 return
             self.viewer = seat

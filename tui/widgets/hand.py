@@ -33,7 +33,7 @@ def hand_markup(v: View, q: Quotes, *, compact: bool = False) -> str:
     me = next(p for p in state.players if p.civ == v.civ)
     hand = me.hand
     total = sum(hand.values())
-    lines = [f"{civ_markup(v.civ)} — your hand: [b]{total}[/] cards"]
+    lines = [f"{civ_markup(v.civ)} — your hand: [b]{total}[/] card{'' if total == 1 else 's'}"]
     tax = hand.get(TAX, 0)
     lines.append(f"[b]Tax[/]  {tax}")
     comm = [(c, hand[c]) for c in COMMODITIES if hand.get(c)]

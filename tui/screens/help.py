@@ -41,7 +41,9 @@ The mouse works too: click a province, click a choice.
 ### The map
 
 Land is coloured by the civilization whose influence marker it holds; grey land
-belongs to a neutral civilization, brown land to no one; seas are blue.
+belongs to a neutral civilization, brown land to no one; seas are blue. Without the
+colours: a player's province has its label in **bold**, a neutral's in *italics*, one
+that nobody holds in plain letters; a province being converted is underlined.
 Next to each label: `c` city, `$` caravan, `t` temple, `m` market (buildings),
 then each player's units on his colour: `L` legion, `F` fortress, `*` creature,
 `S` trireme (`2L` is two legions). Where there is no room, a number counts a

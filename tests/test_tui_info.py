@@ -347,3 +347,10 @@ def test_load_list_says_who_plays_and_whose_move(snap_compare, size):
     assert any(Path(s.path).parent.name == "games" for s in saves)
     app = MareNostrumApp(first_screen=LoadScreen(saves=saves, where="saves/"), autosave=False)
     assert snap_compare(app, terminal_size=size)
+
+
+# --- 7. layout -----------------------------------------------------------------------------
+def test_dialog_beside_the_map_at_120x40(snap_compare):
+    from tests.test_tui_snapshots import open_decision
+    s = phase_session("ConstructionTurn")
+    assert snap_compare(game_app(s), terminal_size=(120, 40), run_before=open_decision)

@@ -34,7 +34,7 @@ def _units_text(kinds: dict[str, int]) -> str:
 
 def _owner_text(state: GameState, civ: str | None) -> str:
     if civ is None:
-        return "no one"
+        return "[i]unclaimed[/]"
     if civ in state.neutrals:
         return f"{civ_markup(civ)} [dim](neutral)[/]"
     return civ_markup(civ)

@@ -354,3 +354,31 @@ def test_dialog_beside_the_map_at_120x40(snap_compare):
     from tests.test_tui_snapshots import open_decision
     s = phase_session("ConstructionTurn")
     assert snap_compare(game_app(s), terminal_size=(120, 40), run_before=open_decision)
+
+
+@sync
+async def test_the_turn_order_is_named_in_one_screen():
+    from engine import events as E
+    from tui.decisions.roles import NamePlayerDecision
+    from tui.session import HUMAN
+    s = decision_session("NamePlayer")
+    holder = s.prompt.civ
+    s.seats = [HUMAN if p.civ == holder else "random" for p in s.state.players]
+    app = game_app(s)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, top_is(app, NamePlayerDecision))
+        screen = app.screen
+        order = [a.civ for a in screen.legal_of(__import__("engine.actions").actions.Name)]
+        order = order[::-1]  # name them in the reverse of the menu's order
+        for civ in order:
+            i = next(i for i, e in enumerate(screen._entries)
+                     if getattr(e.action, "civ", None) == civ)
+            screen.query_one("#choices").highlighted = i
+            await pilot.press("space")
+        await pilot.press("o")
+
+        def named():
+            return [e.civ for e in s.events if isinstance(e, E.PlayerNamed)
+                    and e.by == holder]
+        await settle(pilot, lambda: len(named()) >= len(order), timeout=30)
+        assert named()[-len(order):] == order

@@ -23,7 +23,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import ContentSwitcher
 from textual.worker import Worker, WorkerState
 
+from engine import actions as A
 from engine.errors import IllegalAction
+from engine.prompts import NamePlayer
 from engine.render import action_text, rule_name
 from engine.render import civ as civ_name
 
@@ -281,6 +283,8 @@ class GameScreen(BaseScreen):
         if self.app.screen is not self:
             self._wanted = True
             return
+        if self._name_from_plan():
+            return
         if self.viewer != seat:
             if s.hot_seat:
                 self._pass_keyboard(seat)
@@ -288,6 +292,32 @@ class GameScreen(BaseScreen):
             self.viewer = seat
             self.refresh_all(reset_log=True)
         self.open_decision()
+
+    def _name_from_plan(self) -> bool:
+        """Name the next player of an order the role holder gave at once, if it is still
+        his to name and the engine still allows it; else forget the plan."""
+        plan = getattr(self, "_order_plan", None)
+        state = self.session.state
+        if not plan:
+            return False
+        holder, phase, turn, civs = plan
+        if state.turn != turn or not civs:
+            self._order_plan = None  # that turn is over
+            return False
+        prompt = state.prompt
+        if not isinstance(prompt, NamePlayer):
+            return False  # the named players are playing
+        if (prompt.civ, prompt.phase) != (holder, phase):
+            self._order_plan = None  # another phase's order
+            return False
+        action = A.Name(civ=civs.pop(0))
+        if self.session.check(action) is not None:
+            self._order_plan = None
+            return False
+        self.session.apply(action)
+        self.refresh_all()
+        self.call_after_refresh(self.advance)
+        return True
 
     def _pass_keyboard(self, seat: int) -> None:
         from .pass_keyboard import PassKeyboardScreen
@@ -330,6 +360,7 @@ class GameScreen(BaseScreen):
 
     def _decided(self, action) -> None:
         from ..decisions.base import UNDO
+        from ..decisions.roles import NameOrder
         self._decision_open = False
         if action is None:  # closed to look at the board
             self._show_status()
@@ -337,6 +368,11 @@ class GameScreen(BaseScreen):
         if action is UNDO:
             self.action_undo()
             return
+        if isinstance(action, NameOrder):  # the rest is named when its turn comes
+            st = self.session.state
+            pr = st.prompt
+            self._order_plan = (pr.civ, getattr(pr, "phase", ""), st.turn, list(action.civs[1:]))
+            action = A.Name(civ=action.civs[0])
         try:
             self.session.apply(action)
         except IllegalAction as e:

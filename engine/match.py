@@ -174,7 +174,9 @@ class Match:
         """Apply `seat`'s decision. IllegalAction (with its reason), and nothing changes,
         for the wrong seat, a stale version, a malformed or an illegal action."""
         self._precheck(seat, action, version)
-        keep = not is_bot(self.seats[seat])  # a computer player never takes back
+        # only a person at this keyboard takes back (a replay or a computer never does, and
+        # they pay no copy of the state per action)
+        keep = self.seats[seat] == HUMAN
         before = game.clone(self.state) if keep else None
         hash_before = self.record.hashes.get(self.version)
         events = self._apply(self.state, action)
@@ -193,7 +195,7 @@ class Match:
             self._undoable.clear()  # another seat decided since: that run stands
         if before is None:
             self._undoable.clear()
-            self.undo_refusal = "a computer player has decided since"
+            self.undo_refusal = "another player has decided since"
             return
         refusal = take_back_refusal(before, self.state, step.events)
         if refusal:

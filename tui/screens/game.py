@@ -384,10 +384,12 @@ class GameScreen(BaseScreen):
     def action_undo(self) -> None:
         """Take back the last decision of the player at the keyboard, when the engine
         allows it (nothing hidden revealed, no die rolled since)."""
+        from ..decisions.base import can_undo
         s = self.session
         seat = self.viewer
-        if seat is None or not s.can_undo(seat):
-            self.notify(f"No undo: {s.undo_refusal}", timeout=4, markup=False)
+        if seat is None or not can_undo(s, seat):  # a session without undo says no
+            why = getattr(s, "undo_refusal", "") or "not offered here"
+            self.notify(f"No undo: {why}", timeout=4, markup=False)
             return
         try:
             step = s.undo(seat)

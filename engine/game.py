@@ -46,13 +46,19 @@ def legal_actions(state: GameState) -> list[Action]:
     return LEGAL[type(state.prompt)](state, state.prompt)
 
 
-def validate(state: GameState, action: Action) -> str | None:
-    """None if the action is legal now, else the reason it is not."""
+def refusal(state: GameState, action: Action) -> IllegalAction | None:
+    """None if the action is legal now, else the refusal (its reason and its rule)."""
     try:
         apply(clone(state), action)
     except IllegalAction as e:
-        return str(e)
+        return e
     return None
+
+
+def validate(state: GameState, action: Action) -> str | None:
+    """None if the action is legal now, else the reason it is not (with its rule)."""
+    e = refusal(state, action)
+    return str(e) if e is not None else None
 
 
 def apply(state: GameState, action: Action) -> list[Event]:
@@ -120,6 +126,6 @@ from .view import View, view, visible_events  # noqa: E402
 __all__ = [
     "Action", "Config", "Event", "GameState", "IllegalAction", "Item", "Quotes", "View",
     "apply", "check_config", "civ_of", "clone", "decode_state", "encode_state",
-    "legal_actions", "new_game", "price", "quotes", "seat_of", "state_hash", "validate",
+    "legal_actions", "new_game", "price", "quotes", "refusal", "seat_of", "state_hash", "validate",
     "view", "visible_events",
 ]

@@ -56,6 +56,12 @@ class Observer(Protocol):
     def on_step(self, match: Match, step: Step) -> None: ...
 
 
+class _Undoable(msgspec.Struct):
+    step: Step
+    before: GameState
+    hash_before: str | None
+
+
 def bot_seed(game_seed: int, secret: bytes, seat: int) -> int:
     """The seed of the computer player at `seat`: not derivable without the secret."""
     digest = hashlib.sha256(b"mare-nostrum bot\0%d\0%d\0" % (game_seed, seat) + secret)
@@ -92,6 +98,9 @@ class Match:
         self._bots: dict[int, Bot] = {}
         self._legal: tuple[int, list[Action]] | None = None
         self._thinking: int | None = None
+        # the decisions that may still be taken back, the last one last (engine/undo.py)
+        self._undoable: list[_Undoable] = []
+        self.undo_refusal = "nothing to take back yet"
 
     @classmethod
     def new(cls, config: Config, seats: list[str], *, bot_secret: bytes | None = None,
@@ -171,12 +180,63 @@ class Match:
         """Apply `seat`'s decision. IllegalAction (with its reason), and nothing changes,
         for the wrong seat, a stale version, a malformed or an illegal action."""
         self._precheck(seat, action, version)
+        # only a person at this keyboard takes back (a replay or a computer never does, and
+        # they pay no copy of the state per action)
+        keep = self.seats[seat] == HUMAN
+        before = game.clone(self.state) if keep else None
+        hash_before = self.record.hashes.get(self.version)
         events = self._apply(self.state, action)
         add_action(self.record, action, game.state_hash(self.state))
         step = Step(version=self.version, seat=seat, action=action, events=events)
+        self._keep_for_undo(step, before, hash_before)
         for obs in list(self._observers):
             obs.on_step(self, step)
         return step
+
+    # --- taking back ----------------------------------------------------------------------------
+    def _keep_for_undo(self, step: Step, before: GameState | None,
+                       hash_before: str | None) -> None:
+        from .undo import take_back_refusal
+        if self._undoable and self._undoable[-1].step.seat != step.seat:
+            self._undoable.clear()  # another seat decided since: that run stands
+        if before is None:
+            self._undoable.clear()
+            self.undo_refusal = "another player has decided since"
+            return
+        refusal = take_back_refusal(before, self.state, step.events)
+        if refusal:
+            self._undoable.clear()
+            self.undo_refusal = refusal
+            return
+        self._undoable.append(_Undoable(step, before, hash_before))
+
+    def can_undo(self, seat: int | None) -> bool:
+        """`seat` may take back its last decision now (engine/undo.py says when)."""
+        return bool(self._undoable) and self._undoable[-1].step.seat == seat
+
+    def undo(self, seat: int) -> Step:
+        """Take back `seat`'s last decision: the state and the record are as before it.
+        IllegalAction when it is not allowed; returns the step taken back."""
+        if not self.can_undo(seat):
+            why = self.undo_refusal if not self._undoable else "it was not your decision"
+            raise IllegalAction(f"Cannot take back the last decision: {why}", "take back")
+        last = self._undoable.pop()
+        n = last.step.version - 1
+        self.state = last.before
+        self.record.actions.pop()
+        self.record.hashes = {k: v for k, v in self.record.hashes.items() if k <= n}
+        if last.hash_before is not None:
+            self.record.hashes[n] = last.hash_before
+        else:
+            self.record.hashes[n] = game.state_hash(self.state)
+        self._legal = None
+        if not self._undoable:
+            self.undo_refusal = "nothing more to take back"
+        for obs in list(self._observers):
+            on_undo = getattr(obs, "on_undo", None)
+            if on_undo is not None:
+                on_undo(self, last.step)
+        return last.step
 
     # --- computer players ---------------------------------------------------------------------
     def bot_to_move(self) -> bool:

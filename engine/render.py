@@ -15,6 +15,7 @@ screen adds its styling on top.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -348,8 +349,17 @@ def _conversion_completed(e: E.ConversionCompleted) -> str:
     return f"{civ(e.civ)} converts {area(e.province)}{was}"
 
 
+def civ_words(text: str) -> str:
+    """A card power's own words with the civilizations named as players read them
+    ("+6 to carthage's total" -> "+6 to Carthage's total")."""
+    return _CIV_ID.sub(lambda m: CIV_NAMES[m.group(0)], text) if text else text
+
+
+_CIV_ID = re.compile(r"\b(" + "|".join(CIV_NAMES) + r")\b")
+
+
 def _power_used(e: E.PowerUsed) -> str:
-    detail = f": {e.detail}" if e.detail else ""
+    detail = f": {civ_words(e.detail)}" if e.detail else ""
     return f"{civ(e.civ)} uses {card(e.card)}{detail}"
 
 
@@ -688,3 +698,67 @@ PROMPT_TITLES: dict[type, str] = {
 def prompt_title(prompt: P.Prompt | None) -> str:
     """A short title for the decision's dialog."""
     return PROMPT_TITLES.get(type(prompt), "Decision")
+
+
+# --- rules named for players ------------------------------------------------------------------
+# An IllegalAction names the rule it applies by a reference of the engine's sources (a section
+# of base-game.md, a heading of the rulebook, a card). The player has neither: they get the
+# section of docs/rules.md (shipped with the program) it falls under. First match wins.
+RULES_DOC = "rules.md"
+RULE_SECTIONS: tuple[tuple[str, str], ...] = (
+    ("base-game.md 1", "The pieces and the supply"),
+    ("base-game.md 2", "Roles"),
+    ("base-game.md 3.1", "Commerce: production"),
+    ("base-game.md 3.2", "Commerce: trading"),
+    ("base-game.md 4", "Powers and reactions"),
+    ("base-game.md 5.1", "Construction: paying"),
+    ("base-game.md 5.2", "Construction: where things go"),
+    ("base-game.md 6", "Military: battles"),
+    ("base-game.md 7", "Cards"),
+    ("base-game.md 8", "Victory"),
+    ("Military Phase, A) Movement", "Military: movement"),
+    ("Military Phase, B) Combat", "Military: battles"),
+    ("Military Phase", "Military: movement"),
+    ("The Greek Blockade", "Military: the Greek blockade"),
+    ("Rules for Construction", "Construction: where things go"),
+    ("Placement", "Construction: where things go"),
+    ("Construction Cost Chart", "Construction: costs"),
+    ("Construction Phase", "Construction: paying"),
+    ("Offering to the Gods", "Offering to the gods"),
+    ("Roles", "Roles"),
+    ("Free Setup", "Free setup"),
+    ("Starting Setup", "Setup"),
+    ("Object of the Game", "Victory"),
+    ("Components", "The pieces and the supply"),
+    ("Card text", "Cards"),
+    ("Convert the Province", "Military: after a battle"),
+    ("Number of Building Tokens", "The pieces and the supply"),
+    ("malformed action", "Game flow"),
+    ("the form of a decision", "Game flow"),
+    ("stale version", "Game flow"),
+    ("wrong seat", "Game flow"),
+    ("take back", "Taking back a decision"),
+)
+
+
+def rule_name(ref: str) -> str:
+    """A rule reference of the engine in the player's words: the card it is the power of, or
+    the section of rules.md, with what the reference says beyond its source."""
+    if not ref:
+        return ""
+    for prefix, section in RULE_SECTIONS:
+        if ref.startswith(prefix):
+            rest = re.sub(r"^[:,]?\s*(\d+\.\s+)?", "", ref[len(prefix):].strip())
+            if rest.startswith("(") and rest.endswith(")"):
+                rest = rest[1:-1]
+            if rest.lower() == section.split(": ")[-1].lower():
+                rest = ""
+            head = f"{RULES_DOC} § {section}"
+            return f"{head} — {rest}" if rest else head
+    names = {k.name.lower(): k.name for k in ALL_CARDS.values()}
+    for key, name in names.items():  # a card's own power
+        if ref.lower().startswith(key):
+            rest = ref[len(key):].lstrip(" :")
+            rest = "" if rest.lower() == "card text" else rest
+            return f"the card {name}" + (f": {rest}" if rest else "")
+    return ref

@@ -106,7 +106,7 @@ def test_remote_game_screen_waiting(snap_compare):
 
     async def run_before(pilot):
         await pilot.pause(0.2)
-        await pilot.press("5", "c")
+        await pilot.press("5", "t")
         await pilot.pause(0.1)
 
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
@@ -156,7 +156,7 @@ async def _sends_decisions_and_chat():
         assert isinstance(app.screen, DecisionScreen)
         app.screen.dismiss(None)
         await pilot.pause(0.1)
-        await pilot.press("c", *"hello", "enter")
+        await pilot.press("t", *"hello", "enter")
         await pilot.pause(0.1)
         assert isinstance(sent[-1], Chat) and sent[-1].text == "hello"
         await pilot.press("d")

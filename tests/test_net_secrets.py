@@ -26,6 +26,10 @@ GAMES = [
     (("greece", "babylon", "atlantis", "rome"), "predetermined", 12),
     (("carthage", "greece", "egypt", "babylon", "atlantis"), "free", 13),
     (("rome", "carthage", "greece", "egypt", "babylon", "atlantis"), "predetermined", 14),
+    # seeds found to reach the rarer questions: Colossus, a role tie, the Greek blockade
+    (("rome", "carthage", "greece", "egypt", "babylon", "atlantis"), "predetermined", 16),
+    (("rome", "carthage", "greece", "egypt", "babylon", "atlantis"), "free", 16),
+    (("rome", "carthage", "greece", "egypt", "babylon", "atlantis"), "predetermined", 18),
 ]
 LEVELS = ("greedy", "random")  # the random player reaches the rarer powers' questions
 # what these games ask (a Reaction by its window): the audit covers every one of them

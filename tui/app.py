@@ -78,6 +78,8 @@ class MareNostrumApp(App):
             yield SystemCommand(f"Theme: {title}", f"Switch to the {title} theme",
                                 lambda name=name: self._set_theme(name))
         yield SystemCommand("Help", "Keys and a summary of the rules", self.action_help)
+        yield SystemCommand("Cards", "Every hero, wonder, god and creature: cost, power, "
+                            "holder", self.action_cards)
         yield SystemCommand("New game", "Choose players and rules for a new game",
                             self.action_new_game)
         yield SystemCommand("Title screen", "Back to the title screen", self.action_title)
@@ -104,6 +106,19 @@ class MareNostrumApp(App):
         from .screens.help import HelpScreen
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
+
+    def action_cards(self) -> None:
+        """The card browser, for the game on screen if there is one."""
+        from .screens.cards import CardBrowserScreen
+        from .screens.game import GameScreen
+        if isinstance(self.screen, CardBrowserScreen):
+            return
+        game = next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)),
+                    None)
+        if game is None or not hasattr(game, "_v"):
+            self.push_screen(CardBrowserScreen())
+        else:
+            self.push_screen(CardBrowserScreen(game._v, game.quotes()))
 
     def action_title(self, message: str = "") -> None:
         from .screens.title import TitleScreen

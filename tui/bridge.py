@@ -57,6 +57,14 @@ def _save_detail(item: saves.SaveInfo) -> str:
     if item.phase:
         parts.append(f"won by {civ_name(item.winner)}" if item.phase == "over" and item.winner
                      else PHASE_NAMES.get(item.phase, item.phase).lower())
+    if item.seats:
+        people = sum(1 for s in item.seats if s == "human")
+        bots = len(item.seats) - people
+        parts.append(", ".join(p for p in (
+            f"{people} {'person' if people == 1 else 'people'}" if people else "",
+            f"{bots} computer{'s' if bots != 1 else ''}" if bots else "") if p))
+    if item.to_move:
+        parts.append(f"{civ_name(item.to_move)} to move")
     return " · ".join(parts)
 
 
@@ -82,7 +90,9 @@ def list_saves(include_examples: bool = True) -> list[SaveInfo]:
     found = _infos(saves_dir())
     if include_examples:
         known = {s.path.resolve() for s in found}
-        found += [s for s in _infos(project_saves_dir()) if s.path.resolve() not in known]
+        examples = project_saves_dir()
+        for d in (examples, *sorted(p for p in examples.glob("*") if p.is_dir())):
+            found += [s for s in _infos(d) if s.path.resolve() not in known]
     found.sort(key=lambda s: -s.mtime)
     return found
 

@@ -101,6 +101,26 @@ class GameSession:
         """The match applied a decision: its events go to the battle log."""
         self.events.extend(step.events)
 
+    def on_undo(self, match: Match, step: Step) -> None:
+        """The match took a decision back: its events leave the battle log."""
+        if step.events:
+            del self.events[-len(step.events):]
+
+    # --- taking back --------------------------------------------------------------------------
+    def can_undo(self, seat: int | None) -> bool:
+        return self.match.can_undo(seat)
+
+    @property
+    def undo_refusal(self) -> str:
+        """Why there is nothing to take back (the engine's words)."""
+        return self.match.undo_refusal
+
+    def undo(self, seat: int) -> Step:
+        """Take back the seat's last decision (IllegalAction when not allowed)."""
+        step = self.match.undo(seat)
+        self._changed()
+        return step
+
     # --- the game -----------------------------------------------------------------------------
     @property
     def state(self) -> GameState:

@@ -72,8 +72,13 @@ class _ConfigSummary(msgspec.Struct):
     names: list[str] = []
 
 
+class _PromptSummary(msgspec.Struct):
+    civ: str = ""  # whose decision is pending
+
+
 class _StateSummary(msgspec.Struct):
     config: _ConfigSummary = msgspec.field(default_factory=_ConfigSummary)
+    prompt: _PromptSummary | None = None
     turn: int = 0
     phase: str = ""
     winner: str | None = None

@@ -25,6 +25,8 @@ class SaveInfo(msgspec.Struct, kw_only=True):
     created: str = ""
     updated: str = ""
     error: str = ""  # why the file cannot be loaded, if it cannot
+    to_move: str = ""  # the civilization whose decision is pending
+    seats: list[str] = []  # who plays each seat, when the save says
 
 
 def inspect(path: Path) -> SaveInfo:
@@ -48,6 +50,8 @@ def inspect(path: Path) -> SaveInfo:
     info.phase = s.phase
     info.winner = s.winner
     info.actions = s.actions_taken
+    info.to_move = s.prompt.civ if s.prompt is not None and s.phase != "over" else ""
+    info.seats = list(raw.seats)
     info.created = raw.created
     info.updated = raw.updated
     return info

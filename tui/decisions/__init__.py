@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine import prompts as P
 
 from .base import ActionMenu, DecisionScreen
+from .card_list import CardListDecision, wants_composer
 from .commerce import AnnounceDecision, GiveCardDecision, TakeCardDecision, TradeOfferDecision
 from .construction import ConstructionDecision, KeepDecision, PlaceFreeDecision
 from .military import (
@@ -52,6 +53,10 @@ DIALOGS: dict[type, type[DecisionScreen]] = {
 def make_decision(session, seat: int, *, prompt=None, legal=None) -> DecisionScreen:
     prompt = prompt if prompt is not None else session.prompt
     cls = DIALOGS.get(type(prompt), ActionMenu)
+    if cls is ReactionDecision:
+        legal = legal if legal is not None else session.legal()
+        if wants_composer(legal):
+            cls = CardListDecision
     return cls(session, seat, prompt=prompt, legal=legal)
 
 

@@ -25,7 +25,8 @@ from engine.data.cards import RESOURCES
 from engine.errors import IllegalAction
 from engine.prompts import Prompt
 from engine.quotes import Quotes
-from engine.render import action_text, prompt_text, prompt_title
+from engine.render import action_text, card_text, prompt_text, prompt_title, rule_name
+from engine.render import card as card_name
 from engine.render import hand_text as cards_text
 from engine.render import resource as resource_name
 
@@ -37,8 +38,20 @@ from ..widgets.detail import detail_lines
 from ..widgets.keybar import KeyBar
 
 
+class Undo:
+    """What a dialog closes with when its player takes back his last decision."""
+
+
+UNDO = Undo()
+
+
+def can_undo(session, seat: int | None) -> bool:
+    check = getattr(session, "can_undo", None)
+    return bool(check(seat)) if check is not None else False
+
+
 def error_markup(e: IllegalAction) -> str:
-    rule = f"\n[dim]Rule: {esc(e.rule)}[/]" if e.rule else ""
+    rule = f"\n[dim]Rule: {esc(rule_name(e.rule))}[/]" if e.rule else ""
     return f"[b $error]Not allowed:[/] {esc(e.reason)}{rule}"
 
 
@@ -46,7 +59,8 @@ class DecisionScreen(BaseModal):
     """A modal dialog for the pending decision of one seat."""
 
     BINDINGS = [
-        Binding("v", "board", "Board"),
+        Binding("escape", "board", "Board"),
+        Binding("v", "board", "Board", show=False),
         Binding("question_mark", "app.help", "Help"),
     ]
 
@@ -62,6 +76,9 @@ class DecisionScreen(BaseModal):
         self.view = session.view(seat)
         self.state = self.view.state  # what this player may see
         self._quotes: Quotes | None = None
+        # the footer says whether the last decision can be taken back (the engine decides)
+        self.undo_ok = can_undo(session, seat)
+        self._bindings.bind("u", "undo", "Undo" if self.undo_ok else "No undo")
 
     # --- the engine -----------------------------------------------------------------------
     @property
@@ -127,8 +144,22 @@ class DecisionScreen(BaseModal):
     def action_board(self) -> None:
         self.dismiss(None)
 
+    def action_undo(self) -> None:
+        if self.undo_ok:
+            self.dismiss(UNDO)
+        else:
+            why = getattr(self.session, "undo_refusal", "") or "not allowed here"
+            self.show_error(f"[b $error]No undo:[/] {esc(why)}")
+
     def action_noop(self) -> None:
         pass
+
+    def preview_card(self, card: str) -> None:
+        """Show a card's power in the dialog's preview box."""
+        boxes = self.query("#d-preview Static")
+        if boxes:
+            boxes.first(Static).update(
+                f"[b]{esc(card_name(card))}[/]: {esc(card_text(card))}")
 
     def preview(self, area: str | None) -> None:
         """Show an area's detail in the dialog (and move the map cursor under it)."""
@@ -153,6 +184,7 @@ class Entry:
     action: Action | None  # None: a header
     legal: bool = True
     area: str | None = None
+    card: str | None = None  # a hero, wonder, god or creature: its power is shown
 
 
 GROUP_NAMES: list[tuple[type, str]] = [
@@ -170,6 +202,16 @@ GROUP_NAMES: list[tuple[type, str]] = [
 ]
 
 DONE_TYPES = (A.Pass, A.EndNaval, A.EndMilitary, A.EndConstruction, A.EndSetupRound)
+
+
+def card_of(action: Action) -> str | None:
+    """The card whose power an action uses or buys (its text is shown beside it)."""
+    match action:
+        case A.UsePower(card=c):
+            return c
+        case A.Buy(items=[A.Item(kind="card", card=c)]):
+            return c
+    return None
 
 
 def area_of(action: Action) -> str | None:
@@ -205,7 +247,8 @@ class ActionMenu(DecisionScreen):
         for name, group in groups.items():
             if name and len(groups) > 1:
                 out.append(Entry(f"[b]{esc(name)}[/]", None))
-            out += [Entry(esc(self.describe(a)), a, area=area_of(a)) for a in group]
+            out += [Entry(esc(self.describe(a)), a, area=area_of(a), card=card_of(a))
+                    for a in group]
         out += [Entry(f"[b]{esc(self.describe(a))}[/]", a) for a in done]
         return out
 
@@ -219,7 +262,8 @@ class ActionMenu(DecisionScreen):
         powers = self.legal_of(A.UsePower)
         if not powers:
             return []
-        return [Entry("[b]Powers[/]", None), *(Entry(esc(self.describe(a)), a) for a in powers)]
+        return [Entry("[b]Powers[/]", None),
+                *(Entry(esc(self.describe(a)), a, card=a.card) for a in powers)]
 
     def body(self):
         yield ChoiceList(id="choices")
@@ -252,7 +296,9 @@ class ActionMenu(DecisionScreen):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         e = self._entry(event.option)
-        if e is not None and self.SHOW_PREVIEW and e.area:
+        if e is not None and self.SHOW_PREVIEW and e.card:
+            self.preview_card(e.card)
+        elif e is not None and self.SHOW_PREVIEW and e.area:
             self.preview(e.area)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -297,8 +343,8 @@ class CardPicker(Widget, can_focus=True):
     BINDINGS = [
         Binding("up", "row(-1)", "Card", group=NAV, key_display="↑"),
         Binding("down", "row(1)", "Card", group=NAV, key_display="↓"),
-        Binding("right,plus,equals_sign", "add(1)", "One more", key_display="+"),
-        Binding("left,minus", "add(-1)", "One less", key_display="-"),
+        Binding("right,plus,equals_sign", "add(1)", "More", key_display="+"),
+        Binding("left,minus", "add(-1)", "Less", key_display="-"),
         Binding("enter", "confirm", "Confirm"),
     ]
 
@@ -381,7 +427,8 @@ class PaymentScreen(BaseModal):
 
     BINDINGS = [
         Binding("c", "custom", "My own cards"),
-        Binding("b", "back", "Back"),
+        Binding("escape", "back", "Back"),
+        Binding("b", "back", "Back", show=False),
     ]
 
     def __init__(self, title: str, cost: int, hand: dict[str, int],

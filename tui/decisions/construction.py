@@ -78,11 +78,13 @@ class ConstructionDecision(ActionMenu):
             out.append(Entry(f"[b]{title}[/]", None))
             for it in group:
                 out.append(Entry(f"{esc(item_text(it))}  {self.cost_text(it)}",
-                                 A.Buy(items=[it], payment={}), area=it.province or None))
+                                 A.Buy(items=[it], payment={}), area=it.province or None,
+                                 card=it.card or None))
             best = self._best_payment(self.item_cost(extra[0])) if extra else {}
             for it in extra:  # on offer but not yours to buy now: the engine says why
                 out.append(Entry(f"{esc(item_text(it))}  {self.cost_text(it)}",
-                                 A.Buy(items=[it], payment=best), legal=False))
+                                 A.Buy(items=[it], payment=best), legal=False,
+                                 card=it.card or None))
         out += self.power_entries()
         out.append(Entry("[b]End your construction turn[/]", A.EndConstruction()))
         return out

@@ -18,9 +18,10 @@ from engine.data import board
 from engine.render import area as area_short
 from engine.render import count, unit_text
 
+from ..news import battle_so_far
 from ..text import civ_markup, esc
 from ..widgets.choice import ChoiceList, MarkList
-from .base import ActionMenu, DecisionScreen, Entry
+from .base import UNDO, ActionMenu, DecisionScreen, Entry
 
 
 class NavalDecision(ActionMenu):
@@ -97,7 +98,9 @@ class GroundDecision(ActionMenu):
 
     def action_compose_move(self) -> None:
         def done(move) -> None:
-            if move is not None:
+            if move is UNDO:
+                self.dismiss(UNDO)
+            elif move is not None:
                 self.submit(move)
         self.app.push_screen(MoveComposer(self), callback=done)
 
@@ -116,7 +119,8 @@ class MoveComposer(DecisionScreen):
 
     BINDINGS = [
         Binding("tab", "app.focus_next", "Next list"),
-        Binding("b", "back", "Back"),
+        Binding("escape", "back", "Back"),
+        Binding("b", "back", "Back", show=False),
     ]
 
     def __init__(self, parent: GroundDecision) -> None:
@@ -249,12 +253,15 @@ class ReactionDecision(ActionMenu):
 
     def intro_markup(self) -> str:
         from engine.render import card as card_name
-        from engine.render import card_text
-        detail = getattr(self.prompt, "detail", "")
+        from engine.render import card_text, civ_words
+        detail = civ_words(getattr(self.prompt, "detail", ""))
         lines = [f"[b]{esc(detail)}[/]" if detail else
                  f"You may use a power now ([i]{esc(self.prompt.window)}[/]):"]
         for p in self.prompt.powers:
             lines.append(f"  [b]{esc(card_name(p))}[/]: {esc(card_text(p))}")
+        dice = battle_so_far(self.session.events)
+        if dice:  # the dice the power would answer, before the player is asked
+            lines += [f"[dim]{esc(line)}[/]" for line in dice]
         return "\n".join(lines)
 
     def action_not_now(self) -> None:

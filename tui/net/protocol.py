@@ -137,6 +137,7 @@ class Update(Msg):
 class Rejected(Msg):
     reason: str
     table: int | None = None
+    rule: str = ""  # the rule an illegal decision broke (engine.render.rule_name words it)
 
 
 class ChatLine(Msg):

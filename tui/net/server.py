@@ -361,7 +361,7 @@ class GameServer:
         try:
             step = match.act(conn.seat, msg.action, msg.version)
         except IllegalAction as e:
-            conn.send(p.Rejected(reason=e.reason, table=table.id))
+            conn.send(p.Rejected(reason=e.reason, table=table.id, rule=e.rule))
             return
         self._after_step(table, step)
 

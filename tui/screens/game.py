@@ -6,11 +6,11 @@ table, with the same panes and dialogs. After every change it looks at the promp
 computer player's turn runs in a worker thread (on a copy of the state; at a server's
 table the server's computers think), a human's turn opens the decision's dialog (after
 the pass-the-keyboard screen when another human played last). At a server's table the
-status line says whom the table waits for and who is disconnected, and `c` opens the
+status line says whom the table waits for and who is disconnected, and `t` opens the
 table chat (its lines go to the log).
 
 Layouts (the screen's breakpoint classes):
-    80 x 24          the map fills the screen; 2-5 show a pane instead, 1 the map again
+    80 x 24          the map fills the screen; 2-6 show a pane instead, 1 the map again
     80 x 34 and up   the map on top, the chosen pane below it
     118 wide and up  the map on the left, the chosen pane on the right (with the battle
                      log under it from 34 rows)
@@ -27,9 +27,13 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import ContentSwitcher, Input
 from textual.worker import Worker, WorkerState
 
+from engine import actions as A
 from engine.errors import IllegalAction
+from engine.prompts import NamePlayer
+from engine.render import action_text, rule_name
 from engine.render import civ as civ_name
 
+from .. import news
 from ..sessions.base import TableSession
 from ..widgets.battle_log import BattleLog
 from ..widgets.detail import ProvinceDetail
@@ -37,12 +41,14 @@ from ..widgets.gods_cards import GodsCardsPane
 from ..widgets.hand import HandPane
 from ..widgets.keybar import KeyBar
 from ..widgets.map import MapView
+from ..widgets.players import PlayersPane
 from ..widgets.roles import RolesPane
 from ..widgets.status import StatusBar
 from .base import BaseScreen
 
 PANES = Binding.Group("Panes", compact=True)
-PANE_IDS = {"hand": "hand-pane", "roles": "roles-pane", "gods": "gods-pane", "log": "log-pane"}
+PANE_IDS = {"hand": "hand-pane", "roles": "roles-pane", "gods": "gods-pane", "log": "log-pane",
+            "players": "players-pane"}
 SIDE_WIDTH = 40
 
 
@@ -54,10 +60,13 @@ class GameScreen(BaseScreen):
         Binding("3", "pane('roles')", "Roles", group=PANES),
         Binding("4", "pane('gods')", "Gods", group=PANES),
         Binding("5", "pane('log')", "Log", group=PANES),
+        Binding("6", "pane('players')", "Players", group=PANES),
         Binding("enter", "detail", "Detail", show=False),
         Binding("f", "fast", "Fast"),
-        Binding("c", "chat", "Chat"),
+        Binding("t", "chat", "Talk"),
         Binding("escape", "leave", "Lobby"),
+        Binding("c", "app.cards", "Cards", show=False),
+        Binding("u", "undo", "Undo", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("tab", "app.focus_next", "Focus", show=False),
     ]
@@ -74,9 +83,14 @@ class GameScreen(BaseScreen):
         self.fast = bot_delay <= 0
         humans = session.human_seats
         pending = session.pending_seat
-        self.viewer: int | None = (pending if session.is_human(pending) else
+        # at a shared keyboard nobody's hand shows until its player has taken the keyboard
+        # (the first decision too): the board is seen as a spectator sees it until then
+        self.viewer: int | None = (None if session.hot_seat else
+                                   pending if session.is_human(pending) else
                                    humans[0] if humans else None)
         self.pane = "map"
+        # an order the role holder named at once: (holder, phase, turn, players still to name)
+        self._order_plan: tuple[str, str, int, list[str]] | None = None
         self.side_pane = "hand"
         self._dirty: set[str] = set()
         self._thinking = False
@@ -100,6 +114,7 @@ class GameScreen(BaseScreen):
                     yield HandPane(id="hand-pane")
                     yield RolesPane(id="roles-pane")
                     yield GodsCardsPane(id="gods-pane")
+                    yield PlayersPane(id="players-pane")
                 yield BattleLog(id="log-pane")
         yield Input(placeholder="say something to the table; Enter sends, Escape closes",
                     id="chat", max_length=200, compact=True)
@@ -234,15 +249,39 @@ class GameScreen(BaseScreen):
         self._v = v
         self._q = None
         self.map.set_state(v.state)
-        self._dirty = {"hand", "roles", "gods"}
+        self._dirty = {"hand", "roles", "gods", "players"}
         self._show_panes()
         civ = v.civ
         if reset_log:
+            self._progress = {pr.civ: pr.heroes_wonders for pr in self.quotes().progress}
             self.log_pane.reset(self.session.events, civ)
         else:
-            self.log_pane.add_events(self.session.events[self.log_pane.count:], civ)
+            new = self.session.events[self.log_pane.count:]
+            self._tell(new)
+            self.log_pane.add_events(new, civ)
         self._show_detail()
         self._show_status()
+
+    def _tell(self, events) -> None:
+        """Notify the players at this keyboard of what just happened to them (a dialog may
+        hide the log: a notification shows at any size)."""
+        s = self.session
+        civs = [s.civ_of(seat) for seat in s.human_seats] or \
+            ([self._v.civ] if self._v.civ else [])
+        q = self.quotes()
+        count = {pr.civ: pr.heroes_wonders for pr in q.progress}
+        before = getattr(self, "_progress", None)
+        self._progress = count
+        for civ in civs:
+            told = news.notices(events, civ)
+            if before is not None:
+                told += news.near_victory(q, civ, before)
+            for n in told:
+                title = n.title if len(civs) == 1 else f"{civ_name(civ)}: {n.title}"
+                self.notify(n.text, title=title, severity=n.severity,
+                            timeout=12 if n.severity == news.WARNING else 8, markup=False)
+            if before is not None:
+                break  # the race to victory is told once
 
     def _show_panes(self) -> None:
         """Bring the visible panes up to date (hidden ones wait until they are shown)."""
@@ -263,6 +302,8 @@ class GameScreen(BaseScreen):
             self.query_one(RolesPane).show(self._v.state, self.quotes())
         elif shown == "gods":
             self.query_one(GodsCardsPane).show(self._v, self.quotes())
+        elif shown == "players":
+            self.query_one(PlayersPane).show(self._v, self.quotes())
 
     def _show_detail(self) -> None:
         if not hasattr(self, "_v"):
@@ -329,13 +370,41 @@ class GameScreen(BaseScreen):
         if self.app.screen is not self:
             self._wanted = True
             return
+        if self._name_from_plan():
+            return
         if self.viewer != seat:
-            if self.viewer is not None and s.is_human(self.viewer) and s.hot_seat:
+            if s.hot_seat:
                 self._pass_keyboard(seat)
                 return
             self.viewer = seat
             self.refresh_all(reset_log=True)
         self.open_decision()
+
+    def _name_from_plan(self) -> bool:
+        """Name the next player of an order the role holder gave at once, if it is still
+        his to name and the engine still allows it; else forget the plan."""
+        plan = self._order_plan
+        if not plan:
+            return False
+        state = self.session.view(self.viewer).state
+        holder, phase, turn, civs = plan
+        if state.turn != turn or not civs:
+            self._order_plan = None  # that turn is over
+            return False
+        prompt = state.prompt
+        if not isinstance(prompt, NamePlayer):
+            return False  # the named players are playing
+        if (prompt.civ, prompt.phase) != (holder, phase):
+            self._order_plan = None  # another phase's order
+            return False
+        action = A.Name(civ=civs.pop(0))
+        if self.session.check(action) is not None:
+            self._order_plan = None
+            return False
+        self.session.apply(action)
+        self.refresh_all()
+        self.call_after_refresh(self.advance)
+        return True
 
     def _pass_keyboard(self, seat: int) -> None:
         from .pass_keyboard import PassKeyboardScreen
@@ -380,15 +449,47 @@ class GameScreen(BaseScreen):
         self.app.push_screen(screen, callback=self._decided)
 
     def _decided(self, action) -> None:
+        from ..decisions.base import UNDO
+        from ..decisions.roles import NameOrder
         self._decision_open = False
         if action is None:  # closed to look at the board
             self._show_status()
             return
+        if action is UNDO:
+            self.action_undo()
+            return
+        if isinstance(action, NameOrder):  # the rest is named when its turn comes
+            st = self.session.view(self.viewer).state
+            pr = st.prompt
+            assert pr is not None  # a decision was just made on it
+            self._order_plan = (pr.civ, getattr(pr, "phase", ""), st.turn, list(action.civs[1:]))
+            action = A.Name(civ=action.civs[0])
         try:
             self.session.apply(action)
         except IllegalAction as e:
-            self.notify(f"{e.reason} ({e.rule})" if e.rule else e.reason, severity="error")
+            self.notify(f"{e.reason} (rule: {rule_name(e.rule)})" if e.rule else e.reason,
+                        severity="error", markup=False)
         self.refresh_all()
+        self.call_after_refresh(self.advance)
+
+    def action_undo(self) -> None:
+        """Take back the last decision of the player at the keyboard, when the engine
+        allows it (nothing hidden revealed, no die rolled since)."""
+        from ..decisions.base import can_undo
+        s = self.session
+        seat = self.viewer
+        if seat is None or not can_undo(s, seat):  # a session without undo says no
+            why = getattr(s, "undo_refusal", "") or "not offered here"
+            self.notify(f"No undo: {why}", timeout=4, markup=False)
+            return
+        try:
+            step = s.undo(seat)
+        except IllegalAction as e:
+            self.notify(e.reason, severity="error", markup=False)
+            return
+        self.notify(f"Taken back: {action_text(step.action, self.session.view(seat).state)}",
+                    timeout=4, markup=False)
+        self.refresh_all(reset_log=True)
         self.call_after_refresh(self.advance)
 
     def _start_bots(self) -> None:

@@ -26,15 +26,19 @@ def standings_markup(session: GameSession) -> str:
     decisions = f" and {len(session.actions)} decisions" if session.actions else ""
     lines.append(f"After {state.turn} turns{decisions}.")
     lines.append("")
-    lines.append("[b]  civilization  heroes+wonders  provinces  roles[/]")
+    # narrow columns, so that a player with two roles still fits on his line
+    lines.append("[b]  civilization  heroes & wonders  provinces[/]")
     progress = {pr.civ: pr for pr in session.quotes().progress}
     for p in state.players:
-        hw = progress[p.civ].heroes_wonders
+        pr = progress[p.civ]
         prov = sum(1 for ps in state.provinces.values() if ps.influence == p.civ)
         roles = ", ".join(ROLE_SHORT[r] for r in ROLES if state.roles.get(r) == p.civ)
         mark = "★" if p.civ == state.winner else " "
         pad = " " * max(0, 12 - len(civ_name(p.civ)))
-        lines.append(f"{mark} {civ_markup(p.civ)}{pad}  {hw:>14}  {prov:>9}  {roles or '-'}")
+        lines.append(f"{mark} {civ_markup(p.civ)}{pad}  {pr.heroes_wonders:>6}/{pr.needed:<9}  "
+                     f"{prov:>9}")
+        if roles:
+            lines.append(f"    [dim]roles: {roles}[/]")
     return "\n".join(lines)
 
 
@@ -49,6 +53,7 @@ class GameOverScreen(BaseModal):
         Binding("n", "new_game", "New game"),
         Binding("t", "title", "Title"),
         Binding("b", "board", "Board"),
+        Binding("escape", "board", "Board", show=False),
     ]
 
     def __init__(self, session: GameSession) -> None:

@@ -20,12 +20,14 @@ The mouse works too: click a province, click a choice.
 | where | key | what |
 |---|---|---|
 | everywhere | `?` | this help |
-| everywhere | `ctrl+p` | the command palette (themes, help, new game, quit) |
+| everywhere | `ctrl+p` | the command palette (themes, help, cards, new game, quit) |
+| help, game | `c` | every card: its cost for you, its power, who holds it |
 | everywhere | `ctrl+q` | quit (the game is saved after every decision) |
 | game | arrows | move the map cursor to the next province or sea that way |
 | game | `enter` | the full detail of the province under the cursor |
 | game | `d` | open your pending decision again |
-| game | `1` … `5` | map, hand, roles, gods and cards, battle log |
+| game | `1` … `6` | map, hand, roles, gods and cards, battle log, players and supply |
+| game | `u` | take back your last decision (when nothing was revealed since) |
 | game | `tab` | move the focus (to scroll a pane with the arrows) |
 | game | `f` | computer players fast, or at watching speed |
 | decision | `↑` `↓` `enter` | choose |
@@ -39,7 +41,9 @@ The mouse works too: click a province, click a choice.
 ### The map
 
 Land is coloured by the civilization whose influence marker it holds; grey land
-belongs to a neutral civilization, brown land to no one; seas are blue.
+belongs to a neutral civilization, brown land to no one; seas are blue. Without the
+colours: a player's province has its label in **bold**, a neutral's in *italics*, one
+that nobody holds in plain letters; a province being converted is underlined.
 Next to each label: `c` city, `$` caravan, `t` temple, `m` market (buildings),
 then each player's units on his colour: `L` legion, `F` fortress, `*` creature,
 `S` trireme (`2L` is two legions). Where there is no room, a number counts a
@@ -90,6 +94,7 @@ it before his hand is shown.
 class HelpScreen(BaseScreen):
     BINDINGS = [
         Binding("b", "close", "Back"),
+        Binding("c", "app.cards", "Cards"),
         Binding("q", "close", "Back", show=False),
         Binding("escape", "close", "Back", show=False),
         Binding("question_mark", "close", "Back", show=False),

@@ -19,7 +19,8 @@ from .base import BaseScreen
 class LoadScreen(BaseScreen):
     BINDINGS = [
         Binding("o", "open_path", "Open a file…"),
-        Binding("b", "back", "Back"),
+        Binding("escape", "back", "Back"),
+        Binding("b", "back", "Back", show=False),
     ]
 
     def __init__(self, replay: bool = False, saves: list[bridge.SaveInfo] | None = None,
@@ -50,8 +51,10 @@ class LoadScreen(BaseScreen):
         if not saves:
             ol.add_option(Option("[dim]No saved games yet.[/]", id="none", disabled=True))
         for i, s in enumerate(saves):
-            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(s.mtime)) if s.mtime else ""
-            ol.add_option(Option(f"{esc(s.name):<32} [dim]{when}[/]", id=f"s{i}"))
+            # what a player recognises a game by: who plays, how far it is, whose move
+            about = s.detail or s.error or (
+                time.strftime("%Y-%m-%d %H:%M", time.localtime(s.mtime)) if s.mtime else "")
+            ol.add_option(Option(f"[b]{esc(s.name)}[/]\n  [dim]{esc(about)}[/]", id=f"s{i}"))
         self.query_one(Input).display = False
         ol.focus()
 

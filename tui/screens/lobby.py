@@ -128,7 +128,7 @@ class LobbyScreen(BaseScreen):
                 self.say(msg.reason)
                 self.opening = False
                 if self.remote is not None and msg.table == self.remote.table:
-                    self.remote.refused(msg.reason)
+                    self.remote.refused(msg.reason, msg.rule)
             case p.Resync():
                 self.say(msg.reason)
 

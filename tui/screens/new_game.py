@@ -13,6 +13,7 @@ from engine.data.board import CIVS
 from engine.data.cards import CIV_NAMES
 from engine.errors import IllegalAction
 from engine.game import check_config
+from engine.render import rule_name
 from engine.state import Config
 
 from ..session import HUMAN, available_bot_levels, default_bot_level
@@ -119,7 +120,7 @@ class NewGameScreen(BaseScreen):
         try:
             check_config(cfg)
         except IllegalAction as e:
-            rule = f" [dim]({esc(e.rule)})[/]" if e.rule else ""
+            rule = f" [dim](rule: {esc(rule_name(e.rule))})[/]" if e.rule else ""
             self.query_one("#new-error", Static).update(f"[b $error]{esc(e.reason)}[/]{rule}")
             return
         self.app.start_new_game(cfg, seats)

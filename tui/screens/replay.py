@@ -18,7 +18,7 @@ from .base import BaseModal, BaseScreen
 
 STEP = Binding.Group("Step", compact=True)
 TURN = Binding.Group("Turn", compact=True)
-ENDS = Binding.Group("Start/end", compact=True)
+ENDS = Binding.Group("Ends", compact=True)
 
 
 class ReplayScreen(BaseScreen):
@@ -30,10 +30,13 @@ class ReplayScreen(BaseScreen):
         Binding("pagedown", "turn(1)", "Turn", group=TURN, key_display="PgDn"),
         Binding("home", "go(0)", "Ends", group=ENDS, key_display="Home"),
         Binding("end", "go(-1)", "Ends", group=ENDS, key_display="End"),
-        Binding("t", "jump", "Go to turn"),
+        Binding("t", "jump", "Go to"),
         Binding("space", "play", "Play"),
         Binding("e", "events", "Events"),
-        Binding("b", "close", "Close"),
+        # every key fits in the footer at 80 columns; q and Escape leave, like b
+        Binding("q", "close", "Leave"),
+        Binding("escape", "close", "Leave", show=False),
+        Binding("b", "close", "Leave", show=False),
     ]
 
     def __init__(self, data: Replay, start: int = 0) -> None:

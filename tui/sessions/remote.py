@@ -19,7 +19,7 @@ from engine.events import Event
 from engine.prompts import Prompt
 from engine.quotes import Quotes
 from engine.render import civ as civ_name
-from engine.render import prompt_title
+from engine.render import prompt_title, rule_name
 from engine.view import View
 from tui.net import protocol as p
 from tui.net.words import REMOTE, waiting_text
@@ -58,10 +58,10 @@ class RemoteSession:
         self.chat_lines.append((line.name, line.text))
         self._tell("chat", (line.name, line.text))
 
-    def refused(self, reason: str) -> None:
+    def refused(self, reason: str, rule: str = "") -> None:
         """The server refused something (a decision: it is ours to make again)."""
         self.sent = None
-        self._tell("refused", reason)
+        self._tell("refused", f"{reason} (rule: {rule_name(rule)})" if rule else reason)
 
     def lost(self, reason: str) -> None:
         self._tell("lost", reason)
@@ -173,10 +173,9 @@ class RemoteSession:
         if action in self.up.legal:
             return None
         try:
-            reason = game.validate(self.up.view.state, action)
+            return game.refusal(self.up.view.state, action)
         except Exception:  # noqa: BLE001  (the server decides)
             return None
-        return IllegalAction(reason) if reason else None
 
     def apply(self, action: Action) -> list[Event]:
         """Send the decision; the server's update (or refusal) answers it."""

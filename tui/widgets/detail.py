@@ -5,9 +5,11 @@ building" come from the engine's quotes."""
 from __future__ import annotations
 
 from engine.data import board
+from engine.data.cards import CIV_CREATURE
 from engine.quotes import BoardQuote
+from engine.render import card as card_name
+from engine.render import card_text, count
 from engine.render import civ as civ_name
-from engine.render import count
 from engine.render import resource as resource_name
 from engine.state import GameState
 
@@ -32,7 +34,7 @@ def _units_text(kinds: dict[str, int]) -> str:
 
 def _owner_text(state: GameState, civ: str | None) -> str:
     if civ is None:
-        return "no one"
+        return "[i]unclaimed[/]"
     if civ in state.neutrals:
         return f"{civ_markup(civ)} [dim](neutral)[/]"
     return civ_markup(civ)
@@ -106,6 +108,10 @@ def detail_lines(state: GameState, area: str, bq: BoardQuote) -> list[str]:
     conv = [c for c in state.conversions if c.province == area]
     if conv:
         lines.append("[dim]Being converted by:[/] " + ", ".join(civ_name(c.civ) for c in conv))
+    creatures = sorted({CIV_CREATURE[u.owner] for u in state.units
+                        if u.area == area and u.kind == "creature" and u.owner in CIV_CREATURE})
+    for c in creatures:  # what the creatures here do in a battle
+        lines.append(f"[dim]{esc(card_name(c))}:[/] {esc(card_text(c))}")
     land = ", ".join(board.area_name(n) for n in p.land_neighbours) or "none"
     lines.append(f"[dim]Land neighbours:[/] {land}")
     lines.append("[dim]Seas:[/] " + (", ".join(board.area_name(s) for s in p.seas) or "none"))

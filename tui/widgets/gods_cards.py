@@ -3,13 +3,14 @@ number set aside unseen)."""
 
 from __future__ import annotations
 
+from engine.actions import Item
 from engine.data.cards import CIV_CREATURE, GODS, is_hero_or_wonder
 from engine.quotes import Quotes
 from engine.render import card as card_name
-from engine.render import card_kind
+from engine.render import card_kind, card_text
 from engine.view import View
 
-from ..text import civ_markup
+from ..text import civ_markup, esc
 from .pane import TextPane
 
 
@@ -25,6 +26,7 @@ def gods_cards_markup(v: View, q: Quotes) -> str:
             if g in state.gods_used:
                 where += " [dim](used)[/]"
         lines.append(f"  {card_name(g):<8} {where}")
+        lines.append(f"    [dim]{esc(card_text(g))}[/]")
     need = q.victory_cards
     lines.append("")
     lines.append(f"[b]Heroes and wonders[/] [dim](first to {need} wins)[/]")
@@ -39,10 +41,13 @@ def gods_cards_markup(v: View, q: Quotes) -> str:
             where = "under the sea" if creature == "kraken" else "on its card"
             lines.append(f"    [dim]{off} {card_name(creature)} {where}[/]")
     lines.append("")
-    lines.append(f"[b]On offer[/] [dim](cost {q.hero_cost})[/]")
+    lines.append(f"[b]On offer[/] [dim](cost {q.hero_cost}; c: every card)[/]")
     if state.display:
         for c in state.display:
-            lines.append(f"  {card_name(c)} [dim]{card_kind(c).lower()}[/]")
+            iq = q.item(Item(kind="card", card=c))
+            cost = f" [b]{iq.cost}[/]" if iq is not None and iq.cost != q.hero_cost else ""
+            lines.append(f"  {card_name(c)} [dim]{card_kind(c).lower()}[/]{cost}")
+            lines.append(f"    [dim]{esc(card_text(c))}[/]")
     else:
         lines.append("  none")
     pyr = q.pyramids_cost

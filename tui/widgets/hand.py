@@ -5,10 +5,11 @@ from __future__ import annotations
 from engine.data.cards import COMMODITIES, TAX
 from engine.quotes import Quotes
 from engine.render import card as card_name
+from engine.render import card_text
 from engine.render import resource as resource_name
 from engine.view import View
 
-from ..text import civ_markup
+from ..text import civ_markup, esc
 from .pane import TextPane
 
 # what the engine says the best set pays for (base costs; the construction dialog shows
@@ -32,7 +33,7 @@ def hand_markup(v: View, q: Quotes, *, compact: bool = False) -> str:
     me = next(p for p in state.players if p.civ == v.civ)
     hand = me.hand
     total = sum(hand.values())
-    lines = [f"{civ_markup(v.civ)} — your hand: [b]{total}[/] cards"]
+    lines = [f"{civ_markup(v.civ)} — your hand: [b]{total}[/] card{'' if total == 1 else 's'}"]
     tax = hand.get(TAX, 0)
     lines.append(f"[b]Tax[/]  {tax}")
     comm = [(c, hand[c]) for c in COMMODITIES if hand.get(c)]
@@ -64,12 +65,15 @@ def hand_markup(v: View, q: Quotes, *, compact: bool = False) -> str:
             lines.append(f"  [dim]not enough for any purchase yet ({q.god_cost} cards)[/]")
     held = [c for c in me.cards]
     lines.append("")
-    lines.append("[b]Your heroes and wonders[/]: " +
-                 (", ".join(card_name(c) for c in held) if held else "none"))
+    lines.append("[b]Your heroes and wonders[/]:" + ("" if held else " none"))
+    for c in held:
+        lines.append(f"  {esc(card_name(c))} [dim]{esc(card_text(c))}[/]")
     gods = [g for g, h in state.gods.items() if h == v.civ]
     if gods:
-        lines.append("[b]Your gods[/]: " + ", ".join(
-            card_name(g) + (" (used)" if g in state.gods_used else "") for g in gods))
+        lines.append("[b]Your gods[/]:")
+        for g in gods:
+            used = " (used)" if g in state.gods_used else ""
+            lines.append(f"  {esc(card_name(g))}{used} [dim]{esc(card_text(g))}[/]")
     others = [p for p in state.players if p.civ != v.civ]
     if others:
         lines.append("")

@@ -57,8 +57,16 @@ class KeyBar(Widget):
             last_group = group
         if self.app.ENABLE_COMMAND_PALETTE and palette in active:
             binding = active[palette][1]
-            out.append(([(binding.key, self.app.get_key_display(binding))], "palette"))
+            entry = ([(binding.key, self.app.get_key_display(binding))], "palette")
+            # the palette's key comes last, and only when the line has room for it (the
+            # help names it): a key cut in half at 80 columns helps nobody
+            if self._width(out + [entry]) <= self.size.width or not self.size.width:
+                out.append(entry)
         return out
+
+    @staticmethod
+    def _width(entries: list[tuple[list[tuple[str, str]], str]]) -> int:
+        return 1 + sum(sum(len(s) for _k, s in keys) + len(desc) + 3 for keys, desc in entries)
 
     def render(self) -> Content:
         parts: list[tuple[str, str]] = []

@@ -369,6 +369,8 @@ class MapView(Widget, can_focus=True):
                 st = self._style(key[:-2]) + Style(reverse=True, bold=True)
             elif key.endswith("+b"):
                 st = self._style(key[:-2]) + Style(bold=True)
+            elif key.endswith("+i"):
+                st = self._style(key[:-2]) + Style(italic=True)
             else:
                 st = self.get_component_rich_style(f"map--{key}", partial=True)
             self._styles[key] = st
@@ -408,14 +410,21 @@ class MapView(Widget, can_focus=True):
             for x in range(lay.width):
                 if lay.under[y][x]:
                     ku[x] = ku[x] + "+u"
+        converting = {c.province for c in self._state.conversions} \
+            if self._state is not None else set()
         for area, (lx, ly) in lay.labels.items():
             lab = board.area_label(area)
             k = key_of[area]
             k = "sea-label" + k[3:] if k.startswith("sea") else k
+            # not by colour alone: a neutral's label is in italics, an unclaimed one plain,
+            # a player's in bold; a province being converted is underlined
+            mark = "+i" if k.startswith("neutral") else "" if k.startswith("land") else "+b"
+            if area in converting:
+                mark += "+u"
             for i, ch in enumerate(lab):
                 if lx + i < lay.width:
                     rows_chars[ly][lx + i] = ch
-                    rows_keys[ly][lx + i] = k + "+b"
+                    rows_keys[ly][lx + i] = k + mark
         if self._state is not None:
             for area, (mx, my, room) in lay.markers.items():
                 marks = fit_marks(area_marks(self._state, area), max(room, 2))

@@ -68,7 +68,11 @@ def _status(state: GameState, seats: list[str] | None, *, thinking: bool, note: 
         else:
             who += " (computer)"
     what = esc(prompt_text(state.prompt))
-    tail = " [i]thinking…[/]" if thinking else ""
+    tail = ""
+    if thinking and seats is not None and seat is not None and seats[seat] != "human":
+        who += " [i]is thinking[/]"  # first, where a cut line still shows it
+    elif thinking:
+        tail = " [i]thinking…[/]"
     if note:
         tail += f"  [dim]{esc(note)}[/]"
     return f"{head} │ {who}: {what}{tail}"

@@ -12,6 +12,7 @@ from textual.widgets import Checkbox, Input, Label, Select, Static
 from engine.data.board import CIVS
 from tui.net import protocol as p
 
+from ..widgets.checkbox import MarkedCheckbox
 from ..widgets.keybar import KeyBar
 
 REMOTE = "remote"
@@ -55,9 +56,9 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
                 yield Label("Setup")
                 yield Select([("predetermined", "predetermined"), ("free", "free")],
                              value="predetermined", allow_blank=False, id="setup", compact=True)
-            yield Checkbox("Long game (5 heroes and wonders)", id="long", compact=True)
-            yield Checkbox("Holding three roles wins", id="three", compact=True)
-            yield Checkbox("No immediate take-back in trade", id="notake", compact=True)
+            yield MarkedCheckbox("Long game (5 heroes and wonders)", id="long", compact=True)
+            yield MarkedCheckbox("Holding three roles wins", id="three", compact=True)
+            yield MarkedCheckbox("No immediate take-back in trade", id="notake", compact=True)
             yield Static("", id="create-error")
         yield KeyBar()
 

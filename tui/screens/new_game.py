@@ -18,6 +18,7 @@ from engine.state import Config
 
 from ..session import HUMAN, available_bot_levels, default_bot_level
 from ..text import esc
+from ..widgets.checkbox import MarkedCheckbox
 from ..widgets.keybar import KeyBar
 from .base import BaseScreen
 
@@ -63,13 +64,13 @@ class NewGameScreen(BaseScreen):
                              compact=True)
             with Horizontal(classes="row"):
                 yield Label("Options", classes="field")
-                yield Checkbox("Long game (5 heroes and wonders)", id="long", compact=True)
+                yield MarkedCheckbox("Long game (5 heroes and wonders)", id="long", compact=True)
             with Horizontal(classes="row"):
                 yield Label("", classes="field")
-                yield Checkbox("Three roles at once win", id="three", compact=True)
+                yield MarkedCheckbox("Three roles at once win", id="three", compact=True)
             with Horizontal(classes="row"):
                 yield Label("", classes="field")
-                yield Checkbox("No immediate take-back in trades", id="notakeback",
+                yield MarkedCheckbox("No immediate take-back in trades", id="notakeback",
                                compact=True)
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="field")

@@ -25,7 +25,7 @@ object); a newer or unknown schema is refused. The first version's files are kep
 as golden fixtures in saves/golden/.
 """
 
-from . import files, format, listing, saved_game
+from . import content, files, format, listing, saved_game
 from .files import (
     atomic_write,
     autosave,
@@ -34,6 +34,7 @@ from .files import (
     free_path,
     load_record,
     load_save,
+    load_to_resume,
     read_bytes,
     resolve,
     safe_name,
@@ -61,9 +62,9 @@ from .saved_game import SavedGame
 
 __all__ = [
     "ENGINE_VERSION", "MIGRATIONS", "SAVE_FORMAT", "SCHEMA", "SUFFIX", "SaveError", "SaveFile",
-    "SaveInfo", "SavedGame", "atomic_write", "autosave", "data_dir", "decode_save",
+    "SaveInfo", "SavedGame", "atomic_write", "autosave", "content", "data_dir", "decode_save",
     "default_name", "encode_save", "engine_version", "files", "format", "free_path",
-    "inspect", "latest_save", "list_saves", "listing", "load", "load_record", "load_save",
+    "inspect", "latest_save", "list_saves", "listing", "load", "load_record", "load_save", "load_to_resume",
     "make_save", "migrate", "most_recent", "now", "read_bytes", "resolve", "safe_name",
     "save_path", "saved_game", "saves_dir", "write_save",
 ]

@@ -177,6 +177,18 @@ def load_save(path: str | os.PathLike[str]) -> SaveFile:
     return decode_save(read_bytes(p), str(p))
 
 
+def load_to_resume(path: str | os.PathLike[str]) -> SaveFile:
+    """Load a save to go on playing it: its record must also replay to the saved position
+    (a save whose history does not lead to its game is refused). Raises SaveError."""
+    from .content import replays
+    p = Path(path)
+    save = load_save(p)
+    fault = replays(save.record, save.state)
+    if fault:
+        raise SaveError(f"{p}: {fault}")
+    return save
+
+
 def write_save(path: str | os.PathLike[str], save: SaveFile, indent: int | None = None) -> Path:
     """Write a save atomically; returns its path."""
     p = Path(path)

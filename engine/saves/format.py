@@ -168,6 +168,9 @@ def _where(err: Exception, prefix: str) -> str:
 def _open(data: bytes, source: str) -> _RawSave:
     """Check that the bytes are a complete, unedited save of a schema this engine reads;
     the state and the record are left undecoded. Raises SaveError."""
+    from .content import MAX_DEPTH, nesting_depth
+    if nesting_depth(data) > MAX_DEPTH:
+        raise SaveError(f"{source}: the file is damaged (JSON nested deeper than {MAX_DEPTH})")
     try:
         raw = _raw_decoder.decode(data)
     except (msgspec.ValidationError, msgspec.DecodeError) as e:
@@ -216,6 +219,19 @@ def _diagnose(data: bytes, source: str, err: Exception | None) -> None:
 
 def decode_save(data: bytes, source: str = "the file") -> SaveFile:
     """Decode the bytes of a save file, migrating an older schema. Raises SaveError."""
+    def bad(what: str) -> SaveError:
+        return SaveError(f"{source}: {what}")
+
+    save = _decode(data, source)
+    from .content import playable, problems
+    faults = problems(save.state, save.record)
+    fault = "; ".join(faults[:3]) if faults else playable(save.state)
+    if fault:
+        raise bad(f"impossible game: {fault}"[:400])
+    return save
+
+
+def _decode(data: bytes, source: str) -> SaveFile:
     def bad(what: str) -> SaveError:
         return SaveError(f"{source}: {what}")
 

@@ -142,10 +142,10 @@ def run_resume(args: argparse.Namespace) -> int:
             return 1
         path = info.path
     try:
-        loaded = bridge.load_game(path)
+        loaded = bridge.load_game(path, check_record=True)
     except bridge.LoadError as e:
         print(f"mare-nostrum: {e}", file=sys.stderr)
-        return 1
+        return 2
     opts = _opts(args)
     from pathlib import Path
     session = session_from_save(loaded, seats=_seat_list(getattr(args, "seats", "")) or None,

@@ -8,7 +8,14 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from engine.saves import SaveError, list_saves, load_save, most_recent, resolve, saves_dir
+from engine.saves import (
+    SaveError,
+    list_saves,
+    load_to_resume,
+    most_recent,
+    resolve,
+    saves_dir,
+)
 
 
 def _fail(msg: str, code: int = 2) -> int:
@@ -132,7 +139,7 @@ def _run_resume(args: argparse.Namespace) -> int:
             return _fail(f"no saved game to resume in {d}", 1)
         path = Path(info.path)
     try:
-        save = load_save(path)  # a bad file stops here: one line, exit code 2
+        save = load_to_resume(path)  # a bad file or record stops here: one line, exit 2
     except SaveError as e:
         return _fail(str(e))
     play = screen_commands()

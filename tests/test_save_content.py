@@ -204,3 +204,16 @@ def test_fuzz_mutated_saves_load_or_are_refused(which, pick, value, delete):
     for s in [None, *range(len(state.players))]:
         view(state, s)
         quotes(state, s)
+
+
+def test_log_as_a_player_hides_the_others_face_down_cards(capsys):
+    path = ROOT / "saves" / "phases" / "commerce.json"
+    assert main(["log", str(path), "--as", "rome", "--actions"]) == 0
+    out = capsys.readouterr().out
+    offers = [line for line in out.splitlines() if '"type":"Offer"' in line]
+    assert offers
+    for line in offers:
+        if "] rome:" in line:
+            assert '"cards":{' in line  # his own offer, in full
+        else:
+            assert '"cards":{' not in line and "face_down" in line

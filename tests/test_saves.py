@@ -344,13 +344,20 @@ def test_a_failed_write_never_replaces_a_good_save(good_bytes, tmp_path, monkeyp
 
 
 @pytest.mark.skipif(os.name != "posix", reason="file modes")
-def test_atomic_write_keeps_the_file_mode(tmp_path):
+def test_saves_are_private(tmp_path, home, good_bytes):
+    """A save holds every hand and the dice to come: 0600 files in a 0700 folder."""
     p = tmp_path / "m.json"
     saves.atomic_write(p, b"{}")
-    assert p.stat().st_mode & 0o777 == 0o666 & ~saves.files._UMASK
-    p.chmod(0o600)
+    assert p.stat().st_mode & 0o777 == 0o600
+    p.chmod(0o644)
     saves.atomic_write(p, b"{ }")
     assert p.stat().st_mode & 0o777 == 0o600 and p.read_bytes() == b"{ }"
+    folder = saves.saves_dir()
+    folder.mkdir(parents=True, mode=0o755)
+    folder.chmod(0o755)
+    written = saves.write_save(folder / "g.json", saves.decode_save(good_bytes))
+    assert written.stat().st_mode & 0o777 == 0o600
+    assert folder.stat().st_mode & 0o777 == 0o700
 
 
 def test_saves_lists_games_and_flags_bad_files(good_bytes, home, capsys):

@@ -112,9 +112,12 @@ def _add_log(p: argparse.ArgumentParser) -> None:
 
 
 def _run_log(args: argparse.Namespace) -> int:
+    from msgspec import json
+
     from engine.events import Event, GameStarted, TurnStarted
     from engine.game import visible_events
     from engine.render import is_heading, render_events
+    from engine.view import visible_action
 
     try:
         record, _save = _load(args)
@@ -145,7 +148,12 @@ def _run_log(args: argparse.Namespace) -> int:
     try:
         for step in replay(record, on_start=lambda st, ev: show(ev)):
             if args.actions:
-                print(f"  > [{step.index}] {step.civ}: {action_text(step.action)}")
+                seen = step.action
+                if args.civ or args.public:  # another's face-down cards stay face down
+                    seen = visible_action(step.action, step.civ, args.civ)
+                text = (action_text(seen) if not isinstance(seen, dict)
+                        else json.encode(seen).decode())
+                print(f"  > [{step.index}] {step.civ}: {text}")
             show(step.events)
     except ReplayError as e:
         return _fail(f"{args.file}: {e.message}", 1)

@@ -197,4 +197,6 @@ def run_app(*, session: GameSession | None = None, replay=None, theme: str | Non
     app = MareNostrumApp(session=session, replay=replay, theme=theme, bot_delay=bot_delay,
                          seed=seed, message=message, autosave=autosave)
     result = app.run()
+    if app.return_code:  # the app crashed (Textual printed the traceback)
+        return app.return_code
     return result if isinstance(result, int) else 0

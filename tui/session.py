@@ -242,9 +242,10 @@ class GameSession:
 
     def _changed(self) -> None:
         if self.autosave_enabled:
+            # tried again after every action; a success clears the warning
             err = bridge.autosave(self.state, self.record, self.save_name, self.seats)
-            if err and not self.autosave_error:
-                self.autosave_error = err
+            self.autosave_error = (f"{err} (the game goes on in memory; saving again after "
+                                   "the next move)" if err else None)
 
     def snapshot(self) -> GameState:
         return game.clone(self.state)

@@ -156,9 +156,26 @@ def atomic_write(path: Path, data: bytes) -> None:
     _clean_stale_temps(path)
 
 
+MAX_SAVE_BYTES = 32 * 1024 * 1024  # a 6-player game of 200 turns is about 2 MiB
+
+
 def read_bytes(path: Path) -> bytes:
+    """The bytes of a save file; a FIFO, a device or a file beyond MAX_SAVE_BYTES is refused
+    before reading (reading one could hang or never end)."""
     try:
-        return Path(path).read_bytes()
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"{path}: not a regular file (a pipe or a device?)")
+        if info.st_size > MAX_SAVE_BYTES:
+            raise SaveError(f"{path}: too large for a save ({info.st_size // 2**20} MiB; at "
+                            f"most {MAX_SAVE_BYTES // 2**20} MiB)")
+        with open(path, "rb") as f:  # read no more than the limit, even if it grows
+            data = f.read(MAX_SAVE_BYTES + 1)
+        if len(data) > MAX_SAVE_BYTES:
+            raise SaveError(f"{path}: too large for a save")
+        return data
     except FileNotFoundError:
         raise SaveError(f"{path}: no such file") from None
     except IsADirectoryError:

@@ -11,6 +11,8 @@ from engine.game import state_hash
 from engine.match import Match
 from engine.state import Config, GameState
 
+from .checks import count
+
 # Bots are seeded from the game seed and this secret (engine.match), so a run is repeatable.
 SECRET = b"simulate"
 
@@ -28,12 +30,12 @@ def play_game(config: Config, levels: list[str], max_turns: int = 200,
 
 def _add_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, default=6, choices=range(3, 7), metavar="N")
-    p.add_argument("--games", type=int, default=1, metavar="K")
+    p.add_argument("--games", type=count(0), default=1, metavar="K")
     p.add_argument("--seed", type=int, default=1, metavar="S")
     p.add_argument("--bots", nargs="+", default=["greedy"], choices=LEVELS,
                    help="levels, one per seat (repeated when fewer)")
     p.add_argument("--setup", choices=("predetermined", "free"), default="predetermined")
-    p.add_argument("--max-turns", type=int, default=200)
+    p.add_argument("--max-turns", type=count(1), default=200)
     p.add_argument("--hash", action="store_true", help="print each final state hash")
 
 

@@ -314,11 +314,11 @@ class GameScreen(BaseScreen):
     def _show_status(self) -> None:
         note = self._note
         s = self.session
+        if s.autosave_error and not note:  # before the usual hint: the game is not saved
+            note = s.autosave_error
         if not note and s.is_human(s.pending_seat) and not self._decision_open \
                 and not self._pass_open and not s.over:
             note = "press d to decide"
-        if s.autosave_error and not note:
-            note = s.autosave_error
         self.query_one(StatusBar).show(self._v.state, s.seats, thinking=self._thinking,
                                        note=note, line=s.status_line())
 

@@ -30,8 +30,8 @@ class MareNostrumApp(App):
     HORIZONTAL_BREAKPOINTS = [(0, "-tiny-w"), (80, "-narrow"), (118, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-tiny-h"), (24, "-short"), (34, "-tall")]
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True, show=True),
-        Binding("f1", "help", "Help", show=False),
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=True, id="app.quit"),
+        Binding("f1", "help", "Help", show=False, id="app.help"),
     ]
 
     def __init__(self, *, session: GameSession | None = None, replay=None,

@@ -18,9 +18,9 @@ from .base import BaseScreen
 
 class LoadScreen(BaseScreen):
     BINDINGS = [
-        Binding("o", "open_path", "Open a file…"),
-        Binding("escape", "back", "Back"),
-        Binding("b", "back", "Back", show=False),
+        Binding("o", "open_path", "Open a file…", id="load.open-path"),
+        Binding("escape", "back", "Back", id="load.back"),
+        Binding("b", "back", "Back", show=False, id="load.back-b"),
     ]
 
     def __init__(self, replay: bool = False, saves: list[bridge.SaveInfo] | None = None,

@@ -217,3 +217,30 @@ def test_log_as_a_player_hides_the_others_face_down_cards(capsys):
             assert '"cards":{' in line  # his own offer, in full
         else:
             assert '"cards":{' not in line and "face_down" in line
+
+
+@pytest.mark.parametrize("field,value", [("name", "renamed"), ("created", "2000-01-01"),
+                                         ("updated", "2000-01-01"), ("seats", ["human"] * 6),
+                                         ("engine_version", "9.9")])
+def test_every_field_is_covered_by_the_checksum(field, value):
+    save = saves.load_save(ROOT / "saves" / "phases" / "roles.json")
+    doc = msgspec.json.decode(saves.encode_save(save))
+    assert doc[field] != value
+    doc[field] = value
+    with pytest.raises(SaveError, match="do not match their checksum"):
+        decode_save(enc(doc), "edited.json")
+
+
+def test_names_from_files_are_cleaned_and_limited(tmp_path, capsys):
+    from tui.text import esc, shown
+    evil = "\x1b]0;owned\x07\x1b[31mred[/b]\x00" + "A" * 100
+    assert "\x1b" not in shown(evil) and "\x00" not in shown(evil)
+    assert len(shown(evil)) <= 41 and r"\[/b]" in shown(evil)
+    assert "\x1b" not in esc("a\x1b[2Jb") and esc("[b]") == r"\[b]"
+    save = saves.load_save(ROOT / "saves" / "phases" / "roles.json")
+    save.name = evil
+    folder = tmp_path / "saves"
+    saves.write_save(folder / "evil.json", save)
+    assert main(["saves", "--dir", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and "A" * 30 not in out

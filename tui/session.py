@@ -21,6 +21,7 @@ from engine.events import Event
 from engine.match import Match, Step
 from engine.prompts import Prompt
 from engine.record import GameRecord
+from engine.render import plain
 from engine.state import Config, GameState
 
 from . import bridge
@@ -193,7 +194,7 @@ class GameSession:
     def seat_label(self, seat: int) -> str:
         names = self.config.names
         if seat < len(names) and names[seat]:
-            return names[seat]
+            return plain(names[seat])
         if self.seats[seat] == HUMAN:
             return "you" if not self.hot_seat else f"player {seat + 1}"
         return f"computer, {self.seats[seat]}"

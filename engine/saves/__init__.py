@@ -12,10 +12,13 @@ A save file is one JSON object (a `SaveFile`):
      "name": ..., "created": ..., "updated": ..., "checksum": "<sha256>",
      "seats": ["human", "greedy", ...], "state": {GameState}, "record": {GameRecord}}
 
-`checksum` is the SHA-256 of the compact JSON of `state`, a newline and the compact JSON of
-`record`: a truncated, damaged or hand-edited file is refused (`SaveError`, one line naming
-the file and what is wrong) rather than loaded half right. `seats` (who plays each seat:
-"human" or a computer level; [] in older files) is not covered by it. Files are written
+`checksum` is the SHA-256 of the compact JSON of every other field (format, schema,
+engine_version, name, created, updated, seats), a newline, the compact JSON of `state`, a
+newline and the compact JSON of `record` (files written before the other fields were covered
+hash the state and the record only, and still load): a truncated, damaged or hand-edited file
+is refused (`SaveError`, one line naming the file and what is wrong) rather than loaded half
+right. What a file holds is then checked too (engine/saves/content.py): a recomputed checksum
+does not make an impossible game loadable. Files are written
 atomically (a temporary file in the same directory, flush, fsync, rename, fsync of the
 directory), so a crash or a kill at any moment leaves the previous save intact.
 

@@ -137,11 +137,34 @@ def _compact(raw: bytes) -> bytes:
     return msgspec.json.format(raw, indent=-1)
 
 
-def _checksum(state_json: bytes, record_json: bytes) -> str:
-    h = hashlib.sha256(_compact(state_json))
+def _checksum(state_json: bytes, record_json: bytes, header: bytes = b"") -> str:
+    """SHA-256 of the header (every other field of the file), the state and the record.
+    Files written before the header was covered (header b"") are still read."""
+    h = hashlib.sha256()
+    if header:
+        h.update(header)
+        h.update(b"\n")
+    h.update(_compact(state_json))
     h.update(b"\n")
     h.update(_compact(record_json))
     return h.hexdigest()
+
+
+class _Header(msgspec.Struct, array_like=True):
+    """The fields of a save besides its state, its record and the checksum itself."""
+
+    format: str
+    schema: int
+    engine_version: str
+    name: str
+    created: str
+    updated: str
+    seats: list[str]
+
+
+def _header(raw: SaveFile | _RawSave) -> bytes:
+    return _encoder.encode(_Header(raw.format, raw.schema, raw.engine_version, raw.name,
+                                   raw.created, raw.updated, list(raw.seats)))
 
 
 def encode_save(save: SaveFile, indent: int | None = None) -> bytes:
@@ -149,7 +172,7 @@ def encode_save(save: SaveFile, indent: int | None = None) -> bytes:
     Sets save.checksum."""
     state_json = _encoder.encode(save.state)
     record_json = _encoder.encode(save.record)
-    save.checksum = _checksum(state_json, record_json)
+    save.checksum = _checksum(state_json, record_json, _header(save))
     raw = _RawSave(format=save.format, schema=save.schema, engine_version=save.engine_version,
                    name=save.name, created=save.created, updated=save.updated,
                    checksum=save.checksum, seats=save.seats, state=msgspec.Raw(state_json),
@@ -178,7 +201,8 @@ def _open(data: bytes, source: str) -> _RawSave:
         raise AssertionError("unreachable") from None
     if raw.format != SAVE_FORMAT or not 1 <= raw.schema <= SCHEMA:
         _diagnose(data, source, None)
-    if raw.checksum != _checksum(raw.state, raw.record):
+    if raw.checksum not in (_checksum(raw.state, raw.record, _header(raw)),
+                            _checksum(raw.state, raw.record)):  # the older files
         raise SaveError(f"{source}: the contents do not match their checksum: the file was "
                         "damaged or edited by hand")
     return raw

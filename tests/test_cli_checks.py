@@ -84,3 +84,31 @@ def test_a_crashed_app_exits_non_zero(monkeypatch):
 
     monkeypatch.setattr(app_module.MareNostrumApp, "run", crash)
     assert app_module.run_app() == 1
+
+
+def test_progress_is_plain_lines_in_a_pipe_and_a_bar_on_a_terminal(monkeypatch, capsys):
+    import io
+
+    from tui.commands.progress import games_progress
+    with games_progress(2) as done:
+        done("game 1")
+        done("")
+    assert capsys.readouterr().out == "game 1\n"
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    tty = Tty()
+    monkeypatch.setattr("sys.stdout", tty)
+    with games_progress(2) as done:
+        done("game 1")
+        done("game 2")
+    assert "game 1" in tty.getvalue() and "game 2" in tty.getvalue()
+
+
+def test_simulate_still_prints_one_line_per_game(capsys):
+    assert main(["simulate", "--games", "1", "--players", "3", "--bots", "random",
+                 "--max-turns", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("game 1 seed 1") and "games won" in out

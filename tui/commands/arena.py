@@ -15,6 +15,7 @@ import argparse
 import math
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 from engine.bots import LEVELS
@@ -24,6 +25,7 @@ from engine.match import Match, Step
 from engine.state import Config
 
 from .checks import count, seconds
+from .progress import games_progress
 
 # Bots are seeded from the game seed and this secret (engine.match), so a run is repeatable.
 SECRET = b"arena"
@@ -118,11 +120,12 @@ def _run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     jobs = [(seats_for(levels, g), args.seed + g, args.budget, args.max_turns)
             for g in range(args.games)]
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(_report_each(pool.map(_job, jobs), args.quiet))
-    else:
-        results = list(_report_each(map(_job, jobs), args.quiet))
+    with games_progress(len(jobs)) as done:
+        if args.jobs > 1:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                results = list(_report_each(pool.map(_job, jobs), args.quiet, done))
+        else:
+            results = list(_report_each(map(_job, jobs), args.quiet, done))
     failed = [r for r in results if "error" in r]
     _summary(levels, [r for r in results if "error" not in r], args,
              time.perf_counter() - t0)
@@ -133,15 +136,17 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _report_each(results, quiet: bool):
+def _report_each(results, quiet: bool, done: Callable[[str], None]):
     for g, r in enumerate(results):
+        line = ""
         if "error" in r:
-            print(f"game {g + 1} seed {r['seed']} seats {','.join(r['levels'])}: FAILED "
-                  f"({r['error']})", flush=True)
+            line = (f"game {g + 1} seed {r['seed']} seats {','.join(r['levels'])}: FAILED "
+                    f"({r['error']})")
         elif not quiet:
-            print(f"game {g + 1} seed {r['seed']} seats {','.join(r['levels'])}: "
-                  f"{'winner ' + r['winner'] + ' (seat ' + str(r['winner_seat']) + ')' if r['winner'] else 'no winner'}"
-                  f", turns {r['turns']}", flush=True)
+            line = (f"game {g + 1} seed {r['seed']} seats {','.join(r['levels'])}: "
+                    f"{'winner ' + r['winner'] + ' (seat ' + str(r['winner_seat']) + ')' if r['winner'] else 'no winner'}"
+                    f", turns {r['turns']}")
+        done(line)
         yield r
 
 

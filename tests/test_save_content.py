@@ -189,7 +189,7 @@ _DOCS = {p.stem: msgspec.json.decode(p.read_bytes()) for p in PHASES}
 
 
 @seed(15)
-@settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
 @given(which=st.sampled_from(sorted(_DOCS)), pick=st.integers(min_value=0, max_value=10**6),
        value=_HOSTILE, delete=st.booleans())
 def test_fuzz_mutated_saves_load_or_are_refused(which, pick, value, delete):

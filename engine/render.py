@@ -29,6 +29,22 @@ from .state import GameState
 # --- names ------------------------------------------------------------------------------------
 
 
+# Terminal escape sequences (CSI, OSC and two-byte ESC ones) a file or a player may carry.
+_ESCAPES = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|[@-Z\\-_])")
+NAME_LIMIT = 40  # a player's or a save's name, as shown
+
+
+def plain(text: str, limit: int = NAME_LIMIT) -> str:
+    """A string from a file or a player made safe to show: escape sequences and other
+    control characters removed, whitespace runs made one space, at most `limit` long."""
+    import unicodedata
+    text = _ESCAPES.sub("", str(text))
+    text = "".join(" " if ch.isspace() else ch for ch in text
+                   if ch.isspace() or unicodedata.category(ch)[0] != "C")
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def civ(c: str | None) -> str:
     if not c:
         return "nobody"

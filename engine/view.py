@@ -8,8 +8,11 @@ A spectator (seat None) sees only what is public.
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
+from .actions import Action, Give, Keep, Offer
 from .events import Event
 from .state import GameState
 
@@ -53,3 +56,17 @@ def view(state: GameState, seat: int | None) -> View:
 def visible_events(events: list[Event], civ: str | None) -> list[Event]:
     """The events a player (or a spectator, civ None) may see."""
     return [e for e in events if not e.visible_to or (civ is not None and civ in e.visible_to)]
+
+
+def visible_action(action: Action, actor: str | None, civ: str | None) -> Action | dict[str, Any]:
+    """An action as `civ` may know it (None: a spectator): another player's face-down
+    trade offer, the cards he keeps and a balancing card given to someone else show only
+    how many cards they are."""
+    if actor is not None and actor == civ:
+        return action
+    if isinstance(action, (Offer, Keep)):
+        return {"type": type(action).__name__, "cards": sum(action.cards.values()),
+                "face_down": True}
+    if isinstance(action, Give) and action.to != civ:
+        return {"type": "Give", "cards": 1, "to": action.to, "face_down": True}
+    return action

@@ -192,7 +192,8 @@ def test_names_and_paths(tmp_path):
 
 
 def test_the_seats_are_saved(tmp_path):
-    """Who plays each seat is kept in the save (not in its checksum); [] when not given."""
+    """Who plays each seat is kept in the save (and covered by its checksum, like every
+    field); [] when not given."""
     state, record = play(Config(civs=["rome", "greece", "egypt"], seed=6), 20)
     seats = ["greedy", "human", "random"]
     path = write_save(tmp_path / "s.json", make_save(state, record, "s", seats=seats))
@@ -200,7 +201,7 @@ def test_the_seats_are_saved(tmp_path):
     assert f.seats == seats and f.state == state and f.record == record
     plain = write_save(tmp_path / "p.json", make_save(state, record, "p"))
     assert load_save(plain).seats == []
-    assert load_save(plain).checksum == f.checksum
+    assert load_save(plain).checksum != f.checksum
     path = saves.autosave(state, record, "in play", directory=tmp_path, seats=seats)
     assert load_save(path).seats == seats
     saves.autosave(state, record, "in play", directory=tmp_path, seats=["human"] * 3)
@@ -344,13 +345,20 @@ def test_a_failed_write_never_replaces_a_good_save(good_bytes, tmp_path, monkeyp
 
 
 @pytest.mark.skipif(os.name != "posix", reason="file modes")
-def test_atomic_write_keeps_the_file_mode(tmp_path):
+def test_saves_are_private(tmp_path, home, good_bytes):
+    """A save holds every hand and the dice to come: 0600 files in a 0700 folder."""
     p = tmp_path / "m.json"
     saves.atomic_write(p, b"{}")
-    assert p.stat().st_mode & 0o777 == 0o666 & ~saves.files._UMASK
-    p.chmod(0o600)
+    assert p.stat().st_mode & 0o777 == 0o600
+    p.chmod(0o644)
     saves.atomic_write(p, b"{ }")
     assert p.stat().st_mode & 0o777 == 0o600 and p.read_bytes() == b"{ }"
+    folder = saves.saves_dir()
+    folder.mkdir(parents=True, mode=0o755)
+    folder.chmod(0o755)
+    written = saves.write_save(folder / "g.json", saves.decode_save(good_bytes))
+    assert written.stat().st_mode & 0o777 == 0o600
+    assert folder.stat().st_mode & 0o777 == 0o700
 
 
 def test_saves_lists_games_and_flags_bad_files(good_bytes, home, capsys):

@@ -201,3 +201,19 @@ def test_kraken_titan_and_joint_moves_are_described_in_words():
                                   choice="carthage"), state).startswith("Titans #3, #4 shoot at")
     move = action_text(A.Move(units=[legion, k], to="carthago"), state)
     assert "from Sardinia" in move and "Mare Africum" in move
+
+
+def test_a_failed_autosave_is_said_and_retried(home):
+    """The saves folder cannot be written (a file stands in its place: a read-only folder
+    would not stop root): the game goes on in memory, says so, and saves at the next move."""
+    s = GameSession.new(Config(civs=CIVS3, seed=9), [HUMAN, "random", "random"])
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "saves").write_text("in the way")
+    _play(s, 1)
+    assert s.autosave_error and "autosave failed" in s.autosave_error
+    assert "goes on in memory" in s.autosave_error
+    (home / "saves").unlink()
+    _play(s, 1)
+    assert s.autosave_error is None
+    loaded = bridge.load_game(bridge.latest_save().path)
+    assert game.state_hash(loaded.state) == game.state_hash(s.state)

@@ -30,8 +30,8 @@ class MareNostrumApp(App):
     HORIZONTAL_BREAKPOINTS = [(0, "-tiny-w"), (80, "-narrow"), (118, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-tiny-h"), (24, "-short"), (34, "-tall")]
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True, show=True),
-        Binding("f1", "help", "Help", show=False),
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=True, id="app.quit"),
+        Binding("f1", "help", "Help", show=False, id="app.help"),
     ]
 
     def __init__(self, *, session: GameSession | None = None, replay=None,
@@ -197,4 +197,6 @@ def run_app(*, session: GameSession | None = None, replay=None, theme: str | Non
     app = MareNostrumApp(session=session, replay=replay, theme=theme, bot_delay=bot_delay,
                          seed=seed, message=message, autosave=autosave)
     result = app.run()
+    if app.return_code:  # the app crashed (Textual printed the traceback)
+        return app.return_code
     return result if isinstance(result, int) else 0

@@ -161,10 +161,11 @@ class LoadedGame:
     name: str = ""
 
 
-def load_game(path: str | Path) -> LoadedGame:
-    """Load a saved game (LoadError, one line, if the file is not one)."""
+def load_game(path: str | Path, check_record: bool = False) -> LoadedGame:
+    """Load a saved game (LoadError, one line, if the file is not one); `check_record`:
+    its record must also replay to the saved position (to resume it)."""
     try:
-        save = saves.load_save(path)
+        save = saves.load_to_resume(path) if check_record else saves.load_save(path)
     except SaveError as e:
         raise LoadError(str(e)) from None
     return LoadedGame(state=save.state, seats=list(save.seats) or None, record=save.record,

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 
@@ -42,6 +43,12 @@ def main(argv: list[str] | None = None) -> int:
         return commands[name][2](args)
     except KeyboardInterrupt:
         return 130
+    except Exception as e:  # a bug: one line, the traceback only when asked for
+        if os.environ.get("MARE_NOSTRUM_DEBUG"):
+            raise
+        print(f"mare-nostrum: {name} failed: {type(e).__name__}: {e} (set "
+              "MARE_NOSTRUM_DEBUG=1 for the traceback)".replace("\n", " "), file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from engine.events import Event
 from engine.match import Match, Step
 from engine.prompts import Prompt
 from engine.record import GameRecord
+from engine.render import plain
 from engine.state import Config, GameState
 
 from . import bridge
@@ -193,7 +194,7 @@ class GameSession:
     def seat_label(self, seat: int) -> str:
         names = self.config.names
         if seat < len(names) and names[seat]:
-            return names[seat]
+            return plain(names[seat])
         if self.seats[seat] == HUMAN:
             return "you" if not self.hot_seat else f"player {seat + 1}"
         return f"computer, {self.seats[seat]}"
@@ -242,9 +243,10 @@ class GameSession:
 
     def _changed(self) -> None:
         if self.autosave_enabled:
+            # tried again after every action; a success clears the warning
             err = bridge.autosave(self.state, self.record, self.save_name, self.seats)
-            if err and not self.autosave_error:
-                self.autosave_error = err
+            self.autosave_error = (f"{err} (the game goes on in memory; saving again after "
+                                   "the next move)" if err else None)
 
     def snapshot(self) -> GameState:
         return game.clone(self.state)

@@ -8,11 +8,20 @@ from __future__ import annotations
 
 from engine.data.cards import CIV_NAMES
 from engine.render import civ as civ_name
+from engine.render import plain
 
 
 def esc(text: str) -> str:
-    """Escape square brackets for Textual markup."""
+    """Text made inert for Textual markup: square brackets escaped, and no terminal escape
+    sequence or control character left."""
+    if any(ch < " " or "\x7f" <= ch <= "\x9f" for ch in text):
+        text = "\n".join(plain(line, len(line) + 1) for line in text.split("\n"))
     return text.replace("[", r"\[")
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """A name from a file or a player, as markup: cleaned, length-limited, escaped."""
+    return esc(plain(text, limit))
 
 
 def civ_markup(civ: str | None, bold: bool = True) -> str:
@@ -23,4 +32,4 @@ def civ_markup(civ: str | None, bold: bool = True) -> str:
     return f"[{b}$civ-{civ}-fg]{CIV_NAMES[civ]}[/]"
 
 
-__all__ = ["civ_markup", "civ_name", "esc"]
+__all__ = ["civ_markup", "civ_name", "esc", "plain", "shown"]

@@ -12,10 +12,13 @@ A save file is one JSON object (a `SaveFile`):
      "name": ..., "created": ..., "updated": ..., "checksum": "<sha256>",
      "seats": ["human", "greedy", ...], "state": {GameState}, "record": {GameRecord}}
 
-`checksum` is the SHA-256 of the compact JSON of `state`, a newline and the compact JSON of
-`record`: a truncated, damaged or hand-edited file is refused (`SaveError`, one line naming
-the file and what is wrong) rather than loaded half right. `seats` (who plays each seat:
-"human" or a computer level; [] in older files) is not covered by it. Files are written
+`checksum` is the SHA-256 of the compact JSON of every other field (format, schema,
+engine_version, name, created, updated, seats), a newline, the compact JSON of `state`, a
+newline and the compact JSON of `record` (files written before the other fields were covered
+hash the state and the record only, and still load): a truncated, damaged or hand-edited file
+is refused (`SaveError`, one line naming the file and what is wrong) rather than loaded half
+right. What a file holds is then checked too (engine/saves/content.py): a recomputed checksum
+does not make an impossible game loadable. Files are written
 atomically (a temporary file in the same directory, flush, fsync, rename, fsync of the
 directory), so a crash or a kill at any moment leaves the previous save intact.
 
@@ -25,7 +28,7 @@ object); a newer or unknown schema is refused. The first version's files are kep
 as golden fixtures in saves/golden/.
 """
 
-from . import files, format, listing, saved_game
+from . import content, files, format, listing, saved_game
 from .files import (
     atomic_write,
     autosave,
@@ -34,6 +37,7 @@ from .files import (
     free_path,
     load_record,
     load_save,
+    load_to_resume,
     read_bytes,
     resolve,
     safe_name,
@@ -61,9 +65,9 @@ from .saved_game import SavedGame
 
 __all__ = [
     "ENGINE_VERSION", "MIGRATIONS", "SAVE_FORMAT", "SCHEMA", "SUFFIX", "SaveError", "SaveFile",
-    "SaveInfo", "SavedGame", "atomic_write", "autosave", "data_dir", "decode_save",
+    "SaveInfo", "SavedGame", "atomic_write", "autosave", "content", "data_dir", "decode_save",
     "default_name", "encode_save", "engine_version", "files", "format", "free_path",
-    "inspect", "latest_save", "list_saves", "listing", "load", "load_record", "load_save",
+    "inspect", "latest_save", "list_saves", "listing", "load", "load_record", "load_save", "load_to_resume",
     "make_save", "migrate", "most_recent", "now", "read_bytes", "resolve", "safe_name",
     "save_path", "saved_game", "saves_dir", "write_save",
 ]

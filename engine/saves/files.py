@@ -43,6 +43,15 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
+def private_dir(path: Path) -> None:
+    """Make the saves folder (created if need be) readable by its owner only: the files
+    hold every player's secrets."""
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    with contextlib.suppress(OSError):
+        if stat.S_IMODE(path.stat().st_mode) != 0o700:
+            path.chmod(0o700)
+
+
 _NAME_OK = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -116,15 +125,6 @@ def _clean_stale_temps(path: Path) -> None:
             pass
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-_UMASK = _umask()
-
-
 def atomic_write(path: Path, data: bytes) -> None:
     """Replace `path` by `data` so that, whatever happens, the file holds either its old
     contents or the new ones completely: write a temporary file in the same directory,
@@ -134,12 +134,8 @@ def atomic_write(path: Path, data: bytes) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f"{_tmp_prefix(path)}{os.getpid()}.", suffix=".tmp",
                                dir=path.parent)
     try:
-        try:  # the mode of the file replaced, else the usual one (mkstemp makes it 0600)
-            mode = stat.S_IMODE(os.stat(path).st_mode)
-        except OSError:
-            mode = 0o666 & ~_UMASK
-        with contextlib.suppress(OSError):
-            os.chmod(tmp, mode)
+        # mkstemp makes the file 0600: a save holds every hand and the dice to come, so it
+        # stays readable by its owner only
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
@@ -160,9 +156,26 @@ def atomic_write(path: Path, data: bytes) -> None:
     _clean_stale_temps(path)
 
 
+MAX_SAVE_BYTES = 32 * 1024 * 1024  # a 6-player game of 200 turns is about 2 MiB
+
+
 def read_bytes(path: Path) -> bytes:
+    """The bytes of a save file; a FIFO, a device or a file beyond MAX_SAVE_BYTES is refused
+    before reading (reading one could hang or never end)."""
     try:
-        return Path(path).read_bytes()
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"{path}: not a regular file (a pipe or a device?)")
+        if info.st_size > MAX_SAVE_BYTES:
+            raise SaveError(f"{path}: too large for a save ({info.st_size // 2**20} MiB; at "
+                            f"most {MAX_SAVE_BYTES // 2**20} MiB)")
+        with open(path, "rb") as f:  # read no more than the limit, even if it grows
+            data = f.read(MAX_SAVE_BYTES + 1)
+        if len(data) > MAX_SAVE_BYTES:
+            raise SaveError(f"{path}: too large for a save")
+        return data
     except FileNotFoundError:
         raise SaveError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -177,11 +190,25 @@ def load_save(path: str | os.PathLike[str]) -> SaveFile:
     return decode_save(read_bytes(p), str(p))
 
 
+def load_to_resume(path: str | os.PathLike[str]) -> SaveFile:
+    """Load a save to go on playing it: its record must also replay to the saved position
+    (a save whose history does not lead to its game is refused). Raises SaveError."""
+    from .content import replays
+    p = Path(path)
+    save = load_save(p)
+    fault = replays(save.record, save.state)
+    if fault:
+        raise SaveError(f"{p}: {fault}")
+    return save
+
+
 def write_save(path: str | os.PathLike[str], save: SaveFile, indent: int | None = None) -> Path:
     """Write a save atomically; returns its path."""
     p = Path(path)
     try:
         data = encode_save(save, indent)
+        if p.parent.resolve() == saves_dir().resolve():
+            private_dir(p.parent)
         atomic_write(p, data)
     except OSError as e:
         raise SaveError(f"{p}: cannot be written ({e.strerror or e}); the previous save, if "

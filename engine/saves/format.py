@@ -137,11 +137,34 @@ def _compact(raw: bytes) -> bytes:
     return msgspec.json.format(raw, indent=-1)
 
 
-def _checksum(state_json: bytes, record_json: bytes) -> str:
-    h = hashlib.sha256(_compact(state_json))
+def _checksum(state_json: bytes, record_json: bytes, header: bytes = b"") -> str:
+    """SHA-256 of the header (every other field of the file), the state and the record.
+    Files written before the header was covered (header b"") are still read."""
+    h = hashlib.sha256()
+    if header:
+        h.update(header)
+        h.update(b"\n")
+    h.update(_compact(state_json))
     h.update(b"\n")
     h.update(_compact(record_json))
     return h.hexdigest()
+
+
+class _Header(msgspec.Struct, array_like=True):
+    """The fields of a save besides its state, its record and the checksum itself."""
+
+    format: str
+    schema: int
+    engine_version: str
+    name: str
+    created: str
+    updated: str
+    seats: list[str]
+
+
+def _header(raw: SaveFile | _RawSave) -> bytes:
+    return _encoder.encode(_Header(raw.format, raw.schema, raw.engine_version, raw.name,
+                                   raw.created, raw.updated, list(raw.seats)))
 
 
 def encode_save(save: SaveFile, indent: int | None = None) -> bytes:
@@ -149,7 +172,7 @@ def encode_save(save: SaveFile, indent: int | None = None) -> bytes:
     Sets save.checksum."""
     state_json = _encoder.encode(save.state)
     record_json = _encoder.encode(save.record)
-    save.checksum = _checksum(state_json, record_json)
+    save.checksum = _checksum(state_json, record_json, _header(save))
     raw = _RawSave(format=save.format, schema=save.schema, engine_version=save.engine_version,
                    name=save.name, created=save.created, updated=save.updated,
                    checksum=save.checksum, seats=save.seats, state=msgspec.Raw(state_json),
@@ -168,6 +191,9 @@ def _where(err: Exception, prefix: str) -> str:
 def _open(data: bytes, source: str) -> _RawSave:
     """Check that the bytes are a complete, unedited save of a schema this engine reads;
     the state and the record are left undecoded. Raises SaveError."""
+    from .content import MAX_DEPTH, nesting_depth
+    if nesting_depth(data) > MAX_DEPTH:
+        raise SaveError(f"{source}: the file is damaged (JSON nested deeper than {MAX_DEPTH})")
     try:
         raw = _raw_decoder.decode(data)
     except (msgspec.ValidationError, msgspec.DecodeError) as e:
@@ -175,7 +201,8 @@ def _open(data: bytes, source: str) -> _RawSave:
         raise AssertionError("unreachable") from None
     if raw.format != SAVE_FORMAT or not 1 <= raw.schema <= SCHEMA:
         _diagnose(data, source, None)
-    if raw.checksum != _checksum(raw.state, raw.record):
+    if raw.checksum not in (_checksum(raw.state, raw.record, _header(raw)),
+                            _checksum(raw.state, raw.record)):  # the older files
         raise SaveError(f"{source}: the contents do not match their checksum: the file was "
                         "damaged or edited by hand")
     return raw
@@ -216,6 +243,19 @@ def _diagnose(data: bytes, source: str, err: Exception | None) -> None:
 
 def decode_save(data: bytes, source: str = "the file") -> SaveFile:
     """Decode the bytes of a save file, migrating an older schema. Raises SaveError."""
+    def bad(what: str) -> SaveError:
+        return SaveError(f"{source}: {what}")
+
+    save = _decode(data, source)
+    from .content import playable, problems
+    faults = problems(save.state, save.record)
+    fault = "; ".join(faults[:3]) if faults else playable(save.state)
+    if fault:
+        raise bad(f"impossible game: {fault}"[:400])
+    return save
+
+
+def _decode(data: bytes, source: str) -> SaveFile:
     def bad(what: str) -> SaveError:
         return SaveError(f"{source}: {what}")
 

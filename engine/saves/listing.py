@@ -8,7 +8,6 @@ from pathlib import Path
 
 import msgspec
 
-from . import format as _format
 from .files import load_save, read_bytes, saves_dir
 from .format import SUFFIX, SaveError, SaveFile, _open, _summary_decoder, _where, decode_save
 
@@ -35,8 +34,7 @@ def inspect(path: Path) -> SaveInfo:
     try:
         data = read_bytes(path)
         raw = _open(data, str(path))
-        if raw.schema != _format.SCHEMA:
-            decode_save(data, str(path))  # can it be migrated?
+        decode_save(data, str(path))  # can it be migrated, is its content possible?
         s = _summary_decoder.decode(raw.state)
     except SaveError as e:
         info.error = str(e).removeprefix(f"{path}: ")

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 from engine.bots import LEVELS
@@ -21,6 +23,9 @@ from engine.data.board import CIVS
 from engine.events import BattleStarted, GodTaken
 from engine.match import Match, Step
 from engine.state import Config
+
+from .checks import count, seconds
+from .progress import games_progress
 
 # Bots are seeded from the game seed and this secret (engine.match), so a run is repeatable.
 SECRET = b"arena"
@@ -97,12 +102,12 @@ def _job(args: tuple) -> dict:
 def _add_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seats", required=True,
                    help="levels, one per seat, comma-separated (3 to 6), e.g. planner,greedy,greedy")
-    p.add_argument("--games", type=int, default=10, metavar="N")
+    p.add_argument("--games", type=count(0), default=10, metavar="N")
     p.add_argument("--seed", type=int, default=1, metavar="S")
-    p.add_argument("--budget", type=float, default=1.0,
+    p.add_argument("--budget", type=seconds, default=1.0,
                    help="the planner's time per decision, in seconds (default 1.0)")
-    p.add_argument("--jobs", type=int, default=1, help="games played in parallel")
-    p.add_argument("--max-turns", type=int, default=200)
+    p.add_argument("--jobs", type=count(1, 64), default=1, help="games played in parallel")
+    p.add_argument("--max-turns", type=count(1), default=200)
     p.add_argument("--quiet", action="store_true", help="no line per game")
 
 
@@ -110,16 +115,17 @@ def _run(args: argparse.Namespace) -> int:
     levels = [s.strip() for s in args.seats.split(",") if s.strip()]
     bad = [lv for lv in levels if lv not in LEVELS]
     if bad or not 3 <= len(levels) <= 6:
-        print(f"--seats: 3 to 6 of {', '.join(LEVELS)}")
+        print(f"mare-nostrum: --seats: 3 to 6 of {', '.join(LEVELS)}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
     jobs = [(seats_for(levels, g), args.seed + g, args.budget, args.max_turns)
             for g in range(args.games)]
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(_report_each(pool.map(_job, jobs), args.quiet))
-    else:
-        results = list(_report_each(map(_job, jobs), args.quiet))
+    with games_progress(len(jobs)) as done:
+        if args.jobs > 1:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                results = list(_report_each(pool.map(_job, jobs), args.quiet, done))
+        else:
+            results = list(_report_each(map(_job, jobs), args.quiet, done))
     failed = [r for r in results if "error" in r]
     _summary(levels, [r for r in results if "error" not in r], args,
              time.perf_counter() - t0)
@@ -130,15 +136,17 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _report_each(results, quiet: bool):
+def _report_each(results, quiet: bool, done: Callable[[str], None]):
     for g, r in enumerate(results):
+        line = ""
         if "error" in r:
-            print(f"game {g + 1} seed {r['seed']} seats {','.join(r['levels'])}: FAILED "
-                  f"({r['error']})", flush=True)
+            line = (f"game {g + 1} seed {r['seed']} seats {','.join(r['levels'])}: FAILED "
+                    f"({r['error']})")
         elif not quiet:
-            print(f"game {g + 1} seed {r['seed']} seats {','.join(r['levels'])}: "
-                  f"{'winner ' + r['winner'] + ' (seat ' + str(r['winner_seat']) + ')' if r['winner'] else 'no winner'}"
-                  f", turns {r['turns']}", flush=True)
+            line = (f"game {g + 1} seed {r['seed']} seats {','.join(r['levels'])}: "
+                    f"{'winner ' + r['winner'] + ' (seat ' + str(r['winner_seat']) + ')' if r['winner'] else 'no winner'}"
+                    f", turns {r['turns']}")
+        done(line)
         yield r
 
 

@@ -19,12 +19,14 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .checks import PLAYERS, count, seconds
+
 THEME_HELP = "colour theme: default, high-contrast or ansi (16 colours, for plain terminals)"
 
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--theme", default=None, help=THEME_HELP)
-    p.add_argument("--bot-delay", type=float, default=0.15, metavar="SECONDS",
+    p.add_argument("--bot-delay", type=seconds, default=0.15, metavar="SECONDS",
                    help="pause before each computer player's move (0: as fast as possible)")
     p.add_argument("--no-autosave", action="store_true", help="do not save after each action")
 
@@ -39,9 +41,9 @@ def _add_new(p: argparse.ArgumentParser) -> None:
     p.add_argument("--civs", default="", metavar="CIV,CIV,...",
                    help="civilizations in seat order (3 to 6 of rome, carthage, greece, "
                         "egypt, babylon, atlantis); default: all six")
-    p.add_argument("--players", type=int, default=None, metavar="N",
+    p.add_argument("--players", type=PLAYERS, default=None, metavar="N",
                    help="number of players (3-6), with the first N civilizations")
-    p.add_argument("--humans", type=int, default=1, metavar="N",
+    p.add_argument("--humans", type=count(0, 6), default=1, metavar="N",
                    help="how many of the first seats are human (hot seat when 2 or more; "
                         "0 to watch computer players)")
     p.add_argument("--seats", default="", metavar="KIND,KIND,...",
@@ -69,7 +71,7 @@ def _add_resume(p: argparse.ArgumentParser) -> None:
 def _add_replay(p: argparse.ArgumentParser) -> None:
     _common(p)
     p.add_argument("file", help="a game record (or a save that carries its actions)")
-    p.add_argument("--turn", type=int, default=None, help="open at the start of this turn")
+    p.add_argument("--turn", type=count(1), default=None, help="open at the start of this turn")
 
 
 def _opts(args: argparse.Namespace) -> dict:
@@ -142,10 +144,10 @@ def run_resume(args: argparse.Namespace) -> int:
             return 1
         path = info.path
     try:
-        loaded = bridge.load_game(path)
+        loaded = bridge.load_game(path, check_record=True)
     except bridge.LoadError as e:
         print(f"mare-nostrum: {e}", file=sys.stderr)
-        return 1
+        return 2
     opts = _opts(args)
     from pathlib import Path
     session = session_from_save(loaded, seats=_seat_list(getattr(args, "seats", "")) or None,

@@ -10,6 +10,8 @@ import sys
 from engine.record import ReplayError, action_text, replay, truncate, verify
 from engine.saves import SaveError, load_record, resolve, saves_dir
 
+from .checks import count, writable
+
 
 def _fail(msg: str, code: int = 2) -> int:
     print(f"mare-nostrum: {msg}", file=sys.stderr)
@@ -27,15 +29,15 @@ def _add_replay(p: argparse.ArgumentParser) -> None:
     p.add_argument("--verify", action="store_true",
                    help="check the record's state hashes: say OK or name the first action "
                    "where the replay diverges")
-    p.add_argument("--to", type=int, metavar="N", help="stop after action N")
-    p.add_argument("--save", metavar="PATH", help="write the position reached as a new save")
+    p.add_argument("--to", type=count(0), metavar="N", help="stop after action N")
+    p.add_argument("--save", type=writable, metavar="PATH", help="write the position reached as a new save")
     p.add_argument("--text", action="store_true",
                    help="print the replay (actions and events) instead of opening the "
                    "replay viewer")
     p.add_argument("--quiet", action="store_true", help="do not print the events")
     if screen_commands() is not None:
         add_screen_options(p)
-        p.add_argument("--turn", type=int, default=None,
+        p.add_argument("--turn", type=count(1), default=None,
                        help="open the viewer at the start of this turn")
 
 
@@ -91,8 +93,11 @@ def _run_replay(args: argparse.Namespace) -> int:
         from engine.saves import make_save, write_save
         if final is None:
             final = start_state(record)[0]
-        path = write_save(args.save, make_save(clone(final), record, f"{save.name}-at-"
-                                               f"{len(record.actions)}"))
+        try:
+            path = write_save(args.save, make_save(clone(final), record, f"{save.name}-at-"
+                                                   f"{len(record.actions)}"))
+        except SaveError as e:
+            return _fail(str(e), 1)
         print(f"saved the position after action {len(record.actions)} to {path}")
     return 0
 
@@ -112,9 +117,12 @@ def _add_log(p: argparse.ArgumentParser) -> None:
 
 
 def _run_log(args: argparse.Namespace) -> int:
+    from msgspec import json
+
     from engine.events import Event, GameStarted, TurnStarted
     from engine.game import visible_events
     from engine.render import is_heading, render_events
+    from engine.view import visible_action
 
     try:
         record, _save = _load(args)
@@ -145,7 +153,12 @@ def _run_log(args: argparse.Namespace) -> int:
     try:
         for step in replay(record, on_start=lambda st, ev: show(ev)):
             if args.actions:
-                print(f"  > [{step.index}] {step.civ}: {action_text(step.action)}")
+                seen = step.action
+                if args.civ or args.public:  # another's face-down cards stay face down
+                    seen = visible_action(step.action, step.civ, args.civ)
+                text = (action_text(seen) if not isinstance(seen, dict)
+                        else json.encode(seen).decode())
+                print(f"  > [{step.index}] {step.civ}: {text}")
             show(step.events)
     except ReplayError as e:
         return _fail(f"{args.file}: {e.message}", 1)

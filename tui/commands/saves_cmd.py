@@ -8,7 +8,14 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from engine.saves import SaveError, list_saves, load_save, most_recent, resolve, saves_dir
+from engine.saves import (
+    SaveError,
+    list_saves,
+    load_to_resume,
+    most_recent,
+    resolve,
+    saves_dir,
+)
 
 
 def _fail(msg: str, code: int = 2) -> int:
@@ -33,50 +40,43 @@ def _add_saves(p: argparse.ArgumentParser) -> None:
                    "or $MARE_NOSTRUM_HOME/saves)")
 
 
-def _wrap(names: list[str], width: int) -> list[str]:
-    """Names joined with commas, on lines of at most `width` characters."""
-    lines = [""]
-    for k, name in enumerate(names):
-        word = name + ("," if k + 1 < len(names) else "")
-        if lines[-1] and len(lines[-1]) + 1 + len(word) > width:
-            lines.append(word)
-        else:
-            lines[-1] = f"{lines[-1]} {word}".strip()
-    return lines
-
-
 def _run_saves(args: argparse.Namespace) -> int:
-    from engine.render import civs, phase_name
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from engine.render import civs, phase_name, plain
     d = _dir(args)
     infos = list_saves(d)
     if not infos:
         print(f"No saved games in {d}")
         return 0
-    # a table that fits 80 columns: the civilizations wrapped, the phase in a word
-    rows = [("NAME", "CIVILIZATIONS", "TURN", "PHASE", "LAST PLAYED")]
-    more: dict[int, list[str]] = {}  # row -> its further lines of civilizations
+    # a table that fits 80 columns: the civilizations wrapped, the phase in a word; names
+    # and dates come from the files, so they are cleaned and never read as markup
+    table = Table(box=None, show_edge=False, pad_edge=False, header_style="", expand=False)
+    for col in ("NAME", "CIVILIZATIONS", "TURN", "PHASE", "LAST PLAYED"):
+        table.add_column(col, no_wrap=col != "CIVILIZATIONS", max_width=24 if col == "NAME"
+                         else 20 if col == "CIVILIZATIONS" else None,
+                         overflow="ellipsis" if col == "NAME" else "fold")
+    broken = []
     for i in infos:
         if i.error:
-            rows.append((Path(i.path).stem, f"cannot be loaded: {i.error}", "", "", ""))
+            broken.append(f"{plain(Path(i.path).stem)}  cannot be loaded: {plain(i.error, 300)}")
             continue
         phase = phase_name(i.phase)
         if i.phase == "over":
             phase = f"{civs([i.winner])} won" if i.winner else "over"
         elif len(phase) > 12:
             phase = phase.split()[0]
-        names = [civs([c]) for c in i.civs]
-        lines = _wrap(names, 20)
-        more[len(rows)] = lines[1:]
-        rows.append((i.name, lines[0], str(i.turn), phase, _when(i.updated)))
-    widths = [max([len(r[k]) for r in rows if r[2] or k == 0] +
-                  [len(x) for ls in more.values() for x in ls] * (k == 1)) for k in range(4)]
-    for n, r in enumerate(rows):
-        if not r[2] and r is not rows[0]:
-            print(f"{r[0].ljust(widths[0])}  {r[1]}")
-            continue
-        print(("  ".join(r[k].ljust(widths[k]) for k in range(4)) + "  " + r[4]).rstrip())
-        for line in more.get(n, []):
-            print(" " * (widths[0] + 2) + line)
+        names = ", ".join(civs([c]) for c in i.civs)
+        table.add_row(Text(plain(i.name, 24)), Text(names), str(i.turn), Text(phase),
+                      Text(plain(_when(i.updated), 20)))
+    console = Console(width=80, highlight=False, markup=False, emoji=False,
+                      force_terminal=False, color_system=None, soft_wrap=False)
+    if table.row_count:
+        console.print(table)
+    for line in broken:
+        print(line)
     print(f"({len(infos)} in {d})")
     return 0
 
@@ -132,7 +132,7 @@ def _run_resume(args: argparse.Namespace) -> int:
             return _fail(f"no saved game to resume in {d}", 1)
         path = Path(info.path)
     try:
-        save = load_save(path)  # a bad file stops here: one line, exit code 2
+        save = load_to_resume(path)  # a bad file or record stops here: one line, exit 2
     except SaveError as e:
         return _fail(str(e))
     play = screen_commands()

@@ -59,9 +59,9 @@ class DecisionScreen(BaseModal):
     """A modal dialog for the pending decision of one seat."""
 
     BINDINGS = [
-        Binding("escape", "board", "Board"),
-        Binding("v", "board", "Board", show=False),
-        Binding("question_mark", "app.help", "Help"),
+        Binding("escape", "board", "Board", id="base.board"),
+        Binding("v", "board", "Board", show=False, id="base.board-v"),
+        Binding("question_mark", "app.help", "Help", id="base.help"),
     ]
 
     def __init__(self, session: TableSession, seat: int, *, prompt: Prompt | None = None,
@@ -341,11 +341,11 @@ class CardPicker(Widget, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("up", "row(-1)", "Card", group=NAV, key_display="↑"),
-        Binding("down", "row(1)", "Card", group=NAV, key_display="↓"),
-        Binding("right,plus,equals_sign", "add(1)", "More", key_display="+"),
-        Binding("left,minus", "add(-1)", "Less", key_display="-"),
-        Binding("enter", "confirm", "Confirm"),
+        Binding("up", "row(-1)", "Card", group=NAV, key_display="↑", id="base.row-up"),
+        Binding("down", "row(1)", "Card", group=NAV, key_display="↓", id="base.row-down"),
+        Binding("right,plus,equals_sign", "add(1)", "More", key_display="+", id="base.add-right"),
+        Binding("left,minus", "add(-1)", "Less", key_display="-", id="base.add-left"),
+        Binding("enter", "confirm", "Confirm", id="base.confirm"),
     ]
 
     row: reactive[int] = reactive(0)
@@ -426,9 +426,9 @@ class PaymentScreen(BaseModal):
     `validate(cards)` asks the engine; the screen closes only with cards it accepts."""
 
     BINDINGS = [
-        Binding("c", "custom", "My own cards"),
-        Binding("escape", "back", "Back"),
-        Binding("b", "back", "Back", show=False),
+        Binding("c", "custom", "My own cards", id="base.custom"),
+        Binding("escape", "back", "Back", id="base.back"),
+        Binding("b", "back", "Back", show=False, id="base.back-b"),
     ]
 
     def __init__(self, title: str, cost: int, hand: dict[str, int],

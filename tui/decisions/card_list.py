@@ -54,8 +54,8 @@ class CardListDecision(DecisionScreen):
     """Pick the cards a power gives one at a time; Enter takes them, n lets it pass."""
 
     BINDINGS = [
-        Binding("n", "not_now", "Not now"),
-        Binding("r", "reset", "Start again", show=False),
+        Binding("n", "not_now", "Not now", id="card_list.not-now"),
+        Binding("r", "reset", "Start again", show=False, id="card_list.reset"),
     ]
 
     def __init__(self, *a, **kw) -> None:

@@ -33,8 +33,8 @@ def group_of(item: A.Item) -> str:
 class ConstructionDecision(ActionMenu):
     SHOW_PREVIEW = True
     BINDINGS = [
-        Binding("space", "mark", "Mark"),
-        Binding("e", "end_turn", "End turn"),
+        Binding("space", "mark", "Mark", id="construction.mark"),
+        Binding("e", "end_turn", "End turn", id="construction.end-turn"),
     ]
 
     def __init__(self, *a, **kw) -> None:

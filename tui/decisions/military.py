@@ -26,7 +26,7 @@ from .base import UNDO, ActionMenu, DecisionScreen, Entry
 
 class NavalDecision(ActionMenu):
     SHOW_PREVIEW = True
-    BINDINGS = [Binding("e", "end", "End naval")]
+    BINDINGS = [Binding("e", "end", "End naval", id="military.end")]
 
     def intro_markup(self) -> str:
         mine = [u for u in self.state.units if u.owner == self.civ and u.kind == "trireme"]
@@ -59,8 +59,8 @@ class NavalDecision(ActionMenu):
 class GroundDecision(ActionMenu):
     SHOW_PREVIEW = True
     BINDINGS = [
-        Binding("m", "compose_move", "Move several…"),
-        Binding("e", "end", "End turn"),
+        Binding("m", "compose_move", "Move several…", id="military.compose-move"),
+        Binding("e", "end", "End turn", id="military.end"),
     ]
 
     def intro_markup(self) -> str:
@@ -118,9 +118,9 @@ class MoveComposer(DecisionScreen):
     trireme chain, and says why when the move is not allowed."""
 
     BINDINGS = [
-        Binding("tab", "app.focus_next", "Next list"),
-        Binding("escape", "back", "Back"),
-        Binding("b", "back", "Back", show=False),
+        Binding("tab", "app.focus_next", "Next list", id="military.focus-next"),
+        Binding("escape", "back", "Back", id="military.back"),
+        Binding("b", "back", "Back", show=False, id="military.back-b"),
     ]
 
     def __init__(self, parent: GroundDecision) -> None:
@@ -234,7 +234,7 @@ class ConquestDecision(ActionMenu):
 
 
 class BlockadeDecision(ActionMenu):
-    BINDINGS = [Binding("l", "let_pass", "Let it pass")]
+    BINDINGS = [Binding("l", "let_pass", "Let it pass", id="military.let-pass")]
     PASS_TEXT = "Let it pass"
 
     def intro_markup(self) -> str:
@@ -248,7 +248,7 @@ class BlockadeDecision(ActionMenu):
 
 
 class ReactionDecision(ActionMenu):
-    BINDINGS = [Binding("n", "not_now", "Not now")]
+    BINDINGS = [Binding("n", "not_now", "Not now", id="military.not-now")]
     PASS_TEXT = "Not now"
 
     def intro_markup(self) -> str:

@@ -14,7 +14,7 @@ from .base import ActionMenu, Entry, PaymentScreen
 
 
 class OfferingDecision(ActionMenu):
-    BINDINGS = [Binding("p", "pass_turn", "Pass")]
+    BINDINGS = [Binding("p", "pass_turn", "Pass", id="offering.pass-turn")]
 
     def intro_markup(self) -> str:
         return (f"Pay a set of [b]{self.quotes.god_cost}[/] for one god still in the heavens, or pass. "

@@ -37,8 +37,8 @@ class NameOrder:
 
 class NamePlayerDecision(ActionMenu):
     BINDINGS = [
-        Binding("space", "mark", "Mark"),
-        Binding("o", "order", "Name in order"),
+        Binding("space", "mark", "Mark", id="roles.mark"),
+        Binding("o", "order", "Name in order", id="roles.order"),
     ]
 
     def __init__(self, *a, **kw) -> None:

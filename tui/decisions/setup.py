@@ -31,7 +31,7 @@ class CapitalDecision(ActionMenu):
 
 class FreeSetupDecision(ActionMenu):
     SHOW_PREVIEW = True
-    BINDINGS = [Binding("e", "end_round", "End round")]
+    BINDINGS = [Binding("e", "end_round", "End round", id="setup.end-round")]
 
     def intro_markup(self) -> str:
         p = self.prompt

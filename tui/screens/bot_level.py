@@ -16,7 +16,7 @@ from .base import BaseModal
 class BotLevelScreen(BaseModal):
     """Dismissed with the chosen level, or None."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="bot_level.cancel")]
     DEFAULT_CSS = """
     BotLevelScreen { align: center middle; }
     #level-box { width: 60; height: auto; border: round $primary; background: $surface;

@@ -102,9 +102,9 @@ class CardBrowserScreen(BaseScreen):
 
     BINDINGS = [
         *SCROLL_KEYS,
-        Binding("escape", "close", "Back"),
-        Binding("q", "close", "Back", show=False),
-        Binding("b", "close", "Back", show=False),
+        Binding("escape", "close", "Back", id="cards.close"),
+        Binding("q", "close", "Back", show=False, id="cards.close-q"),
+        Binding("b", "close", "Back", show=False, id="cards.close-b"),
     ]
 
     def __init__(self, view: View | None = None, quotes: Quotes | None = None) -> None:

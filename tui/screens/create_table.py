@@ -25,8 +25,8 @@ def _levels() -> list[str]:
 
 class CreateTableScreen(ModalScreen[p.CreateTable | None]):
     BINDINGS = [
-        Binding("ctrl+s", "create", "Create"),
-        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "create", "Create", id="create_table.create"),
+        Binding("escape", "cancel", "Cancel", id="create_table.cancel"),
     ]
     DEFAULT_CSS = """
     CreateTableScreen { align: center middle; }

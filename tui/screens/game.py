@@ -54,21 +54,21 @@ SIDE_WIDTH = 40
 
 class GameScreen(BaseScreen):
     BINDINGS = [
-        Binding("d", "decide", "Decide"),
-        Binding("1", "pane('map')", "Map", group=PANES),
-        Binding("2", "pane('hand')", "Hand", group=PANES),
-        Binding("3", "pane('roles')", "Roles", group=PANES),
-        Binding("4", "pane('gods')", "Gods", group=PANES),
-        Binding("5", "pane('log')", "Log", group=PANES),
-        Binding("6", "pane('players')", "Players", group=PANES),
-        Binding("enter", "detail", "Detail", show=False),
-        Binding("f", "fast", "Fast"),
-        Binding("t", "chat", "Talk"),
-        Binding("escape", "leave", "Lobby"),
-        Binding("c", "app.cards", "Cards", show=False),
-        Binding("u", "undo", "Undo", show=False),
-        Binding("question_mark", "app.help", "Help"),
-        Binding("tab", "app.focus_next", "Focus", show=False),
+        Binding("d", "decide", "Decide", id="game.decide"),
+        Binding("1", "pane('map')", "Map", group=PANES, id="game.pane-1"),
+        Binding("2", "pane('hand')", "Hand", group=PANES, id="game.pane-2"),
+        Binding("3", "pane('roles')", "Roles", group=PANES, id="game.pane-3"),
+        Binding("4", "pane('gods')", "Gods", group=PANES, id="game.pane-4"),
+        Binding("5", "pane('log')", "Log", group=PANES, id="game.pane-5"),
+        Binding("6", "pane('players')", "Players", group=PANES, id="game.pane-6"),
+        Binding("enter", "detail", "Detail", show=False, id="game.detail"),
+        Binding("f", "fast", "Fast", id="game.fast"),
+        Binding("t", "chat", "Talk", id="game.chat"),
+        Binding("escape", "leave", "Lobby", id="game.leave"),
+        Binding("c", "app.cards", "Cards", show=False, id="game.cards"),
+        Binding("u", "undo", "Undo", show=False, id="game.undo"),
+        Binding("question_mark", "app.help", "Help", id="game.help"),
+        Binding("tab", "app.focus_next", "Focus", show=False, id="game.focus-next"),
     ]
 
     DEFAULT_CSS = """
@@ -314,11 +314,11 @@ class GameScreen(BaseScreen):
     def _show_status(self) -> None:
         note = self._note
         s = self.session
+        if s.autosave_error and not note:  # before the usual hint: the game is not saved
+            note = s.autosave_error
         if not note and s.is_human(s.pending_seat) and not self._decision_open \
                 and not self._pass_open and not s.over:
             note = "press d to decide"
-        if s.autosave_error and not note:
-            note = s.autosave_error
         self.query_one(StatusBar).show(self._v.state, s.seats, thinking=self._thinking,
                                        note=note, line=s.status_line())
 

@@ -48,12 +48,12 @@ ROLE_SHORT = {"director_of_commerce": "Commerce", "high_priest": "Priest",
 
 class GameOverScreen(BaseModal):
     BINDINGS = [
-        Binding("r", "replay", "Replay"),
-        Binding("s", "save_record", "Save"),
-        Binding("n", "new_game", "New game"),
-        Binding("t", "title", "Title"),
-        Binding("b", "board", "Board"),
-        Binding("escape", "board", "Board", show=False),
+        Binding("r", "replay", "Replay", id="game_over.replay"),
+        Binding("s", "save_record", "Save", id="game_over.save-record"),
+        Binding("n", "new_game", "New game", id="game_over.new-game"),
+        Binding("t", "title", "Title", id="game_over.title"),
+        Binding("b", "board", "Board", id="game_over.board"),
+        Binding("escape", "board", "Board", show=False, id="game_over.board-escape"),
     ]
 
     def __init__(self, session: GameSession) -> None:

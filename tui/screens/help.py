@@ -93,11 +93,11 @@ it before his hand is shown.
 
 class HelpScreen(BaseScreen):
     BINDINGS = [
-        Binding("b", "close", "Back"),
-        Binding("c", "app.cards", "Cards"),
-        Binding("q", "close", "Back", show=False),
-        Binding("escape", "close", "Back", show=False),
-        Binding("question_mark", "close", "Back", show=False),
+        Binding("b", "close", "Back", id="help.close"),
+        Binding("c", "app.cards", "Cards", id="help.cards"),
+        Binding("q", "close", "Back", show=False, id="help.close-q"),
+        Binding("escape", "close", "Back", show=False, id="help.close-escape"),
+        Binding("question_mark", "close", "Back", show=False, id="help.close-question-mark"),
     ]
 
     def compose(self):

@@ -10,7 +10,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from .. import bridge
-from ..text import esc
+from ..text import esc, shown
 from ..widgets.choice import ChoiceList
 from ..widgets.keybar import KeyBar
 from .base import BaseScreen
@@ -18,9 +18,9 @@ from .base import BaseScreen
 
 class LoadScreen(BaseScreen):
     BINDINGS = [
-        Binding("o", "open_path", "Open a file…"),
-        Binding("escape", "back", "Back"),
-        Binding("b", "back", "Back", show=False),
+        Binding("o", "open_path", "Open a file…", id="load.open-path"),
+        Binding("escape", "back", "Back", id="load.back"),
+        Binding("b", "back", "Back", show=False, id="load.back-b"),
     ]
 
     def __init__(self, replay: bool = False, saves: list[bridge.SaveInfo] | None = None,
@@ -54,7 +54,7 @@ class LoadScreen(BaseScreen):
             # what a player recognises a game by: who plays, how far it is, whose move
             about = s.detail or s.error or (
                 time.strftime("%Y-%m-%d %H:%M", time.localtime(s.mtime)) if s.mtime else "")
-            ol.add_option(Option(f"[b]{esc(s.name)}[/]\n  [dim]{esc(about)}[/]", id=f"s{i}"))
+            ol.add_option(Option(f"[b]{shown(s.name)}[/]\n  [dim]{shown(about, 200)}[/]", id=f"s{i}"))
         self.query_one(Input).display = False
         ol.focus()
 

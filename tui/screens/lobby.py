@@ -34,14 +34,15 @@ HINT = ("Enter: sit at a free seat or back at yours · 1-6: that seat · w: watc
 
 class LobbyScreen(BaseScreen):
     BINDINGS = [
-        Binding("enter", "sit", "Sit / back to my seat"),
-        *[Binding(str(n), f"sit({n - 1})", f"Sit at seat {n}", show=False)
+        Binding("enter", "sit", "Sit / back to my seat", id="lobby.sit"),
+        *[Binding(str(n), f"sit({n - 1})", f"Sit at seat {n}", show=False,
+                  id=f"lobby.sit-{n}")
           for n in range(1, 7)],
-        Binding("w", "watch", "Watch"),
-        Binding("n", "create", "New table"),
-        Binding("b", "hand_over", "Absent seat to/from computer", show=False),
-        Binding("r", "refresh", "Refresh"),
-        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("w", "watch", "Watch", id="lobby.watch"),
+        Binding("n", "create", "New table", id="lobby.create"),
+        Binding("b", "hand_over", "Absent seat to/from computer", show=False, id="lobby.hand-over"),
+        Binding("r", "refresh", "Refresh", id="lobby.refresh"),
+        Binding("ctrl+q", "app.quit", "Quit", id="lobby.quit"),
     ]
     DEFAULT_CSS = """
     LobbyScreen { align: center top; }

@@ -29,8 +29,8 @@ def random_seed() -> int:
 
 class NewGameScreen(BaseScreen):
     BINDINGS = [
-        Binding("s", "start", "Start"),
-        Binding("b", "back", "Back"),
+        Binding("s", "start", "Start", id="new_game.start"),
+        Binding("b", "back", "Back", id="new_game.back"),
     ]
 
     def __init__(self, seed: int | None = None) -> None:

@@ -14,8 +14,8 @@ from .base import BaseScreen
 
 class PassKeyboardScreen(BaseScreen):
     BINDINGS = [
-        Binding("enter", "ready", "I am ready"),
-        Binding("space", "ready", "I am ready", show=False),
+        Binding("enter", "ready", "I am ready", id="pass_keyboard.ready"),
+        Binding("space", "ready", "I am ready", show=False, id="pass_keyboard.ready-space"),
     ]
 
     def __init__(self, civ: str, label: str = "") -> None:

@@ -16,9 +16,9 @@ from .base import BaseModal
 
 class ProvinceScreen(BaseModal):
     BINDINGS = [
-        Binding("enter", "close", "Close"),
-        Binding("b", "close", "Back"),
-        Binding("escape", "close", "Back", show=False),
+        Binding("enter", "close", "Close", id="province.close"),
+        Binding("b", "close", "Back", id="province.close-b"),
+        Binding("escape", "close", "Back", show=False, id="province.close-escape"),
     ]
 
     def __init__(self, state: GameState, area: str, bq: BoardQuote) -> None:

@@ -24,19 +24,19 @@ ENDS = Binding.Group("Ends", compact=True)
 class ReplayScreen(BaseScreen):
     AUTO_FOCUS = ""  # the keys are the screen's
     BINDINGS = [
-        Binding("left", "step(-1)", "Step", group=STEP, key_display="←"),
-        Binding("right", "step(1)", "Step", group=STEP, key_display="→"),
-        Binding("pageup", "turn(-1)", "Turn", group=TURN, key_display="PgUp"),
-        Binding("pagedown", "turn(1)", "Turn", group=TURN, key_display="PgDn"),
-        Binding("home", "go(0)", "Ends", group=ENDS, key_display="Home"),
-        Binding("end", "go(-1)", "Ends", group=ENDS, key_display="End"),
-        Binding("t", "jump", "Go to"),
-        Binding("space", "play", "Play"),
-        Binding("e", "events", "Events"),
+        Binding("left", "step(-1)", "Step", group=STEP, key_display="←", id="replay.step-left"),
+        Binding("right", "step(1)", "Step", group=STEP, key_display="→", id="replay.step-right"),
+        Binding("pageup", "turn(-1)", "Turn", group=TURN, key_display="PgUp", id="replay.turn-pageup"),
+        Binding("pagedown", "turn(1)", "Turn", group=TURN, key_display="PgDn", id="replay.turn-pagedown"),
+        Binding("home", "go(0)", "Ends", group=ENDS, key_display="Home", id="replay.go-home"),
+        Binding("end", "go(-1)", "Ends", group=ENDS, key_display="End", id="replay.go-end"),
+        Binding("t", "jump", "Go to", id="replay.jump"),
+        Binding("space", "play", "Play", id="replay.play"),
+        Binding("e", "events", "Events", id="replay.events"),
         # every key fits in the footer at 80 columns; q and Escape leave, like b
-        Binding("q", "close", "Leave"),
-        Binding("escape", "close", "Leave", show=False),
-        Binding("b", "close", "Leave", show=False),
+        Binding("q", "close", "Leave", id="replay.close"),
+        Binding("escape", "close", "Leave", show=False, id="replay.close-escape"),
+        Binding("b", "close", "Leave", show=False, id="replay.close-b"),
     ]
 
     def __init__(self, data: Replay, start: int = 0) -> None:
@@ -151,8 +151,8 @@ class ReplayScreen(BaseScreen):
 
 
 class JumpScreen(BaseModal):
-    BINDINGS = [Binding("b", "cancel", "Back", show=False),
-                Binding("escape", "cancel", "Back", show=False)]
+    BINDINGS = [Binding("b", "cancel", "Back", show=False, id="replay.cancel"),
+                Binding("escape", "cancel", "Back", show=False, id="replay.cancel-escape")]
 
     def __init__(self, last_turn: int) -> None:
         super().__init__()

@@ -22,9 +22,9 @@ TITLE_ART = r"""
 
 class TitleScreen(BaseScreen):
     BINDINGS = [
-        Binding("n", "menu('quick')", "Quick game", show=False),
-        Binding("question_mark", "app.help", "Help"),
-        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("n", "menu('quick')", "Quick game", show=False, id="title.menu-n"),
+        Binding("question_mark", "app.help", "Help", id="title.help"),
+        Binding("ctrl+q", "app.quit", "Quit", id="title.quit"),
     ]
 
     def __init__(self, message: str = "") -> None:

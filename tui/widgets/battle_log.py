@@ -13,6 +13,7 @@ from textual.widgets import RichLog
 
 from engine import events as E
 from engine.data.cards import CIV_NAMES
+from engine.render import plain
 from engine.view import visible_events
 
 from .. import bridge
@@ -108,7 +109,7 @@ class BattleLog(RichLog):
 
     def add_chat(self, who: str, text: str) -> None:
         """A line said at the table (plain text: never read as markup)."""
-        line = f"{who}: {text}"
+        line = f"{plain(who)}: {plain(text, 200)}"
         self._entries.append((line, "chat"))
         self.write(self._text(line, "chat"))
 

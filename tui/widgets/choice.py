@@ -11,9 +11,9 @@ NAV = Binding.Group("Move", compact=True)
 
 class ChoiceList(OptionList):
     BINDINGS = [
-        Binding("up", "cursor_up", "Move", group=NAV, key_display="↑"),
-        Binding("down", "cursor_down", "Move", group=NAV, key_display="↓"),
-        Binding("enter", "select", "Choose"),
+        Binding("up", "cursor_up", "Move", group=NAV, key_display="↑", id="choice.cursor-up"),
+        Binding("down", "cursor_down", "Move", group=NAV, key_display="↓", id="choice.cursor-down"),
+        Binding("enter", "select", "Choose", id="choice.select"),
     ]
 
 
@@ -21,8 +21,8 @@ class MarkList(SelectionList):
     """A selection list: space marks, Enter confirms (the screen's `confirm` action)."""
 
     BINDINGS = [
-        Binding("up", "cursor_up", "Move", group=NAV, key_display="↑"),
-        Binding("down", "cursor_down", "Move", group=NAV, key_display="↓"),
-        Binding("space", "select", "Mark"),
-        Binding("enter", "screen.confirm", "Confirm"),
+        Binding("up", "cursor_up", "Move", group=NAV, key_display="↑", id="choice.cursor-up"),
+        Binding("down", "cursor_down", "Move", group=NAV, key_display="↓", id="choice.cursor-down"),
+        Binding("space", "select", "Mark", id="choice.select"),
+        Binding("enter", "screen.confirm", "Confirm", id="choice.screen-confirm"),
     ]

@@ -260,11 +260,11 @@ class MapView(Widget, can_focus=True):
     }
 
     BINDINGS = [
-        Binding("up", "move('up')", "Cursor", group=_NAV, key_display="↑"),
-        Binding("down", "move('down')", "Cursor", group=_NAV, key_display="↓"),
-        Binding("left", "move('left')", "Cursor", group=_NAV, key_display="←"),
-        Binding("right", "move('right')", "Cursor", group=_NAV, key_display="→"),
-        Binding("enter", "select", "Detail"),
+        Binding("up", "move('up')", "Cursor", group=_NAV, key_display="↑", id="map.move-up"),
+        Binding("down", "move('down')", "Cursor", group=_NAV, key_display="↓", id="map.move-down"),
+        Binding("left", "move('left')", "Cursor", group=_NAV, key_display="←", id="map.move-left"),
+        Binding("right", "move('right')", "Cursor", group=_NAV, key_display="→", id="map.move-right"),
+        Binding("enter", "select", "Detail", id="map.select"),
     ]
 
     cursor: reactive[str] = reactive("roma")

@@ -9,10 +9,10 @@ from textual.widgets import Static
 SCROLL = Binding.Group("Scroll", compact=True)
 
 SCROLL_KEYS = [
-    Binding("up", "scroll_up", "Scroll", group=SCROLL, key_display="↑"),
-    Binding("down", "scroll_down", "Scroll", group=SCROLL, key_display="↓"),
-    Binding("pageup", "page_up", "Page", show=False),
-    Binding("pagedown", "page_down", "Page", show=False),
+    Binding("up", "scroll_up", "Scroll", group=SCROLL, key_display="↑", id="pane.scroll-up"),
+    Binding("down", "scroll_down", "Scroll", group=SCROLL, key_display="↓", id="pane.scroll-down"),
+    Binding("pageup", "page_up", "Page", show=False, id="pane.page-up"),
+    Binding("pagedown", "page_down", "Page", show=False, id="pane.page-down"),
 ]
 
 

@@ -8,7 +8,7 @@ from engine.render import PHASE_NAMES, prompt_text
 from engine.render import role as role_name
 from engine.state import GameState
 
-from ..text import civ_markup, esc
+from ..text import civ_markup, esc, shown
 from .markup import MarkupView
 
 PHASE_ROLE = {"commerce": "director_of_commerce", "offering": "high_priest",
@@ -64,7 +64,7 @@ def _status(state: GameState, seats: list[str] | None, *, thinking: bool, note: 
         if seats[seat] == "human":
             names = state.config.names
             name = names[seat] if seat < len(names) and names[seat] else ""
-            who += f" ([b]{esc(name)}[/])" if name else " ([b]you[/])"
+            who += f" ([b]{shown(name)}[/])" if name else " ([b]you[/])"
         else:
             who += " (computer)"
     what = esc(prompt_text(state.prompt))

@@ -47,9 +47,11 @@ def _defines(module: ModuleType, name: str) -> bool:
 def _each(hook: str) -> tuple[Callable[..., Any], ...]:
     """The functions of the card modules taking part in a hook, in registration order
     (computed once: the rules call some hooks very often)."""
-    if hook not in _HOOKED:
+    try:
+        return _HOOKED[hook]
+    except KeyError:
         _HOOKED[hook] = tuple(getattr(m, hook) for m in CARDS.values() if _defines(m, hook))
-    return _HOOKED[hook]
+        return _HOOKED[hook]
 
 
 def card_module(card: str) -> ModuleType:

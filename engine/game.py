@@ -49,7 +49,7 @@ def legal_actions(state: GameState) -> list[Action]:
 def refusal(state: GameState, action: Action) -> IllegalAction | None:
     """None if the action is legal now, else the refusal (its reason and its rule)."""
     try:
-        apply(clone(state), action)
+        _apply_to(clone(state), action)  # one copy: the clone itself may be spent
     except IllegalAction as e:
         return e
     return None
@@ -65,10 +65,24 @@ def apply(state: GameState, action: Action) -> list[Event]:
     """Apply one player decision. An illegal action raises IllegalAction and leaves the
     state exactly as it was; a legal one advances the game to the next prompt. Anything
     malformed (wrong types, unknown ids, absurd sizes) is refused the same way."""
-    action = wellformed(action)
     if state.phase == "over" or state.prompt is None:
+        wellformed(action)  # a malformed action is refused as such first
         raise IllegalAction("The game is over", "Object of the Game")
     work = clone(state)
+    ev = _apply_to(work, action)
+    for f in _FIELDS:
+        setattr(state, f, getattr(work, f))
+    return ev
+
+
+_FIELDS = GameState.__struct_fields__
+
+
+def _apply_to(work: GameState, action: Action) -> list[Event]:
+    """`apply` on a state that may be spent: it is changed even when the action is refused."""
+    action = wellformed(action)
+    if work.phase == "over" or work.prompt is None:
+        raise IllegalAction("The game is over", "Object of the Game")
     ev: list[Event] = []
     prompt = work.prompt
     assert prompt is not None
@@ -85,8 +99,6 @@ def apply(state: GameState, action: Action) -> list[Event]:
         raise IllegalAction(bad, R_FORM) from None
     if bad is not None:
         raise IllegalAction(bad, R_FORM)
-    for f in GameState.__struct_fields__:
-        setattr(state, f, getattr(work, f))
     return ev
 
 

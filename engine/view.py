@@ -11,13 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+from msgspec.structs import replace
 
 from .actions import Action, Give, Keep, Offer
 from .events import Event
 from .state import GameState
-
-_encoder = msgspec.json.Encoder()
-_decoder = msgspec.json.Decoder(GameState)
 
 
 class View(msgspec.Struct, kw_only=True):
@@ -32,25 +30,25 @@ class View(msgspec.Struct, kw_only=True):
 
 def view(state: GameState, seat: int | None) -> View:
     civ = state.players[seat].civ if seat is not None else None
-    v = _decoder.decode(_encoder.encode(state))
-    hand_sizes = {p.civ: sum(p.hand.values()) for p in state.players}
-    for p in v.players:
-        if p.civ != civ:
-            p.hand = {}
-    t = v.trade
+    # A shallow copy: the parts of the state a view keeps are shared, the redacted ones are
+    # new. That is safe because `engine.game.apply` never changes a state's parts in place
+    # (it works on a copy and swaps it in), and it spares a deep copy per decision.
+    t = state.trade
     offer_sizes = {c: len(o) for c, o in t.offers.items()}
-    if not t.revealed:
-        t.offers = {c: (o if c == civ else []) for c, o in t.offers.items()}
     acquired_sizes = {c: len(a) for c, a in t.acquired.items()}
-    t.acquired = {c: (a if c == civ else []) for c, a in t.acquired.items()}
-    v.set_aside = []
-    # No seed and no RNG state: from either and the public actions every future die and
-    # shuffle could be computed.
-    v.config.seed = 0
-    v.rng = 0
-    v.forced_dice = []
-    return View(seat=seat, civ=civ, state=v, hand_sizes=hand_sizes, offer_sizes=offer_sizes,
-                acquired_sizes=acquired_sizes, set_aside=len(state.set_aside))
+    offers = t.offers if t.revealed else {c: (o if c == civ else []) for c, o in t.offers.items()}
+    trade = replace(t, offers=offers,
+                    acquired={c: (a if c == civ else []) for c, a in t.acquired.items()})
+    v = replace(state,
+                players=[p if p.civ == civ else replace(p, hand={}) for p in state.players],
+                trade=trade, set_aside=[],
+                # No seed and no RNG state: from either and the public actions every future
+                # die and shuffle could be computed.
+                config=replace(state.config, seed=0), rng=0, forced_dice=[])
+    return View(seat=seat, civ=civ, state=v,
+                hand_sizes={p.civ: sum(p.hand.values()) for p in state.players},
+                offer_sizes=offer_sizes, acquired_sizes=acquired_sizes,
+                set_aside=len(state.set_aside))
 
 
 def visible_events(events: list[Event], civ: str | None) -> list[Event]:

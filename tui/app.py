@@ -9,17 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from engine.data.board import CIVS
-from engine.state import Config
 from themes import palette as themes
 
-from . import bridge
-from .session import HUMAN, GameSession, default_bot_level
+# The title screen needs no engine: the engine, the saves and the session are imported when
+# a game is started or opened, so the app shows its first frame sooner (bench_startup.py).
+if TYPE_CHECKING:
+    from engine.state import Config
+
+    from . import bridge
+    from .session import GameSession
 
 HERE = Path(__file__).parent
 
@@ -129,18 +133,24 @@ class MareNostrumApp(App):
         self.push_screen(NewGameScreen(self.seed))
 
     def action_quick_game(self) -> None:
+        from engine.data.board import CIVS
+        from engine.state import Config
+
         from .screens.new_game import random_seed
+        from .session import HUMAN, default_bot_level
         seed = self.seed if self.seed is not None else random_seed()
         config = Config(civs=list(CIVS), seed=seed)
         self.start_new_game(config, [HUMAN] + [default_bot_level()] * (len(CIVS) - 1))
 
     def start_new_game(self, config: Config, seats: list[str]) -> None:
+        from .session import GameSession
         self.start_session(GameSession.new(config, seats, autosave=self.autosave))
 
     def start_session(self, session: GameSession) -> None:
         self._goto(self._game_screen(session))
 
     def action_resume(self) -> None:
+        from . import bridge
         info = bridge.latest_save()
         if info is None:
             self._title_message("No saved game to resume yet.")
@@ -159,6 +169,7 @@ class MareNostrumApp(App):
 
     def open_save_file(self, path) -> None:
         """Load a save and play on (LoadError if it cannot be read)."""
+        from . import bridge
         session = session_from_save(bridge.load_game(path), autosave=self.autosave,
                                     name=Path(path).stem)
         self.start_session(session)
@@ -166,6 +177,7 @@ class MareNostrumApp(App):
     def open_replay_file(self, path) -> None:
         from engine.record import Replay
 
+        from . import bridge
         from .screens.replay import ReplayScreen
         self._goto(ReplayScreen(Replay(bridge.load_record(path))))
 
@@ -175,6 +187,8 @@ def session_from_save(loaded: bridge.LoadedGame, *, seats: list[str] | None = No
     """Play on from a save: its record goes on, its history fills the battle log. The seats
     are those given, else those the save records, else the first seat human and the others
     computer players (saves made before seats were recorded)."""
+    from . import bridge
+    from .session import HUMAN, GameSession, default_bot_level
     n = len(loaded.state.players)
     seats = seats or loaded.seats or [HUMAN] + [default_bot_level()] * (n - 1)
     if len(seats) != n:
@@ -188,6 +202,7 @@ def run_app(*, session: GameSession | None = None, replay=None, theme: str | Non
             bot_delay: float = 0.15, seed: int | None = None, message: str = "",
             autosave: bool = True, save: str | Path | None = None) -> int:
     """Run the app until it quits; returns the exit code. `save`: a save file to play on."""
+    from . import bridge
     if save is not None and session is None:
         try:
             session = session_from_save(bridge.load_game(save), autosave=autosave,

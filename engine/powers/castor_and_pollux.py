@@ -36,6 +36,8 @@ def copied(state: GameState, civ: str) -> str | None:
 
 def holds_copy(state: GameState, civ: str, card: str) -> bool:
     """civ holds the hero his Castor & Pollux copy."""
+    if not state.power_choices:  # asked for every card held by anyone: answer cheaply
+        return False
     return copied(state, civ) == card and is_player(state, civ) and \
         CARD in player(state, civ).cards
 

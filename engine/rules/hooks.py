@@ -17,6 +17,7 @@ module with `ask`, `legal` and `answer` asks its holder a question (engine/rules
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from types import ModuleType
 from typing import Any
 
@@ -47,9 +48,11 @@ def _defines(module: ModuleType, name: str) -> bool:
 def _each(hook: str) -> tuple[Callable[..., Any], ...]:
     """The functions of the card modules taking part in a hook, in registration order
     (computed once: the rules call some hooks very often)."""
-    if hook not in _HOOKED:
+    try:
+        return _HOOKED[hook]
+    except KeyError:
         _HOOKED[hook] = tuple(getattr(m, hook) for m in CARDS.values() if _defines(m, hook))
-    return _HOOKED[hook]
+        return _HOOKED[hook]
 
 
 def card_module(card: str) -> ModuleType:
@@ -154,11 +157,16 @@ def _offers(state: GameState, civ: str, item: Item) -> list[tuple[int, str]]:
     return [r for f in _each("reduction") if (r := f(state, civ, item))]
 
 
-def _best(state: GameState, civ: str, item: Item, taken: set[str]) -> tuple[int, str]:
+def _best(state: GameState, civ: str, item: Item,
+          taken: AbstractSet[str] = frozenset()) -> tuple[int, str]:
     """The single best reduction still available; unlimited ones first on a tie, so that a
     limited one is kept for another item."""
     best = (0, "")
-    for n, key in _offers(state, civ, item):
+    for f in _each("reduction"):  # _offers without its list: asked for every candidate item
+        r = f(state, civ, item)
+        if not r:
+            continue
+        n, key = r
         if key and (key in state.used_powers or key in taken):
             continue
         if n > best[0] or (n == best[0] and best[1] and not key):
@@ -168,7 +176,7 @@ def _best(state: GameState, civ: str, item: Item, taken: set[str]) -> tuple[int,
 
 def reducing_card(state: GameState, civ: str, item: Item) -> str:
     """The card whose reduction `cost` applies to the item ("" for none), for the quotes."""
-    n, key = _best(state, civ, item, set())
+    n, key = _best(state, civ, item)
     if not n:
         return ""
     for card, module in CARDS.items():
@@ -190,7 +198,7 @@ def cost(state: GameState, civ: str, item: Item, free_setup: bool = False) -> in
     c = base_cost(state, item)
     if free_setup:
         return c
-    return c - _best(state, civ, item, set())[0]
+    return c - _best(state, civ, item)[0]
 
 
 def price(state: GameState, civ: str, items: list[Item]) -> tuple[int, list[str]]:

@@ -1,5 +1,5 @@
-"""Free pieces that come with a card, placed when the card is acquired
-(Hannibal, Pericles, Statue of Zeus, Lighthouse, Gilgamesh)."""
+"""Free pieces that come with a card, placed when the card is acquired (the cards that give
+them say so through the `on_acquire` and `on_influence` hooks)."""
 
 from __future__ import annotations
 

@@ -77,8 +77,8 @@ R_OPPONENT = "base-game.md 6: the active player fights each opponent in turn, in
 R_CONQUEST = "Military Phase, B) Combat, 2. Only one invading player survives"
 R_BLOCKADE = "The Greek Blockade"
 GREECE = "greece"
-# The units that fight at sea: triremes, and a Kraken swimming there (engine/powers/kraken.py).
-# A legion stands at sea only as a Kraken (Hercules): it fights there as one.
+# The units that fight at sea: triremes, and a creature whose card lets it swim there. A
+# legion stands at sea only when a card makes it such a creature: it fights there as one.
 NAVAL_KINDS = ("trireme", "creature", "legion")
 
 

@@ -63,7 +63,7 @@ def legal_trireme_moves(state: GameState, civ: str) -> list[MoveTrireme]:
 
 # --- ground units -------------------------------------------------------------------------
 def land_targets(state: GameState, u: Unit) -> list[str]:
-    """Where a legion or creature can go without triremes (Moses: the straits too)."""
+    """Where a legion or creature can go without triremes (a card may open the straits)."""
     return ground_steps(state, u, land_steps(state, u.owner, u.area))
 
 

@@ -5,7 +5,7 @@ number of cards. One set pays for one purchase (or several items whose costs add
 more than its value); sets are never added together and surplus value is lost.
 
 A wild card may count as one commodity of its holder's choice in a set of different
-commodities without being spent (the Temple of Artemis, base-game.md 7): a payment names it
+commodities without being spent (a card's power, base-game.md 7): a payment names it
 with the key `WILD` (value 1). Whether it may be counted now is the
 caller's to say (`wild=True`); by default a payment with it is refused."""
 

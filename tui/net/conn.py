@@ -27,6 +27,11 @@ class Conn:
         self.writer = writer
         self.identity: str | None = None
         self.name = ""
+        self.key = ""  # the fingerprint of the SSH key (settings are kept per key)
+        self.session = ""  # the SSH door's session, which asks whether we hold a seat
+        self.guest = False  # keyless: may only watch
+        self.unnamed = False  # a new key on an open server: no name claimed yet
+        self.invited: set[int] = set()  # private tables a keyless watcher has the code of
         self.table: int | None = None
         self.seat: int | None = None
         self.strikes = 0

@@ -20,6 +20,8 @@ from engine.prompts import Prompt
 from engine.quotes import Quotes
 from engine.view import View
 
+from .settings import Settings
+
 VERSION = 2
 MAX_CLIENT_FRAME = 64 * 1024
 MAX_SERVER_FRAME = 8 * 1024 * 1024
@@ -52,6 +54,8 @@ class CreateTable(Msg):
     three_roles_win: bool = False
     no_take_back: bool = False
     sit: int | None = None  # the seat the creator takes at once
+    private: bool = False  # listed only for holders of its invite code
+    spectators: bool = True  # others may watch
 
 
 class Sit(Msg):
@@ -81,7 +85,35 @@ class HandOver(Msg):
     level: str = ""  # the computer player's level ("": the server's choice)
 
 
-ClientMsg = Hello | ListTables | CreateTable | Sit | Watch | Act | Chat | HandOver
+# --- an open server's accounts, invites and settings -----------------------------------------
+class ClaimName(Msg):
+    """A new key's display name (first connection to an open server)."""
+
+    name: str
+
+
+class LinkKey(Msg):
+    """A new key joins the account whose other key showed this code."""
+
+    code: str
+
+
+class NewLinkCode(Msg):
+    pass
+
+
+class UseInvite(Msg):
+    """The invite code of a private table: it is listed for this player from now on."""
+
+    code: str
+
+
+class SaveSettings(Msg):
+    settings: Settings
+
+
+ClientMsg = (Hello | ListTables | CreateTable | Sit | Watch | Act | Chat | HandOver
+             | ClaimName | LinkKey | NewLinkCode | UseInvite | SaveSettings)
 
 
 # --- server to client ----------------------------------------------------------------------
@@ -106,12 +138,18 @@ class TableInfo(msgspec.Struct, kw_only=True):
     status: str = "playing"  # playing | over
     winner: str | None = None
     watchers: int = 0
+    private: bool = False
+    spectators: bool = True  # False: nobody may watch
+    invite: str = ""  # a private table's code, for its creator and players only
 
 
 class Welcome(Msg):
     identity: str
     name: str
     version: int = VERSION
+    needs_name: bool = False  # a new key on an open server: claim a name or link the key
+    guest: bool = False  # keyless: may only watch
+    settings: Settings | None = None  # this key's settings (None: never saved yet)
 
 
 class Tables(Msg):
@@ -120,6 +158,7 @@ class Tables(Msg):
 
 class Created(Msg):
     table: int
+    invite: str = ""  # a private table's invite code
 
 
 class Update(Msg):
@@ -145,6 +184,14 @@ class ChatLine(Msg):
     name: str
     text: str
     at: str
+    channel: str = "players"  # or "spectators" (their own channel, which players may mute)
+
+
+class LinkCode(Msg):
+    """A one-time code for linking another key to this account."""
+
+    code: str
+    minutes: int
 
 
 class Resync(Msg):
@@ -155,7 +202,7 @@ class Resync(Msg):
     reason: str
 
 
-ServerMsg = Welcome | Tables | Created | Update | Rejected | ChatLine | Resync
+ServerMsg = Welcome | Tables | Created | Update | Rejected | ChatLine | Resync | LinkCode
 
 _encoder = msgspec.msgpack.Encoder()
 _client_decoder = msgspec.msgpack.Decoder(ClientMsg)

@@ -34,8 +34,12 @@ from engine.game import check_config
 from engine.match import Step
 from engine.state import Config
 
+from . import gate
 from . import protocol as p
+from .accounts import Accounts
+from .audience import PLAYERS, SPECTATORS, Audiences
 from .conn import Conn, clean_chat
+from .settings import KeySettings
 from .store import SeatRow, Store, private_dir
 from .tables import REMOTE, Table
 from .updates import seat_update
@@ -62,13 +66,16 @@ class GameServer:
                  bot_threads: int = 2) -> None:
         self.data = private_dir(Path(data) if data else default_data_dir())
         self.store = Store(self.data)
+        self.accounts = Accounts(self.store.db)
+        self.audiences = Audiences(self.store.db)
+        self.key_settings = KeySettings(self.store.db)
         self.bot_delay = bot_delay
         self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bots")
         # one thread writes every save, in order: the loop never waits on the disk
         self.saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="saves")
         self.tables: dict[int, Table] = {}
         self.conns: set[Conn] = set()
-        self._tokens: dict[str, tuple[str, str, float]] = {}
+        self._tokens: dict[str, gate.Pass] = {}
         self._bot_tasks: dict[int, asyncio.Task] = {}
         self._server: asyncio.base_events.Server | None = None
         self.socket_path: Path | None = None
@@ -135,23 +142,32 @@ class GameServer:
         print(f"mare-nostrum server: {text}", file=sys.stderr, flush=True)
 
     # --- identities -----------------------------------------------------------------------
-    def issue_token(self, identity: str, name: str) -> str:
+    def issue_token(self, identity: str, name: str, *, key: str = "", open: bool = False,
+                    guest: bool = False, session: str = "") -> str:
         """A one-time token with which a client proves to be `identity` (the SSH front
-        registers one per session and hands it to the session's child only)."""
+        registers one per session and hands it to the session's child only). `open`: a key
+        of an open server (its account names it); `guest`: keyless, may only watch."""
         t = time.monotonic()
-        self._tokens = {k: v for k, v in self._tokens.items() if v[2] > t}
+        self._tokens = {k: v for k, v in self._tokens.items() if v.expires > t}
         token = secrets.token_urlsafe(32)
-        self._tokens[token] = (identity, name, t + TOKEN_LIFE)
+        self._tokens[token] = gate.Pass(identity=identity, name=name, expires=t + TOKEN_LIFE,
+                                        key=key, open=open, guest=guest, session=session)
         return token
 
-    def _redeem(self, token: str) -> tuple[str, str] | None:
+    def _redeem(self, token: str) -> gate.Pass | None:
         if token and secrets.compare_digest(token, self.local_token):
             user = getpass.getuser()
-            return f"local:{user}", user
+            return gate.Pass(identity=f"local:{user}", name=user, expires=0.0)
         entry = self._tokens.pop(token, None)
-        if entry is None or entry[2] < time.monotonic():
+        if entry is None or entry.expires < time.monotonic():
             return None
-        return entry[0], entry[1]
+        return entry
+
+    def holds_seat(self, session: str) -> bool:
+        """Whether the SSH door's session sits at a table (the lobby's idle timeout
+        never ends a seat's session)."""
+        return any(c.session == session and c.seat is not None and not c.closed
+                   for c in self.conns)
 
     # --- one client -----------------------------------------------------------------------
     async def _serve_client(self, reader: asyncio.StreamReader,
@@ -205,10 +221,14 @@ class GameServer:
             if who is None:
                 conn.send(p.Rejected(reason="bad token: unknown, used or expired"))
                 return False
-            conn.identity, conn.name = who
-            self.store.seen(conn.identity, conn.name)
-            conn.send(p.Welcome(identity=conn.identity, name=conn.name))
+            conn.send(gate.enter(self, conn, who))
             return True
+        refusal = gate.refusal(conn, msg)
+        if refusal is not None:
+            conn.send(p.Rejected(reason=refusal))
+            return True
+        if gate.handle(self, conn, msg):
+            return not conn.closed
         match msg:
             case p.Hello():
                 conn.send(p.Rejected(reason="already said hello"))
@@ -220,7 +240,10 @@ class GameServer:
                 self._sit(conn, msg)
             case p.Watch():
                 table = self._table(conn, msg.table)
-                if table is not None:
+                refusal = table and gate.watch_refusal(self.audiences, table, conn)
+                if refusal:
+                    conn.send(p.Rejected(reason=refusal, table=msg.table))
+                elif table is not None:
                     self._join(conn, table, None)
             case p.Act():
                 self._act(conn, msg)
@@ -232,8 +255,9 @@ class GameServer:
 
     def _table(self, conn: Conn, tid: int) -> Table | None:
         table = self.tables.get(tid)
-        if table is None:
+        if table is None or not gate.may_see(self.audiences, table, conn):
             conn.send(p.Rejected(reason=f"no table {tid}", table=tid))
+            return None
         return table
 
     def _seat(self, conn: Conn, table: Table, seat: int) -> SeatRow | None:
@@ -243,7 +267,9 @@ class GameServer:
         return row
 
     def _tables_for(self, conn: Conn) -> p.Tables:
-        return p.Tables(tables=[self._info(t, conn.identity) for t in self.tables.values()])
+        return p.Tables(tables=[
+            gate.dress(self.audiences, self._info(t, conn.identity), t, conn.identity)
+            for t in self.tables.values() if gate.may_see(self.audiences, t, conn)])
 
     def _connected(self, table: Table) -> set[str]:
         return {c.identity for c in self.conns
@@ -284,7 +310,11 @@ class GameServer:
         table = Table.create(self.store, conn.identity, config, list(msg.seats),
                              writer=self._write_later)
         self.tables[table.id] = table
-        conn.send(p.Created(table=table.id))
+        invite = ""
+        if msg.private or not msg.spectators:
+            invite = self.audiences.set(table.id, private=msg.private,
+                                        spectators=msg.spectators).invite
+        conn.send(p.Created(table=table.id, invite=invite))
         if msg.sit is not None:
             table.bind(msg.sit, conn.identity)
             self._join(conn, table, msg.sit)
@@ -320,8 +350,11 @@ class GameServer:
     def _join(self, conn: Conn, table: Table, seat: int | None) -> None:
         old = self.tables.get(conn.table) if conn.table is not None else None
         conn.table, conn.seat = table.id, seat
-        for name, text, at in self.store.chat(table.id, 20):
-            conn.send(p.ChatLine(table=table.id, name=name, text=text, at=at))
+        lines = [(at, name, text, PLAYERS) for name, text, at in self.store.chat(table.id, 20)]
+        lines += [(at, name, text, SPECTATORS)
+                  for name, text, at in self.audiences.chat(table.id, 20)]
+        for at, name, text, channel in sorted(lines, key=lambda line: line[0]):
+            conn.send(p.ChatLine(table=table.id, name=name, text=text, at=at, channel=channel))
         if old is not None and old is not table:
             self._broadcast_table(old)
         # the newcomer's first update carries the recent events it may see, for its log
@@ -388,8 +421,13 @@ class GameServer:
                                  table=table.id))
             return
         assert conn.identity is not None
-        at = self.store.add_chat(table.id, conn.identity, conn.name, text)
-        line = p.ChatLine(table=table.id, name=conn.name, text=text, at=at)
+        if conn.seat is None:  # a spectator: their own channel
+            at = self.audiences.add_chat(table.id, conn.name, text)
+            line = p.ChatLine(table=table.id, name=conn.name, text=text, at=at,
+                              channel=SPECTATORS)
+        else:
+            at = self.store.add_chat(table.id, conn.identity, conn.name, text)
+            line = p.ChatLine(table=table.id, name=conn.name, text=text, at=at)
         for c in list(self.conns):
             if c.table == table.id:
                 c.send(line)

@@ -58,6 +58,18 @@ def private_dir(path: Path) -> Path:
     return path
 
 
+@contextlib.contextmanager
+def transaction(db: sqlite3.Connection):
+    """One change of the registry, whole or not at all."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
 class SeatRow(msgspec.Struct, kw_only=True):
     seat: int
     kind: str  # "remote" or a computer level (a person's seat handed to a computer keeps
@@ -91,15 +103,8 @@ class Store:
         with contextlib.suppress(sqlite3.Error):
             self.db.close()
 
-    @contextlib.contextmanager
     def _tx(self):
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            yield self.db
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        self.db.execute("COMMIT")
+        return transaction(self.db)
 
     def save_path(self, table: int) -> Path:
         return self.tables_dir / f"table-{table}.json"

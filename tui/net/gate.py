@@ -1,0 +1,175 @@
+"""The game server's gate: who a connection is, and what it may see and do.
+
+- A pass (what a token stands for) says who the SSH door let in: a key of the authorized
+  file (named by the door), any key of an open server (named by its account, or to be named
+  now: trust on first use), or a keyless watcher (a guest, who may only watch).
+- A new key on an open server claims a name or links itself to an account with a code from
+  the account's other key; until then it may look and watch, not sit, create or chat.
+- Private tables are listed, sat at and watched only by those the audience allows
+  (`tui.net.audience`); a table without spectators may not be watched.
+- Settings are kept per key (`tui.net.settings`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from . import protocol as p
+from .accounts import LINK_LIFE, AccountError
+from .audience import Audiences
+from .conn import Conn
+
+if TYPE_CHECKING:
+    from .server import GameServer
+    from .tables import Table
+
+GUEST_ONLY = "without a key you may only watch: connect with an SSH key to play"
+NAME_FIRST = "choose a name first"
+MAX_BAD_CODES = 5  # wrong link or invite codes before a connection is cut off
+
+
+class Pass(msgspec.Struct, kw_only=True):
+    """What a one-time token stands for."""
+
+    identity: str
+    name: str
+    expires: float
+    key: str = ""  # the key's fingerprint ("" for a local user)
+    open: bool = False  # an open server's key: its account names it
+    guest: bool = False  # keyless
+    session: str = ""  # the SSH door's session
+
+
+def enter(server: GameServer, conn: Conn, who: Pass) -> p.Welcome:
+    """Fill in who the connection is; the Welcome that tells it."""
+    conn.key = who.key or who.identity
+    conn.session = who.session
+    if who.guest:
+        conn.guest = True
+        conn.identity, conn.name = who.identity, who.name
+        return p.Welcome(identity=who.identity, name=who.name, guest=True)
+    if who.open:
+        known = server.accounts.identity_of(conn.key)
+        if known is None:
+            conn.unnamed = True
+            conn.identity, conn.name = conn.key, ""
+            return p.Welcome(identity=conn.key, name="", needs_name=True,
+                             settings=server.key_settings.get(conn.key))
+        conn.identity, conn.name = known
+    else:
+        conn.identity, conn.name = who.identity, who.name
+    server.store.seen(conn.identity, conn.name)
+    return _welcome(server, conn)
+
+
+def _welcome(server: GameServer, conn: Conn) -> p.Welcome:
+    assert conn.identity is not None
+    return p.Welcome(identity=conn.identity, name=conn.name,
+                     settings=server.key_settings.get(conn.key))
+
+
+_GUEST_NOT = (p.Sit, p.CreateTable, p.HandOver, p.Act, p.ClaimName, p.LinkKey, p.NewLinkCode,
+              p.SaveSettings)
+_UNNAMED_NOT = (p.Sit, p.CreateTable, p.HandOver, p.Act, p.Chat, p.NewLinkCode)
+
+
+def refusal(conn: Conn, msg: p.ClientMsg) -> str | None:
+    """Why this connection may not send this message now (None: it may)."""
+    if conn.guest and isinstance(msg, _GUEST_NOT):
+        return GUEST_ONLY
+    if conn.unnamed and isinstance(msg, _UNNAMED_NOT):
+        return NAME_FIRST
+    return None
+
+
+def handle(server: GameServer, conn: Conn, msg: p.ClientMsg) -> bool:
+    """Answer an account, invite or settings message; False when `msg` is none of them."""
+    try:
+        match msg:
+            case p.ClaimName():
+                if not conn.unnamed:
+                    raise AccountError("this key already has a name")
+                conn.name = server.accounts.claim(conn.key, msg.name)
+                conn.identity = conn.key
+                _named(server, conn)
+            case p.LinkKey():
+                if not conn.unnamed:
+                    raise AccountError("this key already has a name")
+                try:
+                    conn.identity, conn.name = server.accounts.link(conn.key, msg.code)
+                except AccountError:
+                    _strike(conn)
+                    raise
+                _named(server, conn)
+            case p.NewLinkCode():
+                assert conn.identity is not None
+                if server.accounts.identity_of(conn.key) is None:
+                    raise AccountError("linking keys is for open servers: here the "
+                                       "authorized-keys file says who comes in")
+                code = server.accounts.new_link_code(conn.identity)
+                conn.send(p.LinkCode(code=code, minutes=int(LINK_LIFE // 60)))
+            case p.UseInvite():
+                tid = server.audiences.table_of_invite(msg.code)
+                if tid is None or tid not in server.tables:
+                    _strike(conn)
+                    raise AccountError("unknown invite code")
+                assert conn.identity is not None
+                if conn.guest or conn.unnamed:
+                    conn.invited.add(tid)
+                else:
+                    server.audiences.invite(tid, conn.identity)
+                conn.send(server._tables_for(conn))
+            case p.SaveSettings():
+                server.key_settings.put(conn.key, msg.settings)
+            case _:
+                return False
+    except AccountError as e:
+        conn.send(p.Rejected(reason=str(e)))
+    return True
+
+
+def _strike(conn: Conn) -> None:
+    conn.strikes += 1
+    if conn.strikes >= MAX_BAD_CODES:
+        conn.send(p.Rejected(reason="too many wrong codes: disconnected"))
+        conn.close()
+
+
+def _named(server: GameServer, conn: Conn) -> None:
+    assert conn.identity is not None
+    conn.unnamed = False
+    server.store.seen(conn.identity, conn.name)
+    conn.send(_welcome(server, conn))
+    conn.send(server._tables_for(conn))
+
+
+# --- private tables and spectators ----------------------------------------------------------
+def may_see(audiences: Audiences, table: Table, conn: Conn) -> bool:
+    aud = audiences.of(table.id)
+    if not aud.private:
+        return True
+    who = conn.identity or ""
+    return (who == table.creator or table.seat_of(who) is not None
+            or table.id in conn.invited or audiences.invited(table.id, who))
+
+
+def watch_refusal(audiences: Audiences, table: Table, conn: Conn) -> str | None:
+    if audiences.of(table.id).spectators or table.over or \
+            table.seat_of(conn.identity or "") is not None:
+        return None
+    return f"table {table.id} has no spectators"
+
+
+def dress(audiences: Audiences, info: p.TableInfo, table: Table,
+          identity: str | None) -> p.TableInfo:
+    """The table's info with its audience: private or not, spectators or not, and the
+    invite code for its creator and players."""
+    aud = audiences.of(table.id)
+    if not aud.private and aud.spectators:
+        return info
+    insider = identity is not None and (identity == table.creator
+                                        or table.seat_of(identity) is not None)
+    return msgspec.structs.replace(info, private=aud.private, spectators=aud.spectators,
+                                   invite=aud.invite if insider else "")

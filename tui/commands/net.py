@@ -3,6 +3,8 @@
     mare-nostrum serve [--socket PATH] [--data DIR]        the game server alone (local users)
     mare-nostrum serve-ssh --port PORT --host-key FILE --authorized-keys FILE [--data DIR]
                                                            the game server behind an SSH door
+    mare-nostrum serve-ssh --port PORT --host-key FILE --open [limits...]
+                                                           ... open to any key (names claimed)
     mare-nostrum join [TABLE] [--watch] [--socket PATH]   the lobby (or a table) of a server
 
 Textual, asyncssh and the server are imported inside the run functions only, so headless
@@ -37,8 +39,30 @@ def _add_serve_ssh(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on")
     p.add_argument("--host-key", type=Path, required=True, metavar="FILE",
                    help="the server's private host key (created if missing)")
-    p.add_argument("--authorized-keys", type=Path, required=True, metavar="FILE",
-                   help="the public keys of the people allowed in, one per line")
+    p.add_argument("--authorized-keys", type=Path, default=None, metavar="FILE",
+                   help="the public keys of the people allowed in, one per line "
+                        "(required unless --open)")
+    p.add_argument("--open", action="store_true",
+                   help="let any key in (it claims a display name on first connect); "
+                        "keyless users may watch")
+    from tui.net.limits import Limits
+    d = Limits()
+    g = p.add_argument_group("limits of a public server")
+    g.add_argument("--max-sessions-per-key", type=int, default=d.per_key, metavar="N",
+                   help=f"sessions of one key at once (0: no limit; default {d.per_key})")
+    g.add_argument("--max-sessions-per-address", type=int, default=d.per_address,
+                   metavar="N", help="sessions from one address at once (0: no limit; "
+                                     f"default {d.per_address})")
+    g.add_argument("--idle-timeout", type=float, default=d.idle, metavar="SECONDS",
+                   help="end a session idle in the lobby (never one seated at a table; "
+                        f"0: never; default {d.idle:g})")
+    g.add_argument("--limit-memory", type=int, default=d.memory_mb, metavar="MB",
+                   help=f"address space of each session's process (default {d.memory_mb})")
+    g.add_argument("--limit-files", type=int, default=d.files, metavar="N",
+                   help=f"open files of each session's process (default {d.files})")
+    g.add_argument("--limit-processes", type=int, default=d.processes, metavar="N",
+                   help="processes and threads of the server's user as each session's "
+                        f"process sees them (default {d.processes})")
 
 
 def _add_join(p: argparse.ArgumentParser) -> None:
@@ -77,11 +101,20 @@ def run_serve_ssh(args: argparse.Namespace) -> int:
         print("mare-nostrum: serve-ssh needs asyncssh: pip install 'mare-nostrum[ssh]'",
               file=sys.stderr)
         return 1
+    from tui.net.limits import Limits
+    if args.authorized_keys is None and not args.open:
+        print("mare-nostrum: serve-ssh needs --authorized-keys FILE (or --open)",
+              file=sys.stderr)
+        return 2
+    limits = Limits(per_key=args.max_sessions_per_key,
+                    per_address=args.max_sessions_per_address, idle=args.idle_timeout,
+                    memory_mb=args.limit_memory, files=args.limit_files,
+                    processes=args.limit_processes)
     data, socket = _paths(args)
     try:
         asyncio.run(serve_ssh(data=data, socket=socket, host=args.host, port=args.port,
                               host_key=args.host_key, authorized_keys=args.authorized_keys,
-                              bot_delay=args.bot_delay))
+                              bot_delay=args.bot_delay, open=args.open, limits=limits))
     except SSHError as e:
         print(f"mare-nostrum: {e}", file=sys.stderr)
         return 1

@@ -38,6 +38,7 @@ class Client:
         self.writer = writer
         self.identity = ""
         self.name = ""
+        self.welcome: p.Welcome | None = None  # the server's last word on who we are
 
     @classmethod
     async def connect(cls, socket_path: str | os.PathLike, token: str,
@@ -55,6 +56,7 @@ class Client:
             reason = msg.reason if isinstance(msg, p.Rejected) else f"unexpected {msg!r}"
             raise RemoteError(reason)
         client.identity, client.name = msg.identity, msg.name
+        client.welcome = msg
         return client
 
     def send(self, msg: p.Msg) -> None:

@@ -3,6 +3,11 @@
 - Only public-key authentication, against the authorized-keys file alone (read again at
   each login, so adding a friend needs no restart). The identity is the key's SHA256
   fingerprint; the display name is the key's comment, else the login name.
+- An open server (`--open`) lets any key in: on its first connection the key claims a
+  display name (see tui.net.accounts). Keyless users (keyboard-interactive, any answer)
+  come in as guests who may only watch.
+- Limits (tui.net.limits): sessions per key and per address, the lobby's idle timeout,
+  resource limits on each child.
 - A session offers the game and nothing else: no exec, no subsystem (SFTP/SCP), no port or
   agent or X11 forwarding. Each session runs `mare-nostrum join` as a child process in its
   own pseudo-terminal (the client's TERM and window size; resizes follow with TIOCSWINSZ).
@@ -17,16 +22,19 @@ import asyncio
 import contextlib
 import fcntl
 import os
+import secrets
 import signal
 import struct
 import subprocess
 import sys
 import termios
+import time
 import unicodedata
 from pathlib import Path
 
 import asyncssh
 
+from . import limits as lim
 from .client import TOKEN_ENV
 from .server import GameServer, until_stopped
 
@@ -88,6 +96,12 @@ class Door(asyncssh.SSHServer):
         self.key: asyncssh.SSHKey | None = None
         self.identity = ""
         self.name = ""
+        self.guest = False
+        self.address = ""
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else ""
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
@@ -100,26 +114,52 @@ class Door(asyncssh.SSHServer):
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         # asyncssh checks the signature right after this call, so the key of the last
         # call before auth_completed is the one the client proved it holds
+        if self.front.open:
+            self.key = key
+            return True
         data = key.public_data
         self.key = next((k for k in self.authorized if k.public_data == data), None)
         return self.key is not None
 
+    def kbdint_auth_supported(self) -> bool:
+        return self.front.open  # keyless guests, who may only watch
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str):
+        return ("Mare Nostrum", "Without a key you may watch the tables (connect with an "
+                "SSH key to play).", "", [("Press Enter to watch: ", True)])
+
+    def validate_kbdint_response(self, username: str, responses) -> bool:
+        self.guest = True  # any answer: a guest is nobody in particular
+        return True
+
     def auth_completed(self) -> None:
+        if self.guest:
+            tag = secrets.token_hex(3)
+            self.identity, self.name = f"guest:{tag}", f"guest-{tag}"
+            return
         assert self.key is not None
         self.identity = self.key.get_fingerprint("sha256")
-        self.name = display_name(self.key.get_comment() or self.username)
+        # an open server's account names the key (claimed on its first connection)
+        self.name = "" if self.front.open else \
+            display_name(self.key.get_comment() or self.username)
 
     def session_requested(self):
-        return GameSession(self.front, self.identity, self.name)
+        return GameSession(self.front, self.identity, self.name, guest=self.guest,
+                           address=self.address)
 
 
 class GameSession(asyncssh.SSHServerSession):
     """The app in a pseudo-terminal, wired to the SSH channel."""
 
-    def __init__(self, front: SSHFront, identity: str, name: str) -> None:
+    def __init__(self, front: SSHFront, identity: str, name: str, *, guest: bool = False,
+                 address: str = "") -> None:
         self.front = front
         self.identity = identity
         self.name = name
+        self.guest = guest
+        self.address = address
+        self.sid = secrets.token_hex(8)  # how the game server knows this session
+        self.last_input = time.monotonic()
         self.term = ""
         self.size = (80, 24)
         self.chan: asyncssh.SSHServerChannel | None = None
@@ -150,6 +190,13 @@ class GameSession(asyncssh.SSHServerSession):
             self.chan.write(b"Mare Nostrum needs a terminal: connect with ssh -t.\r\n")
             self.chan.exit(1)
             return
+        why = lim.refusal(self.front.limits, "" if self.guest else self.identity,
+                          self.address, [("" if s.guest else s.identity, s.address)
+                                         for s in self.front.sessions])
+        if why is not None:
+            self.chan.write(f"mare-nostrum: {why}\r\n".encode())
+            self.chan.exit(1)
+            return
         self._spawn()
 
     def _spawn(self) -> None:
@@ -159,7 +206,10 @@ class GameSession(asyncssh.SSHServerSession):
         env = {"TERM": self.term, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
                "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
                "HOME": os.environ.get("HOME", "/"),
-               TOKEN_ENV: self.front.server.issue_token(self.identity, self.name)}
+               TOKEN_ENV: self.front.server.issue_token(
+                   self.identity, self.name, key="" if self.guest else self.identity,
+                   open=self.front.open and not self.guest, guest=self.guest,
+                   session=self.sid)}
         if "256color" in self.term or "truecolor" in self.term:
             env["COLORTERM"] = "truecolor"
         for key in ("PYTHONPATH", "VIRTUAL_ENV"):
@@ -167,8 +217,14 @@ class GameSession(asyncssh.SSHServerSession):
                 env[key] = os.environ[key]
         cmd = [sys.executable, "-m", "tui", "join", "--socket",
                str(self.front.socket), "--data", str(self.front.data)]
+        limits = lim.rlimits(self.front.limits)
+
+        def in_child() -> None:
+            _controlling_tty()
+            lim.apply_rlimits(limits)
+
         self.child = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env,
-                                      start_new_session=True, preexec_fn=_controlling_tty,
+                                      start_new_session=True, preexec_fn=in_child,
                                       close_fds=True)
         os.close(slave)
         os.set_blocking(master, False)
@@ -205,6 +261,7 @@ class GameSession(asyncssh.SSHServerSession):
             return self.child.wait()
 
     def data_received(self, data, datatype) -> None:
+        self.last_input = time.monotonic()
         if self.master is not None:
             with contextlib.suppress(OSError):
                 os.write(self.master, data if isinstance(data, bytes) else data.encode())
@@ -219,6 +276,18 @@ class GameSession(asyncssh.SSHServerSession):
     def connection_lost(self, exc) -> None:
         self._kill()
         self.front.sessions.discard(self)
+
+    def idle_out(self, seconds: float) -> None:
+        """End a session idle in the lobby, with one line saying why."""
+        self._kill()
+        self.front.sessions.discard(self)
+        with contextlib.suppress(Exception):
+            assert self.chan is not None
+            # the app could not put the terminal back: leave its screen, show the cursor
+            self.chan.write(b"\x1b[?1049l\x1b[?1000l\x1b[?1003l\x1b[?1006l\x1b[?25h\r\n"
+                            + f"mare-nostrum: idle in the lobby for {seconds:g} seconds: "
+                              "goodbye.\r\n".encode())
+            self.chan.exit(0)
 
     def _kill(self) -> None:
         if self.master is not None:
@@ -250,19 +319,34 @@ def _set_size(fd: int, width: int, height: int) -> None:
 
 class SSHFront:
     def __init__(self, server: GameServer, socket: Path, data: Path,
-                 authorized_keys: Path) -> None:
+                 authorized_keys: Path | None, *, open: bool = False,
+                 limits: lim.Limits | None = None) -> None:
         self.server = server
         self.socket = socket
         self.data = data
-        self.authorized_keys = authorized_keys
+        self.authorized_keys = authorized_keys or Path("/nonexistent")
+        self.open = open
+        self.limits = limits or lim.Limits()
         self.sessions: set[GameSession] = set()
+
+    async def watch_idle(self, clock=time.monotonic) -> None:
+        """End the sessions idle in the lobby, until cancelled."""
+        idle = self.limits.idle
+        if not idle:
+            return
+        while True:
+            await asyncio.sleep(lim.idle_check_every(self.limits))
+            now = clock()
+            for s in list(self.sessions):
+                if now - s.last_input >= idle and not self.server.holds_seat(s.sid):
+                    s.idle_out(idle)
 
     async def listen(self, host: str, port: int, host_key: asyncssh.SSHKey):
         return await asyncssh.create_server(
             lambda: Door(self), host, port, server_host_keys=[host_key],
             encoding=None, line_editor=False, allow_scp=False, sftp_factory=None,
             agent_forwarding=False, x11_forwarding=False, password_auth=False,
-            kbdint_auth=False, login_timeout=60)
+            kbdint_auth=self.open, login_timeout=60)
 
     def close(self) -> None:
         for s in list(self.sessions):
@@ -270,24 +354,27 @@ class SSHFront:
 
 
 async def serve_ssh(*, data: Path, socket: Path, host: str, port: int, host_key: Path,
-                    authorized_keys: Path, bot_delay: float = 0.3) -> None:
-    """The game server and its SSH door, until cancelled."""
+                    authorized_keys: Path | None, bot_delay: float = 0.3, open: bool = False,
+                    limits: lim.Limits | None = None) -> None:
+    """The game server and its SSH door, until cancelled (`open`: any key comes in)."""
     key = load_host_key(host_key)
-    if not authorized_keys.is_file():
+    if not open and (authorized_keys is None or not authorized_keys.is_file()):
         raise SSHError(f"{authorized_keys}: no such authorized-keys file")
     server = GameServer(data, bot_delay=bot_delay)
     path = await server.start(socket)
-    front = SSHFront(server, path, server.data, authorized_keys)
+    front = SSHFront(server, path, server.data, authorized_keys, open=open, limits=limits)
     try:
         listener = await front.listen(host, port, key)
     except OSError as e:
         await server.close()
         raise SSHError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
-    print(f"mare-nostrum: SSH door on {host}:{port}, host key "
-          f"{key.get_fingerprint('sha256')}, game server on {path}", flush=True)
+    print(f"mare-nostrum: SSH door on {host}:{port}{' (open to any key)' if open else ''}, "
+          f"host key {key.get_fingerprint('sha256')}, game server on {path}", flush=True)
+    idle = asyncio.get_running_loop().create_task(front.watch_idle())
     try:
         await until_stopped()
     finally:
+        idle.cancel()
         listener.close()
         front.close()
         await server.close()

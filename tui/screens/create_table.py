@@ -1,6 +1,7 @@
 """Create a table on the game server: civilizations in seat order, who plays each seat (a
 person, or a computer level), setup kind and rule options. The creator sits at the first
-seat for a person. The server checks the table with the engine and says why it refuses."""
+seat for a person; a table may be private (an invite code) and may turn spectators off. The
+server checks the table with the engine and says why it refuses."""
 
 from __future__ import annotations
 
@@ -59,6 +60,10 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
             yield MarkedCheckbox("Long game (5 heroes and wonders)", id="long", compact=True)
             yield MarkedCheckbox("Holding three roles wins", id="three", compact=True)
             yield MarkedCheckbox("No immediate take-back in trade", id="notake", compact=True)
+            yield MarkedCheckbox("Private: only those with its invite code see it",
+                                 id="private", compact=True)
+            yield MarkedCheckbox("Spectators may watch", value=True, id="spectators",
+                                 compact=True)
             yield Static("", id="create-error")
         yield KeyBar()
 
@@ -78,7 +83,9 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
             setup=str(self.query_one("#setup", Select).value),
             long_game=self.query_one("#long", Checkbox).value,
             three_roles_win=self.query_one("#three", Checkbox).value,
-            no_take_back=self.query_one("#notake", Checkbox).value))
+            no_take_back=self.query_one("#notake", Checkbox).value,
+            private=self.query_one("#private", Checkbox).value,
+            spectators=self.query_one("#spectators", Checkbox).value))
 
     def on_input_submitted(self) -> None:
         self.action_create()

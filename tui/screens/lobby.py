@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from tui.net import protocol as p
 from tui.net.client import Client
+from tui.net.settings import Settings
 from tui.net.words import seat_text, table_summary, waiting_text
 
 from ..sessions.remote import RemoteSession
@@ -42,6 +43,9 @@ class LobbyScreen(BaseScreen):
         Binding("n", "create", "New table", id="lobby.create"),
         Binding("b", "hand_over", "Absent seat to/from computer", show=False, id="lobby.hand-over"),
         Binding("r", "refresh", "Refresh", id="lobby.refresh"),
+        Binding("s", "settings", "Settings", show=False, id="lobby.settings"),
+        Binding("k", "account", "Name / link a key", show=False, id="lobby.account"),
+        Binding("i", "invite", "Invite code", show=False, id="lobby.invite"),
         Binding("ctrl+q", "app.quit", "Quit", id="lobby.quit"),
     ]
     DEFAULT_CSS = """
@@ -64,6 +68,9 @@ class LobbyScreen(BaseScreen):
         self.remote: RemoteSession | None = None  # the table we sit at or watch
         self.opening = False  # a sit or watch was sent: show the table when it answers
         self.first_list = connect is not None
+        self.guest = False  # keyless: may only watch
+        self.unnamed = False  # a new key on an open server, no name claimed yet
+        self.settings: Settings | None = None  # this key's, as the server keeps them
 
     def compose(self):
         with Vertical(id="lobby-box"):
@@ -89,8 +96,8 @@ class LobbyScreen(BaseScreen):
         assert self.connect is not None
         try:
             self.client = client = await self.connect()
-            self.me = client.name
-            self.query_one("#lobby-head", Static).update(self._head())
+            if client.welcome is not None:
+                self.welcomed(client.welcome)
             self.send(p.ListTables())
             while True:
                 msg = await client.receive()
@@ -109,6 +116,17 @@ class LobbyScreen(BaseScreen):
 
     def receive(self, msg: p.ServerMsg) -> None:
         match msg:
+            case p.Welcome():
+                self.welcomed(msg)
+            case p.LinkCode():
+                from .account import LinkCodeScreen
+                self.app.push_screen(LinkCodeScreen(msg.code, msg.minutes))
+            case p.Created() if msg.invite:
+                self.say(f"Table {msg.table} is private: give its invite code {msg.invite} "
+                         "to those you want there.")
+            case p.Rejected() if self.unnamed and self.claiming:
+                self.claiming = False
+                self.claim_name(msg.reason)
             case p.Tables():
                 self.show_tables(msg.tables)
                 if self.first_list:
@@ -132,6 +150,87 @@ class LobbyScreen(BaseScreen):
                     self.remote.refused(msg.reason, msg.rule)
             case p.Resync():
                 self.say(msg.reason)
+
+    # --- who we are: an open server's name, a guest, this key's settings ------------------
+    claiming = False  # a name claim or key link was sent: a refusal reopens the screen
+
+    def welcomed(self, w: p.Welcome) -> None:
+        self.me = w.name
+        self.guest, self.unnamed = w.guest, w.needs_name
+        self.query_one("#lobby-head", Static).update(self._head())
+        if w.needs_name:
+            self.claim_name()
+            return
+        self.claiming = False
+        if w.guest:
+            from .settings import apply_settings
+            apply_settings(self.app, self._suggested()[0])
+            self.say("You came without a key: you may watch the tables (w), not play.")
+        elif w.settings is None:
+            self.action_settings(first=True)
+        else:
+            self.use_settings(w.settings)
+
+    def claim_name(self, error: str = "") -> None:
+        from .account import NameClaimScreen
+
+        def chosen(msg: p.ClaimName | p.LinkKey | None) -> None:
+            if msg is None:
+                self.say("Without a name you may watch the tables (w); k chooses a name.")
+                return
+            self.claiming = True
+            self.send(msg)
+
+        self.app.push_screen(NameClaimScreen(error), chosen)
+
+    def _suggested(self) -> tuple[Settings, list[str]]:
+        import os
+
+        from tui.net.settings import suggest
+        size = self.app.size
+        return suggest(os.environ.get("TERM", ""), os.environ.get("COLORTERM", ""),
+                       size.width, size.height)
+
+    def use_settings(self, settings: Settings) -> None:
+        from .settings import apply_settings
+        self.settings = settings
+        apply_settings(self.app, settings)
+
+    def action_settings(self, first: bool = False) -> None:
+        """This key's settings; on its first connection, what the terminal check found."""
+        if self.guest:
+            self.say("A keyless watcher's settings are not kept.")
+            return
+        from .settings import SettingsScreen
+        suggested, notes = self._suggested()
+        current = suggested if first or self.settings is None else self.settings
+
+        def chosen(settings: Settings | None) -> None:
+            settings = settings or (suggested if first else None)
+            if settings is not None:
+                self.use_settings(settings)
+                self.send(p.SaveSettings(settings=settings))
+
+        self.app.push_screen(SettingsScreen(current, notes if first else None), chosen)
+
+    def action_account(self) -> None:
+        """A new key: choose a name; a named one: a code to link another key."""
+        if self.guest:
+            self.say("Without a key you may only watch: connect with an SSH key to play.")
+        elif self.unnamed:
+            self.claim_name()
+        else:
+            self.send(p.NewLinkCode())
+
+    def action_invite(self) -> None:
+        from .account import InviteScreen
+
+        def typed(code: str | None) -> None:
+            if code:
+                self.send(p.UseInvite(code=code))
+                self.say("Invite code sent: its table appears in the list if it is right.")
+
+        self.app.push_screen(InviteScreen(), typed)
 
     def _my_game(self) -> int | None:
         """The one game in play where this player has a seat: a player who comes back

@@ -22,11 +22,13 @@ from engine.render import civ as civ_name
 from engine.render import prompt_title, rule_name
 from engine.view import View
 from tui.net import protocol as p
+from tui.net.audience import SPECTATORS
 from tui.net.words import REMOTE, waiting_text
 
 from .base import Listener
 
 HUMAN = "human"
+MUTE, UNMUTE = "/mute", "/unmute"  # typed in the chat line: the spectators' channel
 
 
 class RemoteSession:
@@ -43,6 +45,7 @@ class RemoteSession:
         self.sent: int | None = None  # the version a decision was sent on, unanswered
         self._listener: Listener | None = None
         self.shown = False  # a game screen plays it (a new sit or watch gets a new session)
+        self.muted = False  # the spectators' channel is not shown
         if first is not None:
             self.update(first)
 
@@ -55,8 +58,13 @@ class RemoteSession:
         self._tell("update", up)
 
     def chat_line(self, line: p.ChatLine) -> None:
-        self.chat_lines.append((line.name, line.text))
-        self._tell("chat", (line.name, line.text))
+        name = line.name
+        if line.channel == SPECTATORS:
+            if self.muted:
+                return
+            name = f"{name} (watching)"
+        self.chat_lines.append((name, line.text))
+        self._tell("chat", (name, line.text))
 
     def refused(self, reason: str, rule: str = "") -> None:
         """The server refused something (a decision: it is ours to make again)."""
@@ -184,5 +192,11 @@ class RemoteSession:
         return []
 
     def chat(self, text: str) -> None:
-        if text.strip():
+        """Say something at the table; `/mute` and `/unmute` hide or show what the
+        spectators say."""
+        if text.strip().lower() in (MUTE, UNMUTE):
+            self.muted = text.strip().lower() == MUTE
+            self._tell("chat", ("note", "spectators' chat muted (/unmute shows it again)"
+                                if self.muted else "spectators' chat shown"))
+        elif text.strip():
             self._send(p.Chat(table=self.table, text=text))

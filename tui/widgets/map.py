@@ -36,6 +36,8 @@ GRID_W, GRID_H = 40, 20
 CIVS = board.CIVS
 AREAS: tuple[str, ...] = (*board.PROVINCES, *board.SEAS)
 
+# the map's few non-ASCII characters, for terminals that show only ASCII
+ASCII_GLYPHS = str.maketrans({"│": "|", "─": "-", "·": "."})
 BUILDING_MARK = {"city": "c", "caravan": "$", "temple": "t", "market": "m"}
 UNIT_MARK = {"legion": "L", "fortress": "F", "creature": "*", "trireme": "S"}
 UNIT_ORDER = ("legion", "fortress", "creature", "trireme")
@@ -403,7 +405,8 @@ class MapView(Widget, can_focus=True):
         lay = layout(*self.scale)
         key_of = {a: self._area_key(a) for a in (*AREAS, None)}
         # characters and style keys per position
-        rows_chars = [list(r) for r in lay.chars]
+        ascii_only = getattr(self.app, "ascii_map", False)  # a key's setting (server play)
+        rows_chars = [list(r.translate(ASCII_GLYPHS) if ascii_only else r) for r in lay.chars]
         rows_keys = [[key_of[a] for a in row] for row in lay.areas]
         for y in range(lay.height):
             ku = rows_keys[y]

@@ -1,0 +1,250 @@
+"""An open server's registry: names claimed by keys, linked keys, settings per key, private
+tables and spectators (the store alone, then through the protocol)."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from tui.net import protocol as p
+from tui.net.accounts import LINK_LIFE, AccountError, Accounts, clean_name
+from tui.net.audience import SPECTATORS, Audiences
+from tui.net.client import Client, RemoteError
+from tui.net.settings import KeySettings, Settings, suggest
+
+from .net_helpers import cleanup, running, short_dir
+
+
+@pytest.fixture
+def data():
+    d = short_dir()
+    yield d
+    cleanup(d)
+
+
+def _db() -> sqlite3.Connection:
+    return sqlite3.connect(":memory:", isolation_level=None)
+
+
+def test_names_are_cleaned_and_unique_whatever_the_case():
+    accounts = Accounts(_db())
+    assert clean_name("  Anna\x1b[31m  Maria ") == "Anna31m Maria"
+    assert clean_name("x" * 40) == "x" * 20
+    for bad in ("", "a", "\u200b\u200b", "...", "Guest 7", "admin"):
+        with pytest.raises(AccountError):
+            clean_name(bad)
+    assert accounts.claim("SHA256:a", "Anna") == "Anna"
+    assert accounts.identity_of("SHA256:a") == ("SHA256:a", "Anna")
+    with pytest.raises(AccountError, match="taken"):
+        accounts.claim("SHA256:b", "aNNA")
+    with pytest.raises(AccountError, match="taken"):
+        accounts.claim("SHA256:b", "An na")
+    with pytest.raises(AccountError, match="already"):
+        accounts.claim("SHA256:a", "Other")
+    assert accounts.identity_of("SHA256:b") is None
+
+
+def test_a_link_code_works_once_and_expires():
+    t = [1000.0]
+    accounts = Accounts(_db(), clock=lambda: t[0])
+    accounts.claim("SHA256:a", "Anna")
+    code = accounts.new_link_code("SHA256:a")
+    assert len(code) == 9 and code[4] == "-"
+    assert accounts.link("SHA256:a2", code.lower()) == ("SHA256:a", "Anna")
+    assert accounts.identity_of("SHA256:a2") == ("SHA256:a", "Anna")
+    assert accounts.keys_of("SHA256:a") == ["SHA256:a", "SHA256:a2"]
+    with pytest.raises(AccountError, match="unknown"):
+        accounts.link("SHA256:a3", code)  # used up
+    code = accounts.new_link_code("SHA256:a")
+    t[0] += LINK_LIFE + 1
+    with pytest.raises(AccountError, match="expired"):
+        accounts.link("SHA256:a3", code)
+    with pytest.raises(AccountError, match="unknown"):
+        accounts.link("SHA256:a3", code)  # an expired code is gone too
+    with pytest.raises(AccountError):
+        accounts.new_link_code("SHA256:nobody")
+    first, second = accounts.new_link_code("SHA256:a"), accounts.new_link_code("SHA256:a")
+    with pytest.raises(AccountError, match="unknown"):
+        accounts.link("SHA256:a4", first)  # a new code replaces the unused one
+    with pytest.raises(AccountError, match="already"):
+        accounts.link("SHA256:a2", second)  # a key with a name keeps it
+
+
+def test_settings_are_kept_per_key_and_checked():
+    store = KeySettings(_db())
+    assert store.get("SHA256:a") is None
+    store.put("SHA256:a", Settings(theme="ansi", glyphs="ascii", notifications=False))
+    assert store.get("SHA256:a") == Settings(theme="ansi", glyphs="ascii", notifications=False)
+    assert store.get("SHA256:b") is None
+    assert store.put("SHA256:b", Settings(theme="neon", glyphs="emoji")) == Settings()
+
+
+def test_the_terminal_check_suggests_settings():
+    s, notes = suggest("xterm-256color", "truecolor", 120, 40)
+    assert s == Settings() and "suits" in notes[0]
+    s, notes = suggest("xterm", "", 80, 24)
+    assert s.theme == "ansi" and "16 colours" in notes[0]
+    s, notes = suggest("linux", "", 70, 20)
+    assert (s.theme, s.glyphs) == ("ansi", "ascii")
+    assert any("70x20" in n and "80x24" in n for n in notes)
+
+
+def test_private_tables_and_the_spectators_channel_in_the_store():
+    aud = Audiences(_db())
+    assert not aud.of(1).private and aud.of(1).spectators  # tables made before: public
+    a = aud.set(2, private=True, spectators=False)
+    assert len(a.invite) == 8 and aud.of(2) == a
+    assert aud.table_of_invite(a.invite[:4].lower() + "-" + a.invite[4:]) == 2
+    assert aud.table_of_invite("nothing") is None and aud.table_of_invite("") is None
+    assert not aud.invited(2, "SHA256:b")
+    aud.invite(2, "SHA256:b")
+    assert aud.invited(2, "SHA256:b")
+    aud.add_chat(2, "carla", "go rome")
+    assert [(n, t) for n, t, _ in aud.chat(2)] == [("carla", "go rome")]
+    aud.drop(2)
+    assert not aud.of(2).private and aud.chat(2) == []
+
+
+# --- through the protocol ------------------------------------------------------------------
+def run(coro, timeout=60):
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+async def _open_key(server, fingerprint: str) -> Client:
+    assert server.socket_path is not None
+    return await Client.connect(server.socket_path, server.issue_token(
+        fingerprint, "", key=fingerprint, open=True))
+
+
+async def _guest(server) -> Client:
+    assert server.socket_path is not None
+    return await Client.connect(server.socket_path, server.issue_token(
+        "guest:1a2b3c", "guest-1a2b3c", guest=True))
+
+
+async def _listed(c: Client) -> list[p.TableInfo]:
+    """The tables as the server lists them now (earlier lists, sent as things changed,
+    are skipped)."""
+    c.send(p.ListTables())
+    last = await c.expect(p.Tables)
+    while True:
+        try:
+            msg = await asyncio.wait_for(c.receive(), 0.3)
+        except TimeoutError:
+            return last.tables
+        if isinstance(msg, p.Tables):
+            last = msg
+
+
+TABLE = dict(civs=["rome", "greece", "egypt"], seats=["remote", "remote", "easy"])
+
+
+def test_a_new_key_claims_a_name_then_links_another(data):
+    async def go():
+        async with running(data) as server:
+            anna = await _open_key(server, "SHA256:anna")
+            assert anna.welcome.needs_name and anna.welcome.settings is None
+            anna.send(p.CreateTable(**TABLE, sit=0))
+            assert "name first" in (await anna.expect(p.Rejected)).reason
+            anna.send(p.ClaimName(name="  Anna "))
+            w = await anna.expect(p.Welcome)
+            assert (w.name, w.identity, w.needs_name) == ("Anna", "SHA256:anna", False)
+            bruno = await _open_key(server, "SHA256:bruno")
+            bruno.send(p.ClaimName(name="ANNA"))
+            assert "taken" in (await bruno.expect(p.Rejected)).reason
+            bruno.send(p.ClaimName(name="Bruno"))
+            assert (await bruno.expect(p.Welcome)).name == "Bruno"
+
+            anna.send(p.SaveSettings(settings=Settings(theme="ansi")))
+            anna.send(p.CreateTable(**TABLE, sit=0))
+            tid = (await anna.expect(p.Created)).table
+            anna.send(p.NewLinkCode())
+            code = (await anna.expect(p.LinkCode)).code
+            laptop = await _open_key(server, "SHA256:anna-laptop")
+            laptop.send(p.LinkKey(code=code))
+            w = await laptop.expect(p.Welcome)
+            # the same person: the account's identity, its name; settings are the key's own
+            assert (w.name, w.identity, w.settings) == ("Anna", "SHA256:anna", None)
+            assert (await _listed(laptop))[0].seats[0].mine
+            again = await _open_key(server, "SHA256:anna")
+            assert again.welcome.name == "Anna" and again.welcome.settings.theme == "ansi"
+            eve = await _open_key(server, "SHA256:eve")
+            eve.send(p.LinkKey(code=code))
+            assert "unknown" in (await eve.expect(p.Rejected)).reason
+            assert tid == 1
+    run(go())
+
+
+def test_a_guest_may_only_watch(data):
+    async def go():
+        async with running(data) as server:
+            anna = await _open_key(server, "SHA256:anna")
+            anna.send(p.ClaimName(name="Anna"))
+            await anna.expect(p.Welcome)
+            anna.send(p.CreateTable(**TABLE, sit=0))
+            tid = (await anna.expect(p.Created)).table
+            guest = await _guest(server)
+            assert guest.welcome.guest
+            for msg in (p.Sit(table=tid, seat=1), p.CreateTable(**TABLE),
+                        p.ClaimName(name="Mallory"), p.NewLinkCode()):
+                guest.send(msg)
+                assert "only watch" in (await guest.expect(p.Rejected)).reason
+            guest.send(p.Watch(table=tid))
+            up = await guest.expect(p.Update)
+            assert up.seat is None and up.legal == []
+            guest.send(p.Chat(table=tid, text="hello players"))
+            line = await anna.expect(p.ChatLine)
+            assert (line.name, line.channel) == ("guest-1a2b3c", SPECTATORS)
+    run(go())
+
+
+def test_private_tables_and_tables_without_spectators(data):
+    async def go():
+        async with running(data) as server:
+            clients = {}
+            for who in ("anna", "bruno", "carla"):
+                c = clients[who] = await _open_key(server, f"SHA256:{who}")
+                c.send(p.ClaimName(name=who))
+                await c.expect(p.Welcome)
+            anna, bruno, carla = clients.values()
+            anna.send(p.CreateTable(**TABLE, sit=0, private=True))
+            created = await anna.expect(p.Created)
+            assert created.invite
+            anna.send(p.CreateTable(**TABLE, sit=0, spectators=False))
+            open_tid = (await anna.expect(p.Created)).table
+            mine = {t.id: t for t in await _listed(anna)}
+            assert mine[created.table].invite == created.invite and mine[created.table].private
+            assert not mine[open_tid].spectators and mine[open_tid].invite == ""
+
+            assert [t.id for t in await _listed(bruno)] == [open_tid]
+            for msg in (p.Sit(table=created.table, seat=1), p.Watch(table=created.table)):
+                bruno.send(msg)
+                assert (await bruno.expect(p.Rejected)).reason == f"no table {created.table}"
+            bruno.send(p.UseInvite(code="WRONG"))
+            assert "unknown" in (await bruno.expect(p.Rejected)).reason
+            bruno.send(p.UseInvite(code=created.invite.lower()))
+            listed = (await bruno.expect(p.Tables)).tables
+            assert {t.id for t in listed} == {created.table, open_tid}
+            assert next(t for t in listed if t.id == created.table).invite == ""
+            bruno.send(p.Sit(table=created.table, seat=1))
+            assert (await bruno.expect(p.Update)).seat == 1
+
+            carla.send(p.Watch(table=open_tid))
+            assert "no spectators" in (await carla.expect(p.Rejected)).reason
+            bruno2 = await _open_key(server, "SHA256:bruno")  # remembered for the person
+            assert len(await _listed(bruno2)) == 2
+    run(go())
+
+
+def test_a_wrong_code_too_often_hangs_up(data):
+    async def go():
+        async with running(data) as server:
+            eve = await _open_key(server, "SHA256:eve")
+            with pytest.raises(RemoteError):
+                for i in range(10):
+                    eve.send(p.LinkKey(code=f"GUESS{i}"))
+                    await eve.expect(p.Rejected)
+                await eve.receive()
+    run(go())

@@ -41,5 +41,7 @@ def waiting_text(info: TableInfo, prompt_kind: str = "") -> str:
 def table_summary(info: TableInfo) -> str:
     opts = f" · {', '.join(info.options)}" if info.options else ""
     watch = f" · {info.watchers} watching" if info.watchers else ""
+    if info.private or not info.spectators:  # an open server's table, not for everyone
+        watch += " · private" * info.private + " · no spectators" * (not info.spectators)
     return (f"Table {info.id} · turn {info.turn} · {info.setup} setup{opts}{watch} · "
             f"by {info.creator}")

@@ -166,8 +166,11 @@ class LobbyScreen(BaseScreen):
             from .settings import apply_settings
             apply_settings(self.app, self._suggested()[0])
             self.say("You came without a key: you may watch the tables (w), not play.")
-        elif w.settings is None:
-            self.action_settings(first=True)
+        elif w.settings is None:  # this key's first visit: settings that suit its terminal
+            settings, notes = self._suggested()
+            self.use_settings(settings)
+            self.send(p.SaveSettings(settings=settings))
+            self.say(" ".join(notes) + " s: settings.")
         else:
             self.use_settings(w.settings)
 
@@ -196,22 +199,21 @@ class LobbyScreen(BaseScreen):
         self.settings = settings
         apply_settings(self.app, settings)
 
-    def action_settings(self, first: bool = False) -> None:
-        """This key's settings; on its first connection, what the terminal check found."""
-        if self.guest:
-            self.say("A keyless watcher's settings are not kept.")
+    def action_settings(self) -> None:
+        """This key's settings, with what the terminal check finds."""
+        if self.guest or self.unnamed:
+            self.say("Settings are kept for a key with a name: k chooses one." if self.unnamed
+                     else "A keyless watcher's settings are not kept.")
             return
         from .settings import SettingsScreen
         suggested, notes = self._suggested()
-        current = suggested if first or self.settings is None else self.settings
 
         def chosen(settings: Settings | None) -> None:
-            settings = settings or (suggested if first else None)
             if settings is not None:
                 self.use_settings(settings)
                 self.send(p.SaveSettings(settings=settings))
 
-        self.app.push_screen(SettingsScreen(current, notes if first else None), chosen)
+        self.app.push_screen(SettingsScreen(self.settings or suggested, notes), chosen)
 
     def action_account(self) -> None:
         """A new key: choose a name; a named one: a code to link another key."""
@@ -287,7 +289,7 @@ class LobbyScreen(BaseScreen):
 
     def action_sit(self, seat: int | None = None) -> None:
         t = self.selected()
-        if t is None:
+        if t is None or self._only_watching():
             return
         if seat is None:
             mine = [i for i, s in enumerate(t.seats) if s.mine]
@@ -339,8 +341,18 @@ class LobbyScreen(BaseScreen):
     def action_refresh(self) -> None:
         self.send(p.ListTables())
 
+    def _only_watching(self) -> bool:
+        """A guest or a key without a name may not play: say so."""
+        if self.guest:
+            self.say("Without a key you may only watch: connect with an SSH key to play.")
+        elif self.unnamed:
+            self.say("Choose a name first (k): until then you may watch.")
+        return self.guest or self.unnamed
+
     def action_create(self) -> None:
         from .create_table import CreateTableScreen
+        if self._only_watching():
+            return
 
         def created(msg: p.CreateTable | None) -> None:
             if msg is not None:

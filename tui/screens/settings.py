@@ -1,7 +1,8 @@
 """This key's settings, kept on the server: theme, map glyphs, your-turn notifications.
 
-On a key's first connection the screen opens by itself with what the terminal check found
-(size, colours) and the settings it suggests; the lobby's key s opens it again.
+On a key's first connection the lobby checks the terminal (size, colours) and keeps the
+settings that suit it; this screen (the lobby's key s) shows what the check finds and
+changes them.
 """
 
 from __future__ import annotations
@@ -54,10 +55,8 @@ class SettingsScreen(BaseModal):
         self.notes = notes or []
 
     def compose(self):
-        first = bool(self.notes)
         with Vertical(id="settings-box"):
-            yield Static("[b]Your terminal, checked[/]: settings for this key" if first
-                         else "[b]Settings for this key[/] (kept on the server)", markup=True)
+            yield Static("[b]Settings for this key[/] (kept on the server)", markup=True)
             if self.notes:
                 yield Static(esc("\n".join(self.notes)), id="settings-notes")
             with Horizontal():
@@ -71,7 +70,7 @@ class SettingsScreen(BaseModal):
             yield MarkedCheckbox("Tell me when a decision is mine (bell, notification)",
                                  value=self.settings.notifications, id="notify",
                                  compact=True)
-            yield Static("ctrl+s saves (the lobby's key s opens this again)")
+            yield Static("ctrl+s saves them (for this key, whichever terminal it is in)")
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -1,0 +1,254 @@
+"""An open server with the real OpenSSH client in tmux: keys claim names and link a second
+key, the first connection's terminal check, keyless watchers, private tables, the
+spectators' channel; and the limits of a public server (sessions per key, the lobby's idle
+timeout, each session's resource limits)."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from .net_helpers import cleanup, short_dir
+from .test_net_ssh import TIMEOUT, Term, _free_port, _need
+
+SSH_OPTS = ("-o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR")
+
+
+class OpenTerm(Term):
+    """A terminal whose ssh client has a key (`key`) or none (keyboard-interactive), and
+    a TERM of our choosing (what the first connection's check reads)."""
+
+    def __init__(self, port: int, key: Path | None, user: str, size=(100, 30),
+                 term: str = "xterm-256color") -> None:
+        self.name = f"mn-{user}-{uuid.uuid4().hex[:8]}"
+        auth = (f"-i {key} -o IdentitiesOnly=yes -o PreferredAuthentications=publickey"
+                if key else "-o PreferredAuthentications=keyboard-interactive "
+                            "-o PubkeyAuthentication=no")
+        cmd = f"TERM={term} ssh -p {port} {auth} {SSH_OPTS} -t {user}@127.0.0.1; sleep 60"
+        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", str(size[0]),
+                        "-y", str(size[1]), cmd], check=True, timeout=10)
+
+    def type(self, text: str) -> None:
+        subprocess.run(["tmux", "send-keys", "-t", self.name, "-l", text], check=True,
+                       timeout=10)
+
+
+def _start(d: Path, *args: str):
+    port = _free_port()
+    log = d / "server.log"
+    with open(log, "w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tui", "serve-ssh", "--port", str(port),
+             "--host-key", str(d / "hostkey"), "--data", str(d / "data"),
+             "--bot-delay", "0", *args], stdout=out, stderr=subprocess.STDOUT)
+    end = time.monotonic() + TIMEOUT
+    while time.monotonic() < end and proc.poll() is None \
+            and "SSH door on" not in log.read_text():
+        time.sleep(0.1)
+    assert "SSH door on" in log.read_text(), log.read_text()
+    return proc, port
+
+
+@pytest.fixture
+def door():
+    """serve(*flags) starts the server (once per test); the keys anna, anna2, bruno."""
+    for b in ("ssh", "ssh-keygen", "tmux"):
+        _need(b)
+    d = short_dir()
+    for who in ("anna", "anna2", "bruno"):
+        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", who,
+                        "-f", str(d / who)], check=True, timeout=30)
+    procs: list[subprocess.Popen] = []
+    terms: list[Term] = []
+
+    def serve(*flags: str) -> int:
+        proc, port = _start(d, *flags)
+        procs.append(proc)
+        return port
+
+    serve.procs = procs  # type: ignore[attr-defined]
+    try:
+        yield d, serve, terms
+    finally:
+        for t in terms:
+            t.close()
+        for proc in procs:
+            proc.send_signal(signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=15)
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(timeout=5)
+        cleanup(d)
+
+
+def _claim(t: OpenTerm, name: str) -> None:
+    t.wait_for("This key is new here")
+    t.type(name)
+    t.press("Enter")
+
+
+def test_keys_claim_names_and_link_a_second_key(door):
+    d, serve, terms = door
+    port = serve("--open")
+    anna = OpenTerm(port, d / "anna", "whoever", term="xterm")
+    terms.append(anna)
+    _claim(anna, "Anna")
+    anna.wait_for("you are Anna")
+    # the first connection's check: a 16-colour terminal gets the 16-colour theme
+    anna.wait_for("colour theme")
+    assert "shows 16 colours: the 16-colour theme is chosen" in " ".join(anna.screen().split())
+    anna.press("s")
+    shown = anna.wait_for("Settings for this key")
+    assert "16 colours (plain terminals)" in shown and "Unicode" in shown
+    anna.press("Escape")
+
+    bruno = OpenTerm(port, d / "bruno", "whoever")
+    terms.append(bruno)
+    _claim(bruno, "aNNa")
+    bruno.wait_for("is taken")  # the claim screen again, with the reason
+    bruno.type("Bruno")
+    bruno.press("Enter")
+    bruno.wait_for("you are Bruno")
+
+    anna.press("k")
+    shown = anna.wait_for("Link code:")
+    code = re.search(r"Link code:\s+([A-Z0-9]{4}-[A-Z0-9]{4})", shown).group(1)
+    anna.press("Escape")
+    laptop = OpenTerm(port, d / "anna2", "someone")
+    terms.append(laptop)
+    laptop.wait_for("This key is new here")
+    time.sleep(0.5)  # the screen takes its focus (the name) first
+    laptop.press("Tab")  # to the link code
+    laptop.type(code)
+    laptop.press("Enter")
+    laptop.wait_for("you are Anna")
+    laptop.wait_for("suits the game")  # settings are each key's own: checked again
+
+    anna.close()
+    anna = OpenTerm(port, d / "anna", "whoever", term="xterm")
+    terms.append(anna)
+    shown = anna.wait_for("you are Anna")  # known: no claim, settings kept
+    assert "new here" not in shown and "colour theme" not in shown
+
+
+def test_keyless_watchers_private_tables_and_the_spectators_channel(door):
+    d, serve, terms = door
+    port = serve("--open")
+    anna = OpenTerm(port, d / "anna", "anna")
+    terms.append(anna)
+    _claim(anna, "Anna")
+    anna.wait_for("you are Anna")
+    anna.press("n")
+    anna.wait_for("A new table")
+    anna.press("C-s")
+    anna.wait_for("Rome (you)")
+
+    guest = OpenTerm(port, None, "nobody")
+    terms.append(guest)
+    guest.wait_for("Press Enter to watch")
+    guest.press("Enter")
+    guest.wait_for("you may watch the tables")
+    guest.wait_for("Table 1")
+    guest.press("n")
+    guest.wait_for("you may only watch")
+    guest.press("Enter")  # sit: refused
+    guest.wait_for("only watch")
+    guest.press("w")
+    guest.wait_for("watching · waiting for")
+    time.sleep(0.5)
+    guest.press("t")
+    guest.wait_for("say something to the table")
+    guest.type("hello players")
+    guest.press("Enter")
+    anna.press("5")  # the log pane: chat lines go there
+    anna.wait_for("(watching): hello players")
+
+    anna.press("Escape")  # to the lobby: a private table, without spectators
+    anna.wait_for("the tables of this server")
+    anna.press("n")
+    anna.wait_for("A new table")
+    time.sleep(0.5)  # the screen takes its focus (the civilizations) first
+    for _ in range(6):
+        anna.press("Tab")
+    anna.press("space", "Tab", "space")  # private on, spectators off
+    anna.wait_for("▐X▌ Private")
+    anna.press("C-s")
+    anna.wait_for("Rome (you)")
+    anna.press("Escape")
+    shown = anna.wait_for("invite code")
+    assert "private · no spectators" in shown
+    invite = re.search(r"invite code ([A-Z0-9]{8})", shown).group(1)
+
+    guest.press("Escape")
+    guest.wait_for("the tables of this server")
+    guest.press("r")
+    time.sleep(1)
+    assert "Table 2" not in guest.screen()
+    bruno = OpenTerm(port, d / "bruno", "bruno")
+    terms.append(bruno)
+    _claim(bruno, "Bruno")
+    bruno.wait_for("you are Bruno")
+    assert "Table 2" not in bruno.screen()
+    bruno.press("i")
+    bruno.wait_for("invite code its creator gave you")
+    bruno.type(invite)
+    bruno.press("Enter")
+    bruno.wait_for("Table 2")
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == pid:
+                out.append(int(stat.parent.name))
+    return out
+
+
+def test_limits_of_a_public_server(door):
+    d, serve, terms = door
+    (d / "authorized").write_text((d / "anna.pub").read_text() + (d / "bruno.pub").read_text())
+    port = serve("--authorized-keys", str(d / "authorized"), "--max-sessions-per-key", "1",
+                 "--idle-timeout", "6", "--limit-files", "200", "--limit-memory", "1500",
+                 "--limit-processes", "4000")
+    anna = OpenTerm(port, d / "anna", "anna")
+    terms.append(anna)
+    anna.wait_for("the tables of this server")
+    anna.press("n")
+    anna.wait_for("A new table")
+    anna.press("C-s")
+    anna.wait_for("Rome (you)")
+
+    # the session's child runs under hard limits (no CPU-time limit: games are long)
+    (child,) = _children(serve.procs[-1].pid)
+    limits = Path(f"/proc/{child}/limits").read_text()
+    assert re.search(r"Max open files\s+200\s+200", limits)
+    assert re.search(rf"Max address space\s+{1500 * 1024 * 1024}\s", limits)
+    assert re.search(r"Max processes\s+4000\s+4000", limits)
+    assert re.search(r"Max core file size\s+0\s", limits)
+    assert re.search(r"Max cpu time\s+unlimited", limits)
+
+    again = OpenTerm(port, d / "anna", "anna")  # a second session of the same key
+    terms.append(again)
+    again.wait_for("too many sessions for this key (1 at once)")
+
+    bruno = OpenTerm(port, d / "bruno", "bruno")
+    terms.append(bruno)
+    bruno.wait_for("the tables of this server")
+    # bruno stays in the lobby without a key pressed: his session ends; anna's seat never
+    bruno.wait_for("idle in the lobby for 6 seconds", timeout=30)
+    assert "Rome (you)" in anna.screen()
+    time.sleep(2)
+    anna.press("5")
+    anna.wait_for("Rome (you)")
+    assert "idle" not in anna.screen()

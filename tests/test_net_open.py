@@ -185,8 +185,8 @@ def test_keyless_watchers_private_tables_and_the_spectators_channel(door):
     anna.wait_for("Rome (you)")
     anna.press("Escape")
     shown = anna.wait_for("invite code")
-    assert "private · no spectators" in shown
-    invite = re.search(r"invite code ([A-Z0-9]{8})", shown).group(1)
+    invite = re.search(r"give its invite code ([A-Z0-9]{8})", shown).group(1)
+    assert f"private (invite code {invite}) · no spectators" in shown  # the list says it too
 
     guest.press("Escape")
     guest.wait_for("the tables of this server")

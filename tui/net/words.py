@@ -42,6 +42,7 @@ def table_summary(info: TableInfo) -> str:
     opts = f" · {', '.join(info.options)}" if info.options else ""
     watch = f" · {info.watchers} watching" if info.watchers else ""
     if info.private or not info.spectators:  # an open server's table, not for everyone
-        watch += " · private" * info.private + " · no spectators" * (not info.spectators)
+        watch += (f" · private (invite code {info.invite})" if info.invite else
+                  " · private" * info.private) + " · no spectators" * (not info.spectators)
     return (f"Table {info.id} · turn {info.turn} · {info.setup} setup{opts}{watch} · "
             f"by {info.creator}")

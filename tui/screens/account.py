@@ -20,7 +20,7 @@ _BOX = """
     #account-box Horizontal { height: auto; margin-top: 1; }
     #account-box Label { width: 12; }
     #account-box Input { width: 1fr; }
-    #account-error { color: $error; height: auto; }
+    #account-error { color: $error; height: auto; margin-top: 1; }
 """
 
 

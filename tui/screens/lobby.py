@@ -31,6 +31,7 @@ from .base import BaseScreen
 Connect = Callable[[], Awaitable["Client"]]
 HINT = ("Enter: sit at a free seat or back at yours · 1-6: that seat · w: watch · "
         "b: absent player's seat to a computer and back")
+MORE_KEYS = " · s: settings · i: a private table's invite code · k: link another key"
 
 
 class LobbyScreen(BaseScreen):
@@ -170,9 +171,10 @@ class LobbyScreen(BaseScreen):
             settings, notes = self._suggested()
             self.use_settings(settings)
             self.send(p.SaveSettings(settings=settings))
-            self.say(" ".join(notes) + " s: settings.")
+            self.say(" ".join(notes) + MORE_KEYS)
         else:
             self.use_settings(w.settings)
+            self.say(HINT + MORE_KEYS)
 
     def claim_name(self, error: str = "") -> None:
         from .account import NameClaimScreen

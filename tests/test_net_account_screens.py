@@ -71,3 +71,43 @@ def test_settings_screen_returns_the_choice():
         return got
 
     assert asyncio.run(go()) == [Settings(theme="ansi", glyphs="ascii", notifications=True)]
+
+
+def test_ascii_map_glyphs():
+    """The ASCII setting: the map draws its borders with ASCII characters only."""
+    import asyncio
+
+    from tui.widgets.map import MapView
+
+    from .test_net_lobby import _remote_app, _update
+
+    async def go(ascii_only: bool) -> str:
+        app, _, _ = _remote_app(_update("construction", mine=False))
+        app.ascii_map = ascii_only
+        async with app.run_test(size=SMALL) as pilot:
+            await pilot.pause(0.2)
+            return "".join(s.text for line in app.screen.query_one(MapView)._build()
+                           for s in line)
+
+    assert "│" in asyncio.run(go(False))
+    drawn = asyncio.run(go(True))
+    assert drawn.isascii() and "|" in drawn
+
+
+def test_players_mute_the_spectators_channel():
+    from tui.net.protocol import ChatLine
+    from tui.sessions.remote import RemoteSession
+
+    sent, heard = [], []
+    remote = RemoteSession(1, sent.append)
+    remote.subscribe(lambda what, detail: heard.append(detail))
+    remote.chat_line(ChatLine(table=1, name="carla", text="go rome", at="",
+                              channel="spectators"))
+    remote.chat("/mute")
+    remote.chat_line(ChatLine(table=1, name="carla", text="again", at="", channel="spectators"))
+    remote.chat_line(ChatLine(table=1, name="bruno", text="hi", at=""))
+    remote.chat(" /UNMUTE ")
+    remote.chat_line(ChatLine(table=1, name="carla", text="back", at="", channel="spectators"))
+    assert sent == []  # the commands stay here
+    assert [d for d in heard if d[0] != "note"] == [
+        ("carla (watching)", "go rome"), ("bruno", "hi"), ("carla (watching)", "back")]

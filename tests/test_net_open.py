@@ -27,12 +27,16 @@ class OpenTerm(Term):
     a TERM of our choosing (what the first connection's check reads)."""
 
     def __init__(self, port: int, key: Path | None, user: str, size=(100, 30),
-                 term: str = "xterm-256color") -> None:
+                 term: str = "xterm-256color", askpass: Path | None = None) -> None:
         self.name = f"mn-{user}-{uuid.uuid4().hex[:8]}"
         auth = (f"-i {key} -o IdentitiesOnly=yes -o PreferredAuthentications=publickey"
                 if key else "-o PreferredAuthentications=keyboard-interactive "
                             "-o PubkeyAuthentication=no")
-        cmd = f"TERM={term} ssh -p {port} {auth} {SSH_OPTS} -t {user}@127.0.0.1; sleep 60"
+        env = f"TERM={term}"
+        if askpass is not None:  # a password (any will do), given by an askpass program
+            auth = "-o PreferredAuthentications=password -o PubkeyAuthentication=no"
+            env += f" SSH_ASKPASS={askpass} SSH_ASKPASS_REQUIRE=force"
+        cmd = f"{env} ssh -p {port} {auth} {SSH_OPTS} -t {user}@127.0.0.1; sleep 60"
         subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", str(size[0]),
                         "-y", str(size[1]), cmd], check=True, timeout=10)
 
@@ -155,6 +159,13 @@ def test_keyless_watchers_private_tables_and_the_spectators_channel(door):
     guest.wait_for("Press Enter to watch")
     guest.press("Enter")
     guest.wait_for("you may watch the tables")
+    askpass = d / "askpass"
+    askpass.write_text("#!/bin/sh\necho whatever\n")
+    askpass.chmod(0o700)
+    other = OpenTerm(port, None, "somebody", askpass=askpass)  # a password: a guest too
+    terms.append(other)
+    other.wait_for("you may watch the tables")
+    other.close()
     guest.wait_for("Table 1")
     guest.press("n")
     guest.wait_for("you may only watch")

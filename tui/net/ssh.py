@@ -4,8 +4,8 @@
   each login, so adding a friend needs no restart). The identity is the key's SHA256
   fingerprint; the display name is the key's comment, else the login name.
 - An open server (`--open`) lets any key in: on its first connection the key claims a
-  display name (see tui.net.accounts). Keyless users (keyboard-interactive, any answer)
-  come in as guests who may only watch.
+  display name (see tui.net.accounts). Keyless users (keyboard-interactive or password,
+  any answer) come in as guests who may only watch.
 - Limits (tui.net.limits): sessions per key and per address, the lobby's idle timeout,
   resource limits on each child.
 - A session offers the game and nothing else: no exec, no subsystem (SFTP/SCP), no port or
@@ -130,6 +130,13 @@ class Door(asyncssh.SSHServer):
 
     def validate_kbdint_response(self, username: str, responses) -> bool:
         self.guest = True  # any answer: a guest is nobody in particular
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return self.front.open  # clients that offer only a password: guests too
+
+    def validate_password(self, username: str, password: str) -> bool:
+        self.guest = True
         return True
 
     def auth_completed(self) -> None:
@@ -345,7 +352,7 @@ class SSHFront:
         return await asyncssh.create_server(
             lambda: Door(self), host, port, server_host_keys=[host_key],
             encoding=None, line_editor=False, allow_scp=False, sftp_factory=None,
-            agent_forwarding=False, x11_forwarding=False, password_auth=False,
+            agent_forwarding=False, x11_forwarding=False, password_auth=self.open,
             kbdint_auth=self.open, login_timeout=60)
 
     def close(self) -> None:

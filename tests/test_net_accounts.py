@@ -248,3 +248,27 @@ def test_a_wrong_code_too_often_hangs_up(data):
                     await eve.expect(p.Rejected)
                 await eve.receive()
     run(go())
+
+
+def test_names_private_tables_and_settings_survive_a_restart(data):
+    async def first():
+        async with running(data) as server:
+            anna = await _open_key(server, "SHA256:anna")
+            anna.send(p.ClaimName(name="Anna"))
+            await anna.expect(p.Welcome)
+            anna.send(p.SaveSettings(settings=Settings(glyphs="ascii")))
+            anna.send(p.CreateTable(**TABLE, sit=0, private=True, spectators=False))
+            return (await anna.expect(p.Created)).invite
+
+    async def second(invite):
+        async with running(data) as server:
+            anna = await _open_key(server, "SHA256:anna")
+            assert anna.welcome.name == "Anna" and anna.welcome.settings.glyphs == "ascii"
+            (table,) = await _listed(anna)
+            assert (table.private, table.spectators, table.invite) == (True, False, invite)
+            bruno = await _open_key(server, "SHA256:bruno")
+            bruno.send(p.ClaimName(name="Bruno"))
+            await bruno.expect(p.Welcome)
+            assert await _listed(bruno) == []
+
+    run(second(run(first())))

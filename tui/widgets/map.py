@@ -243,7 +243,7 @@ def fit_marks(marks: list[tuple[str, str]], room: int) -> list[tuple[str, str]]:
     return out
 
 
-_NAV = Binding.Group("Cursor", compact=True)
+_NAV = Binding.Group("Map", compact=True)
 
 
 class MapView(Widget, can_focus=True):
@@ -264,7 +264,9 @@ class MapView(Widget, can_focus=True):
         Binding("down", "move('down')", "Cursor", group=_NAV, key_display="↓", id="map.move-down"),
         Binding("left", "move('left')", "Cursor", group=_NAV, key_display="←", id="map.move-left"),
         Binding("right", "move('right')", "Cursor", group=_NAV, key_display="→", id="map.move-right"),
-        Binding("enter", "select", "Detail", id="map.select"),
+        # the detail of the province under the cursor shows under the map; Enter opens it
+        # whole (the help says so: the key bar keeps its room for the game's keys)
+        Binding("enter", "select", "Detail", show=False, id="map.select"),
     ]
 
     cursor: reactive[str] = reactive("roma")

@@ -157,7 +157,13 @@ class GameScreen(BaseScreen):
         if what == "update":
             if self._decision_open and self.session.version != self._decision_version:
                 self._close_stale_decision()
-            self.refresh_all()
+            taken_back = getattr(detail, "taken_back", "")
+            if taken_back:
+                mine = self._v.civ == taken_back
+                self.notify("Your last decision was taken back" if mine else
+                            f"{civ_name(taken_back)} took back their last decision",
+                            timeout=4, markup=False)
+            self.refresh_all(reset_log=bool(taken_back))
             self.refresh_bindings()  # a seat handed over: Decide comes or goes
             self.advance()
         elif what == "chat":
@@ -502,6 +508,9 @@ class GameScreen(BaseScreen):
             step = s.undo(seat)
         except IllegalAction as e:
             self.notify(e.reason, severity="error", markup=False)
+            return
+        if step is None:  # a server's table: its update (or refusal) answers
+            self._show_status()
             return
         self.notify(f"Taken back: {action_text(step.action, self.session.view(seat).state)}",
                     timeout=4, markup=False)

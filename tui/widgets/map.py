@@ -190,6 +190,11 @@ def layout(sx: int, sy: int) -> Layout:
                   tuple(tuple(r) for r in under), labels, markers)
 
 
+def _same(a, b) -> bool:
+    """The same part of a position (views share the unchanged parts; equal will do)."""
+    return a is b or a == b
+
+
 def area_marks(state: GameState, area: str) -> list[tuple[str, str]]:
     """The marker line of an area: [(text, style key)], buildings first, then each
     owner's units."""
@@ -309,8 +314,16 @@ class MapView(Widget, can_focus=True):
 
     # --- data -----------------------------------------------------------------------------
     def set_state(self, state: GameState) -> None:
+        """Show a new position; the map is drawn again only when what it shows changed
+        (most decisions move no unit and change no province)."""
+        old = self._state
+        players = {p.civ for p in state.players}
         self._state = state
-        self.players = {p.civ for p in state.players}
+        if old is not None and players == self.players and \
+                _same(old.provinces, state.provinces) and _same(old.units, state.units) and \
+                _same(old.conversions, state.conversions):
+            return
+        self.players = players
         self._lines = None
         self.refresh()
 

@@ -53,7 +53,31 @@ class SizeCheck:
         self._mount_too_small()
 
 
-class BaseScreen(Painted, SizeCheck, Screen):
+class Thrift:
+    """Mixin for screens: skip two pieces of work Textual does at every dialog.
+
+    - A new dialog's first ScreenResume would restyle its whole tree, styled a moment ago
+      when it was mounted.
+    - A dialog's first Resize lays out every screen under it again, though their size is
+      the same (the board under a dialog is 80 x 24 before and after).
+    """
+
+    _resumed = False
+
+    def _on_screen_resume(self, event) -> None:
+        # runs before Screen's own handler (handlers are called down the class hierarchy)
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
+
+    def _screen_resized(self, size) -> None:
+        if self is not self.app.screen and \
+                size == self._compositor.size:  # type: ignore[attr-defined]
+            return  # a screen under a dialog, already laid out at this size
+        super()._screen_resized(size)  # type: ignore[misc]
+
+
+class BaseScreen(Thrift, Painted, SizeCheck, Screen):
     DEFAULT_CSS = """
     BaseScreen { layers: base toosmall; }
     """
@@ -62,7 +86,7 @@ class BaseScreen(Painted, SizeCheck, Screen):
         self._mount_too_small()
 
 
-class BaseModal(Painted, SizeCheck, ModalScreen):
+class BaseModal(Thrift, Painted, SizeCheck, ModalScreen):
     DEFAULT_CSS = """
     BaseModal { layers: base toosmall; }
     """

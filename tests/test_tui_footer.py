@@ -162,3 +162,45 @@ def test_a_remote_table(mine):
         for words in ("d Decide", "ndo", "c Cards", "t Talk", "esc Lobby", "? Help"):
             assert words in line
     run(app, steps)
+
+
+# --- the screens whose keys changed, at 80x24 and 160x50 ------------------------------------
+SIZES = [(80, 24), (160, 50)]
+IDS = ["80x24", "160x50"]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_remote_board_keys(snap_compare, size):
+    """A player's board at a server's table, the dialog put away: talk, lobby, undo."""
+    from tests.test_net_lobby import _remote_app, _update
+    app, _, _ = _remote_app(_update("construction", mine=True))
+
+    async def run_before(pilot):
+        await pilot.pause(0.3)
+        await pilot.press("v")
+        await pilot.pause(0.2)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_province_keys(snap_compare, size):
+    from tests.test_tui_fixtures import phase_session
+    from tui.screens.province import ProvinceScreen
+    app = MareNostrumApp(session=phase_session("ConstructionTurn"), bot_delay=0,
+                         autosave=False)
+
+    async def run_before(pilot):
+        await settle(pilot, lambda: isinstance(app.screen, DecisionScreen))
+        await pilot.press("v")
+        await settle(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, ProvinceScreen))
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def test_help_large(snap_compare):
+    from tui.screens.help import HelpScreen
+    assert snap_compare(MareNostrumApp(first_screen=HelpScreen(), autosave=False),
+                        terminal_size=(160, 50))

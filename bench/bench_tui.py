@@ -131,6 +131,7 @@ async def decision_round_trip(decisions: int, players: int = 3) -> dict:
                         ["human"] + ["greedy"] * (players - 1), autosave=False)
     app = MareNostrumApp(session=s, bot_delay=0, autosave=False)
     times = []
+    cpu = []
 
     class LastKey(KeyPlayer):
         """Times from the last key of a decision (the Enter that sends it), not from the
@@ -138,6 +139,7 @@ async def decision_round_trip(decisions: int, players: int = 3) -> dict:
 
         async def press(self, pilot, *keys: str) -> None:
             self.sent = time.perf_counter()
+            self.sent_cpu = time.process_time()
             await super().press(pilot, *keys)
 
     async with app.run_test(size=(80, 24)) as pilot:
@@ -147,8 +149,13 @@ async def decision_round_trip(decisions: int, players: int = 3) -> dict:
             await kp.step(pilot)
             await settle(pilot, lambda: _ready(app), 30)
             times.append(time.perf_counter() - kp.sent)
+            cpu.append(time.process_time() - kp.sent_cpu)
     times.sort()
-    return {"median": statistics.median(times), "p90": times[int(len(times) * 0.9)]}
+    cpu.sort()
+    # the processor time of this process too: on a busy machine the wall time also counts
+    # the waits for other programs
+    return {"median": statistics.median(times), "p90": times[int(len(times) * 0.9)],
+            "cpu_median": statistics.median(cpu), "cpu_p90": cpu[int(len(cpu) * 0.9)]}
 
 
 def main() -> None:
@@ -185,7 +192,8 @@ def round_trips(decisions: int) -> None:
         r = asyncio.run(decision_round_trip(decisions, players))
         print(f"decision round trip at 80x24, {players} players (Enter to your next dialog, "
               f"greedy computer players between): median {r['median'] * 1000:.0f} ms, "
-              f"p90 {r['p90'] * 1000:.0f} ms (target p90 < 100 ms)")
+              f"p90 {r['p90'] * 1000:.0f} ms (target p90 < 100 ms); processor time median "
+              f"{r['cpu_median'] * 1000:.0f} ms, p90 {r['cpu_p90'] * 1000:.0f} ms")
 
 
 if __name__ == "__main__":

@@ -101,6 +101,8 @@ class Match:
         # the decisions that may still be taken back, the last one last (engine/undo.py)
         self._undoable: list[_Undoable] = []
         self.undo_refusal = "nothing to take back yet"
+        # the kinds of seat whose decisions may be taken back (a game server adds remote)
+        self.undo_kinds: tuple[str, ...] = (HUMAN,)
 
     @classmethod
     def new(cls, config: Config, seats: list[str], *, bot_secret: bytes | None = None,
@@ -180,9 +182,9 @@ class Match:
         """Apply `seat`'s decision. IllegalAction (with its reason), and nothing changes,
         for the wrong seat, a stale version, a malformed or an illegal action."""
         self._precheck(seat, action, version)
-        # only a person at this keyboard takes back (a replay or a computer never does, and
-        # they pay no copy of the state per action)
-        keep = self.seats[seat] == HUMAN
+        # only a person takes back (a replay or a computer never does, and they pay no copy
+        # of the state per action)
+        keep = self.seats[seat] in self.undo_kinds
         before = game.clone(self.state) if keep else None
         hash_before = self.record.hashes.get(self.version)
         events = self._apply(self.state, action)
@@ -213,6 +215,12 @@ class Match:
     def can_undo(self, seat: int | None) -> bool:
         """`seat` may take back its last decision now (engine/undo.py says when)."""
         return bool(self._undoable) and self._undoable[-1].step.seat == seat
+
+    def no_undo(self, seat: int | None) -> str:
+        """Why `seat` cannot take back its last decision now ("" when it can)."""
+        if self.can_undo(seat):
+            return ""
+        return self.undo_refusal if not self._undoable else "it was not your decision"
 
     def undo(self, seat: int) -> Step:
         """Take back `seat`'s last decision: the state and the record are as before it.

@@ -216,7 +216,8 @@ def test_golden_files_exist():
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.name)
 def test_golden_file_loads(path):
     f = load_save(path)
-    assert f.schema == 1 and f.seats == []  # written before saves kept the seats
+    assert msgspec.json.decode(path.read_bytes())["schema"] == 1
+    assert f.schema == saves.SCHEMA and f.seats == []  # written before saves kept the seats
     assert f.state.players and f.record.actions
     assert decode_state(encode_state(f.state)) == f.state
     info = saves.inspect(path)
@@ -265,8 +266,16 @@ def _rewrite(data: bytes, fn) -> bytes:
     """Edit a save's JSON and compute a correct checksum (a deliberate hand edit)."""
     doc = msgspec.json.decode(data)
     fn(doc)
+    return _sealed(doc)
+
+
+def _sealed(doc: dict, full: bool = True) -> bytes:
+    """The document with the checksum of its fields (`full`), or of its state and record
+    only (the form schema 1 files may carry)."""
     enc = msgspec.json.encode
-    doc["checksum"] = saves.format._checksum(enc(doc["state"]), enc(doc["record"]))
+    raw = saves.format._raw_decoder.decode(enc(doc))
+    header = saves.format._header(raw) if full else b""
+    doc["checksum"] = saves.format._checksum(enc(doc["state"]), enc(doc["record"]), header)
     return enc(doc)
 
 
@@ -289,9 +298,9 @@ def _bad_files(good: bytes) -> dict[str, tuple[bytes, str]]:
         "foreign json": (b'{"name": "x", "version": 3}', "without the \"format\""),
         "damaged": (bytes(flipped), ""),
         "hand-edited": (good.replace(b'"turn":', b'"turn":1', 1), "edited by hand"),
-        "newer schema": (good.replace(b'"schema":1', b'"schema":99', 1),
+        "newer schema": (good.replace(b'"schema":2', b'"schema":99', 1),
                          "newer Mare Nostrum"),
-        "unknown schema": (good.replace(b'"schema":1', b'"schema":"one"', 1),
+        "unknown schema": (good.replace(b'"schema":2', b'"schema":"one"', 1),
                            "unknown save schema"),
         "wrong type": (_rewrite(good, bad_type), "`$.state.players[0].seat`"),
         "bad action": (_rewrite(good, bad_action), "`$.record.actions[3]"),
@@ -478,3 +487,22 @@ def test_killing_a_writer_at_any_moment_leaves_a_complete_save(good_bytes, tmp_p
     # the next save of that file clears the temporary files of the dead writers
     saves.atomic_write(target, good_bytes)
     assert [p.name for p in work.iterdir()] == ["big.json"]
+
+
+# --- the checksum's two forms -------------------------------------------------------------------
+def test_the_older_checksum_is_read_only_in_files_of_its_schema(good_bytes, tmp_path):
+    """Schema 1 files may hash the state and the record only; a file of the current schema
+    must cover every field: one with the older checksum is refused in one line."""
+    doc = msgspec.json.decode(good_bytes)
+    assert doc["schema"] == saves.SCHEMA
+    with pytest.raises(SaveError) as e:
+        saves.decode_save(_sealed(dict(doc), full=False), "s.json")
+    msg = str(e.value)
+    assert msg.startswith("s.json: ") and "\n" not in msg and "covers only" in msg
+    old = dict(doc, schema=1)
+    f = saves.decode_save(_sealed(old, full=False), "old.json")
+    assert f.schema == saves.SCHEMA and f.state == saves.decode_save(good_bytes).state
+    # written again, it carries the current schema and the full checksum
+    again = msgspec.json.decode(saves.encode_save(f))
+    assert again["schema"] == saves.SCHEMA
+    assert again["checksum"] == msgspec.json.decode(_sealed(dict(again)))["checksum"]

@@ -37,12 +37,14 @@ LARGE = (160, 50)
 
 @pytest.fixture(autouse=True)
 def _fixed_bot_levels(monkeypatch):
-    """The screens name the computer levels; pin them so that a new bot level landing in
-    the engine does not change the pictures."""
-    monkeypatch.setattr(tui_session, "default_bot_level", lambda: "random")
-    monkeypatch.setattr(tui_session, "available_bot_levels", lambda: ["random"])
-    monkeypatch.setattr(new_game_screen, "default_bot_level", lambda: "random")
-    monkeypatch.setattr(new_game_screen, "available_bot_levels", lambda: ["random"])
+    """The screens name the computer levels and say what each does; pin the levels that
+    a player picks from so that a new bot level landing in the engine does not change the
+    pictures."""
+    levels = ["easy", "normal", "hard"]
+    monkeypatch.setattr(tui_session, "default_bot_level", lambda: "normal")
+    monkeypatch.setattr(tui_session, "available_bot_levels", lambda: list(levels))
+    monkeypatch.setattr(new_game_screen, "default_bot_level", lambda: "normal")
+    monkeypatch.setattr(new_game_screen, "available_bot_levels", lambda: list(levels))
 
 
 def game_app(session, **kw) -> MareNostrumApp:

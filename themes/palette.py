@@ -52,16 +52,20 @@ def _civ_vars(colours: dict[str, tuple[str, str, str]]) -> dict[str, str]:
     return out
 
 
+# A civilization has one hue everywhere: its board colour, and a lighter (on dark
+# backgrounds) or darker (on light ones) shade of the same hue and saturation for its name
+# in text, each chosen so that text reaches a contrast ratio of at least 4.5 against the
+# theme's background, surface and panel (tests/test_palette.py checks it).
 # The variables every theme must define (the defaults are those of the default theme, so
 # Textual's own themes chosen from the palette still work).
 DEFAULT_VARIABLES: dict[str, str] = {
     **_civ_vars({
-        "rome": ("#a93226", "#ffffff", "#ec7063"),
+        "rome": ("#a93226", "#ffffff", "#e07d74"),
         "carthage": ("#7d3c98", "#ffffff", "#c39bd3"),
         "greece": ("#d0d3d4", "#111111", "#e5e8e8"),
         "egypt": ("#d4ac0d", "#111111", "#f4d03f"),
         "babylon": ("#1e8449", "#ffffff", "#58d68d"),
-        "atlantis": ("#148f77", "#ffffff", "#48c9b0"),
+        "atlantis": ("#12846e", "#ffffff", "#48c9b0"),
     }),
     "map-sea": "#173652",
     "map-sea-text": "#5d8cba",
@@ -77,9 +81,26 @@ DEFAULT_VARIABLES: dict[str, str] = {
     "log-turn": "#c8a25a",
 }
 
+# the names in text when a light theme (one of Textual's) is chosen: darker shades of the
+# same hues
+LIGHT_TEXT: dict[str, str] = {
+    "civ-rome-fg": "#9c2e23",
+    "civ-carthage-fg": "#783a92",
+    "civ-greece-fg": "#505658",
+    "civ-egypt-fg": "#655206",
+    "civ-babylon-fg": "#166236",
+    "civ-atlantis-fg": "#0d6050",
+}
+
+
+def variable_defaults(dark: bool = True) -> dict[str, str]:
+    """The game's variables for a theme that does not define them (Textual's own)."""
+    return dict(DEFAULT_VARIABLES) if dark else {**DEFAULT_VARIABLES, **LIGHT_TEXT}
+
+
 HIGH_CONTRAST_VARIABLES: dict[str, str] = {
     **_civ_vars({
-        "rome": ("#ff0000", "#ffffff", "#ff5555"),
+        "rome": ("#ff0000", "#000000", "#ff5555"),
         "carthage": ("#ff00ff", "#000000", "#ff55ff"),
         "greece": ("#ffffff", "#000000", "#ffffff"),
         "egypt": ("#ffff00", "#000000", "#ffff00"),

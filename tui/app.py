@@ -60,7 +60,8 @@ class MareNostrumApp(App):
             self.theme = themes.DEFAULT
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
-        return dict(themes.DEFAULT_VARIABLES)
+        # a light theme of Textual's gets the darker shades of the civilizations' names
+        return themes.variable_defaults(self.current_theme.dark)
 
     def on_mount(self) -> None:
         if self._first_screen is not None:

@@ -8,14 +8,15 @@ Records, saves and replays).
 
 A save file is one JSON object (a `SaveFile`):
 
-    {"format": "mare-nostrum-save", "schema": 1, "engine_version": "0.1.0",
+    {"format": "mare-nostrum-save", "schema": 2, "engine_version": "0.1.0",
      "name": ..., "created": ..., "updated": ..., "checksum": "<sha256>",
      "seats": ["human", "greedy", ...], "state": {GameState}, "record": {GameRecord}}
 
 `checksum` is the SHA-256 of the compact JSON of every other field (format, schema,
 engine_version, name, created, updated, seats), a newline, the compact JSON of `state`, a
-newline and the compact JSON of `record` (files written before the other fields were covered
-hash the state and the record only, and still load): a truncated, damaged or hand-edited file
+newline and the compact JSON of `record` (schema 1 files, written before the other fields
+were covered, may hash the state and the record only, and still load; a file of schema 2 or
+later must carry the full checksum): a truncated, damaged or hand-edited file
 is refused (`SaveError`, one line naming the file and what is wrong) rather than loaded half
 right. What a file holds is then checked too (engine/saves/content.py): a recomputed checksum
 does not make an impossible game loadable. Files are written

@@ -14,7 +14,10 @@ from ..record import GameRecord
 from ..state import GameState
 
 SAVE_FORMAT = "mare-nostrum-save"
-SCHEMA = 1
+SCHEMA = 2
+# the first schema whose files must carry the full checksum (header, state and record);
+# older files may hold the checksum of the state and the record only
+FULL_CHECKSUM_SCHEMA = 2
 SUFFIX = ".json"
 
 
@@ -116,6 +119,23 @@ again when the migrated game is next saved.
 """
 
 
+def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 changed no field: its files must carry the full checksum, which schema 1
+    files may lack."""
+    doc["schema"] = 2
+    return doc
+
+
+MIGRATIONS[1] = _v1_to_v2
+# migrations that leave the state and the record as they are: a file they bring up to date
+# is decoded directly, without a round trip through Python objects
+BODY_UNCHANGED: set[Migration] = {_v1_to_v2}
+
+
+def _body_unchanged(schema: int) -> bool:
+    return all(MIGRATIONS.get(s) in BODY_UNCHANGED for s in range(schema, SCHEMA))
+
+
 def migrate(doc: dict[str, Any], schema: int, target: int | None = None) -> dict[str, Any]:
     target = SCHEMA if target is None else target
     while schema < target:
@@ -201,11 +221,16 @@ def _open(data: bytes, source: str) -> _RawSave:
         raise AssertionError("unreachable") from None
     if raw.format != SAVE_FORMAT or not 1 <= raw.schema <= SCHEMA:
         _diagnose(data, source, None)
-    if raw.checksum not in (_checksum(raw.state, raw.record, _header(raw)),
-                            _checksum(raw.state, raw.record)):  # the older files
-        raise SaveError(f"{source}: the contents do not match their checksum: the file was "
-                        "damaged or edited by hand")
-    return raw
+    if raw.checksum == _checksum(raw.state, raw.record, _header(raw)):
+        return raw
+    if raw.checksum == _checksum(raw.state, raw.record):  # the older form
+        if raw.schema < FULL_CHECKSUM_SCHEMA:
+            return raw
+        raise SaveError(f"{source}: its checksum covers only the state and the record, as "
+                        f"files before schema {FULL_CHECKSUM_SCHEMA} did; a schema "
+                        f"{raw.schema} file must cover every field: it was edited by hand")
+    raise SaveError(f"{source}: the contents do not match their checksum: the file was "
+                    "damaged or edited by hand")
 
 
 def _diagnose(data: bytes, source: str, err: Exception | None) -> None:
@@ -261,7 +286,7 @@ def _decode(data: bytes, source: str) -> SaveFile:
 
     raw = _open(data, source)
     schema = raw.schema
-    if schema < SCHEMA:
+    if schema < SCHEMA and not _body_unchanged(schema):
         try:
             doc = migrate(msgspec.json.decode(data), schema)
             state = _state_decoder.decode(_encoder.encode(doc["state"]))
@@ -284,7 +309,7 @@ def _decode(data: bytes, source: str) -> SaveFile:
         record = _record_decoder.decode(raw.record)
     except (msgspec.ValidationError, msgspec.DecodeError) as e:
         raise bad(f"the game record is invalid ({_where(e, 'record')})") from None
-    return SaveFile(format=raw.format, schema=raw.schema, engine_version=raw.engine_version,
+    return SaveFile(format=raw.format, schema=SCHEMA, engine_version=raw.engine_version,
                     name=raw.name, created=raw.created, updated=raw.updated,
                     checksum=raw.checksum, seats=raw.seats, state=state, record=record)
 

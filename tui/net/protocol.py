@@ -78,6 +78,14 @@ class Chat(Msg):
     text: str
 
 
+class TakeBack(Msg):
+    """Undo: take back the sender's last decision at the table, when the engine allows it
+    (answered by an Update with `taken_back`, or Rejected with the engine's reason)."""
+
+    table: int
+    version: int  # the state version the player saw (a stale one is refused)
+
+
 class HandOver(Msg):
     table: int
     seat: int
@@ -113,7 +121,7 @@ class SaveSettings(Msg):
 
 
 ClientMsg = (Hello | ListTables | CreateTable | Sit | Watch | Act | Chat | HandOver
-             | ClaimName | LinkKey | NewLinkCode | UseInvite | SaveSettings)
+             | TakeBack | ClaimName | LinkKey | NewLinkCode | UseInvite | SaveSettings)
 
 
 # --- server to client ----------------------------------------------------------------------
@@ -171,6 +179,11 @@ class Update(Msg):
     legal: list[Action]  # the receiver's legal actions (empty when not its decision)
     info: TableInfo  # seats, who is connected, whose move
     quotes: Quotes | None = None  # the engine's numbers for the receiver's seat
+    # why the receiver cannot take back its last decision now ("": it can, with TakeBack)
+    no_undo: str = "not offered by this server"
+    # a decision of this civilization was just taken back: `events` is then the whole log
+    # as the receiver may see it, to replace its own
+    taken_back: str = ""
 
 
 class Rejected(Msg):

@@ -251,6 +251,8 @@ class GameServer:
                 self._chat(conn, msg)
             case p.HandOver():
                 self._hand_over(conn, msg)
+            case p.TakeBack():
+                self._take_back(conn, msg)
         return True
 
     def _table(self, conn: Conn, tid: int) -> Table | None:
@@ -398,6 +400,38 @@ class GameServer:
             return
         self._after_step(table, step)
 
+    def _take_back(self, conn: Conn, msg: p.TakeBack) -> None:
+        """Undo: the seat's last decision, when the engine allows it; everyone at the table
+        gets the position before it and the log without its events."""
+        table = self._table(conn, msg.table)
+        if table is None:
+            return
+        if conn.table != table.id or conn.seat is None:
+            conn.send(p.Rejected(reason="you do not sit at this table", table=table.id))
+            return
+        seat = conn.seat
+        if table.seats[seat].identity != conn.identity or table.seats[seat].kind != REMOTE:
+            conn.send(p.Rejected(reason="this seat is not yours", table=table.id))
+            return
+        match = table.match
+        if msg.version != match.version:
+            conn.send(p.Rejected(reason="No undo: the game moved on since you asked",
+                                 table=table.id))
+            self._send_update(conn, table, [])
+            return
+        try:
+            match.undo(seat)
+        except IllegalAction as e:
+            conn.send(p.Rejected(reason=e.reason, table=table.id, rule=e.rule))
+            return
+        civ = match.state.players[seat].civ
+        cache: dict = {}
+        for c in list(self.conns):
+            if c.table == table.id:
+                self._send_update(c, table, list(table.recent), cache, taken_back=civ)
+        self._broadcast_lobby()
+        self._wake_bots(table)
+
     def _after_step(self, table: Table, step: Step) -> None:
         if table.save_error:
             self._log(f"table {table.id}: {table.save_error}")
@@ -512,7 +546,7 @@ class GameServer:
                 self._send_update(c, table, events, cache)
 
     def _send_update(self, conn: Conn, table: Table, events: list,
-                     cache: dict | None = None) -> None:
+                     cache: dict | None = None, taken_back: str = "") -> None:
         """One view and one set of quotes per seat per broadcast (`cache`), the table's
         info once, with the receiver's own seat marked."""
         match = table.match
@@ -530,10 +564,21 @@ class GameServer:
             up = cache[seat] = seat_update(table.id, match.version, match.state, seat,
                                            events, info, decides=decides,
                                            legal=match.legal() if decides else None,
-                                           same_position=shared)
+                                           same_position=shared,
+                                           no_undo=_no_undo(table, seat),
+                                           taken_back=taken_back)
         else:
             up = msgspec.structs.replace(up, info=info)
         conn.send(up)
+
+
+def _no_undo(table: Table, seat: int | None) -> str:
+    """Why the person at `seat` cannot take back the last decision now ("": they can)."""
+    if seat is None:
+        return "you are watching"
+    if table.seats[seat].kind != REMOTE:
+        return "a computer keeps your seat"
+    return table.match.no_undo(seat)
 
 
 def _mark_mine(info: p.TableInfo, table: Table, identity: str | None) -> p.TableInfo:

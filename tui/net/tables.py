@@ -50,6 +50,7 @@ class Table:
         self.writer: Callable[[Callable[[], None]], None] | None = None
         # the last events, each still marked with who may see it (filtered per receiver)
         self.recent: deque[Event] = deque(maxlen=RECENT_EVENTS)
+        match.undo_kinds = (REMOTE,)  # a person at a table may take back like one at home
         match.add_observer(self)
 
     @classmethod
@@ -84,6 +85,13 @@ class Table:
     # --- the match's observer: autosave after every action --------------------------------
     def on_step(self, match: Match, step: Step) -> None:
         self.recent.extend(step.events)
+        self.save()
+
+    def on_undo(self, match: Match, step: Step) -> None:
+        """A decision was taken back: its events leave the log, and the save goes back."""
+        for _ in step.events:
+            if self.recent:
+                self.recent.pop()
         self.save()
 
     def save(self) -> None:

@@ -20,11 +20,13 @@ from . import protocol as p
 
 def seat_update(table: int, version: int, state: GameState, seat: int | None,
                 events: list[Event], info: p.TableInfo, *, decides: bool,
-                legal: list | None = None, same_position: Quotes | None = None) -> p.Update:
+                legal: list | None = None, same_position: Quotes | None = None,
+                no_undo: str = "", taken_back: str = "") -> p.Update:
     """The update for `seat` (None: a watcher); `decides`: the pending decision is this
     seat's and a person makes it (`legal`: the legal actions when already known;
     `same_position`: another seat's quotes of this position, whose public parts are
-    shared)."""
+    shared); `no_undo`: why this seat cannot take back its last decision ("": it can);
+    `taken_back`: whose decision was just taken back (`events` is then the whole log)."""
     v = view(state, seat)
     civ = state.players[seat].civ if seat is not None else None
     mine = decides and seat is not None
@@ -32,4 +34,6 @@ def seat_update(table: int, version: int, state: GameState, seat: int | None,
                     events=visible_events(events, civ),
                     prompt=v.state.prompt if mine else None,
                     legal=(legal if legal is not None else legal_actions(state)) if mine else [],
-                    quotes=quotes(state, seat, same_position=same_position), info=info)
+                    quotes=quotes(state, seat, same_position=same_position), info=info,
+                    no_undo=no_undo if seat is not None else "you are watching",
+                    taken_back=taken_back)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from ..widgets.beneath import Painted
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
@@ -35,15 +37,47 @@ class TooSmall(Static):
             "ctrl+q quits.")
 
 
+def too_small(w: int, h: int) -> bool:
+    return w < MIN_WIDTH or h < MIN_HEIGHT
+
+
 class SizeCheck:
-    """Mixin for screens: mounts the too-small message."""
+    """Mixin for screens: mounts the too-small message when the terminal is too small
+    (only then: a widget mounted after the screen's own costs every dialog a layout)."""
 
     def _mount_too_small(self) -> None:
-        if not self.query(TooSmall):  # type: ignore[attr-defined]
+        if too_small(*self.app.size) and not self.query(TooSmall):  # type: ignore[attr-defined]
             self.mount(TooSmall())  # type: ignore[attr-defined]
 
+    def on_resize(self) -> None:
+        self._mount_too_small()
 
-class BaseScreen(SizeCheck, Screen):
+
+class Thrift:
+    """Mixin for screens: skip two pieces of work Textual does at every dialog.
+
+    - A new dialog's first ScreenResume would restyle its whole tree, styled a moment ago
+      when it was mounted.
+    - A dialog's first Resize lays out every screen under it again, though their size is
+      the same (the board under a dialog is 80 x 24 before and after).
+    """
+
+    _resumed = False
+
+    def _on_screen_resume(self, event) -> None:
+        # runs before Screen's own handler (handlers are called down the class hierarchy)
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
+
+    def _screen_resized(self, size) -> None:
+        if self is not self.app.screen and \
+                size == self._compositor.size:  # type: ignore[attr-defined]
+            return  # a screen under a dialog, already laid out at this size
+        super()._screen_resized(size)  # type: ignore[misc]
+
+
+class BaseScreen(Thrift, Painted, SizeCheck, Screen):
     DEFAULT_CSS = """
     BaseScreen { layers: base toosmall; }
     """
@@ -52,10 +86,16 @@ class BaseScreen(SizeCheck, Screen):
         self._mount_too_small()
 
 
-class BaseModal(SizeCheck, ModalScreen):
+class BaseModal(Thrift, Painted, SizeCheck, ModalScreen):
     DEFAULT_CSS = """
     BaseModal { layers: base toosmall; }
     """
 
     def on_mount(self) -> None:
         self._mount_too_small()
+
+    def render(self):
+        """A see-through dialog draws the screen under it from that screen's own lines
+        (tui/widgets/beneath.py): far cheaper than Textual's way, the same picture."""
+        from ..widgets.beneath import beneath
+        return beneath(self) or super().render()

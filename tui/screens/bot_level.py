@@ -7,6 +7,7 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..levels import level_markup
 from ..text import esc
 from ..widgets.choice import ChoiceList
 from ..widgets.keybar import KeyBar
@@ -22,6 +23,7 @@ class BotLevelScreen(BaseModal):
     #level-box { width: 60; height: auto; border: round $primary; background: $surface;
                  padding: 0 1; }
     #level-box ChoiceList { height: auto; max-height: 10; }
+    #level-note { height: auto; min-height: 2; color: $text-muted; }
     """
 
     def __init__(self, seat: str) -> None:
@@ -35,6 +37,7 @@ class BotLevelScreen(BaseModal):
             yield Static(f"[b]A computer player keeps the seat[/] — {esc(self.seat)}\n"
                          "Its level (the player may come back: b again):", markup=True)
             yield ChoiceList(*[Option(lv, id=lv) for lv in self.levels], id="levels")
+            yield Static("", id="level-note")  # what the highlighted level does
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -44,6 +47,9 @@ class BotLevelScreen(BaseModal):
         best = default_bot_level()
         menu.highlighted = self.levels.index(best) if best in self.levels else 0
         menu.focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.query_one("#level-note", Static).update(level_markup(event.option.id or ""))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -13,6 +13,7 @@ from textual.widgets import Checkbox, Input, Label, Select, Static
 from engine.data.board import CIVS
 from tui.net import protocol as p
 
+from ..levels import levels_markup
 from ..widgets.checkbox import MarkedCheckbox
 from ..widgets.keybar import KeyBar
 
@@ -37,6 +38,7 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
     #create-box Horizontal { height: auto; }
     #create-box Label { width: 14; }
     #create-error { color: $error; height: auto; }
+    #create-levels { height: auto; padding: 0 0 0 2; color: $text-muted; }
     """
 
     def compose(self):
@@ -51,8 +53,8 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
             with Horizontal():
                 yield Label("Players")
                 yield Input(f"{REMOTE}, {REMOTE}, {bot}", id="seats", compact=True)
-            yield Static(f"  per seat: {REMOTE} (a person) or a computer level: "
-                         f"{', '.join(levels)}")
+            yield Static(f"  per seat: {REMOTE} (a person) or a computer level:")
+            yield Static(levels_markup(levels), id="create-levels")
             with Horizontal():
                 yield Label("Setup")
                 yield Select([("predetermined", "predetermined"), ("free", "free")],

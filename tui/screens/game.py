@@ -19,6 +19,7 @@ Layouts (the screen's breakpoint classes):
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
 from textual import on
@@ -53,8 +54,11 @@ SIDE_WIDTH = 40
 
 
 class GameScreen(BaseScreen):
+    # in the key bar's order: acting first, leaving last (every key fits at 80 columns)
     BINDINGS = [
         Binding("d", "decide", "Decide", id="game.decide"),
+        Binding("u", "undo", "Undo", id="game.undo"),
+        Binding("c", "app.cards", "Cards", id="game.cards"),
         Binding("1", "pane('map')", "Map", group=PANES, id="game.pane-1"),
         Binding("2", "pane('hand')", "Hand", group=PANES, id="game.pane-2"),
         Binding("3", "pane('roles')", "Roles", group=PANES, id="game.pane-3"),
@@ -62,11 +66,9 @@ class GameScreen(BaseScreen):
         Binding("5", "pane('log')", "Log", group=PANES, id="game.pane-5"),
         Binding("6", "pane('players')", "Players", group=PANES, id="game.pane-6"),
         Binding("enter", "detail", "Detail", show=False, id="game.detail"),
-        Binding("f", "fast", "Fast", id="game.fast"),
         Binding("t", "chat", "Talk", id="game.chat"),
+        Binding("f", "fast", "Fast", id="game.fast"),
         Binding("escape", "leave", "Lobby", id="game.leave"),
-        Binding("c", "app.cards", "Cards", show=False, id="game.cards"),
-        Binding("u", "undo", "Undo", show=False, id="game.undo"),
         Binding("question_mark", "app.help", "Help", id="game.help"),
         Binding("tab", "app.focus_next", "Focus", show=False, id="game.focus-next"),
     ]
@@ -155,7 +157,13 @@ class GameScreen(BaseScreen):
         if what == "update":
             if self._decision_open and self.session.version != self._decision_version:
                 self._close_stale_decision()
-            self.refresh_all()
+            taken_back = getattr(detail, "taken_back", "")
+            if taken_back:
+                mine = self._v.civ == taken_back
+                self.notify("Your last decision was taken back" if mine else
+                            f"{civ_name(taken_back)} took back their last decision",
+                            timeout=4, markup=False)
+            self.refresh_all(reset_log=bool(taken_back))
             self.refresh_bindings()  # a seat handed over: Decide comes or goes
             self.advance()
         elif what == "chat":
@@ -261,6 +269,20 @@ class GameScreen(BaseScreen):
             self.log_pane.add_events(new, civ)
         self._show_detail()
         self._show_status()
+        self._show_undo()
+
+    def _show_undo(self) -> None:
+        """The key bar says whether the last decision can be taken back now (the engine,
+        or the game server, decides): "u Undo" or "u No undo"."""
+        from ..decisions.base import can_undo
+        ok = self.viewer is not None and can_undo(self.session, self.viewer)
+        if ok == getattr(self, "_undo_ok", None):
+            return
+        self._undo_ok = ok
+        keys = self._bindings.key_to_bindings
+        keys["u"] = [replace(b, description="Undo" if ok else "No undo") if
+                     b.action == "undo" else b for b in keys.get("u", [])]
+        self.refresh_bindings()
 
     def _tell(self, events) -> None:
         """Notify the players at this keyboard of what just happened to them (a dialog may
@@ -486,6 +508,9 @@ class GameScreen(BaseScreen):
             step = s.undo(seat)
         except IllegalAction as e:
             self.notify(e.reason, severity="error", markup=False)
+            return
+        if step is None:  # a server's table: its update (or refusal) answers
+            self._show_status()
             return
         self.notify(f"Taken back: {action_text(step.action, self.session.view(seat).state)}",
                     timeout=4, markup=False)

@@ -30,6 +30,8 @@ The mouse works too: click a province, click a choice.
 | game | `u` | take back your last decision (when nothing was revealed since) |
 | game | `tab` | move the focus (to scroll a pane with the arrows) |
 | game | `f` | computer players fast, or at watching speed |
+| a server's table | `t` | talk to the table (its lines go to the battle log) |
+| a server's table | `escape` | back to the lobby (your seat stays yours) |
 | decision | `↑` `↓` `enter` | choose |
 | decision | `space` | mark several items (construction) or units (losses, moves) |
 | decision | `+` `-` or `→` `←` | more or fewer of a card (offers, payments) |

@@ -16,6 +16,7 @@ from engine.game import check_config
 from engine.render import rule_name
 from engine.state import Config
 
+from ..levels import level_markup
 from ..session import HUMAN, available_bot_levels, default_bot_level
 from ..text import esc
 from ..widgets.checkbox import MarkedCheckbox
@@ -56,6 +57,8 @@ class NewGameScreen(BaseScreen):
                                  allow_blank=False, id=f"civ{i}", classes="civ", compact=True)
                     yield Select(kinds, value=HUMAN if i == 0 else default,
                                  allow_blank=False, id=f"kind{i}", classes="kind", compact=True)
+            # what the computer level of the seat last chosen or visited does
+            yield Static(level_markup(default), id="level-note")
             with Horizontal(classes="row"):
                 yield Label("Setup", classes="field")
                 yield Select([("Predetermined (the usual start)", "predetermined"),
@@ -86,6 +89,19 @@ class NewGameScreen(BaseScreen):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players" and isinstance(event.value, int):
             self._show_seats(event.value)
+        elif event.select.has_class("kind"):
+            self._show_level(event.value)
+
+    def on_descendant_focus(self, event) -> None:
+        widget = event.widget
+        while widget is not None and not isinstance(widget, Select):
+            widget = widget.parent if widget.parent is not self else None
+        if isinstance(widget, Select) and widget.has_class("kind"):
+            self._show_level(widget.value)
+
+    def _show_level(self, level) -> None:
+        if level != HUMAN and isinstance(level, str):
+            self.query_one("#level-note", Static).update(level_markup(level))
 
     def _show_seats(self, n: int) -> None:
         for i in range(len(CIVS)):

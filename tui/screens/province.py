@@ -17,7 +17,7 @@ from .base import BaseModal
 class ProvinceScreen(BaseModal):
     BINDINGS = [
         Binding("enter", "close", "Close", id="province.close"),
-        Binding("b", "close", "Back", id="province.close-b"),
+        Binding("b", "close", "Back", show=False, id="province.close-b"),
         Binding("escape", "close", "Back", show=False, id="province.close-escape"),
     ]
 

@@ -54,7 +54,10 @@ class RemoteSession:
         self.last = up
         if self.sent is not None and up.version != self.sent:
             self.sent = None
-        self.events.extend(up.events)
+        if up.taken_back:  # a decision was taken back: the server sent the whole log
+            self.events = list(up.events)
+        else:
+            self.events.extend(up.events)
         self._tell("update", up)
 
     def chat_line(self, line: p.ChatLine) -> None:
@@ -190,6 +193,24 @@ class RemoteSession:
         self._send(p.Act(table=self.table, version=self.up.version, action=action))
         self.sent = self.up.version
         return []
+
+    # --- taking back (the server decides, with the engine's rule) ------------------------------
+    def can_undo(self, seat: int | None) -> bool:
+        return self.last is not None and seat is not None and seat == self.up.seat and \
+            self.sent is None and not self.up.no_undo
+
+    @property
+    def undo_refusal(self) -> str:
+        """Why there is nothing to take back (the server's words)."""
+        if self.sent is not None:
+            return "waiting for the server's answer"
+        return self.up.no_undo if self.last is not None else "not connected"
+
+    def undo(self, seat: int) -> None:
+        """Ask the server to take back this seat's last decision; its update (or refusal)
+        answers. Nothing is pending for this seat until then."""
+        self._send(p.TakeBack(table=self.table, version=self.up.version))
+        self.sent = self.up.version
 
     def chat(self, text: str) -> None:
         """Say something at the table; `/mute` and `/unmute` hide or show what the

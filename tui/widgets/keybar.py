@@ -2,8 +2,10 @@
 
 A light replacement for Textual's Footer (which builds a widget per key and rebuilds them
 at every change of focus; here the whole bar is one line of text). Bindings in the same
-`Binding.Group` show as one entry ("↑↓ Move"); the command palette's key comes last.
-Clicking a key presses it.
+`Binding.Group` show as one entry ("↑↓ Move", a run of digits as "1-6"); the command
+palette's key comes last. When the entries do not fit with two spaces between them they
+are set one space apart, so that every key shows in full at 80 columns (tests check every
+screen). Clicking a key presses it.
 """
 
 from __future__ import annotations
@@ -55,29 +57,41 @@ class KeyBar(Widget):
             out.append(([(binding.key, shown)], group.description if group else
                         binding.description))
             last_group = group
+        for keys, _desc in out:
+            _digit_run(keys)
         if self.app.ENABLE_COMMAND_PALETTE and palette in active:
             binding = active[palette][1]
             entry = ([(binding.key, self.app.get_key_display(binding))], "palette")
             # the palette's key comes last, and only when the line has room for it (the
             # help names it): a key cut in half at 80 columns helps nobody
-            if self._width(out + [entry]) <= self.size.width or not self.size.width:
+            width = self.size.width
+            gap = 2 if self._width(out, 2) <= width else 1
+            if self._width(out + [entry], gap) <= width or not width:
                 out.append(entry)
         return out
 
     @staticmethod
-    def _width(entries: list[tuple[list[tuple[str, str]], str]]) -> int:
-        return 1 + sum(sum(len(s) for _k, s in keys) + len(desc) + 3 for keys, desc in entries)
+    def _width(entries: list[tuple[list[tuple[str, str]], str]], gap: int = 2) -> int:
+        return 1 + sum(sum(len(s) for _k, s in keys) + len(desc) + 1 + gap
+                       for keys, desc in entries)
+
+    def _gap(self, entries: list[tuple[list[tuple[str, str]], str]]) -> int:
+        """Two spaces between the entries, or one when two do not fit."""
+        width = self.size.width
+        return 2 if not width or self._width(entries, 2) <= width else 1
 
     def render(self) -> Content:
         parts: list[tuple[str, str]] = []
         spans: list[tuple[int, int, str]] = []
         x = 1
-        for keys, desc in self.entries():
+        entries = self.entries()
+        gap = " " * self._gap(entries)
+        for keys, desc in entries:
             for key, shown in keys:
                 parts.append((shown, "key"))
                 spans.append((x, x + len(shown), key))
                 x += len(shown)
-            text = f" {desc}  "
+            text = f" {desc}{gap}"
             parts.append((text, ""))
             x += len(text)
         self._spans = spans
@@ -95,3 +109,13 @@ class KeyBar(Widget):
             if x0 <= event.x < x1:
                 self.app.simulate_key(key)
                 return
+
+
+def _digit_run(keys: list[tuple[str, str]]) -> None:
+    """Keys 1, 2, … 6 of one group show as '1-6' (on the first key; the others show
+    nothing, and a click anywhere on it presses the first)."""
+    shown = [s for _k, s in keys]
+    digits = "".join(shown)
+    if len(keys) > 2 and digits.isdigit() and len(digits) == len(keys) and \
+            digits == "".join(str(int(digits[0]) + i) for i in range(len(keys))):
+        keys[:] = [(keys[0][0], f"{digits[0]}-{digits[-1]}")]

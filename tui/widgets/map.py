@@ -192,6 +192,11 @@ def layout(sx: int, sy: int) -> Layout:
                   tuple(tuple(r) for r in under), labels, markers)
 
 
+def _same(a, b) -> bool:
+    """The same part of a position (views share the unchanged parts; equal will do)."""
+    return a is b or a == b
+
+
 def area_marks(state: GameState, area: str) -> list[tuple[str, str]]:
     """The marker line of an area: [(text, style key)], buildings first, then each
     owner's units."""
@@ -245,7 +250,7 @@ def fit_marks(marks: list[tuple[str, str]], room: int) -> list[tuple[str, str]]:
     return out
 
 
-_NAV = Binding.Group("Cursor", compact=True)
+_NAV = Binding.Group("Map", compact=True)
 
 
 class MapView(Widget, can_focus=True):
@@ -266,7 +271,9 @@ class MapView(Widget, can_focus=True):
         Binding("down", "move('down')", "Cursor", group=_NAV, key_display="↓", id="map.move-down"),
         Binding("left", "move('left')", "Cursor", group=_NAV, key_display="←", id="map.move-left"),
         Binding("right", "move('right')", "Cursor", group=_NAV, key_display="→", id="map.move-right"),
-        Binding("enter", "select", "Detail", id="map.select"),
+        # the detail of the province under the cursor shows under the map; Enter opens it
+        # whole (the help says so: the key bar keeps its room for the game's keys)
+        Binding("enter", "select", "Detail", show=False, id="map.select"),
     ]
 
     cursor: reactive[str] = reactive("roma")
@@ -309,8 +316,16 @@ class MapView(Widget, can_focus=True):
 
     # --- data -----------------------------------------------------------------------------
     def set_state(self, state: GameState) -> None:
+        """Show a new position; the map is drawn again only when what it shows changed
+        (most decisions move no unit and change no province)."""
+        old = self._state
+        players = {p.civ for p in state.players}
         self._state = state
-        self.players = {p.civ for p in state.players}
+        if old is not None and players == self.players and \
+                _same(old.provinces, state.provinces) and _same(old.units, state.units) and \
+                _same(old.conversions, state.conversions):
+            return
+        self.players = players
         self._lines = None
         self.refresh()
 

@@ -18,7 +18,10 @@ from engine.actions import Action
 from engine.events import Event
 from engine.prompts import Prompt
 from engine.quotes import Quotes
+from engine.state import GameState
 from engine.view import View
+
+from .clock import Preset
 
 VERSION = 2
 MAX_CLIENT_FRAME = 64 * 1024
@@ -52,6 +55,7 @@ class CreateTable(Msg):
     three_roles_win: bool = False
     no_take_back: bool = False
     sit: int | None = None  # the seat the creator takes at once
+    clock: Preset = Preset()  # none, or minutes (live) / days (correspondence) per decision
 
 
 class Sit(Msg):
@@ -81,7 +85,21 @@ class HandOver(Msg):
     level: str = ""  # the computer player's level ("": the server's choice)
 
 
-ClientMsg = Hello | ListTables | CreateTable | Sit | Watch | Act | Chat | HandOver
+class VoteHandOver(Msg):
+    """Without the creator present, the others vote to hand a late seat to a computer."""
+
+    table: int
+    seat: int
+
+
+class GetReplay(Msg):
+    """A finished table's game, step by step, as the asker's seat may see it."""
+
+    table: int
+
+
+ClientMsg = Hello | ListTables | CreateTable | Sit | Watch | Act | Chat | HandOver | \
+    VoteHandOver | GetReplay
 
 
 # --- server to client ----------------------------------------------------------------------
@@ -106,6 +124,11 @@ class TableInfo(msgspec.Struct, kw_only=True):
     status: str = "playing"  # playing | over
     winner: str | None = None
     watchers: int = 0
+    clock: str = ""  # the clock preset's words ("" when the table has none)
+    left: float | None = None  # seconds left for the pending decision (None: no clock)
+    waiting: float = 0.0  # seconds the pending decision has waited
+    votes: int = 0  # votes to hand the late seat to a computer
+    votes_needed: int = 0  # how many carry it (0: no vote open)
 
 
 class Welcome(Msg):
@@ -155,7 +178,39 @@ class Resync(Msg):
     reason: str
 
 
-ServerMsg = Welcome | Tables | Created | Update | Rejected | ChatLine | Resync
+class YourTurn(Msg):
+    """A decision has just become the receiver's (at any table: the lobby rings too)."""
+
+    table: int
+    civ: str
+    what: str  # the decision's kind, in words
+
+
+class Digest(Msg):
+    """What happened at the table since the receiver's last decision."""
+
+    table: int
+    lines: list[str]
+
+
+class ReplayFrame(msgspec.Struct, kw_only=True, array_like=True):
+    turn: int
+    phase: str
+    civ: str | None  # who decided this step (None: the game as set up)
+    events: list[Event]  # as the receiver's seat may see them
+    state: GameState  # the receiver's view of the game after the step
+
+
+class ReplayFrames(Msg):
+    """A finished game: `data` is zlib-compressed msgpack of list[ReplayFrame]."""
+
+    table: int
+    seat: int | None
+    data: bytes
+
+
+ServerMsg = Welcome | Tables | Created | Update | Rejected | ChatLine | Resync | YourTurn | \
+    Digest | ReplayFrames
 
 _encoder = msgspec.msgpack.Encoder()
 _client_decoder = msgspec.msgpack.Decoder(ClientMsg)

@@ -476,7 +476,10 @@ class GameServer:
         if table.save_error:
             self._log(f"table {table.id}: {table.save_error}")
         self.histories.setdefault(table.id, History()).add(step.version, step.events)
-        self.deadlines.moved(table.id, step.version, step.seat)
+        # the digest counts from a person's own last decision (not a computer's for them)
+        person = table.seats[step.seat].kind == REMOTE if 0 <= step.seat < len(table.seats) \
+            else False
+        self.deadlines.moved(table.id, step.version, step.seat if person else None)
         self._broadcast_table(table, step)
         self._tell_turn(table)
         self._wake_bots(table)

@@ -51,7 +51,7 @@ def test_presets_and_words():
     assert Preset().seconds is None and Preset().label() == ""
     assert Preset(kind=LIVE, amount=5).seconds == 300
     assert Preset(kind=CORRESPONDENCE, amount=3).label() == \
-        "correspondence, 3 days per decision"
+        "3 days per decision"
     assert duration(45) == "45s" and duration(252) == "4m 12s"
     assert duration(3 * 3600 + 300) == "3h 05m" and duration(2 * 86400 + 3 * 3600) == "2d 3h"
     assert left_text(None) == "" and left_text(0) == "out of time"
@@ -80,7 +80,7 @@ def test_the_clock_runs_for_the_pending_decision_and_survives_a_restart(data):
             first = server.tables[tid].match.pending_seat()
             anna.send(p.Sit(table=tid, seat=first))
             up = await anna.expect(p.Update)
-            assert up.info.clock == "correspondence, 2 days per decision"
+            assert up.info.clock == "2 days per decision"
             assert up.info.left == 2 * 86400 and up.info.pending == first
             clock.advance(86400)
             anna.send(p.ListTables())
@@ -306,3 +306,96 @@ def test_a_finished_table_replays_as_the_seat_saw_it(data):
     for pl in final.players[1:]:
         assert pl.hand == {}
     del load_save
+
+
+# --- the lobby and the create-table screen with clocks (80x24) ---------------------------
+def _clock_tables():
+    from tui.net.protocol import SeatInfo, TableInfo
+    return [
+        TableInfo(id=1, creator="bruno", setup="predetermined", turn=4, phase="trade",
+                  pending=1, clock="5 min per decision", left=140, waiting=160,
+                  seats=[SeatInfo(civ="rome", kind="remote", name="bruno", taken=True,
+                                  connected=True),
+                         SeatInfo(civ="carthage", kind="remote", name="carla", taken=True,
+                                  connected=True),
+                         SeatInfo(civ="egypt", kind="normal")]),
+        TableInfo(id=2, creator="anna", setup="predetermined", turn=7, phase="military",
+                  pending=0, clock="3 days per decision",
+                  left=86400 + 3 * 3600, waiting=2 * 86400 - 3 * 3600, seats=[
+                      SeatInfo(civ="greece", kind="remote", name="anna", taken=True,
+                               connected=True, mine=True),
+                      SeatInfo(civ="babylon", kind="remote", name="dario", taken=True)]),
+        TableInfo(id=3, creator="anna", setup="free", turn=12, phase="over", status="over",
+                  winner="greece", seats=[
+                      SeatInfo(civ="greece", kind="remote", name="anna", taken=True,
+                               mine=True),
+                      SeatInfo(civ="rome", kind="hard")]),
+        TableInfo(id=4, creator="dario", setup="predetermined", turn=2, phase="commerce",
+                  pending=1, clock="1 day per decision", left=7200,
+                  waiting=86400 - 7200, seats=[
+                      SeatInfo(civ="egypt", kind="remote", name="dario", taken=True),
+                      SeatInfo(civ="atlantis", kind="remote", name="anna", taken=True,
+                               connected=True, mine=True)]),
+    ]
+
+
+def test_lobby_order_and_words():
+    from tui.net.words import lobby_line, lobby_order
+    order = lobby_order(_clock_tables())
+    assert [t.id for t in order] == [2, 4, 1, 3]  # waiting for me, longest first
+    assert lobby_line(order[0]) == "▶ your decision, waiting 1d 21h · 1d 3h left"
+    assert lobby_line(order[2]).endswith("· 2m 20s left")
+    assert lobby_line(order[3]).startswith("game over: Greece won")
+
+
+def test_lobby_with_clocks(snap_compare):
+    from tui.app import MareNostrumApp
+    from tui.screens.lobby import LobbyScreen
+    app = MareNostrumApp(first_screen=LobbyScreen(tables=_clock_tables(), name="anna"),
+                         autosave=False)
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_create_table_with_a_clock(snap_compare, monkeypatch):
+    from textual.widgets import Select
+
+    from tui.app import MareNostrumApp
+    from tui.screens import create_table
+    from tui.screens.lobby import LobbyScreen
+    monkeypatch.setattr(create_table, "_levels", lambda: ["easy", "normal", "hard"])
+    app = MareNostrumApp(first_screen=LobbyScreen(tables=[], name="anna"), autosave=False)
+
+    async def run_before(pilot):
+        pilot.app.push_screen(create_table.CreateTableScreen())
+        await pilot.pause(0.2)
+        pilot.app.screen.query_one("#clock", Select).value = CORRESPONDENCE
+        await pilot.pause(0.2)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_create_table_sends_the_clock():
+    from tui.app import MareNostrumApp
+    from tui.screens import create_table
+    from tui.screens.lobby import LobbyScreen
+
+    async def go():
+        app = MareNostrumApp(first_screen=LobbyScreen(tables=[], name="anna"),
+                             autosave=False)
+        got = []
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.1)
+            app.push_screen(create_table.CreateTableScreen(), got.append)
+            await pilot.pause(0.2)
+            from textual.widgets import Input, Select
+            app.screen.query_one("#clock", Select).value = LIVE
+            await pilot.pause(0.1)
+            app.screen.query_one("#clock-amount", Input).value = "0"
+            await pilot.press("ctrl+s")
+            await pilot.pause(0.1)
+            assert not got and "1 to" in str(app.screen.query_one("#create-error").render())
+            app.screen.query_one("#clock-amount", Input).value = "10"
+            await pilot.press("ctrl+s")
+            await pilot.pause(0.1)
+        assert got and got[0].clock == Preset(kind=LIVE, amount=10)
+    run(go())

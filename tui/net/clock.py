@@ -31,13 +31,13 @@ class Preset(msgspec.Struct, frozen=True, kw_only=True):
         return self.amount * _UNIT[self.kind]
 
     def label(self) -> str:
-        """'live, 5 min per decision', 'correspondence, 3 days per decision', ''."""
+        """'5 min per decision' (live), '3 days per decision' (correspondence), ''."""
         if self.seconds is None:
             return ""
         if self.kind == LIVE:
-            return f"live, {self.amount} min per decision"
+            return f"{self.amount} min per decision"
         days = "day" if self.amount == 1 else "days"
-        return f"correspondence, {self.amount} {days} per decision"
+        return f"{self.amount} {days} per decision"
 
 
 class PresetError(ValueError):

@@ -1,0 +1,203 @@
+"""The ssh command line and a server that dies: with the real OpenSSH client in tmux.
+
+`ssh -t -p PORT host join|watch|replay TABLE` goes straight to the table (anything else is
+refused in one line with exit status 2; without a terminal, the door says -t is needed);
+a finished table is a replay; and a server killed mid-game (SIGKILL) and started again
+gives everyone their seat and their prompt back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from engine.saves import encode_save, load_save
+
+from .net_helpers import cleanup, short_dir
+from .test_net_ssh import DIALOG, TIMEOUT, Term, _actions, _free_port, _need, _play_by_keys, _title
+
+GAMES = Path(__file__).resolve().parent.parent / "saves" / "games"
+SSH = ["ssh", "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes", "-o",
+       "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR"]
+
+
+class CommandTerm(Term):
+    """A terminal whose ssh client gives the door a command."""
+
+    def __init__(self, port: int, key: Path, user: str, command: str, size=(80, 24)) -> None:
+        import uuid
+        self.name = f"mn-{user}-{uuid.uuid4().hex[:8]}"
+        cmd = (f"ssh -p {port} -i {key} -o IdentitiesOnly=yes -o StrictHostKeyChecking=no "
+               f"-o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -t {user}@127.0.0.1 "
+               f"{command}; echo exit=$?; sleep 60")
+        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", str(size[0]),
+                        "-y", str(size[1]), cmd], check=True, timeout=10)
+
+
+class Door:
+    """serve-ssh in a child process, which the test may kill and start again."""
+
+    def __init__(self, d: Path) -> None:
+        self.d = d
+        self.port = _free_port()
+        self.proc: subprocess.Popen | None = None
+        self.starts = 0
+
+    def start(self) -> None:
+        log = self.d / f"server-{self.starts}.log"
+        self.starts += 1
+        with open(log, "w") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "tui", "serve-ssh", "--port", str(self.port),
+                 "--host-key", str(self.d / "hostkey"), "--authorized-keys",
+                 str(self.d / "authorized"), "--data", str(self.d / "data"),
+                 "--bot-delay", "0"], stdout=out, stderr=subprocess.STDOUT)
+        end = time.monotonic() + TIMEOUT
+        while time.monotonic() < end and self.proc.poll() is None \
+                and "SSH door on" not in log.read_text():
+            time.sleep(0.1)
+        assert "SSH door on" in log.read_text(), log.read_text()
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=15)
+
+    def stop(self) -> None:
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        self.proc.send_signal(signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=15)
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=5)
+
+    def ssh(self, who: str, *args: str, tty: bool = False) -> subprocess.CompletedProcess:
+        return subprocess.run([*SSH, "-p", str(self.port), "-i", str(self.d / who),
+                               *(["-tt"] if tty else ["-T"]), f"{who}@127.0.0.1", *args],
+                              capture_output=True, text=True, timeout=60,
+                              stdin=subprocess.DEVNULL)
+
+
+@pytest.fixture
+def door():
+    for b in ("ssh", "ssh-keygen", "tmux"):
+        _need(b)
+    d = short_dir()
+    for who in ("anna", "bruno", "carla"):
+        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", who,
+                        "-f", str(d / who)], check=True, timeout=30)
+    (d / "authorized").write_text("".join((d / f"{w}.pub").read_text()
+                                          for w in ("anna", "bruno", "carla")))
+    door = Door(d)
+    terms: list[Term] = []
+    try:
+        yield door, terms
+    finally:
+        for t in terms:
+            t.close()
+        door.stop()
+        cleanup(d)
+
+
+def _finished_table(d: Path) -> None:
+    """A finished six-player game as table 1 of the server's registry, before it starts."""
+    from tui.net.store import SeatRow, Store
+    save = load_save(GAMES / "six-player-greedy.json")
+    store = Store(d / "data")
+    tid = store.create_table("SHA256:nobody", "a finished game",
+                             [SeatRow(seat=i, kind="greedy")
+                              for i in range(len(save.state.players))])
+    store.set_status(tid, "over")
+    store.close()
+    (d / "data" / "tables" / f"table-{tid}.json").write_bytes(encode_save(save))
+
+
+def test_commands_go_straight_to_a_table_and_others_are_refused(door):
+    door, terms = door
+    _finished_table(door.d)
+    door.start()
+
+    r = door.ssh("anna", "rm", "-rf", "/")
+    assert r.returncode == 2 and r.stderr.strip().splitlines() == [
+        "mare-nostrum: unknown command 'rm': the commands are join TABLE, watch TABLE or "
+        "replay TABLE"]
+    r = door.ssh("anna", "join", "first")
+    assert r.returncode == 2 and "needs a table number" in r.stderr
+    r = door.ssh("anna", "join", "1")  # no terminal asked for
+    assert r.returncode == 1 and "connect with ssh -t" in r.stdout
+
+    anna = Term(door.port, door.d / "anna", "anna", size=(100, 30))
+    terms.append(anna)
+    anna.wait_for("you are anna")
+    anna.wait_for("game over")  # a finished table stays, as a replay
+    anna.press("n")
+    anna.wait_for("A new table")
+    anna.press("C-s")
+    anna.wait_for("Rome (you)")
+
+    bruno = CommandTerm(door.port, door.d / "bruno", "bruno", "join 2", size=(100, 30))
+    terms.append(bruno)
+    bruno.wait_for("Carthage (you)")  # straight to the table, at the free seat
+    carla = CommandTerm(door.port, door.d / "carla", "carla", "watch 2", size=(100, 30))
+    terms.append(carla)
+    shown = carla.wait_for("watching")
+    assert DIALOG not in shown
+
+    viewer = CommandTerm(door.port, door.d / "carla", "carla", "replay 1", size=(100, 30))
+    terms.append(viewer)
+    viewer.wait_for("step 0/717")  # the replay viewer over the finished record
+    viewer.press("End")
+    viewer.wait_for("step 717/717")
+    viewer.press("q")
+    viewer.wait_for("the tables of this server")
+
+    nothing = CommandTerm(door.port, door.d / "carla", "carla", "join 9", size=(100, 30))
+    terms.append(nothing)
+    nothing.wait_for("There is no table 9 on this server.")
+
+
+def test_a_killed_server_comes_back_with_every_seat_and_prompt(door):
+    door, terms = door
+    door.start()
+    anna = Term(door.port, door.d / "anna", "anna", size=(100, 30))
+    terms.append(anna)
+    anna.wait_for("No tables yet")
+    anna.press("n")
+    anna.wait_for("A new table")
+    anna.press("C-s")
+    anna.wait_for("Rome (you)")
+    bruno = Term(door.port, door.d / "bruno", "bruno", size=(100, 30))
+    terms.append(bruno)
+    bruno.wait_for("Carthage: free")
+    bruno.press("Enter")
+    bruno.wait_for("Carthage (you)")
+
+    _play_by_keys(door.d, [anna, bruno], 3)
+    _play_by_keys(door.d, [anna], 0, until=bruno)  # bruno's decision waits for him
+    title = _title(bruno)
+    made = _actions(door.d)
+    time.sleep(0.5)  # the last autosave lands (the writer thread saves after each action)
+    assert _actions(door.d) == made
+
+    door.kill()  # no clean stop: no goodbye, no final save
+    door.start()
+    assert (door.d / "data" / "tables" / "table-1.json").exists()
+
+    anna = Term(door.port, door.d / "anna", "anna", size=(100, 30))
+    bruno = Term(door.port, door.d / "bruno", "bruno", size=(100, 30))
+    terms.extend([anna, bruno])
+    bruno.wait_for("Carthage (you)")  # back at his seat, at his prompt
+    bruno.wait_for(title)
+    anna.wait_for("Rome (you)")
+    anna.wait_for("waiting for Carthage (bruno)")
+    assert _actions(door.d) == made
+    _play_by_keys(door.d, [anna, bruno], 2)  # and the game goes on
+    assert _actions(door.d) >= made + 2

@@ -27,6 +27,19 @@ SSH = ["ssh", "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes", "-o",
        "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR"]
 
 
+def _shown_title(t: Term) -> str:
+    """The decision dialog's title, once the dialog is drawn whole."""
+    end = time.monotonic() + TIMEOUT
+    while True:
+        try:
+            return _title(t)
+        except StopIteration:
+            if time.monotonic() > end:
+                raise AssertionError(f"no decision dialog on {t.name}:\n{t.screen()}") \
+                    from None
+            time.sleep(0.2)
+
+
 class CommandTerm(Term):
     """A terminal whose ssh client gives the door a command."""
 
@@ -140,8 +153,13 @@ def test_commands_go_straight_to_a_table_and_others_are_refused(door):
     anna.wait_for("game over")  # a finished table stays, as a replay
     anna.press("n")
     anna.wait_for("A new table")
+    anna.press("Tab", "Tab", "Tab", "Enter")  # the clock: live, 5 minutes per decision
+    anna.press("Down")
+    anna.press("Enter")
+    anna.wait_for("minutes per decision")
     anna.press("C-s")
     anna.wait_for("Rome (you)")
+    anna.wait_for("s left")  # the status line counts the pending decision's clock down
 
     bruno = CommandTerm(door.port, door.d / "bruno", "bruno", "join 2", size=(100, 30))
     terms.append(bruno)
@@ -150,6 +168,9 @@ def test_commands_go_straight_to_a_table_and_others_are_refused(door):
     terms.append(carla)
     shown = carla.wait_for("watching")
     assert DIALOG not in shown
+    carla.wait_for("s left")
+    carla.press("Escape")
+    carla.wait_for("5 min per decision")  # the lobby shows the table's clock
 
     viewer = CommandTerm(door.port, door.d / "carla", "carla", "replay 1", size=(100, 30))
     terms.append(viewer)
@@ -182,7 +203,8 @@ def test_a_killed_server_comes_back_with_every_seat_and_prompt(door):
 
     _play_by_keys(door.d, [anna, bruno], 3)
     _play_by_keys(door.d, [anna], 0, until=bruno)  # bruno's decision waits for him
-    title = _title(bruno)
+    bruno.wait_for("your decision as Carthage")  # the your-turn notice
+    title = _shown_title(bruno)
     made = _actions(door.d)
     time.sleep(0.5)  # the last autosave lands (the writer thread saves after each action)
     assert _actions(door.d) == made
@@ -195,7 +217,7 @@ def test_a_killed_server_comes_back_with_every_seat_and_prompt(door):
     bruno = Term(door.port, door.d / "bruno", "bruno", size=(100, 30))
     terms.extend([anna, bruno])
     bruno.wait_for("Carthage (you)")  # back at his seat, at his prompt
-    bruno.wait_for(title)
+    assert _shown_title(bruno) == title
     anna.wait_for("Rome (you)")
     anna.wait_for("waiting for Carthage (bruno)")
     assert _actions(door.d) == made

@@ -251,7 +251,17 @@ def test_your_turn_is_told_everywhere_and_the_digest_on_coming_back(data):
             assert server.deadlines.mark(tid, 1) == mark  # the computer's moves do not count
             for t in tasks:
                 t.cancel()
-    run(go())
+            return tid, got.lines
+
+    tid, lines = run(go())
+
+    async def after_a_restart():  # the server's memory is gone: the record tells it again
+        async with running(data, clock=HandClock()) as server:
+            bruno = await player(server, "SHA256:bruno", "bruno")
+            bruno.send(p.Sit(table=tid, seat=1))
+            got = await _until(bruno, p.Digest)
+            assert got.lines[0] == lines[0]
+    run(after_a_restart())
 
 
 def test_digest_words():
@@ -368,7 +378,9 @@ def test_create_table_with_a_clock(snap_compare, monkeypatch):
     async def run_before(pilot):
         pilot.app.push_screen(create_table.CreateTableScreen())
         await pilot.pause(0.2)
-        pilot.app.screen.query_one("#clock", Select).value = CORRESPONDENCE
+        clock = pilot.app.screen.query_one("#clock", Select)
+        clock.focus()  # as when chosen by keys (and no text cursor blinks in the shot)
+        clock.value = CORRESPONDENCE
         await pilot.pause(0.2)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

@@ -154,7 +154,9 @@ def test_commands_go_straight_to_a_table_and_others_are_refused(door):
     anna.press("n")
     anna.wait_for("A new table")
     anna.press("Tab", "Tab", "Tab", "Enter")  # the clock: live, 5 minutes per decision
+    anna.wait_for("correspondence")  # its choices are open
     anna.press("Down")
+    time.sleep(0.3)
     anna.press("Enter")
     anna.wait_for("minutes per decision")
     anna.press("C-s")

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from engine import events as E
 from engine.game import visible_events
+from engine.record import GameRecord, replay
 from engine.render import render
 
 HISTORY = 2000  # events kept per table (a long correspondence wait stays whole)
@@ -47,14 +48,32 @@ def digest_text(lines: Iterable[str]) -> str:
 
 class History:
     """A table's recent events, each with the match's version after the step that caused
-    it (0: the game's setting up)."""
+    it (0: the game's setting up). A table brought back by a restart starts at its
+    version then (`first`): older events are found again in its record (`replayed_since`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, first: int = 0) -> None:
+        self.first = first
         self._events: deque[tuple[int, E.Event]] = deque(maxlen=HISTORY)
 
     def add(self, version: int, events: Iterable[E.Event]) -> None:
         self._events.extend((version, e) for e in events)
 
+    def covers(self, version: int) -> bool:
+        """Every event of the steps after `version` is here."""
+        if version < self.first:
+            return False
+        full = len(self._events) == self._events.maxlen
+        return not full or self._events[0][0] <= version
+
     def since(self, version: int) -> list[E.Event]:
         """The events of the steps after `version`."""
         return [e for v, e in self._events if v > version]
+
+
+def replayed_since(record: GameRecord, version: int) -> list[E.Event]:
+    """The events of the steps after `version`, replaying the record (a thread's work)."""
+    out: list[E.Event] = []
+    for step in replay(record):
+        if step.index > version:
+            out.extend(step.events)
+    return out

@@ -41,7 +41,7 @@ from . import replays
 from .clock import Clock, PresetError, WallClock, check_preset
 from .conn import Conn, clean_chat
 from .deadlines import Deadlines
-from .digest import History, digest
+from .digest import History, digest, replayed_since
 from .store import SeatRow, Store, private_dir
 from .tables import REMOTE, Table
 from .updates import seat_update
@@ -100,7 +100,7 @@ class GameServer:
             table.writer = self._write_later
             self.tables[row.id] = table
             self.deadlines.restarted(row.id, table.match.version)
-            self.histories[row.id] = History()
+            self.histories[row.id] = History(first=table.match.version)
             self._pending[row.id] = table.match.pending_seat()
 
     def _write_later(self, write) -> None:
@@ -417,12 +417,35 @@ class GameServer:
     def _send_digest(self, conn: Conn, table: Table, seat: int) -> None:
         """'Since your last turn': for a player back at their seat after deciding."""
         mark = self.deadlines.mark(table.id, seat)
-        history = self.histories.get(table.id)
-        if mark is None or history is None:
+        history = self.histories.setdefault(table.id, History(first=table.match.version))
+        if mark is None:
             return
-        lines = digest(history.since(mark), table.match.state.players[seat].civ)
-        if lines:
-            conn.send(p.Digest(table=table.id, lines=lines))
+        civ = table.match.state.players[seat].civ
+
+        def send(events: list) -> None:
+            lines = digest(events, civ)
+            if lines:
+                conn.send(p.Digest(table=table.id, lines=lines))
+
+        if history.covers(mark):
+            send(history.since(mark))
+            return
+        # older than this server's memory (a restart): the record has every step
+        record = msgspec.structs.replace(table.match.record,
+                                         actions=list(table.match.record.actions))
+
+        async def from_record() -> None:
+            try:
+                events = await asyncio.get_running_loop().run_in_executor(
+                    self.pool, replayed_since, record, mark)
+            except ReplayError as e:
+                self._log(f"table {table.id}: no digest: {e.message}")
+                return
+            send(events)
+
+        task = asyncio.get_running_loop().create_task(from_record())
+        self._jobs.add(task)
+        task.add_done_callback(self._jobs.discard)
 
     def _join(self, conn: Conn, table: Table, seat: int | None) -> None:
         old = self.tables.get(conn.table) if conn.table is not None else None

@@ -411,3 +411,67 @@ def test_create_table_sends_the_clock():
             await pilot.pause(0.1)
         assert got and got[0].clock == Preset(kind=LIVE, amount=10)
     run(go())
+
+
+def test_ssh_commands_words():
+    from tui.net.commands import CommandError, child_args
+    assert child_args("join 3") == ["3"]
+    assert child_args("watch 12") == ["12", "--watch"]
+    assert child_args("replay 1") == ["1", "--replay"]
+    for bad in ("", "bash", "join", "join x", "join 1 2", "watch -1", "join '1",
+                "replay 0", "join 1; rm -rf /"):
+        with pytest.raises(CommandError):
+            child_args(bad)
+
+
+def test_the_players_pane_and_status_line_show_the_clock():
+    from engine.game import new_game
+    from engine.state import Config
+    from tui.net.protocol import SeatInfo, TableInfo, Update
+    from tui.sessions.remote import RemoteSession
+    from tui.widgets.players import players_markup
+
+    state, _ = new_game(Config(civs=["rome", "greece", "egypt"], seed=7))
+    from engine.game import legal_actions, quotes, view
+    seat = next(pl.seat for pl in state.players if pl.civ == state.prompt.civ)
+    info = TableInfo(id=1, creator="anna", setup="predetermined", pending=seat,
+                     clock="5 min per decision", left=250.9, seats=[
+                         SeatInfo(civ=pl.civ, kind="remote", name=f"p{pl.seat}", taken=True,
+                                  connected=True, mine=pl.seat == seat)
+                         for pl in state.players])
+    up = Update(table=1, version=0, seat=seat, view=view(state, seat), events=[],
+                prompt=state.prompt, legal=legal_actions(state), info=info,
+                quotes=quotes(state, seat))
+    remote = RemoteSession(1, lambda m: None, up)
+    assert remote.ticking
+    assert remote.clocks() == {state.prompt.civ: "4m 10s left"}
+    assert remote.status_line().endswith("· 4m 10s left")
+    remote.received -= 300  # five minutes later, with no word from the server
+    assert remote.clocks() == {state.prompt.civ: "out of time"}
+    text = players_markup(up.view, up.quotes, remote.clocks())
+    assert "⏱ out of time" in text
+
+
+def test_the_lobby_rings_and_notifies_on_your_turn(monkeypatch):
+    from tui.app import MareNostrumApp
+    from tui.net import notices
+    from tui.screens.lobby import LobbyScreen
+
+    rung = []
+    monkeypatch.setattr(notices, "ring", rung.append)
+
+    async def go():
+        screen = LobbyScreen(tables=[], name="anna")
+        app = MareNostrumApp(first_screen=screen, autosave=False)
+        told = []
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.1)
+            monkeypatch.setattr(app, "notify", lambda text, **kw: told.append((text, kw)))
+            screen.receive(p.YourTurn(table=3, civ="rome", what="Trade: announce"))
+            screen.receive(p.Digest(table=3, lines=["Egypt becomes Trader"]))
+            await pilot.pause(0.1)
+        assert told[0][0] == "Table 3: your decision as Rome — Trade: announce"
+        assert told[0][1]["title"] == "Your turn"
+        assert told[1][0] == "Since your last turn:\n• Egypt becomes Trader"
+        assert rung == []  # a headless app has no terminal to ring
+    run(go())

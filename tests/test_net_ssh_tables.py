@@ -40,6 +40,21 @@ def _shown_title(t: Term) -> str:
             time.sleep(0.2)
 
 
+def _waiting_for(d: Path, civ: str) -> int:
+    """Wait until the table's save (every action autosaved) waits for `civ` and stays so;
+    the number of actions then."""
+    end = time.monotonic() + TIMEOUT
+    last = None
+    while time.monotonic() < end:
+        save = load_save(d / "data" / "tables" / "table-1.json")
+        now = (len(save.record.actions), save.state.prompt.civ if save.state.prompt else None)
+        if now == last and now[1] == civ:
+            return now[0]
+        last = now
+        time.sleep(0.5)
+    raise AssertionError(f"the table never waited for {civ}: {last}")
+
+
 class CommandTerm(Term):
     """A terminal whose ssh client gives the door a command."""
 
@@ -206,10 +221,8 @@ def test_a_killed_server_comes_back_with_every_seat_and_prompt(door):
     _play_by_keys(door.d, [anna, bruno], 3)
     _play_by_keys(door.d, [anna], 0, until=bruno)  # bruno's decision waits for him
     bruno.wait_for("your decision as Carthage")  # the your-turn notice
+    made = _waiting_for(door.d, "carthage")
     title = _shown_title(bruno)
-    made = _actions(door.d)
-    time.sleep(0.5)  # the last autosave lands (the writer thread saves after each action)
-    assert _actions(door.d) == made
 
     door.kill()  # no clean stop: no goodbye, no final save
     door.start()

@@ -584,6 +584,7 @@ class GameServer:
                                      table=table.id))
                 return
             table.bind(msg.seat, row.identity, REMOTE)
+            self.deadlines.give_back(table.id, msg.seat)  # given back: nothing kept
         self._broadcast_table(table)
         self._broadcast_lobby()
         self._wake_bots(table)

@@ -4,6 +4,7 @@ turns itself (no sleeping for minutes or days)."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,8 @@ from tui.net.notices import escapes
 from tui.net.replays import SeenReplay, unpack
 
 from .net_helpers import cleanup, player, running, short_dir
+
+GAMES_DIR = Path(__file__).resolve().parent.parent / "saves" / "games"
 
 
 @pytest.fixture
@@ -474,4 +477,42 @@ def test_the_lobby_rings_and_notifies_on_your_turn(monkeypatch):
         assert told[0][1]["title"] == "Your turn"
         assert told[1][0] == "Since your last turn:\n• Egypt becomes Trader"
         assert rung == []  # a headless app has no terminal to ring
+    run(go())
+
+
+def test_the_lobby_votes_on_a_late_seat_and_opens_replays(monkeypatch):
+    from engine.saves import load_save
+    from tui.app import MareNostrumApp
+    from tui.net.protocol import SeatInfo, TableInfo
+    from tui.net.replays import frames
+    from tui.screens.lobby import LobbyScreen
+    from tui.screens.replay import ReplayScreen
+
+    late = TableInfo(id=5, creator="dario", setup="predetermined", pending=1, left=-10.0,
+                     votes_needed=1, seats=[
+                         SeatInfo(civ="rome", kind="remote", name="anna", taken=True,
+                                  connected=True, mine=True),
+                         SeatInfo(civ="greece", kind="remote", name="bruno", taken=True,
+                                  connected=True)])
+    over = TableInfo(id=6, creator="anna", setup="predetermined", status="over",
+                     winner="rome", seats=late.seats)
+
+    async def go():
+        screen = LobbyScreen(tables=[late, over], name="anna")
+        app = MareNostrumApp(first_screen=screen, autosave=False)
+        sent = []
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.1)
+            monkeypatch.setattr(screen, "send", sent.append)
+            await pilot.press("b")
+            assert sent[0] == p.VoteHandOver(table=5, seat=1)
+            await pilot.press("down", "enter")  # the finished table: its replay
+            assert sent[-1] == p.GetReplay(table=6)
+            record = load_save(GAMES_DIR / "six-player-greedy.json").record
+            screen.receive(p.ReplayFrames(table=6, seat=None, data=frames(record, None)))
+            await pilot.pause(0.3)
+            assert isinstance(app.screen, ReplayScreen)
+            await pilot.press("q")
+            await pilot.pause(0.1)
+            assert app.screen is screen
     run(go())

@@ -260,8 +260,13 @@ def test_your_turn_is_told_everywhere_and_the_digest_on_coming_back(data):
 
     async def after_a_restart():  # the server's memory is gone: the record tells it again
         async with running(data, clock=HandClock()) as server:
+            while not server.tables[tid].recent:  # found again in the record, in a thread
+                await asyncio.sleep(0.01)
+            assert server.histories[tid].covers(0)
             bruno = await player(server, "SHA256:bruno", "bruno")
             bruno.send(p.Sit(table=tid, seat=1))
+            up = await bruno.expect(p.Update)
+            assert up.events  # his log comes back too
             got = await _until(bruno, p.Digest)
             assert got.lines[0] == lines[0]
     run(after_a_restart())

@@ -58,6 +58,14 @@ class History:
     def add(self, version: int, events: Iterable[E.Event]) -> None:
         self._events.extend((version, e) for e in events)
 
+    def restore(self, earlier: list[tuple[int, E.Event]]) -> None:
+        """The events of the steps up to `first`, found again in the record (a restart):
+        put before those that came since."""
+        later = list(self._events)
+        self._events.clear()
+        self._events.extend([(v, e) for v, e in earlier if v <= self.first] + later)
+        self.first = 0
+
     def covers(self, version: int) -> bool:
         """Every event of the steps after `version` is here."""
         if version < self.first:
@@ -68,6 +76,19 @@ class History:
     def since(self, version: int) -> list[E.Event]:
         """The events of the steps after `version`."""
         return [e for v, e in self._events if v > version]
+
+
+def replayed(record: GameRecord, last: int = HISTORY) -> list[tuple[int, E.Event]]:
+    """The record's last `last` events with their versions, replaying it (a thread's
+    work)."""
+    out: deque[tuple[int, E.Event]] = deque(maxlen=last)
+
+    def start(state: object, events: list[E.Event]) -> None:
+        out.extend((0, e) for e in events)
+
+    for step in replay(record, on_start=start):
+        out.extend((step.index, e) for e in step.events)
+    return list(out)
 
 
 def replayed_since(record: GameRecord, version: int) -> list[E.Event]:

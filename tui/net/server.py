@@ -41,7 +41,7 @@ from . import replays
 from .clock import Clock, PresetError, WallClock, check_preset
 from .conn import Conn, clean_chat
 from .deadlines import Deadlines
-from .digest import History, digest, replayed_since
+from .digest import History, digest, replayed, replayed_since
 from .store import SeatRow, Store, private_dir
 from .tables import REMOTE, Table
 from .updates import seat_update
@@ -124,8 +124,32 @@ class GameServer:
         os.chmod(token_file, 0o600)
         for table in self.tables.values():
             self._wake_bots(table)
+            if not table.recent:
+                self._later(self._recall(table))
         self._clock_task = asyncio.get_running_loop().create_task(self._watch_clocks())
         return path
+
+    def _later(self, job) -> None:
+        task = asyncio.get_running_loop().create_task(job)
+        self._jobs.add(task)  # held until done (the loop keeps only weak references)
+        task.add_done_callback(self._jobs.discard)
+
+    async def _recall(self, table: Table) -> None:
+        """A table brought back by a restart: its recent events (the log of those who come
+        back, the digest) found again in its record, in a thread."""
+        record = msgspec.structs.replace(table.match.record,
+                                         actions=list(table.match.record.actions))
+        try:
+            earlier = await asyncio.get_running_loop().run_in_executor(
+                self.pool, replayed, record)
+        except ReplayError as e:
+            self._log(f"table {table.id}: its events cannot be found again: {e.message}")
+            return
+        history = self.histories.setdefault(table.id, History(first=len(record.actions)))
+        history.restore(earlier)
+        since = list(table.recent)
+        table.recent.clear()
+        table.recent.extend([e for v, e in earlier if v <= len(record.actions)] + since)
 
     async def close(self) -> None:
         if self._server is not None:
@@ -443,9 +467,7 @@ class GameServer:
                 return
             send(events)
 
-        task = asyncio.get_running_loop().create_task(from_record())
-        self._jobs.add(task)
-        task.add_done_callback(self._jobs.discard)
+        self._later(from_record())
 
     def _join(self, conn: Conn, table: Table, seat: int | None) -> None:
         old = self.tables.get(conn.table) if conn.table is not None else None
@@ -640,9 +662,7 @@ class GameServer:
                 return
             conn.send(p.ReplayFrames(table=table.id, seat=seat, data=data))
 
-        task = asyncio.get_running_loop().create_task(build())
-        self._jobs.add(task)  # held until done (the loop keeps only weak references)
-        task.add_done_callback(self._jobs.discard)
+        self._later(build())
 
     # --- computer players -----------------------------------------------------------------
     def _wake_bots(self, table: Table) -> None:

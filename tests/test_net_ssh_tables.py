@@ -20,7 +20,7 @@ import pytest
 from engine.saves import encode_save, load_save
 
 from .net_helpers import cleanup, short_dir
-from .test_net_ssh import DIALOG, TIMEOUT, Term, _actions, _free_port, _need, _play_by_keys, _title
+from .test_net_ssh import DIALOG, TIMEOUT, Term, _actions, _decide, _free_port, _need, _title
 
 GAMES = Path(__file__).resolve().parent.parent / "saves" / "games"
 SSH = ["ssh", "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes", "-o",
@@ -40,32 +40,55 @@ def _shown_title(t: Term) -> str:
             time.sleep(0.2)
 
 
-def _waiting_for(d: Path, civ: str) -> int:
-    """Wait until the table's save (every action autosaved) waits for `civ` and stays so;
-    the number of actions then."""
+def _settled(d: Path) -> tuple[int, str | None]:
+    """The table's save (every action is autosaved) once it stays the same for a moment:
+    its number of actions and whose decision it waits for."""
     end = time.monotonic() + TIMEOUT
     last = None
     while time.monotonic() < end:
         save = load_save(d / "data" / "tables" / "table-1.json")
         now = (len(save.record.actions), save.state.prompt.civ if save.state.prompt else None)
-        if now == last and now[1] == civ:
-            return now[0]
+        if now == last:
+            return now
         last = now
-        time.sleep(0.5)
-    raise AssertionError(f"the table never waited for {civ}: {last}")
+        time.sleep(0.4)
+    raise AssertionError(f"the table never settled: {last}")
+
+
+def _play(d: Path, people: dict[str, Term], decisions: int = 0,
+          until: str | None = None) -> int:
+    """The people (civilization -> terminal) decide by keys as the table waits for them,
+    `decisions` times or until it waits for `until`; the number of actions then. Driven
+    by the saved game, not by what a screen shows for a moment."""
+    made = 0
+    for _ in range(100):
+        actions, civ = _settled(d)
+        if (until is not None and civ == until) or (until is None and made >= decisions):
+            return actions
+        if civ in people:
+            people[civ].wait_for(DIALOG)
+            _decide(d, people[civ])
+            made += 1
+    raise AssertionError(f"{made} decisions made, the table still waits")
 
 
 class CommandTerm(Term):
-    """A terminal whose ssh client gives the door a command."""
+    """A terminal whose ssh client gives the door a command (and options: `extra`)."""
 
-    def __init__(self, port: int, key: Path, user: str, command: str, size=(80, 24)) -> None:
+    def __init__(self, port: int, key: Path, user: str, command: str, size=(80, 24),
+                 extra: str = "") -> None:
         import uuid
         self.name = f"mn-{user}-{uuid.uuid4().hex[:8]}"
         cmd = (f"ssh -p {port} -i {key} -o IdentitiesOnly=yes -o StrictHostKeyChecking=no "
-               f"-o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -t {user}@127.0.0.1 "
-               f"{command}; echo exit=$?; sleep 60")
+               f"-o UserKnownHostsFile=/dev/null -o LogLevel=ERROR {extra} -t "
+               f"{user}@127.0.0.1 {command}; echo exit=$?; sleep 60")
         subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", str(size[0]),
                         "-y", str(size[1]), cmd], check=True, timeout=10)
+
+    def record_to(self, path: Path) -> None:
+        """Keep every byte the terminal receives (the escapes a screen never shows)."""
+        subprocess.run(["tmux", "pipe-pane", "-o", "-t", self.name, f"cat >> {path}"],
+                       check=True, timeout=10)
 
 
 class Door:
@@ -212,16 +235,24 @@ def test_a_killed_server_comes_back_with_every_seat_and_prompt(door):
     anna.wait_for("A new table")
     anna.press("C-s")
     anna.wait_for("Rome (you)")
-    bruno = Term(door.port, door.d / "bruno", "bruno", size=(100, 30))
+    # bruno's terminal says it is iTerm2 (which shows OSC 9 desktop notifications)
+    bruno = CommandTerm(door.port, door.d / "bruno", "bruno", "", size=(100, 30),
+                        extra="-o SetEnv=TERM_PROGRAM=iTerm.app")
     terms.append(bruno)
+    raw = door.d / "bruno.raw"
+    bruno.record_to(raw)
     bruno.wait_for("Carthage: free")
     bruno.press("Enter")
     bruno.wait_for("Carthage (you)")
 
-    _play_by_keys(door.d, [anna, bruno], 3)
-    _play_by_keys(door.d, [anna], 0, until=bruno)  # bruno's decision waits for him
-    bruno.wait_for("your decision as Carthage")  # the your-turn notice
-    made = _waiting_for(door.d, "carthage")
+    people = {"rome": anna, "carthage": bruno}
+    _play(door.d, people, decisions=3)
+    _play(door.d, people, until="rome")
+    made = _play(door.d, {"rome": anna}, until="carthage")  # bruno's decision waits for him
+    bruno.wait_for("your decision as Carthage")  # the your-turn notice on screen
+    heard = raw.read_bytes()  # and the bell with a desktop notification
+    assert b"\a\x1b]9;Table 1: your decision as Carthage" in heard
+    assert b"]777;" not in heard  # only what that terminal is known to show
     title = _shown_title(bruno)
 
     door.kill()  # no clean stop: no goodbye, no final save
@@ -236,5 +267,5 @@ def test_a_killed_server_comes_back_with_every_seat_and_prompt(door):
     anna.wait_for("Rome (you)")
     anna.wait_for("waiting for Carthage (bruno)")
     assert _actions(door.d) == made
-    _play_by_keys(door.d, [anna, bruno], 2)  # and the game goes on
+    _play(door.d, {"rome": anna, "carthage": bruno}, decisions=2)  # and the game goes on
     assert _actions(door.d) >= made + 2

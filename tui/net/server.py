@@ -309,7 +309,10 @@ class GameServer:
             return None
         return seat if self.deadlines.out_of_time(table.id) else None
 
-    def _creator_present(self, table: Table) -> bool:
+    def _creator_present(self, table: Table, late: int) -> bool:
+        """The creator is here to decide on the late seat (and is not its late player)."""
+        if table.seats[late].identity == table.creator:
+            return False
         return any(c.identity == table.creator and not c.closed for c in self.conns)
 
     def _voters(self, table: Table, late: int) -> list[str]:
@@ -327,7 +330,7 @@ class GameServer:
             return msgspec.structs.replace(info, clock=c.preset.label())
         late = self._late_seat(table)
         needed = 0
-        if late is not None and not self._creator_present(table):
+        if late is not None and not self._creator_present(table, late):
             needed = len(self._voters(table, late)) // 2 + 1
         return msgspec.structs.replace(
             info, clock=c.preset.label(), left=self.deadlines.left(table.id),
@@ -622,7 +625,7 @@ class GameServer:
         if self._late_seat(table) != msg.seat:
             conn.send(p.Rejected(reason="that seat is not out of time", table=table.id))
             return
-        if self._creator_present(table):
+        if self._creator_present(table, msg.seat):
             conn.send(p.Rejected(reason="the table's creator is here: the creator decides",
                                  table=table.id))
             return

@@ -5,7 +5,8 @@
                                                            the game server behind an SSH door
     mare-nostrum serve-ssh --port PORT --host-key FILE --open [limits...]
                                                            ... open to any key (names claimed)
-    mare-nostrum join [TABLE] [--watch] [--socket PATH]   the lobby (or a table) of a server
+    mare-nostrum join [TABLE] [--watch|--replay] [--socket PATH]
+                                                           the lobby (or a table) of a server
 
 Textual, asyncssh and the server are imported inside the run functions only, so headless
 commands start fast and the engine works without the optional extras.
@@ -67,7 +68,10 @@ def _add_serve_ssh(p: argparse.ArgumentParser) -> None:
 
 def _add_join(p: argparse.ArgumentParser) -> None:
     p.add_argument("table", nargs="?", type=int, default=None, help="go straight to a table")
-    p.add_argument("--watch", action="store_true", help="watch the table instead of sitting")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--watch", action="store_true", help="watch the table instead of sitting")
+    how.add_argument("--replay", action="store_true",
+                     help="the replay of a finished table")
     p.add_argument("--socket", type=Path, default=None, metavar="PATH")
     _data_arg(p)
     p.add_argument("--theme", default=None)
@@ -134,7 +138,8 @@ def run_join(args: argparse.Namespace) -> int:
             print(f"mare-nostrum: {e}", file=sys.stderr)
             return 1
     from tui.screens.lobby import run_lobby
-    return run_lobby(socket, token, table=args.table, watch=args.watch, theme=args.theme)
+    return run_lobby(socket, token, table=args.table, watch=args.watch, replay=args.replay,
+                     theme=args.theme)
 
 
 COMMANDS = {

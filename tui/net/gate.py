@@ -70,9 +70,10 @@ def _welcome(server: GameServer, conn: Conn) -> p.Welcome:
                      settings=server.key_settings.get(conn.key))
 
 
-_GUEST_NOT = (p.Sit, p.CreateTable, p.HandOver, p.Act, p.ClaimName, p.LinkKey, p.NewLinkCode,
-              p.SaveSettings)
-_UNNAMED_NOT = (p.Sit, p.CreateTable, p.HandOver, p.Act, p.Chat, p.NewLinkCode)
+_GUEST_NOT = (p.Sit, p.CreateTable, p.HandOver, p.Act, p.TakeBack, p.VoteHandOver, p.ClaimName,
+              p.LinkKey, p.NewLinkCode, p.SaveSettings)
+_UNNAMED_NOT = (p.Sit, p.CreateTable, p.HandOver, p.Act, p.TakeBack, p.VoteHandOver, p.Chat,
+                p.NewLinkCode)
 
 
 def refusal(conn: Conn, msg: p.ClientMsg) -> str | None:

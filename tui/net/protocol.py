@@ -18,8 +18,10 @@ from engine.actions import Action
 from engine.events import Event
 from engine.prompts import Prompt
 from engine.quotes import Quotes
+from engine.state import GameState
 from engine.view import View
 
+from .clock import Preset
 from .settings import Settings
 
 VERSION = 2
@@ -56,6 +58,7 @@ class CreateTable(Msg):
     sit: int | None = None  # the seat the creator takes at once
     private: bool = False  # listed only for holders of its invite code
     spectators: bool = True  # others may watch
+    clock: Preset = Preset()  # none, or minutes (live) / days (correspondence) per decision
 
 
 class Sit(Msg):
@@ -120,8 +123,23 @@ class SaveSettings(Msg):
     settings: Settings
 
 
+# --- clocks and replays ----------------------------------------------------------------------
+class VoteHandOver(Msg):
+    """Without the creator present, the others vote to hand a late seat to a computer."""
+
+    table: int
+    seat: int
+
+
+class GetReplay(Msg):
+    """A finished table's game, step by step, as the asker's seat may see it."""
+
+    table: int
+
+
 ClientMsg = (Hello | ListTables | CreateTable | Sit | Watch | Act | Chat | HandOver
-             | TakeBack | ClaimName | LinkKey | NewLinkCode | UseInvite | SaveSettings)
+             | TakeBack | ClaimName | LinkKey | NewLinkCode | UseInvite | SaveSettings
+             | VoteHandOver | GetReplay)
 
 
 # --- server to client ----------------------------------------------------------------------
@@ -149,6 +167,11 @@ class TableInfo(msgspec.Struct, kw_only=True):
     private: bool = False
     spectators: bool = True  # False: nobody may watch
     invite: str = ""  # a private table's code, for its creator and players only
+    clock: str = ""  # the clock preset's words ("" when the table has none)
+    left: float | None = None  # seconds left for the pending decision (None: no clock)
+    waiting: float = 0.0  # seconds the pending decision has waited
+    votes: int = 0  # votes to hand the late seat to a computer
+    votes_needed: int = 0  # how many carry it (0: no vote open)
 
 
 class Welcome(Msg):
@@ -215,7 +238,39 @@ class Resync(Msg):
     reason: str
 
 
-ServerMsg = Welcome | Tables | Created | Update | Rejected | ChatLine | Resync | LinkCode
+class YourTurn(Msg):
+    """A decision has just become the receiver's (at any table: the lobby rings too)."""
+
+    table: int
+    civ: str
+    what: str  # the decision's kind, in words
+
+
+class Digest(Msg):
+    """What happened at the table since the receiver's last decision."""
+
+    table: int
+    lines: list[str]
+
+
+class ReplayFrame(msgspec.Struct, kw_only=True, array_like=True):
+    turn: int
+    phase: str
+    civ: str | None  # who decided this step (None: the game as set up)
+    events: list[Event]  # as the receiver's seat may see them
+    state: GameState  # the receiver's view of the game after the step
+
+
+class ReplayFrames(Msg):
+    """A finished game: `data` is zlib-compressed msgpack of list[ReplayFrame]."""
+
+    table: int
+    seat: int | None
+    data: bytes
+
+
+ServerMsg = (Welcome | Tables | Created | Update | Rejected | ChatLine | Resync | LinkCode
+             | YourTurn | Digest | ReplayFrames)
 
 _encoder = msgspec.msgpack.Encoder()
 _client_decoder = msgspec.msgpack.Decoder(ClientMsg)

@@ -32,13 +32,18 @@ from engine.data.board import CIVS
 from engine.errors import IllegalAction
 from engine.game import check_config
 from engine.match import Step
+from engine.record import ReplayError
+from engine.render import prompt_title
 from engine.state import Config
 
-from . import gate
+from . import gate, replays
 from . import protocol as p
 from .accounts import Accounts
 from .audience import PLAYERS, SPECTATORS, Audiences
+from .clock import Clock, PresetError, WallClock, check_preset
 from .conn import Conn, clean_chat
+from .deadlines import Deadlines
+from .digest import History, digest, replayed, replayed_since
 from .settings import KeySettings
 from .store import SeatRow, Store, private_dir
 from .tables import REMOTE, Table
@@ -47,6 +52,7 @@ from .updates import seat_update
 MAX_STRIKES = 5  # malformed messages before a client is cut off
 TOKEN_LIFE = 120.0  # seconds a one-time token stays valid
 HANDOVER_LEVEL = "normal"
+CLOCK_CHECK = 1.0  # seconds between two looks at the tables' clocks
 
 
 def bot_levels() -> tuple[str, ...]:
@@ -63,12 +69,18 @@ def default_socket(data: Path | None = None) -> Path:
 
 class GameServer:
     def __init__(self, data: Path | None = None, *, bot_delay: float = 0.0,
-                 bot_threads: int = 2) -> None:
+                 bot_threads: int = 2, clock: Clock | None = None) -> None:
         self.data = private_dir(Path(data) if data else default_data_dir())
         self.store = Store(self.data)
         self.accounts = Accounts(self.store.db)
         self.audiences = Audiences(self.store.db)
         self.key_settings = KeySettings(self.store.db)
+        self.clock = clock or WallClock()
+        self.deadlines = Deadlines(self.store.db, self.clock)
+        self.histories: dict[int, History] = {}  # each table's events since it was loaded
+        self._pending: dict[int, int | None] = {}  # whose decision each table waits for
+        self._clock_task: asyncio.Task | None = None
+        self._jobs: set[asyncio.Task] = set()
         self.bot_delay = bot_delay
         self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bots")
         # one thread writes every save, in order: the loop never waits on the disk
@@ -93,6 +105,9 @@ class GameServer:
                 continue
             table.writer = self._write_later
             self.tables[row.id] = table
+            self.deadlines.restarted(row.id, table.match.version)
+            self.histories[row.id] = History(first=table.match.version)
+            self._pending[row.id] = table.match.pending_seat()
 
     def _write_later(self, write) -> None:
         self.saver.submit(write)
@@ -115,13 +130,40 @@ class GameServer:
         os.chmod(token_file, 0o600)
         for table in self.tables.values():
             self._wake_bots(table)
+            if not table.recent:
+                self._later(self._recall(table))
+        self._clock_task = asyncio.get_running_loop().create_task(self._watch_clocks())
         return path
+
+    def _later(self, job) -> None:
+        task = asyncio.get_running_loop().create_task(job)
+        self._jobs.add(task)  # held until done (the loop keeps only weak references)
+        task.add_done_callback(self._jobs.discard)
+
+    async def _recall(self, table: Table) -> None:
+        """A table brought back by a restart: its recent events (the log of those who come
+        back, the digest) found again in its record, in a thread."""
+        record = msgspec.structs.replace(table.match.record,
+                                         actions=list(table.match.record.actions))
+        try:
+            earlier = await asyncio.get_running_loop().run_in_executor(
+                self.pool, replayed, record)
+        except ReplayError as e:
+            self._log(f"table {table.id}: its events cannot be found again: {e.message}")
+            return
+        history = self.histories.setdefault(table.id, History(first=len(record.actions)))
+        history.restore(earlier)
+        since = list(table.recent)
+        table.recent.clear()
+        table.recent.extend([e for v, e in earlier if v <= len(record.actions)] + since)
 
     async def close(self) -> None:
         if self._server is not None:
             self._server.close()
         for conn in list(self.conns):
             conn.close()
+        if self._clock_task is not None:
+            self._clock_task.cancel()
         for task in self._bot_tasks.values():
             task.cancel()
         for task in list(self._bot_tasks.values()):
@@ -253,6 +295,10 @@ class GameServer:
                 self._hand_over(conn, msg)
             case p.TakeBack():
                 self._take_back(conn, msg)
+            case p.VoteHandOver():
+                self._vote(conn, msg)
+            case p.GetReplay():
+                self._replay(conn, msg)
         return True
 
     def _table(self, conn: Conn, tid: int) -> Table | None:
@@ -279,7 +325,67 @@ class GameServer:
 
     def _info(self, table: Table, identity: str | None) -> p.TableInfo:
         watchers = sum(1 for c in self.conns if c.table == table.id and c.seat is None)
-        return table.info(identity, self._connected(table), watchers)
+        return self._with_clock(table, table.info(identity, self._connected(table), watchers))
+
+    # --- clocks ---------------------------------------------------------------------------
+    def _late_seat(self, table: Table) -> int | None:
+        """The seat whose person is out of time for the pending decision."""
+        seat = table.match.pending_seat()
+        if seat is None or table.over or table.seats[seat].kind != REMOTE \
+                or table.seats[seat].identity is None:
+            return None
+        return seat if self.deadlines.out_of_time(table.id) else None
+
+    def _creator_present(self, table: Table, late: int) -> bool:
+        """The creator is here to decide on the late seat (and is not its late player)."""
+        if table.seats[late].identity == table.creator:
+            return False
+        return any(c.identity == table.creator and not c.closed for c in self.conns)
+
+    def _voters(self, table: Table, late: int) -> list[str]:
+        """Who votes on a late seat: the other people seated, but the (absent) creator."""
+        late_id = table.seats[late].identity
+        return sorted({r.identity for r in table.seats
+                       if r.identity is not None and r.kind == REMOTE
+                       and r.identity not in (late_id, table.creator)})
+
+    def _with_clock(self, table: Table, info: p.TableInfo) -> p.TableInfo:
+        c = self.deadlines.of(table.id, table.match.version)
+        seat = info.pending
+        person = seat is not None and not table.over and table.seats[seat].kind == REMOTE
+        if not person or c.preset.seconds is None:
+            return msgspec.structs.replace(info, clock=c.preset.label())
+        late = self._late_seat(table)
+        needed = 0
+        if late is not None and not self._creator_present(table, late):
+            needed = len(self._voters(table, late)) // 2 + 1
+        return msgspec.structs.replace(
+            info, clock=c.preset.label(), left=self.deadlines.left(table.id),
+            waiting=self.deadlines.waiting(table.id), votes_needed=needed,
+            votes=self.deadlines.votes(table.id, late) if late is not None else 0)
+
+    def check_clocks(self) -> list[int]:
+        """Tell every table (and the lobby) of a decision whose time has just run out; the
+        tables it happened at. The server looks every CLOCK_CHECK seconds; tests with a
+        clock of their own call it after turning the hands."""
+        late = []
+        for table in self.tables.values():
+            c = self.deadlines.of(table.id, table.match.version)
+            if not c.told and self._late_seat(table) is not None:
+                c.told = True
+                late.append(table.id)
+                self._broadcast_table(table)
+        if late:
+            self._broadcast_lobby()
+        return late
+
+    async def _watch_clocks(self) -> None:
+        while True:
+            await asyncio.sleep(CLOCK_CHECK)
+            try:
+                self.check_clocks()
+            except Exception as e:  # noqa: BLE001  (a clock's trouble never stops the server)
+                self._log(f"clocks: {type(e).__name__}: {e}")
 
     # --- the lobby ------------------------------------------------------------------------
     def _create(self, conn: Conn, msg: p.CreateTable) -> None:
@@ -299,6 +405,11 @@ class GameServer:
                                         and msg.seats[msg.sit] == REMOTE):
             conn.send(p.Rejected(reason="the creator can only sit at a seat for a person"))
             return
+        try:
+            preset = check_preset(msg.clock)
+        except PresetError as e:
+            conn.send(p.Rejected(reason=str(e)))
+            return
         # the seed is the server's secret: random, never sent to anyone while the game runs
         config = Config(civs=list(msg.civs), seed=secrets.randbits(62), setup=msg.setup,
                         long_game=msg.long_game, three_roles_win=msg.three_roles_win,
@@ -316,6 +427,10 @@ class GameServer:
         if msg.private or not msg.spectators:
             invite = self.audiences.set(table.id, private=msg.private,
                                         spectators=msg.spectators).invite
+        self.deadlines.start(table.id, preset, table.match.version)
+        self.histories[table.id] = history = History()
+        history.add(0, table.recent)
+        self._pending[table.id] = table.match.pending_seat()
         conn.send(p.Created(table=table.id, invite=invite))
         if msg.sit is not None:
             table.bind(msg.sit, conn.identity)
@@ -331,8 +446,14 @@ class GameServer:
         if row is None:
             return
         mine = table.seat_of(conn.identity or "")
-        if row.identity == conn.identity:
-            pass  # back at one's own seat (a computer may be keeping it)
+        back = row.identity == conn.identity
+        if back:
+            # back at one's own seat: a computer that kept it for the clock gives it back
+            # (one the creator handed it to for an absence keeps it until handed back)
+            if row.kind != REMOTE and self.deadlines.give_back(table.id, msg.seat):
+                table.bind(msg.seat, conn.identity, REMOTE)
+                self._broadcast_table(table)
+                self._wake_bots(table)
         elif row.identity is not None:
             conn.send(p.Rejected(reason=f"that seat is taken by {self.store.name_of(row.identity)}",
                                  table=table.id))
@@ -347,7 +468,40 @@ class GameServer:
         else:
             table.bind(msg.seat, conn.identity)
         self._join(conn, table, msg.seat)
+        if back:
+            self._send_digest(conn, table, msg.seat)
         self._broadcast_lobby()
+
+    def _send_digest(self, conn: Conn, table: Table, seat: int) -> None:
+        """'Since your last turn': for a player back at their seat after deciding."""
+        mark = self.deadlines.mark(table.id, seat)
+        history = self.histories.setdefault(table.id, History(first=table.match.version))
+        if mark is None:
+            return
+        civ = table.match.state.players[seat].civ
+
+        def send(events: list) -> None:
+            lines = digest(events, civ)
+            if lines:
+                conn.send(p.Digest(table=table.id, lines=lines))
+
+        if history.covers(mark):
+            send(history.since(mark))
+            return
+        # older than this server's memory (a restart): the record has every step
+        record = msgspec.structs.replace(table.match.record,
+                                         actions=list(table.match.record.actions))
+
+        async def from_record() -> None:
+            try:
+                events = await asyncio.get_running_loop().run_in_executor(
+                    self.pool, replayed_since, record, mark)
+            except ReplayError as e:
+                self._log(f"table {table.id}: no digest: {e.message}")
+                return
+            send(events)
+
+        self._later(from_record())
 
     def _join(self, conn: Conn, table: Table, seat: int | None) -> None:
         old = self.tables.get(conn.table) if conn.table is not None else None
@@ -435,10 +589,34 @@ class GameServer:
     def _after_step(self, table: Table, step: Step) -> None:
         if table.save_error:
             self._log(f"table {table.id}: {table.save_error}")
+        self.histories.setdefault(table.id, History()).add(step.version, step.events)
+        # the digest counts from a person's own last decision (not a computer's for them)
+        person = table.seats[step.seat].kind == REMOTE if 0 <= step.seat < len(table.seats) \
+            else False
+        self.deadlines.moved(table.id, step.version, step.seat if person else None)
         self._broadcast_table(table, step)
+        self._tell_turn(table)
         self._wake_bots(table)
         if table.over:
             self._broadcast_lobby()
+
+    def _tell_turn(self, table: Table) -> None:
+        """A decision that has just become a person's: ring every connection of theirs
+        (at the table, at another table or in the lobby)."""
+        seat = table.match.pending_seat()
+        before = self._pending.get(table.id)
+        self._pending[table.id] = seat
+        if seat is None or seat == before or table.seats[seat].kind != REMOTE:
+            return
+        who = table.seats[seat].identity
+        if who is None:
+            return
+        st = table.match.state
+        note = p.YourTurn(table=table.id, civ=st.players[seat].civ,
+                          what=prompt_title(st.prompt) if st.prompt is not None else "")
+        for c in list(self.conns):
+            if c.identity == who:
+                c.send(note)
 
     def _chat(self, conn: Conn, msg: p.Chat) -> None:
         table = self._table(conn, msg.table)
@@ -486,21 +664,79 @@ class GameServer:
             conn.send(p.Rejected(reason=f"unknown computer level {level!r}", table=table.id))
             return
         if msg.to_bot:
-            if row.identity in self._connected(table):
+            late = self._late_seat(table) == msg.seat
+            if row.identity in self._connected(table) and not late:
                 conn.send(p.Rejected(reason="that player is here: only an absent player's "
-                                            "seat goes to a computer", table=table.id))
+                                            "or a late player's seat goes to a computer",
+                                     table=table.id))
                 return
             if row.kind == REMOTE:
                 table.bind(msg.seat, row.identity, level)
+                if late:  # until its owner comes back to it
+                    self.deadlines.keep(table.id, msg.seat)
         else:
             if row.kind == REMOTE or row.identity is None:
                 conn.send(p.Rejected(reason="that seat was never a person's",
                                      table=table.id))
                 return
             table.bind(msg.seat, row.identity, REMOTE)
+            self.deadlines.give_back(table.id, msg.seat)  # given back: nothing kept
         self._broadcast_table(table)
         self._broadcast_lobby()
         self._wake_bots(table)
+
+    def _vote(self, conn: Conn, msg: p.VoteHandOver) -> None:
+        """Without its creator present, a table's other players vote a late seat over to
+        a computer (until its owner comes back); a majority of them carries it."""
+        table = self._table(conn, msg.table)
+        if table is None:
+            return
+        if self._seat(conn, table, msg.seat) is None:
+            return
+        if self._late_seat(table) != msg.seat:
+            conn.send(p.Rejected(reason="that seat is not out of time", table=table.id))
+            return
+        if self._creator_present(table, msg.seat):
+            conn.send(p.Rejected(reason="the table's creator is here: the creator decides",
+                                 table=table.id))
+            return
+        voters = self._voters(table, msg.seat)
+        if conn.identity not in voters:
+            conn.send(p.Rejected(reason="only the other players at this table vote",
+                                 table=table.id))
+            return
+        assert conn.identity is not None
+        votes = self.deadlines.vote(table.id, msg.seat, conn.identity)
+        if votes >= len(voters) // 2 + 1:
+            row = table.seats[msg.seat]
+            table.bind(msg.seat, row.identity, HANDOVER_LEVEL)
+            self.deadlines.keep(table.id, msg.seat)
+            self._wake_bots(table)
+        self._broadcast_table(table)
+        self._broadcast_lobby()
+
+    def _replay(self, conn: Conn, msg: p.GetReplay) -> None:
+        table = self._table(conn, msg.table)
+        if table is None:
+            return
+        if not table.over:
+            conn.send(p.Rejected(reason=f"table {table.id} is still playing: its replay "
+                                        "comes when the game is over", table=table.id))
+            return
+        seat = table.seat_of(conn.identity or "")
+        record = table.match.record
+
+        async def build() -> None:
+            loop = asyncio.get_running_loop()
+            try:
+                data = await loop.run_in_executor(self.pool, replays.frames, record, seat)
+            except ReplayError as e:
+                conn.send(p.Rejected(reason=f"the replay cannot be made: {e.message}",
+                                     table=table.id))
+                return
+            conn.send(p.ReplayFrames(table=table.id, seat=seat, data=data))
+
+        self._later(build())
 
     # --- computer players -----------------------------------------------------------------
     def _wake_bots(self, table: Table) -> None:

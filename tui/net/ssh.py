@@ -8,8 +8,9 @@
   any answer) come in as guests who may only watch.
 - Limits (tui.net.limits): sessions per key and per address, the lobby's idle timeout,
   resource limits on each child.
-- A session offers the game and nothing else: no exec, no subsystem (SFTP/SCP), no port or
-  agent or X11 forwarding. Each session runs `mare-nostrum join` as a child process in its
+- A session offers the game and nothing else: no shell commands (only `join TABLE`,
+  `watch TABLE` and `replay TABLE`, tui.net.commands), no subsystem (SFTP/SCP), no port
+  or agent or X11 forwarding. Each session runs `mare-nostrum join` as a child process in its
   own pseudo-terminal (the client's TERM and window size; resizes follow with TIOCSWINSZ).
 - The child proves its identity to the game server with a one-time token this door
   registers for the session's key and passes in the child's environment only.
@@ -36,6 +37,8 @@ import asyncssh
 
 from . import limits as lim
 from .client import TOKEN_ENV
+from .commands import NEEDS_TTY, CommandError, child_args
+from .notices import TERMINAL_ENV
 from .server import GameServer, until_stopped
 
 TERM_DEFAULT = "xterm-256color"
@@ -172,6 +175,8 @@ class GameSession(asyncssh.SSHServerSession):
         self.chan: asyncssh.SSHServerChannel | None = None
         self.master: int | None = None
         self.child: subprocess.Popen | None = None
+        self.args: list[str] = []  # `join`'s arguments for a command (straight to a table)
+        self.refusal = ""  # a command that is not one of ours: said, then exit status 2
 
     def connection_made(self, chan) -> None:
         self.chan = chan
@@ -186,15 +191,23 @@ class GameSession(asyncssh.SSHServerSession):
         return True
 
     def exec_requested(self, command: str) -> bool:
-        return False  # the game only: no commands
+        try:
+            self.args = child_args(command)
+        except CommandError as e:
+            self.refusal = str(e)
+        return True  # accepted, so a refusal is said in words and an exit status
 
     def subsystem_requested(self, subsystem: str) -> bool:
         return False  # no SFTP, no anything
 
     def session_started(self) -> None:
         assert self.chan is not None
+        if self.refusal:
+            self.chan.write_stderr((self.refusal + "\r\n").encode())
+            self.chan.exit(2)
+            return
         if not self.term:
-            self.chan.write(b"Mare Nostrum needs a terminal: connect with ssh -t.\r\n")
+            self.chan.write(NEEDS_TTY.encode())
             self.chan.exit(1)
             return
         why = lim.refusal(self.front.limits, "" if self.guest else self.identity,
@@ -222,7 +235,12 @@ class GameSession(asyncssh.SSHServerSession):
         for key in ("PYTHONPATH", "VIRTUAL_ENV"):
             if key in os.environ:
                 env[key] = os.environ[key]
-        cmd = [sys.executable, "-m", "tui", "join", "--socket",
+        sent = self.chan.get_environment() if self.chan is not None else {}
+        for key in TERMINAL_ENV:  # which terminal it is, for your-turn notices
+            value = sent.get(key)
+            if isinstance(value, str) and value.isprintable() and len(value) < 64:
+                env[key] = value
+        cmd = [sys.executable, "-m", "tui", "join", *self.args, "--socket",
                str(self.front.socket), "--data", str(self.front.data)]
         limits = lim.rlimits(self.front.limits)
 

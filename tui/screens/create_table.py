@@ -1,6 +1,7 @@
 """Create a table on the game server: civilizations in seat order, who plays each seat (a
-person, or a computer level), setup kind and rule options. The creator sits at the first
-seat for a person; a table may be private (an invite code) and may turn spectators off. The
+person, or a computer level), setup kind, rule options and the clock (none; live: minutes
+per decision; by correspondence: days per decision). The creator sits at the first seat
+for a person; a table may be private (an invite code) and may turn spectators off. The
 server checks the table with the engine and says why it refuses."""
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from engine.data.board import CIVS
 from tui.net import protocol as p
+from tui.net.clock import CORRESPONDENCE, LIVE, NONE, Preset, PresetError, check_preset
 
 from ..levels import levels_markup
 from ..widgets.checkbox import MarkedCheckbox
 from ..widgets.keybar import KeyBar
 
 REMOTE = "remote"
+DEFAULT_AMOUNT = {NONE: "", LIVE: "5", CORRESPONDENCE: "3"}
 
 
 def _levels() -> list[str]:
@@ -37,6 +40,9 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
     #create-box Input { width: 1fr; }
     #create-box Horizontal { height: auto; }
     #create-box Label { width: 14; }
+    #create-box #clock { width: 22; }
+    #create-box #clock-amount { width: 6; }
+    #clock-unit { width: 1fr; padding: 0 1; }
     #create-error { color: $error; height: auto; }
     #create-levels { height: auto; padding: 0 0 0 2; color: $text-muted; }
     """
@@ -59,6 +65,14 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
                 yield Label("Setup")
                 yield Select([("predetermined", "predetermined"), ("free", "free")],
                              value="predetermined", allow_blank=False, id="setup", compact=True)
+            with Horizontal():
+                yield Label("Clock")
+                yield Select([("none", NONE), ("live", LIVE),
+                              ("correspondence", CORRESPONDENCE)],
+                             value=NONE, allow_blank=False, id="clock", compact=True)
+                yield Input("", id="clock-amount", type="integer", compact=True,
+                            disabled=True)
+                yield Static("", id="clock-unit")
             yield MarkedCheckbox("Long game (5 heroes and wonders)", id="long", compact=True)
             yield MarkedCheckbox("Holding three roles wins", id="three", compact=True)
             yield MarkedCheckbox("No immediate take-back in trade", id="notake", compact=True)
@@ -68,6 +82,22 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
                                  compact=True)
             yield Static("", id="create-error")
         yield KeyBar()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id != "clock":
+            return
+        kind = str(event.value)
+        amount = self.query_one("#clock-amount", Input)
+        amount.disabled = kind == NONE
+        amount.value = DEFAULT_AMOUNT.get(kind, "")
+        self.query_one("#clock-unit", Static).update(
+            {LIVE: "minutes per decision", CORRESPONDENCE: "days per decision"}.get(kind, ""))
+
+    def _clock(self) -> Preset:
+        kind = str(self.query_one("#clock", Select).value)
+        text = self.query_one("#clock-amount", Input).value.strip()
+        return Preset(kind=kind, amount=int(text) if text.isdigit() else 0) \
+            if kind != NONE else Preset()
 
     @staticmethod
     def _list(text: str) -> list[str]:
@@ -80,6 +110,11 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
             seats += [REMOTE] * (len(civs) - len(seats))
         seats = seats[:len(civs)]
         sit = next((i for i, s in enumerate(seats) if s == REMOTE), None)
+        try:
+            clock = check_preset(self._clock())
+        except PresetError as e:  # said here, before the table is asked for
+            self.query_one("#create-error", Static).update(str(e))
+            return
         self.dismiss(p.CreateTable(
             civs=civs, seats=seats, sit=sit,
             setup=str(self.query_one("#setup", Select).value),
@@ -87,7 +122,8 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
             three_roles_win=self.query_one("#three", Checkbox).value,
             no_take_back=self.query_one("#notake", Checkbox).value,
             private=self.query_one("#private", Checkbox).value,
-            spectators=self.query_one("#spectators", Checkbox).value))
+            spectators=self.query_one("#spectators", Checkbox).value,
+            clock=clock))
 
     def on_input_submitted(self) -> None:
         self.action_create()

@@ -135,6 +135,14 @@ class GameScreen(BaseScreen):
             self.log_pane.add_chat(who, text)
         self.session.subscribe(self._table_changed)
         self.call_after_refresh(self.advance)
+        self.set_interval(1.0, self._tick_clock)  # a server's table may have a clock
+
+    def _tick_clock(self) -> None:
+        """Count a table's clock down on the status line and the players' pane."""
+        if hasattr(self, "_v") and getattr(self.session, "ticking", False):
+            self._dirty.add("players")
+            self._show_panes()
+            self._show_status()
 
     def on_unmount(self) -> None:
         self.session.subscribe(None)
@@ -325,7 +333,9 @@ class GameScreen(BaseScreen):
         elif shown == "gods":
             self.query_one(GodsCardsPane).show(self._v, self.quotes())
         elif shown == "players":
-            self.query_one(PlayersPane).show(self._v, self.quotes())
+            clocks = getattr(self.session, "clocks", None)  # a server's table only
+            self.query_one(PlayersPane).show(self._v, self.quotes(),
+                                             clocks() if clocks is not None else None)
 
     def _show_detail(self) -> None:
         if not hasattr(self, "_v"):

@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 from tui.net import protocol as p
 from tui.net.client import Client
 from tui.net.settings import Settings
-from tui.net.words import seat_text, table_summary, waiting_text
+from tui.net.words import lobby_line, lobby_order, seat_text, table_summary
 
 from ..sessions.remote import RemoteSession
 from ..widgets.choice import ChoiceList
@@ -29,9 +29,10 @@ from ..widgets.keybar import KeyBar
 from .base import BaseScreen
 
 Connect = Callable[[], Awaitable["Client"]]
-HINT = ("Enter: sit at a free seat or back at yours · 1-6: that seat · w: watch · "
-        "b: absent player's seat to a computer and back")
+HINT = ("Enter: sit, back to your seat, or a finished game's replay · 1-6: that seat · "
+        "w: watch · b: an absent or late seat to a computer and back, or vote")
 MORE_KEYS = " · s: settings · i: a private table's invite code · k: link another key"
+LIVE_REFRESH = 15.0  # seconds between two lists while a clock runs at a table shown
 
 
 class LobbyScreen(BaseScreen):
@@ -41,6 +42,7 @@ class LobbyScreen(BaseScreen):
                   id=f"lobby.sit-{n}")
           for n in range(1, 7)],
         Binding("w", "watch", "Watch", id="lobby.watch"),
+        Binding("v", "replay", "Replay", show=False, id="lobby.replay"),
         Binding("n", "create", "New table", id="lobby.create"),
         Binding("b", "hand_over", "Absent seat to/from computer", show=False, id="lobby.hand-over"),
         Binding("r", "refresh", "Refresh", id="lobby.refresh"),
@@ -58,7 +60,8 @@ class LobbyScreen(BaseScreen):
     """
 
     def __init__(self, connect: Connect | None = None, *, tables: list[p.TableInfo] | None = None,
-                 name: str = "", table: int | None = None, watch: bool = False) -> None:
+                 name: str = "", table: int | None = None, watch: bool = False,
+                 replay: bool = False) -> None:
         super().__init__()
         self.connect = connect
         self.client: Client | None = None
@@ -66,6 +69,7 @@ class LobbyScreen(BaseScreen):
         self.me = name
         self.goto = table
         self.goto_watch = watch
+        self.goto_replay = replay
         self.remote: RemoteSession | None = None  # the table we sit at or watch
         self.opening = False  # a sit or watch was sent: show the table when it answers
         self.first_list = connect is not None
@@ -90,6 +94,7 @@ class LobbyScreen(BaseScreen):
         self.query_one(OptionList).focus()
         if self.connect is not None:
             self.run_worker(self._listen(), exclusive=True, group="net")
+            self.set_interval(LIVE_REFRESH, self._clock_refresh)
 
     # --- the connection -------------------------------------------------------------------
     async def _listen(self) -> None:
@@ -151,6 +156,45 @@ class LobbyScreen(BaseScreen):
                     self.remote.refused(msg.reason, msg.rule)
             case p.Resync():
                 self.say(msg.reason)
+            case p.YourTurn():
+                self._your_turn(msg)
+            case p.Digest():
+                from tui.net.digest import digest_text
+                self.app.notify(digest_text(msg.lines), title=f"Table {msg.table}",
+                                timeout=20, markup=False)
+            case p.ReplayFrames():
+                self._show_replay(msg)
+
+    def _your_turn(self, msg: p.YourTurn) -> None:
+        """A decision became ours: the bell and a desktop notice (where the terminal
+        shows one), and a notification on whatever screen is up."""
+        from engine.render import civ
+        from tui.net.notices import ring
+        text = f"Table {msg.table}: your decision as {civ(msg.civ)}" + \
+            (f" — {msg.what}" if msg.what else "")
+        wanted = self.settings is None or self.settings.notifications  # this key's choice
+        if wanted and not self.app.is_headless:
+            ring(text)
+        self.app.notify(text, title="Your turn", timeout=8, markup=False)
+        if self.app.screen is self:
+            self.send(p.ListTables())
+
+    def _show_replay(self, msg: p.ReplayFrames) -> None:
+        from tui.net.replays import ReplayDataError, SeenReplay, unpack
+
+        from .replay import ReplayScreen
+        self.opening = False
+        try:
+            replay = SeenReplay(unpack(msg.data))
+        except ReplayDataError as e:
+            self.say(str(e))
+            return
+        self.app.push_screen(ReplayScreen(replay))  # type: ignore[arg-type]
+
+    def _clock_refresh(self) -> None:
+        """Times left move on: list again now and then while a clock runs."""
+        if self.app.screen is self and any(t.left is not None for t in self.tables):
+            self.send(p.ListTables())
 
     # --- who we are: an open server's name, a guest, this key's settings ------------------
     claiming = False  # a name claim or key link was sent: a refusal reopens the screen
@@ -251,7 +295,12 @@ class LobbyScreen(BaseScreen):
             self.say(f"There is no table {table} on this server.")
             return
         self.query_one(OptionList).highlighted = ids.index(table)
-        self.action_watch() if self.goto_watch else self.action_sit()
+        if self.goto_replay:
+            self.action_replay()
+        elif self.goto_watch:
+            self.action_watch()
+        else:
+            self.action_sit()
 
     def _session(self, table: int) -> RemoteSession:
         """The table's session: a new one when the player has just asked to sit or watch
@@ -271,19 +320,20 @@ class LobbyScreen(BaseScreen):
 
     # --- the list -------------------------------------------------------------------------
     def show_tables(self, tables: list[p.TableInfo]) -> None:
-        self.tables = list(tables)
         menu = self.query_one(OptionList)
-        keep = menu.highlighted
+        was = self.selected()
+        self.tables = lobby_order(tables)
         menu.clear_options()
         for t in self.tables:
             lines = Text(table_summary(t), style="bold")
             lines.append("\n  " + "  ·  ".join(seat_text(s) for s in t.seats), style="")
-            lines.append("\n  " + waiting_text(t), style="italic")
+            lines.append("\n  " + lobby_line(t), style="italic")
             menu.add_option(Option(lines, id=str(t.id)))
         if not self.tables:
             menu.add_option(Option("No tables yet: press n to create one.", disabled=True))
-        if self.tables:
-            menu.highlighted = min(keep or 0, len(self.tables) - 1)
+        if self.tables:  # the same table stays highlighted as the order changes
+            ids = [t.id for t in self.tables]
+            menu.highlighted = ids.index(was.id) if was is not None and was.id in ids else 0
 
     def selected(self) -> p.TableInfo | None:
         i = self.query_one(OptionList).highlighted
@@ -292,6 +342,9 @@ class LobbyScreen(BaseScreen):
     def action_sit(self, seat: int | None = None) -> None:
         t = self.selected()
         if t is None or self._only_watching():
+            return
+        if seat is None and t.status == "over":
+            self.action_replay()
             return
         if seat is None:
             mine = [i for i, s in enumerate(t.seats) if s.mine]
@@ -313,14 +366,32 @@ class LobbyScreen(BaseScreen):
             self.opening = True
             self.send(p.Watch(table=t.id))
 
-    def action_hand_over(self) -> None:
-        """The creator's key: the first absent player's seat goes to a computer player;
-        if there is none, the first seat a computer keeps goes back to its player."""
+    def action_replay(self) -> None:
         t = self.selected()
         if t is None:
             return
+        if t.status != "over":
+            self.say(f"Table {t.id} is still playing: its replay comes when it is over.")
+            return
+        self.say(f"Fetching the replay of table {t.id}…")
+        self.send(p.GetReplay(table=t.id))
+
+    def action_hand_over(self) -> None:
+        """The creator's key: the first absent (or out of time) player's seat goes to a
+        computer player; if there is none, the first seat a computer keeps goes back to
+        its player. Without the creator, it is a vote on the late seat."""
+        t = self.selected()
+        if t is None:
+            return
+        late = t.pending if t.left is not None and t.left <= 0 else None
+        if t.votes_needed and late is not None and not t.seats[late].mine:
+            self.send(p.VoteHandOver(table=t.id, seat=late))
+            self.say(f"Your vote to hand {seat_text(t.seats[late])} to a computer is in.")
+            self.send(p.ListTables())
+            return
         absent = [i for i, s in enumerate(t.seats)
-                  if s.kind == "remote" and s.taken and not s.connected]
+                  if s.kind == "remote" and s.taken and (not s.connected or i == late)]
+        absent.sort(key=lambda i: i != late)  # the late seat first
         kept = [i for i, s in enumerate(t.seats) if s.kind != "remote" and s.name]
         if absent:
             from .bot_level import BotLevelScreen
@@ -369,14 +440,15 @@ class LobbyScreen(BaseScreen):
 
 
 def run_lobby(socket: Path, token: str, *, table: int | None = None, watch: bool = False,
-              theme: str | None = None) -> int:
+              replay: bool = False, theme: str | None = None) -> int:
     """The app, opening on the lobby of the server at `socket`."""
     from tui.app import MareNostrumApp
 
     async def connect():
         return await Client.connect(socket, token)
 
-    app = MareNostrumApp(first_screen=LobbyScreen(connect, table=table, watch=watch),
+    app = MareNostrumApp(first_screen=LobbyScreen(connect, table=table, watch=watch,
+                                                  replay=replay),
                          theme=theme, autosave=False)
     result = app.run()
     return result if isinstance(result, int) else 0

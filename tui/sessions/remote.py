@@ -10,7 +10,10 @@ so the screen never opens a dialog on a stale position.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+
+import msgspec
 
 from engine import game
 from engine.actions import Action, Item
@@ -23,7 +26,8 @@ from engine.render import prompt_title, rule_name
 from engine.view import View
 from tui.net import protocol as p
 from tui.net.audience import SPECTATORS
-from tui.net.words import REMOTE, waiting_text
+from tui.net.clock import left_text
+from tui.net.words import REMOTE, clock_text, waiting_text
 
 from .base import Listener
 
@@ -46,12 +50,14 @@ class RemoteSession:
         self._listener: Listener | None = None
         self.shown = False  # a game screen plays it (a new sit or watch gets a new session)
         self.muted = False  # the spectators' channel is not shown
+        self.received = time.monotonic()  # when the last update came (clocks count down)
         if first is not None:
             self.update(first)
 
     # --- what the server says ----------------------------------------------------------------
     def update(self, up: p.Update) -> None:
         self.last = up
+        self.received = time.monotonic()
         if self.sent is not None and up.version != self.sent:
             self.sent = None
         if up.taken_back:  # a decision was taken back: the server sent the whole log
@@ -144,16 +150,35 @@ class RemoteSession:
         return self.sent is None and bool(self.up.legal) and \
             self.up.seat is not None and self.up.info.pending == self.up.seat
 
+    # --- the table's clock ----------------------------------------------------------------
+    @property
+    def ticking(self) -> bool:
+        """A clock runs for the pending decision (the screen shows it count down)."""
+        return self.up.info.left is not None and not self.over
+
+    def _info_now(self) -> p.TableInfo:
+        info = self.up.info
+        if info.left is None:
+            return info
+        return msgspec.structs.replace(info, left=info.left - (time.monotonic() - self.received))
+
+    def clocks(self) -> dict[str, str]:
+        """Civilization -> its time left, for the seat whose decision is pending."""
+        info = self._info_now()
+        if info.left is None or info.pending is None:
+            return {}
+        return {info.seats[info.pending].civ: left_text(info.left)}
+
     def status_line(self) -> str:
         """'Rome (you) · waiting for Egypt (anna) — Construction · bruno disconnected'."""
         up = self.up
-        info = up.info
+        info = self._info_now()
         where = "watching" if up.seat is None else \
             f"{civ_name(info.seats[up.seat].civ)} (you)"
         prompt = up.view.state.prompt
         kind = prompt_title(prompt) if prompt is not None else ""
         if self.mine():
-            what = f"Your decision: {kind}"
+            what = f"Your decision: {kind}{clock_text(info)}"
         elif self.sent is not None:
             what = "sent: waiting for the server"
         else:

@@ -47,7 +47,7 @@ def _buildings(v: View, q: Quotes, civ: str) -> str:
     return ", ".join(count(n[k], k) for k in BUILDING_KINDS if n[k]) or "none"
 
 
-def player_markup(v: View, q: Quotes, civ: str) -> list[str]:
+def player_markup(v: View, q: Quotes, civ: str, clock: str = "") -> list[str]:
     state = v.state
     p = next(p for p in state.players if p.civ == civ)
     pr = next((x for x in q.progress if x.civ == civ), None)
@@ -58,6 +58,8 @@ def player_markup(v: View, q: Quotes, civ: str) -> list[str]:
     close = " [b $warning]one short of victory[/]" if have == need - 1 else ""
     you = " [dim](you)[/]" if civ == v.civ else ""
     lines = [f"{civ_markup(civ)}{you}  {pips} {have}/{need}{close}"]
+    if clock:  # a table with a clock: this player's time for the pending decision
+        lines[0] += f" [b $warning]⏱ {esc(clock)}[/]"
     lines.append("  heroes & wonders: " + (esc(", ".join(card_name(c) for c in held))
                                           or "none"))
     roles = [role_name(r) for r in ROLES if state.roles.get(r) == civ]
@@ -83,14 +85,14 @@ def supply_markup(q: Quotes) -> list[str]:
     return ["[b]Building supply[/] [dim](left for everybody)[/]", "  " + ", ".join(left)]
 
 
-def players_markup(v: View, q: Quotes) -> str:
+def players_markup(v: View, q: Quotes, clocks: dict[str, str] | None = None) -> str:
     civs = [p.civ for p in v.state.players]
     if v.civ in civs:  # your own board first
         civs.remove(v.civ)
         civs.insert(0, v.civ)
     lines: list[str] = []
     for civ in civs:
-        lines += player_markup(v, q, civ)
+        lines += player_markup(v, q, civ, (clocks or {}).get(civ, ""))
         lines.append("")
     lines += supply_markup(q)
     return "\n".join(lines)
@@ -100,5 +102,5 @@ class PlayersPane(TextPane):
     def __init__(self, **kw) -> None:
         super().__init__("Players", **kw)
 
-    def show(self, v: View, q: Quotes) -> None:
-        self.set_markup(players_markup(v, q))
+    def show(self, v: View, q: Quotes, clocks: dict[str, str] | None = None) -> None:
+        self.set_markup(players_markup(v, q, clocks))

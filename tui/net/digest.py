@@ -1,0 +1,100 @@
+"""'Since your last turn: …': what a player who comes back to a table missed, picked from
+the events their seat may see (engine.game.visible_events) and worded by engine.render.
+
+The game server keeps each table's recent events with the version that caused them
+(`History`) and each seat's last decision (tui.net.deadlines), and sends the digest when a
+player sits back down at their own seat.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Sequence
+
+from engine import events as E
+from engine.game import visible_events
+from engine.record import GameRecord, replay
+from engine.render import render
+
+HISTORY = 2000  # events kept per table (a long correspondence wait stays whole)
+MAX_LINES = 12  # a digest longer than this says how many more
+
+
+def digest(events: Sequence[E.Event], civ: str) -> list[str]:
+    """The lines of the digest for `civ`: battles against it, sacks and conversions of its
+    provinces, roles that changed hands, cards bought, a victory."""
+    lines: list[str] = []
+    for e in visible_events(list(events), civ):
+        match e:
+            case E.BattleStarted(defender=d) if d == civ:
+                lines.append(render(e))
+            case E.Sacked(owner=o) | E.ConversionStarted(owner=o) if o == civ:
+                lines.append(render(e))
+            case E.RoleAssigned(civ=c, previous=p) if p and c != p:
+                lines.append(render(e))
+            case E.CardAcquired():
+                lines.append(render(e))
+            case E.Victory():
+                lines.append(render(e))
+    if len(lines) > MAX_LINES:
+        more = len(lines) - MAX_LINES + 1
+        lines = lines[:MAX_LINES - 1] + [f"… and {more} more (see the log)"]
+    return lines
+
+
+def digest_text(lines: Iterable[str]) -> str:
+    return "Since your last turn:\n" + "\n".join(f"• {line}" for line in lines)
+
+
+class History:
+    """A table's recent events, each with the match's version after the step that caused
+    it (0: the game's setting up). A table brought back by a restart starts at its
+    version then (`first`): older events are found again in its record (`replayed_since`)."""
+
+    def __init__(self, first: int = 0) -> None:
+        self.first = first
+        self._events: deque[tuple[int, E.Event]] = deque(maxlen=HISTORY)
+
+    def add(self, version: int, events: Iterable[E.Event]) -> None:
+        self._events.extend((version, e) for e in events)
+
+    def restore(self, earlier: list[tuple[int, E.Event]]) -> None:
+        """The events of the steps up to `first`, found again in the record (a restart):
+        put before those that came since."""
+        later = list(self._events)
+        self._events.clear()
+        self._events.extend([(v, e) for v, e in earlier if v <= self.first] + later)
+        self.first = 0
+
+    def covers(self, version: int) -> bool:
+        """Every event of the steps after `version` is here."""
+        if version < self.first:
+            return False
+        full = len(self._events) == self._events.maxlen
+        return not full or self._events[0][0] <= version
+
+    def since(self, version: int) -> list[E.Event]:
+        """The events of the steps after `version`."""
+        return [e for v, e in self._events if v > version]
+
+
+def replayed(record: GameRecord, last: int = HISTORY) -> list[tuple[int, E.Event]]:
+    """The record's last `last` events with their versions, replaying it (a thread's
+    work)."""
+    out: deque[tuple[int, E.Event]] = deque(maxlen=last)
+
+    def start(state: object, events: list[E.Event]) -> None:
+        out.extend((0, e) for e in events)
+
+    for step in replay(record, on_start=start):
+        out.extend((step.index, e) for e in step.events)
+    return list(out)
+
+
+def replayed_since(record: GameRecord, version: int) -> list[E.Event]:
+    """The events of the steps after `version`, replaying the record (a thread's work)."""
+    out: list[E.Event] = []
+    for step in replay(record):
+        if step.index > version:
+            out.extend(step.events)
+    return out

@@ -231,12 +231,13 @@ def _link(t: OpenTerm, code: str) -> None:
 
 def _private_without_spectators(t: OpenTerm) -> None:
     """On the new-table screen, by keys: private on, spectators off (a loaded machine may
-    give the screen its first focus after our first keys: then again)."""
+    give the screen its first focus after our first keys: then again). The clock's amount is
+    disabled (no clock), so it takes no Tab."""
     for _ in range(4):
         t.press("n")
         t.wait_for("A new table")
         time.sleep(1.0)  # the screen takes its focus (the civilizations) first
-        for key in ["Tab"] * 6 + ["space", "Tab", "space"]:
+        for key in ["Tab"] * 7 + ["space", "Tab", "space"]:  # past the clock row
             t.press(key)
             time.sleep(0.15)
         end = time.monotonic() + 3

@@ -44,6 +44,7 @@ from .values import UNIT_STRENGTH
 EXITS = (Pass, EndConstruction, EndMilitary, EndNaval, EndSetupRound)
 QUICK = (NamePlayer, GiveBalancingCard, ChooseLosses)  # decisions the greedy answer is good enough for
 WIN = 10_000.0
+HARD_RIVALRY = 0.0
 
 
 class PlannerBot:
@@ -62,7 +63,9 @@ class PlannerBot:
         self.depth = depth
         self.max_candidates = candidates
         self.margin = margin
-        self.greedy = self.policy(seed)
+        # hard plays its own seat with less rivalry than the normal players it expects
+        self.greedy = NormalBot(seed, rivalry=HARD_RIVALRY) if policy == "normal" \
+            else GreedyBot(seed)
         self.last_rounds = 0  # rollout rounds of the last decision (for reports)
 
     # ----------------------------------------------------------------------------------

@@ -22,7 +22,9 @@ from ..view import View
 HERO_SET = COSTS["hero"]
 KEPT_TAX = 2  # tax cards a player keeps from one turn to the next
 OTHER_WORTH = 0.6  # a commodity card's worth toward a set, against a tax card's 1
-INCOME_WEIGHT = 1.0  # how much of a hero a full set's income counts for
+FAST_INCOME = 7.0  # income (`income`) that buys a hero or wonder nearly every turn
+PROVINCE_WEIGHT = 0.02  # a province held, in danger
+INCOME_WEIGHT = 2.0  # how much of a hero a full set's income counts for
 
 
 class Standing(msgspec.Struct, frozen=True, kw_only=True):
@@ -51,10 +53,12 @@ def standings(state: GameState, hand_sizes: dict[str, int]) -> dict[str, Standin
         near_roles = pr.roles_needed > 0 and pr.roles >= pr.roles_needed - 1
         one_step = pr.heroes_wonders >= pr.needed - 1 or hand >= PYRAMIDS_COST or near_roles
         rate = income(made.get(pr.civ, {}))
+        # two steps away, but with the income for a hero every turn
+        one_step = one_step or (pr.heroes_wonders >= pr.needed - 2 and rate >= FAST_INCOME)
         # the next hero or wonder counts as far as its income goes toward a set of 9
         danger = (pr.heroes_wonders + INCOME_WEIGHT * min(1.5, rate / HERO_SET)) \
             / max(1, pr.needed) + 0.02 * hand + 0.05 * pr.roles \
-            + 0.01 * provinces.get(pr.civ, 0)
+            + PROVINCE_WEIGHT * provinces.get(pr.civ, 0)
         out[pr.civ] = Standing(civ=pr.civ, heroes_wonders=pr.heroes_wonders,
                                needed=pr.needed, hand=hand, one_step=one_step, income=rate,
                                danger=danger + (1.0 if one_step else 0.0))

@@ -9,8 +9,10 @@
   Director of Commerce shuts him out of the trade (an offer size he cannot meet).
 - Provinces: it attacks weakly held provinces with buildings, and arms and fights harder
   against the player one step from victory: his provinces are worth more, the odds it
-  needs are lower, new legions go next to him, buildings that take one of his role cards
-  score more, and a tied role never goes to him.
+  needs are lower, new legions go next to him, idle armies step next to his unguarded
+  provinces with buildings, buildings that take one of his role cards score more, and a
+  tied role never goes to him. A conquest occupies what produces (the income changes
+  hands at once) rather than converting or sacking.
 - The same hostility, short of the gods kept for a hero, goes to the player ahead of it
   (`RIVALRY`): left alone, the civilizations with the strongest engines (Egypt's tax,
   Babylon's free influence) win most games.

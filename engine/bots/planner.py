@@ -38,13 +38,13 @@ from ..state import GameState
 from ..view import View
 from .determinize import determinize
 from .greedy import GreedyBot, _set_potential
-from .normal import NormalBot
+from .normal import RIVALRY, NormalBot
 from .values import UNIT_STRENGTH
 
 EXITS = (Pass, EndConstruction, EndMilitary, EndNaval, EndSetupRound)
 QUICK = (NamePlayer, GiveBalancingCard, ChooseLosses)  # decisions the greedy answer is good enough for
 WIN = 10_000.0
-HARD_RIVALRY = 0.0
+HARD_RIVALRY = RIVALRY  # its own seat: as hostile to a leader as the normal players
 
 
 class PlannerBot:

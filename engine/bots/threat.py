@@ -2,9 +2,12 @@
 computer players use to gang up on a leader.
 
 Progress toward victory comes from the engine's quotes (heroes and wonders held, the
-number that wins, role cards held); the hand sizes are public. A player is "one step" from
-victory when one more hero or wonder wins, when his hand could pay for the Pyramids, or
-(with the three-roles option) when one more role card wins.
+number that wins, role cards held); the hand sizes and every player's production (the
+buildings on the board) are public. A player is "one step" from victory when one more hero
+or wonder wins, when his hand could pay for the Pyramids, when he is two short but his
+income gathers a hero's set nearly every turn, or (with the three-roles option) when one
+more role card wins. Between players who are not, the income decides: left unwatched, the
+civilizations whose buildings make most tax (Egypt's three cities) ran away with the game.
 """
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ from ..quotes import progress
 from ..rules.commerce import production
 from ..state import GameState
 from ..view import View
-
 
 HERO_SET = COSTS["hero"]
 KEPT_TAX = 2  # tax cards a player keeps from one turn to the next

@@ -69,12 +69,15 @@ RIVALRY = 0.7  # hostility toward a leader ahead of us who is not yet one step f
 class NormalBot(GreedyBot):
     level = "normal"
 
-    def __init__(self, seed: int = 0, gang_up: bool = True, rivalry: float = RIVALRY) -> None:
+    def __init__(self, seed: int = 0, gang_up: bool = True, rivalry: float = RIVALRY,
+                 god_margin: float = 0.0) -> None:
         """`rivalry`: hostility toward a leader not yet one step from victory (0 leaves
-        the policing of the table to the others)."""
+        the policing of the table to the others); `god_margin`: how much more than its
+        cards a god must be worth to be bought."""
         super().__init__(seed)
         self.gang_up = gang_up
         self.rivalry = rivalry
+        self.god_margin = god_margin
         self._table: dict[str, threat.Standing] = {}
         self._target: str | None = None
         self._rival: str | None = None
@@ -120,7 +123,7 @@ class NormalBot(GreedyBot):
     # --- gods ------------------------------------------------------------------------------
     def _MakeOffering(self, state: GameState, me: Player, prompt: MakeOffering,
                       acts: list[Action]) -> Action:
-        best, best_score = None, 0.0
+        best, best_score = None, self.god_margin
         values: dict[str, float] = {}  # each god's worth, reckoned once for all payments
         for a in acts:
             if not isinstance(a, Worship):

@@ -9,8 +9,10 @@
   Director of Commerce shuts him out of the trade (an offer size he cannot meet).
 - Provinces: it attacks weakly held provinces with buildings, and arms and fights harder
   against the player one step from victory: his provinces are worth more, the odds it
-  needs are lower, new legions go next to him, buildings that take one of his role cards
-  score more, and a tied role never goes to him.
+  needs are lower, new legions go next to him, idle armies step next to his unguarded
+  provinces with buildings, buildings that take one of his role cards score more, and a
+  tied role never goes to him. A conquest occupies what produces (the income changes
+  hands at once) rather than converting or sacking.
 - The same hostility, short of the gods kept for a hero, goes to the player ahead of it
   (`RIVALRY`): left alone, the civilizations with the strongest engines (Egypt's tax,
   Babylon's free influence) win most games.
@@ -28,6 +30,7 @@ from ..actions import (
     Give,
     Move,
     Name,
+    Occupy,
     Offer,
     PickRoleHolder,
     Take,
@@ -39,6 +42,7 @@ from ..data.cards import TAX
 from ..data.costs import COSTS
 from ..prompts import (
     AnnounceTrade,
+    ChooseConquest,
     ChooseRoleHolder,
     ChooseTradeOffer,
     ConstructionTurn,
@@ -57,15 +61,23 @@ from .values import UNIT_STRENGTH
 
 HERO_SET = COSTS["hero"]
 SHUT_OUT_HAND = 6  # a rival holding this many cards is kept out of the trade if we can
+BEHIND = 99.0  # (no limit) how far ahead a leader may be and still count as our rival
+STAGING = 6.0  # a move's worth per building of the leader's it brings into reach
 RIVALRY = 0.7  # hostility toward a leader ahead of us who is not yet one step from victory
 
 
 class NormalBot(GreedyBot):
     level = "normal"
 
-    def __init__(self, seed: int = 0, gang_up: bool = True) -> None:
+    def __init__(self, seed: int = 0, gang_up: bool = True, rivalry: float = RIVALRY,
+                 god_margin: float = 0.0) -> None:
+        """`rivalry`: hostility toward a leader not yet one step from victory (0 leaves
+        the policing of the table to the others); `god_margin`: how much more than its
+        cards a god must be worth to be bought."""
         super().__init__(seed)
         self.gang_up = gang_up
+        self.rivalry = rivalry
+        self.god_margin = god_margin
         self._table: dict[str, threat.Standing] = {}
         self._target: str | None = None
         self._rival: str | None = None
@@ -77,7 +89,7 @@ class NormalBot(GreedyBot):
         top = threat.leader(self._table, me)
         mine = self._table.get(me)
         self._rival = top.civ if self.gang_up and top is not None and mine is not None \
-            and top.danger > mine.danger else None
+            and mine.danger < top.danger <= mine.danger + BEHIND else None
         return super().choose(view)
 
     def _hostility(self, civ: str | None) -> float:
@@ -85,7 +97,7 @@ class NormalBot(GreedyBot):
         victory, or the leader ahead of us, by `RIVALRY`."""
         if civ is None:
             return 0.0
-        return 1.0 if civ == self._target else RIVALRY if civ == self._rival else 0.0
+        return 1.0 if civ == self._target else self.rivalry if civ == self._rival else 0.0
 
     # --- roles -----------------------------------------------------------------------------
     def _ChooseRoleHolder(self, state: GameState, me: Player, prompt: ChooseRoleHolder,
@@ -111,15 +123,17 @@ class NormalBot(GreedyBot):
     # --- gods ------------------------------------------------------------------------------
     def _MakeOffering(self, state: GameState, me: Player, prompt: MakeOffering,
                       acts: list[Action]) -> Action:
-        best, best_score = None, 0.0
+        best, best_score = None, self.god_margin
+        values: dict[str, float] = {}  # each god's worth, reckoned once for all payments
         for a in acts:
             if not isinstance(a, Worship):
                 continue
             left = _best_set(_minus(me.hand, a.payment))
             if _best_set(me.hand) >= HERO_SET > left and not self._denies(a.god):
                 continue  # keep the set for a hero
-            score = self.god_value(state, me, a.god) - self._keep_loss(me, a.payment) \
-                + self._noise() * 0.1
+            if a.god not in values:
+                values[a.god] = self.god_value(state, me, a.god)
+            score = values[a.god] - self._keep_loss(me, a.payment) + self._noise() * 0.1
             if score > best_score:
                 best, best_score = a, score
         return best if best is not None else super()._MakeOffering(state, me, prompt, acts)
@@ -267,7 +281,15 @@ class NormalBot(GreedyBot):
         ps = state.provinces[target]
         enemies = [u for u in ground_units_in(state, target) if u.owner != me.civ]
         if ps.influence == me.civ and not enemies:
-            return 0
+            stage = self._staging(state, me.civ, target, sum(
+                UNIT_STRENGTH[_unit_kind(state, u)] for u in a.units))
+            if stage <= 0:
+                return 0
+            origin = next((u.area for u in state.units if u.id == a.units[0]), "")
+            if origin in state.provinces and state.provinces[origin].influence == me.civ \
+                    and _threat(state, me.civ, origin) > 0:
+                return 0
+            return STAGING * stage + self._noise()
         foe = ps.influence if ps.influence not in (None, me.civ) else (
             enemies[0].owner if enemies else None)
         hostility = self._hostility(foe)
@@ -279,12 +301,43 @@ class NormalBot(GreedyBot):
         prize: float = 10 + 8 * len(ps.buildings) + (6 if ps.influence else 0)
         if ps.influence is None and not ps.buildings and not enemies:
             prize = 2 + len(board.PROVINCES[target].commodity_sites)
+        if ps.influence is None and not ps.buildings and not enemies:
+            prize += STAGING * self._staging(state, me.civ, target, moving)
         prize = (1 + hostility) * prize + 20 * hostility
         # Leaving a province bare next to an enemy costs what it may lose.
         origin = next((u.area for u in state.units if u.id == a.units[0]), "")
         if origin in state.provinces and state.provinces[origin].influence == me.civ:
             prize -= 4 * _threat(state, me.civ, origin)
         return prize + moving - defence + self._noise()
+
+
+    def _staging(self, state: GameState, civ: str, province: str, moving: float) -> float:
+        """What standing in `province` is worth as a step toward the leader: the best of
+        his neighbouring provinces with buildings that `moving` strength could take next
+        turn (0 when there is none, or no leader to go after)."""
+        foe = self._target or self._rival
+        if foe is None or province not in board.PROVINCES:
+            return 0.0
+        best = 0.0
+        for nb in board.PROVINCES[province].land_neighbours:
+            ps = state.provinces[nb]
+            if ps.influence != foe or not ps.buildings:
+                continue
+            defence = sum(UNIT_STRENGTH[u.kind] for u in ground_units_in(state, nb)
+                          if u.owner != civ)
+            if moving >= 1.2 * defence:
+                best = max(best, float(len(ps.buildings)))
+        return best * self._hostility(foe)
+
+    # --- conquest --------------------------------------------------------------------------
+    def _ChooseConquest(self, state: GameState, me: Player, prompt: ChooseConquest,
+                        acts: list[Action]) -> Action:
+        """Occupy what produces (its income is ours next turn and no longer his); convert
+        only where nothing can be occupied; sack a leader's building otherwise."""
+        occupations = [a for a in acts if isinstance(a, Occupy)]
+        if occupations:
+            return max(occupations, key=lambda a: len(a.posts))
+        return super()._ChooseConquest(state, me, prompt, acts)
 
 
 def _minus(hand: dict[str, int], cards: dict[str, int]) -> dict[str, int]:

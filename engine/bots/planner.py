@@ -38,12 +38,14 @@ from ..state import GameState
 from ..view import View
 from .determinize import determinize
 from .greedy import GreedyBot, _set_potential
-from .normal import NormalBot
+from .normal import RIVALRY, NormalBot
 from .values import UNIT_STRENGTH
 
 EXITS = (Pass, EndConstruction, EndMilitary, EndNaval, EndSetupRound)
 QUICK = (NamePlayer, GiveBalancingCard, ChooseLosses)  # decisions the greedy answer is good enough for
 WIN = 10_000.0
+HARD_RIVALRY = RIVALRY  # its own seat: as hostile to a leader as the normal players
+HARD_GOD_MARGIN = 0.0  # and as ready to buy gods
 
 
 class PlannerBot:
@@ -62,7 +64,10 @@ class PlannerBot:
         self.depth = depth
         self.max_candidates = candidates
         self.margin = margin
-        self.greedy = self.policy(seed)
+        # hard may play its own seat otherwise than the normal players it expects (HARD_*)
+        self.greedy = NormalBot(seed, rivalry=HARD_RIVALRY, god_margin=HARD_GOD_MARGIN) \
+            if policy == "normal" \
+            else GreedyBot(seed)
         self.last_rounds = 0  # rollout rounds of the last decision (for reports)
 
     # ----------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from .actions import Action, Item
 from .errors import IllegalAction
 from .events import Event
 from .rules.flow import advance
+from .rules.reading import reading
 from .rules.registry import HANDLERS, LEGAL
 from .rules.setup import check_config as _check_config
 from .rules.setup import start
@@ -27,6 +28,10 @@ from .wellformed import R_FORM, fault, wellformed
 
 _encoder = msgspec.json.Encoder()
 _state_decoder = msgspec.json.Decoder(GameState)
+# Copies go through MessagePack: the same values as the JSON round trip (the state holds only
+# strings, integers, lists, dicts and Structs), in about half the time.
+_copy_encode = msgspec.msgpack.Encoder().encode
+_copy_decode = msgspec.msgpack.Decoder(GameState).decode
 
 
 def new_game(config: Config) -> tuple[GameState, list[Event]]:
@@ -35,7 +40,8 @@ def new_game(config: Config) -> tuple[GameState, list[Event]]:
 
 
 def clone(state: GameState) -> GameState:
-    return _state_decoder.decode(_encoder.encode(state))
+    """A deep copy of the state."""
+    return _copy_decode(_copy_encode(state))
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -43,7 +49,8 @@ def legal_actions(state: GameState) -> list[Action]:
     `engine.rules.payment.payment_options`)."""
     if state.prompt is None or state.phase == "over":
         return []
-    return LEGAL[type(state.prompt)](state, state.prompt)
+    with reading(state):  # listing changes nothing: the rules may index the state once
+        return LEGAL[type(state.prompt)](state, state.prompt)
 
 
 def refusal(state: GameState, action: Action) -> IllegalAction | None:

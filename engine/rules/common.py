@@ -10,6 +10,9 @@ from ..errors import IllegalAction
 from ..rng import Rng
 from ..state import GameState, Player, Unit
 from .hooks import holds_copy, piece_kind
+from .reading import units_by_area
+
+_NONE: list[Unit] = []  # an area without units, in the index
 
 
 # --- players ------------------------------------------------------------------------------
@@ -39,7 +42,10 @@ def holds(state: GameState, civ: str, card: str) -> bool:
     """Does `civ` hold this hero or wonder (or a card standing for it)?"""
     for p in state.players:
         if p.civ == civ:
-            return card in p.cards or holds_copy(state, civ, card)
+            # a card stands for another only by a standing choice of power (Castor &
+            # Pollux's copy): without any, the hook need not be asked
+            return card in p.cards or (bool(state.power_choices)
+                                       and holds_copy(state, civ, card))
     return False
 
 
@@ -99,7 +105,9 @@ def unit(state: GameState, unit_id: int) -> Unit:
 def units_in(state: GameState, area: str, owner: str | None = None,
              kinds: Iterable[str] | None = None) -> list[Unit]:
     ks = tuple(kinds) if kinds is not None else None
-    return [u for u in state.units
+    index = units_by_area(state)
+    units = state.units if index is None else index.get(area, _NONE)
+    return [u for u in units
             if u.area == area and (owner is None or u.owner == owner)
             and (ks is None or u.kind in ks)]
 
@@ -111,7 +119,8 @@ def ground_units_in(state: GameState, area: str, owner: str | None = None) -> li
 def ground_owners(state: GameState, area: str) -> list[str]:
     """Civs with ground units (legions, creatures, fortresses) in a province, in unit order."""
     seen: list[str] = []
-    for u in state.units:
+    index = units_by_area(state)
+    for u in state.units if index is None else index.get(area, _NONE):
         if u.area == area and u.kind in GROUND_UNITS and u.owner not in seen:
             seen.append(u.owner)
     return seen
@@ -166,7 +175,8 @@ def post_key(kind: str, site: str) -> str:
 
 
 def occupier(state: GameState, province: str, post: str) -> str | None:
-    for u in state.units:
+    index = units_by_area(state)
+    for u in state.units if index is None else index.get(province, _NONE):
         if u.area == province and u.post == post:
             return u.owner
     return None

@@ -37,6 +37,7 @@ def register(module: ModuleType) -> None:
     """Attach a card module: its functions named after hook points take part in them."""
     CARDS[module.CARD] = module
     _HOOKED.clear()
+    _HOOKED_CARDS.clear()
 
 
 def _defines(module: ModuleType, name: str) -> bool:
@@ -157,12 +158,44 @@ def _offers(state: GameState, civ: str, item: Item) -> list[tuple[int, str]]:
     return [r for f in _each("reduction") if (r := f(state, civ, item))]
 
 
+def reducers(state: GameState, civ: str) -> tuple[Callable[..., Any], ...]:
+    """The reductions that may apply to civ's items now: those of the cards he holds. A
+    card's reduction is its holder's alone (every `reduction` hook answers None to anyone
+    else, tests/test_hooks_speed.py), so pricing many items asks only these."""
+    for p in state.players:  # engine.rules.common.holds, which imports this module
+        if p.civ == civ:
+            return tuple(f for card, f in _each_card("reduction")
+                         if card in p.cards or holds_copy(state, civ, card))
+    return ()
+
+
+def _each_card(hook: str) -> tuple[tuple[str, Callable[..., Any]], ...]:
+    """(card, function) of the card modules taking part in a hook, in registration order."""
+    key = "card:" + hook
+    got = _HOOKED_CARDS.get(key)
+    if got is None:
+        got = _HOOKED_CARDS[key] = tuple((c, getattr(m, hook)) for c, m in CARDS.items()
+                                         if _defines(m, hook))
+    return got
+
+
+_HOOKED_CARDS: dict[str, tuple[tuple[str, Callable[..., Any]], ...]] = {}
+
+
+def costs(state: GameState, civ: str, items: list[Item]) -> list[int]:
+    """`cost` of each item, the held reductions looked up once for them all."""
+    funcs = reducers(state, civ)
+    return [base_cost(state, it) - (_best(state, civ, it, frozenset(), funcs)[0] if funcs else 0)
+            for it in items]
+
+
 def _best(state: GameState, civ: str, item: Item,
-          taken: AbstractSet[str] = frozenset()) -> tuple[int, str]:
+          taken: AbstractSet[str] = frozenset(),
+          funcs: tuple[Callable[..., Any], ...] | None = None) -> tuple[int, str]:
     """The single best reduction still available; unlimited ones first on a tie, so that a
-    limited one is kept for another item."""
+    limited one is kept for another item. `funcs`: the reductions to ask (all by default)."""
     best = (0, "")
-    for f in _each("reduction"):  # _offers without its list: asked for every candidate item
+    for f in _each("reduction") if funcs is None else funcs:  # _offers without its list
         r = f(state, civ, item)
         if not r:
             continue

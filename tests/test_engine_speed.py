@@ -1,0 +1,69 @@
+"""The shortcuts the engine takes for speed answer exactly as the long way would."""
+
+from __future__ import annotations
+
+from engine.actions import Item
+from engine.data import board
+from engine.data.cards import ALL_CARDS
+from engine.game import new_game
+from engine.rules.hooks import CARDS, _best, _defines, base_cost, cost, costs, reducers
+from engine.state import Config
+
+
+def _every_item() -> list[Item]:
+    kinds = ("influence", "city", "caravan", "temple", "market", "legion", "trireme",
+             "fortress", "creature")
+    items = [Item(kind=k, province=pr) for pr in board.PROVINCES for k in kinds]
+    return items + [Item(kind="card", card=c) for c in ALL_CARDS]
+
+
+def test_a_reduction_is_its_holders_alone() -> None:
+    """`reducers` asks only the held cards: every other card's reduction must be None."""
+    state, _ = new_game(Config(civs=["rome", "greece", "egypt"], seed=3))
+    with_reduction = [c for c, m in CARDS.items() if _defines(m, "reduction")]
+    assert len(with_reduction) >= 5
+    holder = state.players[0]
+    holder.cards += with_reduction
+    state.construction.new_influence = list(board.PROVINCES)
+    for pr in board.PROVINCES:
+        state.provinces[pr].influence = "greece"
+    own = state.players[1].cards  # greece's own hero may be one of them
+    for item in _every_item():
+        for card in with_reduction:
+            if card not in own:
+                assert CARDS[card].reduction(state, "greece", item) is None, (card, item)
+    assert reducers(state, "greece") == tuple(
+        CARDS[c].reduction for c in with_reduction if c in own)
+    assert len(reducers(state, "rome")) == len(with_reduction)
+
+
+def test_costs_of_many_items_are_each_items_cost() -> None:
+    state, _ = new_game(Config(civs=["rome", "greece", "egypt"], seed=3))
+    state.players[1].cards += [c for c, m in CARDS.items() if _defines(m, "reduction")]
+    state.construction.new_influence = list(board.PROVINCES)
+    for pr in list(board.PROVINCES)[::2]:
+        state.provinces[pr].influence = "greece"
+    items = _every_item()
+    for civ in ("rome", "greece"):
+        assert costs(state, civ, items) == [cost(state, civ, it) for it in items]
+        assert [base_cost(state, it) - _best(state, civ, it)[0] for it in items] == \
+            costs(state, civ, items)
+
+
+def test_listing_with_the_index_lists_as_without_and_changes_nothing() -> None:
+    """`legal_actions` reads the state through engine.rules.reading: the same actions as
+    the rules give without the index, and the state is left byte for byte as it was."""
+    from engine.game import apply, encode_state, legal_actions
+    from engine.rng import Rng
+    from engine.rules.registry import LEGAL
+    for seed in (5, 6):
+        state, _ = new_game(Config(civs=["rome", "greece", "egypt", "carthage"], seed=seed))
+        rng = Rng(seed)
+        for _ in range(1500):
+            if state.prompt is None or state.phase == "over":
+                break
+            before = encode_state(state)
+            acts = legal_actions(state)
+            assert encode_state(state) == before
+            assert acts == LEGAL[type(state.prompt)](state, state.prompt)
+            apply(state, acts[rng.below(len(acts))])

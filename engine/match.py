@@ -32,7 +32,7 @@ from .errors import IllegalAction
 from .events import Event
 from .record import ENGINE_FAILURE, GameRecord, add_action, new_record, record_from
 from .state import Config, GameState
-from .view import View
+from .view import View, shared_view
 
 HUMAN = "human"
 REMOTE = "remote"
@@ -150,14 +150,15 @@ class Match:
     def check(self, seat: int, action: object, version: int | None = None) -> None:
         """IllegalAction if `act` would refuse this; nothing is changed either way."""
         self._precheck(seat, action, version)
-        self._apply(game.clone(self.state), typing.cast(Action, action))
+        self._play(game.clone(self.state), typing.cast(Action, action))
 
     @staticmethod
-    def _apply(state: GameState, action: Action) -> list[Event]:
-        """engine.apply (the state is untouched if it raises); an action the engine fails
-        on is refused like an illegal one, so a malformed action never passes."""
+    def _play(state: GameState, action: Action) -> list[Event]:
+        """engine.play (in place: the match's state is its own; untouched if it raises);
+        an action the engine fails on is refused like an illegal one, so a malformed action
+        never passes."""
         try:
-            return game.apply(state, action)
+            return game.play(state, action)
         except IllegalAction:
             raise
         except Exception as e:  # noqa: BLE001 - any failure is a refusal
@@ -185,7 +186,7 @@ class Match:
         keep = self.seats[seat] == HUMAN
         before = game.clone(self.state) if keep else None
         hash_before = self.record.hashes.get(self.version)
-        events = self._apply(self.state, action)
+        events = self._play(self.state, action)
         add_action(self.record, action, game.state_hash(self.state))
         step = Step(version=self.version, seat=seat, action=action, events=events)
         self._keep_for_undo(step, before, hash_before)
@@ -263,7 +264,8 @@ class Match:
         seat = game.seat_of(state, state.prompt.civ)
         self._thinking = seat
         try:
-            return self.bot(seat).choose(game.view(state, seat))
+            # a view sharing the state's parts: the bot decides before the state changes
+            return self.bot(seat).choose(shared_view(state, seat))
         finally:
             self._thinking = None
 

@@ -67,3 +67,52 @@ def test_listing_with_the_index_lists_as_without_and_changes_nothing() -> None:
             assert encode_state(state) == before
             assert acts == LEGAL[type(state.prompt)](state, state.prompt)
             apply(state, acts[rng.below(len(acts))])
+
+
+def _played(levels: list[str], seed: int, decisions: int):  # type: ignore[no-untyped-def]
+    """A match of computer players, each step's events encoded as they came."""
+    import msgspec
+
+    from engine.match import Match
+    match = Match.new(Config(civs=["rome", "greece", "egypt", "carthage", "babylon"],
+                             seed=seed), levels, bot_secret=b"speed")
+    steps = []
+    for _ in range(decisions):
+        got = match.play_bots(1)
+        if not got:
+            break
+        steps.append((got[0], msgspec.json.encode(got[0].events)))
+    return match, steps
+
+
+def test_events_keep_what_they_said_when_the_state_changes_in_place() -> None:
+    """The match changes its state in place (engine.game.play): no event may hold a part of
+    the state, or it would change with it."""
+    import msgspec
+    for levels, seed in ((["random"] * 5, 11), (["greedy"] * 5, 12)):
+        match, steps = _played(levels, seed, 2500)
+        assert len(steps) > 300
+        for step, then in steps:
+            assert msgspec.json.encode(step.events) == then, step.version
+
+
+def test_a_view_is_a_snapshot_and_a_refusal_changes_nothing() -> None:
+    from engine.actions import Take
+    from engine.game import encode_state
+    from engine.match import HUMAN
+    match, _ = _played(["random"] * 5, 13, 200)
+    seat = match.pending_seat()
+    assert seat is not None
+    match.seats[seat] = HUMAN
+    seen = [match.view(s) for s in range(5)]
+    before_views = [encode_state(v.state) for v in seen]
+    before = encode_state(match.state)
+    import pytest
+
+    from engine.errors import IllegalAction
+    with pytest.raises(IllegalAction):
+        match.act(seat, Take(source="nobody", card="wine"))
+    assert encode_state(match.state) == before
+    match.seats[seat] = "random"
+    match.play_bots(40)
+    assert [encode_state(v.state) for v in seen] == before_views

@@ -18,8 +18,8 @@ from . import powers, rules  # noqa: F401  (register the cards and the phase mod
 from .actions import Action, Item
 from .errors import IllegalAction
 from .events import Event
+from .rules import reading
 from .rules.flow import advance
-from .rules.reading import reading
 from .rules.registry import HANDLERS, LEGAL
 from .rules.setup import check_config as _check_config
 from .rules.setup import start
@@ -49,8 +49,11 @@ def legal_actions(state: GameState) -> list[Action]:
     `engine.rules.payment.payment_options`)."""
     if state.prompt is None or state.phase == "over":
         return []
-    with reading(state):  # listing changes nothing: the rules may index the state once
+    before = reading.begin(state)  # listing changes nothing: the rules may index the state
+    try:
         return LEGAL[type(state.prompt)](state, state.prompt)
+    finally:
+        reading.end(before)
 
 
 def refusal(state: GameState, action: Action) -> IllegalAction | None:

@@ -116,3 +116,38 @@ def test_a_view_is_a_snapshot_and_a_refusal_changes_nothing() -> None:
     match.seats[seat] = "random"
     match.play_bots(40)
     assert [encode_state(v.state) for v in seen] == before_views
+
+
+def test_active_powers_ask_only_the_cards_a_player_has_a_stake_in() -> None:
+    """`active_powers` skips the heroes, wonders and gods a player does not hold: the same
+    actions as asking every card, in every position of the phase saves and of random games,
+    for every player and window."""
+    from pathlib import Path
+
+    from engine.game import apply, legal_actions
+    from engine.rng import Rng
+    from engine.rules.hooks import _each, active_powers
+    from engine.saves import load_save
+    windows = ["", "phase_start", "move_declared", "before_battle", "after_dice"]
+    phases = Path(__file__).parent.parent / "saves" / "phases"
+    states = [load_save(p).state for p in sorted(phases.glob("*.json"))]
+    state, _ = new_game(Config(civs=["rome", "greece", "egypt", "carthage"], seed=21))
+    rng = Rng(21)
+    for i in range(1200):
+        if state.prompt is None or state.phase == "over":
+            break
+        if i % 7 == 0:
+            states.append(state)
+            state = _copy(state)
+        acts = legal_actions(state)
+        apply(state, acts[rng.below(len(acts))])
+    for s in states:
+        for p in s.players:
+            for w in windows:
+                every = [a for f in _each("uses") for a in f(s, p.civ, w)]
+                assert active_powers(s, p.civ, w) == every
+
+
+def _copy(state):  # type: ignore[no-untyped-def]
+    from engine.game import clone
+    return clone(state)

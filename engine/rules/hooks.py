@@ -38,6 +38,7 @@ def register(module: ModuleType) -> None:
     CARDS[module.CARD] = module
     _HOOKED.clear()
     _HOOKED_CARDS.clear()
+    _USERS.clear()
 
 
 def _defines(module: ModuleType, name: str) -> bool:
@@ -87,7 +88,36 @@ def is_active(card: str) -> bool:
 def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower]:
     """The UsePower actions civ may take now: in his own decision (window "") or in the
     named reaction window."""
-    return [a for f in _each("uses") for a in f(state, civ, window)]
+    out: list[UsePower] = []
+    held: list[str] | None = None
+    for card, kind, f in _users():
+        # A hero's or wonder's power is its holder's, a god's its holder's (every `uses`
+        # of theirs answers [] to anyone else, tests/test_engine_speed.py); a creature's
+        # goes with its pieces, so it is always asked.
+        if kind == "god":
+            if state.gods.get(card) != civ:
+                continue
+        elif kind != "creature":
+            if held is None:
+                held = next((p.cards for p in state.players if p.civ == civ), [])
+            if card not in held and not (state.power_choices and
+                                         holds_copy(state, civ, card)):
+                continue
+        out += f(state, civ, window)
+    return out
+
+
+def _users() -> tuple[tuple[str, str, Callable[..., Any]], ...]:
+    """(card, its kind, its `uses`) of the cards with an active power, in registration
+    order."""
+    got = _USERS.get("uses")
+    if got is None:
+        got = _USERS["uses"] = tuple(
+            (c, ALL_CARDS[c].kind if c in ALL_CARDS else "", f) for c, f in _each_card("uses"))
+    return got
+
+
+_USERS: dict[str, tuple[tuple[str, str, Callable[..., Any]], ...]] = {}
 
 
 def use_power(state: GameState, civ: str, action: UsePower, ev: list[Event],

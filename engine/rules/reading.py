@@ -35,7 +35,8 @@ def units_by_area(state: GameState) -> dict[str, list[Unit]] | None:
         return None
     by_area: dict[str, list[Unit]] | None = read[1]
     if by_area is None:
-        by_area = read[1] = {}
+        made: dict[str, list[Unit]] = {}
         for u in state.units:
-            by_area.setdefault(u.area, []).append(u)
+            made.setdefault(u.area, []).append(u)
+        read[1] = by_area = made
     return by_area

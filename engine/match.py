@@ -31,6 +31,7 @@ from .bots import Bot
 from .errors import IllegalAction
 from .events import Event
 from .record import ENGINE_FAILURE, GameRecord, add_action, new_record, record_from
+from .rules import reading
 from .state import Config, GameState
 from .view import View, shared_view
 
@@ -264,8 +265,14 @@ class Match:
         seat = game.seat_of(state, state.prompt.civ)
         self._thinking = seat
         try:
-            # a view sharing the state's parts: the bot decides before the state changes
-            return self.bot(seat).choose(shared_view(state, seat))
+            # a view sharing the state's parts: the bot decides before the state changes,
+            # and only reads it (so the rules may index it meanwhile: engine/rules/reading.py)
+            v = shared_view(state, seat)
+            before = reading.begin(v.state)
+            try:
+                return self.bot(seat).choose(v)
+            finally:
+                reading.end(before)
         finally:
             self._thinking = None
 

@@ -10,7 +10,7 @@ from ..errors import IllegalAction
 from ..rng import Rng
 from ..state import GameState, Player, Unit
 from .hooks import holds_copy, piece_kind
-from .reading import units_by_area
+from .reading import remembered, units_by_area
 
 _NONE: list[Unit] = []  # an area without units, in the index
 
@@ -131,6 +131,17 @@ def at_war(state: GameState, province: str) -> bool:
 
 
 def pieces_out(state: GameState, civ: str, kind: str) -> int:
+    memo = remembered(state)
+    if memo is None:
+        return _pieces_out(state, civ, kind)
+    key = ("pieces_out", civ, kind)
+    n = memo.get(key)
+    if n is None:
+        n = memo[key] = _pieces_out(state, civ, kind)
+    return n
+
+
+def _pieces_out(state: GameState, civ: str, kind: str) -> int:
     if kind == "influence":
         return sum(1 for ps in state.provinces.values() if ps.influence == civ)
     return sum(1 for u in state.units if u.owner == civ and piece_kind(state, u) == kind)
@@ -193,7 +204,13 @@ def has_building(state: GameState, province: str, kind: str) -> bool:
 
 
 def tokens_in_play(state: GameState, kind: str) -> int:
-    return sum(1 for ps in state.provinces.values() for b in ps.buildings if b.kind == kind)
+    memo = remembered(state)
+    n = memo.get(("tokens", kind)) if memo is not None else None
+    if n is None:
+        n = sum(1 for ps in state.provinces.values() for b in ps.buildings if b.kind == kind)
+        if memo is not None:
+            memo[("tokens", kind)] = n
+    return n
 
 
 def free_commodity_sites(state: GameState, province: str) -> list[str]:
@@ -204,9 +221,16 @@ def free_commodity_sites(state: GameState, province: str) -> list[str]:
 def building_counts(state: GameState, civ: str) -> dict[str, int]:
     """Buildings that count for civ's roles (base-game.md section 2)."""
     counts = dict.fromkeys(BUILDINGS, 0)
+    # `building_controller` of every building, the occupiers looked up once: the first
+    # unit on a post (in the state's order) holds it, as in `occupier`
+    occupiers: dict[tuple[str, str], str] = {}
+    for u in state.units:
+        if u.post:
+            occupiers.setdefault((u.area, u.post), u.owner)
     for pid, ps in state.provinces.items():
         for b in ps.buildings:
-            if building_controller(state, pid, b.kind, b.site) == civ:
+            occ = occupiers.get((pid, post_key(b.kind, b.site)))
+            if (occ if occ is not None else ps.influence) == civ:
                 counts[b.kind] += 1
     return counts
 

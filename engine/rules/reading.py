@@ -2,8 +2,8 @@
 
 Listing the legal actions changes nothing, yet asks "which units stand in this area?" tens
 of thousands of times per game. Between `begin(state)` and `end(...)` the units are indexed
-by area (once, when first asked), and the queries of engine/rules/common.py answer from the
-index. It is tied to one state object and one thread, and undone at the end: the rules
+by area (once, when first asked), the queries of engine/rules/common.py answer from the
+index, and a few counts asked again and again (pieces out, tokens in play) are remembered. It is tied to one state object and one thread, and undone at the end: the rules
 applying an action (which move units) never see it.
 """
 
@@ -20,12 +20,23 @@ _local = threading.local()
 def begin(state: GameState) -> Any:
     """`state` will only be read until `end`; returns what `end` needs to put back."""
     before = getattr(_local, "read", None)
-    _local.read = [state, None]
+    if before is None or before[0] is not state:  # already read: its indexes stand
+        _local.read = [state, None, {}]
     return before
 
 
 def end(before: Any) -> None:
     _local.read = before
+
+
+def remembered(state: GameState) -> dict[Any, Any] | None:
+    """A memo for answers about `state` while it is being read (keys name the question
+    and its arguments); None when it is not."""
+    read = getattr(_local, "read", None)
+    if read is None or read[0] is not state:
+        return None
+    memo: dict[Any, Any] = read[2]
+    return memo
 
 
 def units_by_area(state: GameState) -> dict[str, list[Unit]] | None:

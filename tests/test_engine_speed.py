@@ -151,3 +151,30 @@ def test_active_powers_ask_only_the_cards_a_player_has_a_stake_in() -> None:
 def _copy(state):  # type: ignore[no-untyped-def]
     from engine.game import clone
     return clone(state)
+
+
+def test_a_record_of_computer_players_holds_every_hash_when_read() -> None:
+    """After a computer player's action the match hashes the state only when the record is
+    read: the record reads exactly as if every hash had been computed at once."""
+    from engine.game import state_hash
+    from engine.match import Match
+    from engine.record import verify
+
+    match = Match.new(Config(civs=["rome", "greece", "egypt"], seed=31), ["random"] * 3,
+                      bot_secret=b"speed")
+    match.play_bots(137)
+    rec = match.record
+    assert sorted(rec.hashes) == [*range(0, 137, 10), 137]
+    assert rec.hashes[137] == state_hash(match.state)
+    assert verify(rec, final_hash=state_hash(match.state)).ok
+
+    class Reader:
+        def on_step(self, m: Match, step: object) -> None:
+            assert m.record.hashes[m.version] == state_hash(m.state)
+            seen.append(m.version)
+
+    seen: list[int] = []
+    match.add_observer(Reader())
+    match.play_bots(25)
+    assert seen == list(range(138, 163))
+    assert sorted(match.record.hashes) == [*range(0, 161, 10), 162]

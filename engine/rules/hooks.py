@@ -88,36 +88,42 @@ def is_active(card: str) -> bool:
 def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower]:
     """The UsePower actions civ may take now: in his own decision (window "") or in the
     named reaction window."""
+    # A hero's or wonder's power is its holder's, a god's its holder's (every `uses` of
+    # theirs answers [] to anyone else, tests/test_engine_speed.py); a creature's goes with
+    # its pieces, so it is always asked. Only those are asked, in registration order.
+    users, at, creatures = _users()
+    asked = list(creatures)
+    for p in state.players:
+        if p.civ == civ:
+            asked += [at[c] for c in p.cards if c in at]
+            break
+    asked += [at[g] for g, holder in state.gods.items() if holder == civ and g in at]
+    if state.power_choices:  # a card standing for another (a copy): ask its power too
+        asked += [i for i, (c, _) in enumerate(users) if holds_copy(state, civ, c)]
+        asked = list(set(asked))
+    if len(asked) > len(creatures):
+        asked.sort()
     out: list[UsePower] = []
-    held: list[str] | None = None
-    for card, kind, f in _users():
-        # A hero's or wonder's power is its holder's, a god's its holder's (every `uses`
-        # of theirs answers [] to anyone else, tests/test_engine_speed.py); a creature's
-        # goes with its pieces, so it is always asked.
-        if kind == "god":
-            if state.gods.get(card) != civ:
-                continue
-        elif kind != "creature":
-            if held is None:
-                held = next((p.cards for p in state.players if p.civ == civ), [])
-            if card not in held and not (state.power_choices and
-                                         holds_copy(state, civ, card)):
-                continue
-        out += f(state, civ, window)
+    for i in asked:
+        out += users[i][1](state, civ, window)
     return out
 
 
-def _users() -> tuple[tuple[str, str, Callable[..., Any]], ...]:
-    """(card, its kind, its `uses`) of the cards with an active power, in registration
-    order."""
+def _users() -> tuple[tuple[tuple[str, Callable[..., Any]], ...], dict[str, int], list[int]]:
+    """The cards with an active power, as (card, its `uses`) in registration order; the
+    index of each card's; the indexes of the creatures'."""
     got = _USERS.get("uses")
     if got is None:
-        got = _USERS["uses"] = tuple(
-            (c, ALL_CARDS[c].kind if c in ALL_CARDS else "", f) for c, f in _each_card("uses"))
+        users = _each_card("uses")
+        at = {c: i for i, (c, _) in enumerate(users)}
+        creatures = [i for i, (c, _) in enumerate(users)
+                     if c in ALL_CARDS and ALL_CARDS[c].kind == "creature"]
+        got = _USERS["uses"] = (users, at, creatures)
     return got
 
 
-_USERS: dict[str, tuple[tuple[str, str, Callable[..., Any]], ...]] = {}
+_USERS: dict[str, tuple[tuple[tuple[str, Callable[..., Any]], ...], dict[str, int],
+                        list[int]]] = {}
 
 
 def use_power(state: GameState, civ: str, action: UsePower, ev: list[Event],

@@ -319,9 +319,10 @@ class Match:
         """Computer players move until a human or remote seat must decide, the game ends or
         `limit` moves are made."""
         steps: list[Step] = []
-        while self.bot_to_move() and (limit is None or len(steps) < limit):
+        while limit is None or len(steps) < limit:
             seat = self.pending_seat()
-            assert seat is not None
+            if seat is None or not is_bot(self.seats[seat]):
+                break
             steps.append(self.act(seat, self.bot_action()))
         return steps
 

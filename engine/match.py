@@ -31,8 +31,10 @@ from .bots import Bot
 from .errors import IllegalAction
 from .events import Event
 from .record import ENGINE_FAILURE, GameRecord, add_action, new_record, record_from
+from .rules import reading
 from .state import Config, GameState
-from .view import View
+from .undo import take_back_refusal
+from .view import View, shared_view
 
 HUMAN = "human"
 REMOTE = "remote"
@@ -89,7 +91,8 @@ class Match:
                                  f"{', '.join(LEVELS)})")
         self.state = state
         self.seats = list(seats)
-        self.record = record if record is not None else record_from(state)
+        self._record = record if record is not None else record_from(state)
+        self._unhashed = False  # the hash after the last action is still to be computed
         self.bot_secret = bot_secret if bot_secret is not None else os.urandom(16)
         self.bot_budget = bot_budget
         self.bot_seeds = bot_seeds
@@ -119,7 +122,7 @@ class Match:
     @property
     def version(self) -> int:
         """The number of actions applied since the game began."""
-        return len(self.record.actions)
+        return len(self._record.actions)
 
     @property
     def over(self) -> bool:
@@ -152,14 +155,15 @@ class Match:
     def check(self, seat: int, action: object, version: int | None = None) -> None:
         """IllegalAction if `act` would refuse this; nothing is changed either way."""
         self._precheck(seat, action, version)
-        self._apply(game.clone(self.state), typing.cast(Action, action))
+        self._play(game.clone(self.state), typing.cast(Action, action))
 
     @staticmethod
-    def _apply(state: GameState, action: Action) -> list[Event]:
-        """engine.apply (the state is untouched if it raises); an action the engine fails
-        on is refused like an illegal one, so a malformed action never passes."""
+    def _play(state: GameState, action: Action) -> list[Event]:
+        """engine.play (in place: the match's state is its own; untouched if it raises);
+        an action the engine fails on is refused like an illegal one, so a malformed action
+        never passes."""
         try:
-            return game.apply(state, action)
+            return game.play(state, action)
         except IllegalAction:
             raise
         except Exception as e:  # noqa: BLE001 - any failure is a refusal
@@ -186,19 +190,46 @@ class Match:
         # of the state per action)
         keep = self.seats[seat] in self.undo_kinds
         before = game.clone(self.state) if keep else None
-        hash_before = self.record.hashes.get(self.version)
-        events = self._apply(self.state, action)
-        add_action(self.record, action, game.state_hash(self.state))
+        hash_before = self.record.hashes.get(self.version) if keep else None
+        events = self._play(self.state, action)
+        self._add_action(seat, action)
         step = Step(version=self.version, seat=seat, action=action, events=events)
         self._keep_for_undo(step, before, hash_before)
         for obs in list(self._observers):
             obs.on_step(self, step)
         return step
 
+    @property
+    def record(self) -> GameRecord:
+        """The game's history: every action, and the state hashes a replay checks."""
+        if self._unhashed:
+            self._unhashed = False
+            self._record.hashes[len(self._record.actions)] = game.state_hash(self.state)
+        return self._record
+
+    @record.setter
+    def record(self, record: GameRecord) -> None:
+        self._record = record
+        self._unhashed = False
+
+    def _add_action(self, seat: int, action: Action) -> None:
+        """Record an applied action. After a computer player's, the hash of the state is
+        computed only when the record is next read (the match's state changes only through
+        `act` meanwhile): in a game between computers most such hashes are superseded by the
+        next action's before anyone reads them; the checkpoints are hashed at once."""
+        rec = self._record
+        self._unhashed = False
+        n = len(rec.actions) + 1
+        if is_bot(self.seats[seat]) and n % rec.hash_every:
+            add_action(rec, action, "")
+            del rec.hashes[n]
+            self._unhashed = True
+        else:
+            add_action(rec, action, game.state_hash(self.state))
+
     # --- taking back ----------------------------------------------------------------------------
     def _keep_for_undo(self, step: Step, before: GameState | None,
                        hash_before: str | None) -> None:
-        from .undo import take_back_refusal
         if self._undoable and self._undoable[-1].step.seat != step.seat:
             self._undoable.clear()  # another seat decided since: that run stands
         if before is None:
@@ -231,12 +262,14 @@ class Match:
         last = self._undoable.pop()
         n = last.step.version - 1
         self.state = last.before
-        self.record.actions.pop()
-        self.record.hashes = {k: v for k, v in self.record.hashes.items() if k <= n}
+        rec = self._record
+        self._unhashed = False  # a hash still owed was the taken-back action's
+        rec.actions.pop()
+        rec.hashes = {k: v for k, v in rec.hashes.items() if k <= n}
         if last.hash_before is not None:
-            self.record.hashes[n] = last.hash_before
+            rec.hashes[n] = last.hash_before
         else:
-            self.record.hashes[n] = game.state_hash(self.state)
+            rec.hashes[n] = game.state_hash(self.state)
         self._legal = None
         if not self._undoable:
             self.undo_refusal = "nothing more to take back"
@@ -271,7 +304,14 @@ class Match:
         seat = game.seat_of(state, state.prompt.civ)
         self._thinking = seat
         try:
-            return self.bot(seat).choose(game.view(state, seat))
+            # a view sharing the state's parts: the bot decides before the state changes,
+            # and only reads it (so the rules may index it meanwhile: engine/rules/reading.py)
+            v = shared_view(state, seat)
+            before = reading.begin(v.state)
+            try:
+                return self.bot(seat).choose(v)
+            finally:
+                reading.end(before)
         finally:
             self._thinking = None
 
@@ -287,9 +327,10 @@ class Match:
         """Computer players move until a human or remote seat must decide, the game ends or
         `limit` moves are made."""
         steps: list[Step] = []
-        while self.bot_to_move() and (limit is None or len(steps) < limit):
+        while limit is None or len(steps) < limit:
             seat = self.pending_seat()
-            assert seat is not None
+            if seat is None or not is_bot(self.seats[seat]):
+                break
             steps.append(self.act(seat, self.bot_action()))
         return steps
 

@@ -1,7 +1,7 @@
 """What one seat may see (ARCHITECTURE.md, Views).
 
-`view(state, seat)` gives a copy of the state with everything secret to that seat taken
-out: other hands (their sizes stay), face-down trade offers and acquired cards, the
+`engine.game.view(state, seat)` gives a copy of the state with everything secret to that
+seat taken out: other hands (their sizes stay), face-down trade offers and acquired cards, the
 unseen set-aside heroes and wonders, and the seed and RNG (so no one can foresee the dice).
 A spectator (seat None) sees only what is public.
 """
@@ -28,11 +28,13 @@ class View(msgspec.Struct, kw_only=True):
     set_aside: int
 
 
-def view(state: GameState, seat: int | None) -> View:
+def shared_view(state: GameState, seat: int | None) -> View:
+    """What `seat` may see, sharing with `state` the parts it keeps (the redacted ones are
+    new). It is good while the state does not change: the match changes its state in place
+    (engine.game.play), so `engine.game.view`, the public one, gives a view of a copy, and
+    only a computer player deciding on the match's state gets this one (it is done before
+    the state changes)."""
     civ = state.players[seat].civ if seat is not None else None
-    # A shallow copy: the parts of the state a view keeps are shared, the redacted ones are
-    # new. That is safe because `engine.game.apply` never changes a state's parts in place
-    # (it works on a copy and swaps it in), and it spares a deep copy per decision.
     t = state.trade
     offer_sizes = {c: len(o) for c, o in t.offers.items()}
     acquired_sizes = {c: len(a) for c, a in t.acquired.items()}

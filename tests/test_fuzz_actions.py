@@ -14,7 +14,7 @@ from engine import actions as a
 from engine.data.board import CIVS, PROVINCES, SEAS
 from engine.data.cards import ALL_CARDS, RESOURCES
 from engine.errors import IllegalAction
-from engine.game import apply, clone, legal_actions, state_hash
+from engine.game import apply, clone, legal_actions, play, state_hash
 from engine.invariants import check
 from engine.saves import load_save
 
@@ -70,12 +70,21 @@ def mutated_action(draw):
 def _try(i: int, action: object) -> None:
     s = clone(POSITIONS[i])
     before = state_hash(s)
+    in_place = clone(POSITIONS[i])  # play(), the match's way, must do exactly as apply()
+    try:
+        played: object = play(in_place, action)  # type: ignore[arg-type]
+    except IllegalAction as e:
+        played = e
     try:
         apply(s, action)  # type: ignore[arg-type]
-    except IllegalAction:
+    except IllegalAction as e:
         assert state_hash(s) == before
+        assert state_hash(in_place) == before
+        assert isinstance(played, IllegalAction) and str(played) == str(e)
         return
     assert check(s) == [], (action, check(s))
+    assert not isinstance(played, IllegalAction), played
+    assert state_hash(in_place) == state_hash(s)
 
 
 @FUZZ

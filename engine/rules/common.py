@@ -10,6 +10,9 @@ from ..errors import IllegalAction
 from ..rng import Rng
 from ..state import GameState, Player, Unit
 from .hooks import holds_copy, piece_kind
+from .reading import remembered, units_by_area
+
+_NONE: list[Unit] = []  # an area without units, in the index
 
 
 # --- players ------------------------------------------------------------------------------
@@ -39,7 +42,10 @@ def holds(state: GameState, civ: str, card: str) -> bool:
     """Does `civ` hold this hero or wonder (or a card standing for it)?"""
     for p in state.players:
         if p.civ == civ:
-            return card in p.cards or holds_copy(state, civ, card)
+            # a card stands for another only by a standing choice of power (Castor &
+            # Pollux's copy): without any, the hook need not be asked
+            return card in p.cards or (bool(state.power_choices)
+                                       and holds_copy(state, civ, card))
     return False
 
 
@@ -99,7 +105,9 @@ def unit(state: GameState, unit_id: int) -> Unit:
 def units_in(state: GameState, area: str, owner: str | None = None,
              kinds: Iterable[str] | None = None) -> list[Unit]:
     ks = tuple(kinds) if kinds is not None else None
-    return [u for u in state.units
+    index = units_by_area(state)
+    units = state.units if index is None else index.get(area, _NONE)
+    return [u for u in units
             if u.area == area and (owner is None or u.owner == owner)
             and (ks is None or u.kind in ks)]
 
@@ -111,7 +119,8 @@ def ground_units_in(state: GameState, area: str, owner: str | None = None) -> li
 def ground_owners(state: GameState, area: str) -> list[str]:
     """Civs with ground units (legions, creatures, fortresses) in a province, in unit order."""
     seen: list[str] = []
-    for u in state.units:
+    index = units_by_area(state)
+    for u in state.units if index is None else index.get(area, _NONE):
         if u.area == area and u.kind in GROUND_UNITS and u.owner not in seen:
             seen.append(u.owner)
     return seen
@@ -122,6 +131,17 @@ def at_war(state: GameState, province: str) -> bool:
 
 
 def pieces_out(state: GameState, civ: str, kind: str) -> int:
+    memo = remembered(state)
+    if memo is None:
+        return _pieces_out(state, civ, kind)
+    key = ("pieces_out", civ, kind)
+    n = memo.get(key)
+    if n is None:
+        n = memo[key] = _pieces_out(state, civ, kind)
+    return n
+
+
+def _pieces_out(state: GameState, civ: str, kind: str) -> int:
     if kind == "influence":
         return sum(1 for ps in state.provinces.values() if ps.influence == civ)
     return sum(1 for u in state.units if u.owner == civ and piece_kind(state, u) == kind)
@@ -166,7 +186,8 @@ def post_key(kind: str, site: str) -> str:
 
 
 def occupier(state: GameState, province: str, post: str) -> str | None:
-    for u in state.units:
+    index = units_by_area(state)
+    for u in state.units if index is None else index.get(province, _NONE):
         if u.area == province and u.post == post:
             return u.owner
     return None
@@ -183,7 +204,13 @@ def has_building(state: GameState, province: str, kind: str) -> bool:
 
 
 def tokens_in_play(state: GameState, kind: str) -> int:
-    return sum(1 for ps in state.provinces.values() for b in ps.buildings if b.kind == kind)
+    memo = remembered(state)
+    n = memo.get(("tokens", kind)) if memo is not None else None
+    if n is None:
+        n = sum(1 for ps in state.provinces.values() for b in ps.buildings if b.kind == kind)
+        if memo is not None:
+            memo[("tokens", kind)] = n
+    return n
 
 
 def free_commodity_sites(state: GameState, province: str) -> list[str]:
@@ -194,9 +221,16 @@ def free_commodity_sites(state: GameState, province: str) -> list[str]:
 def building_counts(state: GameState, civ: str) -> dict[str, int]:
     """Buildings that count for civ's roles (base-game.md section 2)."""
     counts = dict.fromkeys(BUILDINGS, 0)
+    # `building_controller` of every building, the occupiers looked up once: the first
+    # unit on a post (in the state's order) holds it, as in `occupier`
+    occupiers: dict[tuple[str, str], str] = {}
+    for u in state.units:
+        if u.post:
+            occupiers.setdefault((u.area, u.post), u.owner)
     for pid, ps in state.provinces.items():
         for b in ps.buildings:
-            if building_controller(state, pid, b.kind, b.site) == civ:
+            occ = occupiers.get((pid, post_key(b.kind, b.site)))
+            if (occ if occ is not None else ps.influence) == civ:
                 counts[b.kind] += 1
     return counts
 

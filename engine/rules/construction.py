@@ -21,6 +21,7 @@ from .geography import influence_reach
 from .hooks import (
     commodities_kept,
     cost,
+    costs,
     extra_items,
     influence_anywhere,
     is_active,
@@ -165,16 +166,22 @@ def placeable(state: GameState, civ: str, kind: str) -> list[str]:
 
 
 def legal_items(state: GameState, civ: str) -> list[Item]:
+    return [it for it, _ in priced_items(state, civ)]
+
+
+def priced_items(state: GameState, civ: str) -> list[tuple[Item, int]]:
+    """The items civ may buy now, each with its cost (what a set of his could pay at most)."""
     out = []
     best = max_set_value(player(state, civ), wild=wild_commodity(state, civ))
-    for it in candidate_items(state, civ):
-        if item_cost(state, civ, it) > best:
+    items = candidate_items(state, civ)
+    for it, c in zip(items, costs(state, civ, items), strict=True):
+        if c > best:
             continue
         try:
             check(state, civ, it, CONSTRUCTION)
         except IllegalAction:
             continue
-        out.append(it)
+        out.append((it, c))
     return out
 
 
@@ -182,8 +189,8 @@ def _legal(state: GameState, prompt: ConstructionTurn) -> list[Action]:
     p = player(state, prompt.civ)
     wild = wild_commodity(state, prompt.civ)
     out: list[Action] = [EndConstruction()]
-    for it in legal_items(state, prompt.civ):
-        for pay in payment_options(p, item_cost(state, prompt.civ, it), wild=wild):
+    for it, c in priced_items(state, prompt.civ):
+        for pay in payment_options(p, c, wild=wild):
             out.append(Buy(items=[it], payment=pay))
     return out
 

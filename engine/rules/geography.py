@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from ..data import board
 from ..state import GameState
 from .hooks import crosses_straits
+from .reading import remembered
 
 
 def trireme_seas(state: GameState, civ: str) -> set[str]:
@@ -88,8 +89,20 @@ def land_steps(state: GameState, civ: str, province: str) -> list[str]:
 
 def influence_reach(state: GameState, civ: str, provinces: Iterable[str]) -> set[str]:
     """Provinces adjacent to `provinces` by land or by civ's trireme chains
-    (base-game.md 5.2)."""
+    (base-game.md 5.2). Not to be changed by the caller: while the state is only read it
+    is remembered (engine/rules/reading.py), for every influence marker weighed."""
     provs = list(provinces)
+    memo = remembered(state)
+    if memo is None:
+        return _reach(state, civ, provs)
+    key = ("influence_reach", civ, tuple(provs))
+    got: set[str] | None = memo.get(key)
+    if got is None:
+        got = memo[key] = _reach(state, civ, provs)
+    return got
+
+
+def _reach(state: GameState, civ: str, provs: list[str]) -> set[str]:
     out: set[str] = set()
     for p in provs:
         out.update(land_steps(state, civ, p))

@@ -37,6 +37,8 @@ def register(module: ModuleType) -> None:
     """Attach a card module: its functions named after hook points take part in them."""
     CARDS[module.CARD] = module
     _HOOKED.clear()
+    _HOOKED_CARDS.clear()
+    _USERS.clear()
 
 
 def _defines(module: ModuleType, name: str) -> bool:
@@ -86,7 +88,42 @@ def is_active(card: str) -> bool:
 def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower]:
     """The UsePower actions civ may take now: in his own decision (window "") or in the
     named reaction window."""
-    return [a for f in _each("uses") for a in f(state, civ, window)]
+    # A hero's or wonder's power is its holder's, a god's its holder's (every `uses` of
+    # theirs answers [] to anyone else, tests/test_engine_speed.py); a creature's goes with
+    # its pieces, so it is always asked. Only those are asked, in registration order.
+    users, at, creatures = _users()
+    asked = list(creatures)
+    for p in state.players:
+        if p.civ == civ:
+            asked += [at[c] for c in p.cards if c in at]
+            break
+    asked += [at[g] for g, holder in state.gods.items() if holder == civ and g in at]
+    if state.power_choices:  # a card standing for another (a copy): ask its power too
+        asked += [i for i, (c, _) in enumerate(users) if holds_copy(state, civ, c)]
+        asked = list(set(asked))
+    if len(asked) > len(creatures):
+        asked.sort()
+    out: list[UsePower] = []
+    for i in asked:
+        out += users[i][1](state, civ, window)
+    return out
+
+
+def _users() -> tuple[tuple[tuple[str, Callable[..., Any]], ...], dict[str, int], list[int]]:
+    """The cards with an active power, as (card, its `uses`) in registration order; the
+    index of each card's; the indexes of the creatures'."""
+    got = _USERS.get("uses")
+    if got is None:
+        users = _each_card("uses")
+        at = {c: i for i, (c, _) in enumerate(users)}
+        creatures = [i for i, (c, _) in enumerate(users)
+                     if c in ALL_CARDS and ALL_CARDS[c].kind == "creature"]
+        got = _USERS["uses"] = (users, at, creatures)
+    return got
+
+
+_USERS: dict[str, tuple[tuple[tuple[str, Callable[..., Any]], ...], dict[str, int],
+                        list[int]]] = {}
 
 
 def use_power(state: GameState, civ: str, action: UsePower, ev: list[Event],
@@ -157,12 +194,44 @@ def _offers(state: GameState, civ: str, item: Item) -> list[tuple[int, str]]:
     return [r for f in _each("reduction") if (r := f(state, civ, item))]
 
 
+def reducers(state: GameState, civ: str) -> tuple[Callable[..., Any], ...]:
+    """The reductions that may apply to civ's items now: those of the cards he holds. A
+    card's reduction is its holder's alone (every `reduction` hook answers None to anyone
+    else, tests/test_hooks_speed.py), so pricing many items asks only these."""
+    for p in state.players:  # engine.rules.common.holds, which imports this module
+        if p.civ == civ:
+            return tuple(f for card, f in _each_card("reduction")
+                         if card in p.cards or holds_copy(state, civ, card))
+    return ()
+
+
+def _each_card(hook: str) -> tuple[tuple[str, Callable[..., Any]], ...]:
+    """(card, function) of the card modules taking part in a hook, in registration order."""
+    key = "card:" + hook
+    got = _HOOKED_CARDS.get(key)
+    if got is None:
+        got = _HOOKED_CARDS[key] = tuple((c, getattr(m, hook)) for c, m in CARDS.items()
+                                         if _defines(m, hook))
+    return got
+
+
+_HOOKED_CARDS: dict[str, tuple[tuple[str, Callable[..., Any]], ...]] = {}
+
+
+def costs(state: GameState, civ: str, items: list[Item]) -> list[int]:
+    """`cost` of each item, the held reductions looked up once for them all."""
+    funcs = reducers(state, civ)
+    return [base_cost(state, it) - (_best(state, civ, it, frozenset(), funcs)[0] if funcs else 0)
+            for it in items]
+
+
 def _best(state: GameState, civ: str, item: Item,
-          taken: AbstractSet[str] = frozenset()) -> tuple[int, str]:
+          taken: AbstractSet[str] = frozenset(),
+          funcs: tuple[Callable[..., Any], ...] | None = None) -> tuple[int, str]:
     """The single best reduction still available; unlimited ones first on a tie, so that a
-    limited one is kept for another item."""
+    limited one is kept for another item. `funcs`: the reductions to ask (all by default)."""
     best = (0, "")
-    for f in _each("reduction"):  # _offers without its list: asked for every candidate item
+    for f in _each("reduction") if funcs is None else funcs:  # _offers without its list
         r = f(state, civ, item)
         if not r:
             continue

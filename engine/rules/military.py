@@ -31,7 +31,7 @@ from ..actions import (
     Sack,
 )
 from ..data import board
-from ..data.costs import MOBILE_GROUND
+from ..data.costs import GROUND_UNITS, MOBILE_GROUND
 from ..errors import IllegalAction
 from ..events import (
     ConversionStarted,
@@ -137,9 +137,14 @@ def _advance_wars(state: GameState, civ: str, ev: list[Event]) -> None:
     """End of the ground step: fight again where the province is at war, then conquer
     where only the active player's units remain (base-game.md 6)."""
     m = state.military
+    ground: dict[str, list[Unit]] = {}  # the ground units of each area, looked up once
+    for u in state.units:
+        if u.kind in GROUND_UNITS:
+            ground.setdefault(u.area, []).append(u)
     for pr in board.PROVINCES:
-        if any(not u.fought for u in ground_units_in(state, pr, civ)) and \
-                len(ground_owners(state, pr)) > 1:
+        here = ground.get(pr)
+        if here and any(u.owner == civ and not u.fought for u in here) and \
+                len({u.owner for u in here}) > 1:
             _start_province(state, civ, pr)
             return
     for pr in m.wars_at_start:

@@ -182,6 +182,16 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
     out: list[Move] = []
     # destination -> (units reaching it by their own step, carried units by origin)
     joint: dict[str, tuple[list[Unit], dict[str, list[Unit]]]] = {}
+    # the same units usually reach many destinations: their choices, worked out once
+    known: dict[tuple[int, ...], list[list[int]]] = {}
+
+    def choices(group: list[Unit]) -> list[list[int]]:
+        key = tuple(u.id for u in group)
+        got = known.get(key)
+        if got is None:
+            got = known[key] = [[u.id for u in c] for c in compositions(group)]
+        return got
+
     for origin, us in _movers(state, civ).items():
         if origin in board.SEAS:
             land = {u.id: set(sea_landings(state, u)) for u in us}
@@ -199,8 +209,8 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
             for u in by_land + carried:
                 out.append(Move(units=[u.id], to=to))
             for group in (by_land, carried):
-                for c in compositions(group):
-                    out.append(Move(units=[u.id for u in c], to=to))
+                for ids in choices(group):
+                    out.append(Move(units=list(ids), to=to))
             if by_land or carried:
                 own, convoys = joint.setdefault(to, ([], {}))
                 own.extend(by_land)

@@ -1,0 +1,53 @@
+"""Indexes that hold while a state is only read.
+
+Listing the legal actions changes nothing, yet asks "which units stand in this area?" tens
+of thousands of times per game. Between `begin(state)` and `end(...)` the units are indexed
+by area (once, when first asked), the queries of engine/rules/common.py answer from the
+index, and a few counts asked again and again (pieces out, tokens in play) are remembered. It is tied to one state object and one thread, and undone at the end: the rules
+applying an action (which move units) never see it.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from ..state import GameState, Unit
+
+_local = threading.local()
+
+
+def begin(state: GameState) -> Any:
+    """`state` will only be read until `end`; returns what `end` needs to put back."""
+    before = getattr(_local, "read", None)
+    if before is None or before[0] is not state:  # already read: its indexes stand
+        _local.read = [state, None, {}]
+    return before
+
+
+def end(before: Any) -> None:
+    _local.read = before
+
+
+def remembered(state: GameState) -> dict[Any, Any] | None:
+    """A memo for answers about `state` while it is being read (keys name the question
+    and its arguments); None when it is not."""
+    read = getattr(_local, "read", None)
+    if read is None or read[0] is not state:
+        return None
+    memo: dict[Any, Any] = read[2]
+    return memo
+
+
+def units_by_area(state: GameState) -> dict[str, list[Unit]] | None:
+    """The units of each area, in the state's order, if `state` is being read; else None."""
+    read = getattr(_local, "read", None)
+    if read is None or read[0] is not state:
+        return None
+    by_area: dict[str, list[Unit]] | None = read[1]
+    if by_area is None:
+        made: dict[str, list[Unit]] = {}
+        for u in state.units:
+            made.setdefault(u.area, []).append(u)
+        read[1] = by_area = made
+    return by_area

@@ -1,0 +1,180 @@
+"""The shortcuts the engine takes for speed answer exactly as the long way would."""
+
+from __future__ import annotations
+
+from engine.actions import Item
+from engine.data import board
+from engine.data.cards import ALL_CARDS
+from engine.game import new_game
+from engine.rules.hooks import CARDS, _best, _defines, base_cost, cost, costs, reducers
+from engine.state import Config
+
+
+def _every_item() -> list[Item]:
+    kinds = ("influence", "city", "caravan", "temple", "market", "legion", "trireme",
+             "fortress", "creature")
+    items = [Item(kind=k, province=pr) for pr in board.PROVINCES for k in kinds]
+    return items + [Item(kind="card", card=c) for c in ALL_CARDS]
+
+
+def test_a_reduction_is_its_holders_alone() -> None:
+    """`reducers` asks only the held cards: every other card's reduction must be None."""
+    state, _ = new_game(Config(civs=["rome", "greece", "egypt"], seed=3))
+    with_reduction = [c for c, m in CARDS.items() if _defines(m, "reduction")]
+    assert len(with_reduction) >= 5
+    holder = state.players[0]
+    holder.cards += with_reduction
+    state.construction.new_influence = list(board.PROVINCES)
+    for pr in board.PROVINCES:
+        state.provinces[pr].influence = "greece"
+    own = state.players[1].cards  # greece's own hero may be one of them
+    for item in _every_item():
+        for card in with_reduction:
+            if card not in own:
+                assert CARDS[card].reduction(state, "greece", item) is None, (card, item)
+    assert reducers(state, "greece") == tuple(
+        CARDS[c].reduction for c in with_reduction if c in own)
+    assert len(reducers(state, "rome")) == len(with_reduction)
+
+
+def test_costs_of_many_items_are_each_items_cost() -> None:
+    state, _ = new_game(Config(civs=["rome", "greece", "egypt"], seed=3))
+    state.players[1].cards += [c for c, m in CARDS.items() if _defines(m, "reduction")]
+    state.construction.new_influence = list(board.PROVINCES)
+    for pr in list(board.PROVINCES)[::2]:
+        state.provinces[pr].influence = "greece"
+    items = _every_item()
+    for civ in ("rome", "greece"):
+        assert costs(state, civ, items) == [cost(state, civ, it) for it in items]
+        assert [base_cost(state, it) - _best(state, civ, it)[0] for it in items] == \
+            costs(state, civ, items)
+
+
+def test_listing_with_the_index_lists_as_without_and_changes_nothing() -> None:
+    """`legal_actions` reads the state through engine.rules.reading: the same actions as
+    the rules give without the index, and the state is left byte for byte as it was."""
+    from engine.game import apply, encode_state, legal_actions
+    from engine.rng import Rng
+    from engine.rules.registry import LEGAL
+    for seed in (5, 6):
+        state, _ = new_game(Config(civs=["rome", "greece", "egypt", "carthage"], seed=seed))
+        rng = Rng(seed)
+        for _ in range(1500):
+            if state.prompt is None or state.phase == "over":
+                break
+            before = encode_state(state)
+            acts = legal_actions(state)
+            assert encode_state(state) == before
+            assert acts == LEGAL[type(state.prompt)](state, state.prompt)
+            apply(state, acts[rng.below(len(acts))])
+
+
+def _played(levels: list[str], seed: int, decisions: int):  # type: ignore[no-untyped-def]
+    """A match of computer players, each step's events encoded as they came."""
+    import msgspec
+
+    from engine.match import Match
+    match = Match.new(Config(civs=["rome", "greece", "egypt", "carthage", "babylon"],
+                             seed=seed), levels, bot_secret=b"speed")
+    steps = []
+    for _ in range(decisions):
+        got = match.play_bots(1)
+        if not got:
+            break
+        steps.append((got[0], msgspec.json.encode(got[0].events)))
+    return match, steps
+
+
+def test_events_keep_what_they_said_when_the_state_changes_in_place() -> None:
+    """The match changes its state in place (engine.game.play): no event may hold a part of
+    the state, or it would change with it."""
+    import msgspec
+    for levels, seed in ((["random"] * 5, 11), (["greedy"] * 5, 12)):
+        match, steps = _played(levels, seed, 2500)
+        assert len(steps) > 300
+        for step, then in steps:
+            assert msgspec.json.encode(step.events) == then, step.version
+
+
+def test_a_view_is_a_snapshot_and_a_refusal_changes_nothing() -> None:
+    from engine.actions import Take
+    from engine.game import encode_state
+    from engine.match import HUMAN
+    match, _ = _played(["random"] * 5, 13, 200)
+    seat = match.pending_seat()
+    assert seat is not None
+    match.seats[seat] = HUMAN
+    seen = [match.view(s) for s in range(5)]
+    before_views = [encode_state(v.state) for v in seen]
+    before = encode_state(match.state)
+    import pytest
+
+    from engine.errors import IllegalAction
+    with pytest.raises(IllegalAction):
+        match.act(seat, Take(source="nobody", card="wine"))
+    assert encode_state(match.state) == before
+    match.seats[seat] = "random"
+    match.play_bots(40)
+    assert [encode_state(v.state) for v in seen] == before_views
+
+
+def test_active_powers_ask_only_the_cards_a_player_has_a_stake_in() -> None:
+    """`active_powers` skips the heroes, wonders and gods a player does not hold: the same
+    actions as asking every card, in every position of the phase saves and of random games,
+    for every player and window."""
+    from pathlib import Path
+
+    from engine.game import apply, legal_actions
+    from engine.rng import Rng
+    from engine.rules.hooks import _each, active_powers
+    from engine.saves import load_save
+    windows = ["", "phase_start", "move_declared", "before_battle", "after_dice"]
+    phases = Path(__file__).parent.parent / "saves" / "phases"
+    states = [load_save(p).state for p in sorted(phases.glob("*.json"))]
+    state, _ = new_game(Config(civs=["rome", "greece", "egypt", "carthage"], seed=21))
+    rng = Rng(21)
+    for i in range(1200):
+        if state.prompt is None or state.phase == "over":
+            break
+        if i % 7 == 0:
+            states.append(state)
+            state = _copy(state)
+        acts = legal_actions(state)
+        apply(state, acts[rng.below(len(acts))])
+    for s in states:
+        for p in s.players:
+            for w in windows:
+                every = [a for f in _each("uses") for a in f(s, p.civ, w)]
+                assert active_powers(s, p.civ, w) == every
+
+
+def _copy(state):  # type: ignore[no-untyped-def]
+    from engine.game import clone
+    return clone(state)
+
+
+def test_a_record_of_computer_players_holds_every_hash_when_read() -> None:
+    """After a computer player's action the match hashes the state only when the record is
+    read: the record reads exactly as if every hash had been computed at once."""
+    from engine.game import state_hash
+    from engine.match import Match
+    from engine.record import verify
+
+    match = Match.new(Config(civs=["rome", "greece", "egypt"], seed=31), ["random"] * 3,
+                      bot_secret=b"speed")
+    match.play_bots(137)
+    rec = match.record
+    assert sorted(rec.hashes) == [*range(0, 137, 10), 137]
+    assert rec.hashes[137] == state_hash(match.state)
+    assert verify(rec, final_hash=state_hash(match.state)).ok
+
+    class Reader:
+        def on_step(self, m: Match, step: object) -> None:
+            assert m.record.hashes[m.version] == state_hash(m.state)
+            seen.append(m.version)
+
+    seen: list[int] = []
+    match.add_observer(Reader())
+    match.play_bots(25)
+    assert seen == list(range(138, 163))
+    assert sorted(match.record.hashes) == [*range(0, 161, 10), 162]

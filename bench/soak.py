@@ -1,5 +1,7 @@
 """Soak: many whole games by random and greedy players over 3 to 6 players, with the
 invariants checked after every action and every game's record replayed and verified.
+The games go through `engine.match.Match.act`, as on a game server (the state changes in
+place).
 
     .venv/bin/python bench/soak.py --games 1000 --seed 1 --jobs 2
 
@@ -20,9 +22,10 @@ from dataclasses import dataclass, field
 
 from engine.bots import make_bot
 from engine.data.board import CIVS
-from engine.game import apply, new_game, state_hash, view
+from engine.game import state_hash
 from engine.invariants import check
-from engine.record import add_action, new_record, verify
+from engine.match import REMOTE, Match
+from engine.record import verify
 from engine.rng import Rng, seed_state
 from engine.state import Config
 
@@ -50,20 +53,20 @@ def play(game: int, seed: int, max_turns: int) -> Outcome:
     setup = "free" if game % 5 == 4 else "predetermined"
     out = Outcome(game, seed, players, levels)
     try:
-        state, _ = new_game(Config(civs=list(CIVS[:players]), seed=seed, setup=setup))
-        record = new_record(state.config, state_hash(state))
+        # every seat is "remote" to the match: it is driven as the game server drives it,
+        # through act() (the state changes in place), with every action hashed at once
+        match = Match.new(Config(civs=list(CIVS[:players]), seed=seed, setup=setup),
+                          [REMOTE] * players)
         bots = [make_bot(lv, seed=seed * 7919 + i) for i, lv in enumerate(levels)]
-        seat = {p.civ: p.seat for p in state.players}
-        while state.phase != "over" and state.turn <= max_turns:
-            assert state.prompt is not None
-            s = seat[state.prompt.civ]
-            action = bots[s].choose(view(state, s))
-            apply(state, action)
-            add_action(record, action, state_hash(state))
+        while match.state.phase != "over" and match.state.turn <= max_turns:
+            s = match.pending_seat()
+            assert s is not None
+            match.act(s, bots[s].choose(match.view(s)), match.version)
             out.actions += 1
-            broken = check(state)
+            broken = check(match.state)
             if broken and len(out.breaks) < 5:
                 out.breaks += [f"action {out.actions}: {b}" for b in broken[:3]]
+        record, state = match.record, match.state
         out.turns, out.winner = state.turn, state.winner
         verdict = verify(record, final_hash=state_hash(state))
         if not verdict.ok:

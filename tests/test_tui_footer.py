@@ -13,7 +13,7 @@ from tui.app import MareNostrumApp
 from tui.bridge import SaveInfo
 from tui.decisions.base import DecisionScreen
 from tui.screens.game import GameScreen
-from tui.widgets.keybar import KeyBar
+from tui.widgets.keybar import KeyBar, keys_text
 
 SMALL = (80, 24)
 
@@ -28,7 +28,7 @@ def shown_keys(app) -> list[str]:
     palette = app.COMMAND_PALETTE_BINDING
     out = []
     for keys, desc in screen.query_one(KeyBar).entries():
-        out.append("".join(s for _k, s in keys) + " " + desc)
+        out.append(keys_text(keys) + " " + desc)
     described = {desc for _keys, desc in screen.query_one(KeyBar).entries()}
     by_action: dict[str, set[str]] = {}  # the bar shows one entry per action
     for _node, binding, enabled, _tip in screen.active_bindings.values():

@@ -327,7 +327,7 @@ async def test_q_and_escape_leave_the_replay(key):
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot, top_is(app, ReplayScreen))
         bar = app.screen.query_one("KeyBar").text
-        assert "q Leave" in bar and "e Events" in bar
+        assert "q Leave" in bar and "e Log" in bar and "PgUp/PgDn Turn" in bar
         await pilot.press(key)
         await pilot.pause()
         assert not isinstance(app.screen, ReplayScreen)

@@ -32,7 +32,7 @@ class ReplayScreen(BaseScreen):
         Binding("end", "go(-1)", "Ends", group=ENDS, key_display="End", id="replay.go-end"),
         Binding("t", "jump", "Go to", id="replay.jump"),
         Binding("space", "play", "Play", id="replay.play"),
-        Binding("e", "events", "Events", id="replay.events"),
+        Binding("e", "events", "Log", id="replay.events"),  # the step's events beside the board
         # every key fits in the footer at 80 columns; q and Escape leave, like b
         Binding("q", "close", "Leave", id="replay.close"),
         Binding("escape", "close", "Leave", show=False, id="replay.close-escape"),

@@ -72,8 +72,7 @@ class KeyBar(Widget):
 
     @staticmethod
     def _width(entries: list[tuple[list[tuple[str, str]], str]], gap: int = 2) -> int:
-        return 1 + sum(sum(len(s) for _k, s in keys) + len(desc) + 1 + gap
-                       for keys, desc in entries)
+        return 1 + sum(len(keys_text(keys)) + len(desc) + 1 + gap for keys, desc in entries)
 
     def _gap(self, entries: list[tuple[list[tuple[str, str]], str]]) -> int:
         """Two spaces between the entries, or one when two do not fit."""
@@ -87,7 +86,10 @@ class KeyBar(Widget):
         entries = self.entries()
         gap = " " * self._gap(entries)
         for keys, desc in entries:
-            for key, shown in keys:
+            for i, (key, shown) in enumerate(keys):
+                if i and _joined(keys[i - 1][1], shown):
+                    parts.append(("/", ""))
+                    x += 1
                 parts.append((shown, "key"))
                 spans.append((x, x + len(shown), key))
                 x += len(shown)
@@ -102,13 +104,26 @@ class KeyBar(Widget):
 
     @property
     def text(self) -> str:
-        return "  ".join(" ".join(s for _k, s in keys) + " " + d for keys, d in self.entries())
+        return "  ".join(keys_text(keys) + " " + d for keys, d in self.entries())
 
     def on_click(self, event: Click) -> None:
         for x0, x1, key in self._spans:
             if x0 <= event.x < x1:
                 self.app.simulate_key(key)
                 return
+
+
+def _joined(before: str, key: str) -> bool:
+    """Keys of one group shown side by side need a '/' between them when either is a word
+    (PgUp/PgDn); single symbols (↑↓, ←→) read well run together."""
+    return len(before) > 1 or len(key) > 1
+
+
+def keys_text(keys: list[tuple[str, str]]) -> str:
+    out = ""
+    for i, (_key, shown) in enumerate(keys):
+        out += ("/" if i and _joined(keys[i - 1][1], shown) else "") + shown
+    return out
 
 
 def _digit_run(keys: list[tuple[str, str]]) -> None:

@@ -4,6 +4,7 @@ code; and the lobby listing a private table."""
 
 from __future__ import annotations
 
+from tests.test_tui_fixtures import settle
 from tui.app import MareNostrumApp
 from tui.net.protocol import SeatInfo, TableInfo
 from tui.net.settings import Settings, suggest
@@ -19,7 +20,8 @@ def _over_lobby(screen, name: str = "anna"):
 
     async def run_before(pilot):
         pilot.app.push_screen(screen)
-        await pilot.pause(0.2)
+        # on top and laid out (a loaded machine lays a new screen out late)
+        await settle(pilot, lambda: pilot.app.screen is screen and screen.is_mounted)
 
     return app, run_before
 

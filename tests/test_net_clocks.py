@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_tui_fixtures import settle
 from tui.net import protocol as p
 from tui.net.clock import CORRESPONDENCE, LIVE, HandClock, Preset, duration, left_text
 from tui.net.digest import History, digest, digest_text
@@ -384,8 +385,9 @@ def test_create_table_with_a_clock(snap_compare, monkeypatch):
     app = MareNostrumApp(first_screen=LobbyScreen(tables=[], name="anna"), autosave=False)
 
     async def run_before(pilot):
-        pilot.app.push_screen(create_table.CreateTableScreen())
-        await pilot.pause(0.2)
+        screen = create_table.CreateTableScreen()
+        pilot.app.push_screen(screen)
+        await settle(pilot, lambda: pilot.app.screen is screen and screen.focused is not None)
         clock = pilot.app.screen.query_one("#clock", Select)
         clock.focus()  # as when chosen by keys (and no text cursor blinks in the shot)
         clock.value = CORRESPONDENCE

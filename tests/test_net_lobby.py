@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from tests.test_tui_fixtures import settle
 from tui.app import MareNostrumApp
 from tui.net.protocol import SeatInfo, TableInfo
 from tui.net.words import seat_text, waiting_text
@@ -56,8 +57,10 @@ def test_lobby_create_table(snap_compare, monkeypatch):
     app = MareNostrumApp(first_screen=LobbyScreen(tables=[], name="anna"), autosave=False)
 
     async def run_before(pilot):
-        pilot.app.push_screen(CreateTableScreen())
-        await pilot.pause(0.2)
+        screen = CreateTableScreen()
+        pilot.app.push_screen(screen)
+        # on top and focused (a loaded machine lays a new screen out late)
+        await settle(pilot, lambda: pilot.app.screen is screen and screen.focused is not None)
 
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
 

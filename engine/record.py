@@ -272,7 +272,32 @@ class Moment:
     events: list[Event]
 
 
-class Replay:
+class Steps:
+    """What a replay viewer moves along: the moments of a game, step 0 the setup, with its
+    turns (a record replayed here, or frames a game server sent)."""
+
+    steps: list[Moment]
+
+    @property
+    def last(self) -> int:
+        return len(self.steps) - 1
+
+    def turn_starts(self) -> dict[int, int]:
+        """Turn -> the first step of that turn."""
+        out: dict[int, int] = {}
+        for i, st in enumerate(self.steps):
+            out.setdefault(st.turn, i)
+        return out
+
+    def step_of_turn(self, turn: int) -> int:
+        starts = self.turn_starts()
+        if turn in starts:
+            return starts[turn]
+        later = [t for t in starts if t >= turn]
+        return starts[min(later)] if later else self.last
+
+
+class Replay(Steps):
     """A record replayed once, for stepping through it forward and back: step 0 is the game
     as set up, step i the game after its first i actions. States are kept at checkpoints
     (every `every` steps) and rebuilt from the nearest one on demand.
@@ -318,10 +343,6 @@ class Replay:
     def config(self) -> Config:
         return self.record.config
 
-    @property
-    def last(self) -> int:
-        return len(self.steps) - 1
-
     def state_at(self, i: int) -> GameState:
         from .game import decode_state
         from .match import replay_match
@@ -334,17 +355,3 @@ class Replay:
             seat = match.pending_seat()
             match.act(seat if seat is not None else -1, action)
         return match.state
-
-    def turn_starts(self) -> dict[int, int]:
-        """Turn -> the first step of that turn."""
-        out: dict[int, int] = {}
-        for i, st in enumerate(self.steps):
-            out.setdefault(st.turn, i)
-        return out
-
-    def step_of_turn(self, turn: int) -> int:
-        starts = self.turn_starts()
-        if turn in starts:
-            return starts[turn]
-        later = [t for t in starts if t >= turn]
-        return starts[min(later)] if later else self.last

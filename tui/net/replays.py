@@ -13,7 +13,7 @@ import zlib
 import msgspec
 
 from engine.game import view, visible_events
-from engine.record import GameRecord, Moment, replay
+from engine.record import GameRecord, Moment, Steps, replay
 from engine.state import GameState
 
 from .protocol import ReplayFrame
@@ -58,7 +58,7 @@ def unpack(data: bytes) -> list[ReplayFrame]:
         raise ReplayDataError(f"the replay cannot be read: {e}") from None
 
 
-class SeenReplay:
+class SeenReplay(Steps):
     """A finished game step by step, from frames: what `engine.record.Replay` offers the
     replay viewer (states at each step, turns, events), with no record behind it."""
 
@@ -71,22 +71,5 @@ class SeenReplay:
         self._states = [f.state for f in frames]
         self.steps = [Moment(f.turn, f.phase, f.civ, f.events) for f in frames]
 
-    @property
-    def last(self) -> int:
-        return len(self.steps) - 1
-
     def state_at(self, i: int) -> GameState:
         return self._states[max(0, min(self.last, i))]
-
-    def turn_starts(self) -> dict[int, int]:
-        out: dict[int, int] = {}
-        for i, st in enumerate(self.steps):
-            out.setdefault(st.turn, i)
-        return out
-
-    def step_of_turn(self, turn: int) -> int:
-        starts = self.turn_starts()
-        if turn in starts:
-            return starts[turn]
-        later = [t for t in starts if t >= turn]
-        return starts[min(later)] if later else self.last

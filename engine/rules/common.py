@@ -42,10 +42,7 @@ def holds(state: GameState, civ: str, card: str) -> bool:
     """Does `civ` hold this hero or wonder (or a card standing for it)?"""
     for p in state.players:
         if p.civ == civ:
-            # a card stands for another only by a standing choice of power (Castor &
-            # Pollux's copy): without any, the hook need not be asked
-            return card in p.cards or (bool(state.power_choices)
-                                       and holds_copy(state, civ, card))
+            return card in p.cards or holds_copy(state, civ, card)
     return False
 
 

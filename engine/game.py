@@ -49,11 +49,33 @@ def legal_actions(state: GameState) -> list[Action]:
     `engine.rules.payment.payment_options`)."""
     if state.prompt is None or state.phase == "over":
         return []
+    memo = reading.remembered(state)
+    if memo is not None:  # a state being read (a computer player deciding) is listed once
+        listed: list[Action] | None = memo.get(_LISTED)
+        if listed is None:
+            listed = memo[_LISTED] = LEGAL[type(state.prompt)](state, state.prompt)
+        return list(listed)  # the caller's own list, of the same actions
     before = reading.begin(state)  # listing changes nothing: the rules may index the state
     try:
         return LEGAL[type(state.prompt)](state, state.prompt)
     finally:
         reading.end(before)
+
+
+_LISTED = "legal_actions"  # the key of a read state's listing in its memo (engine.rules.reading)
+
+
+def listed(state: GameState, action: Action) -> bool:
+    """Is `action` the very object `legal_actions` listed for `state`, which is being read
+    (engine.rules.reading) and so has not changed since?"""
+    memo = reading.remembered(state)
+    acts = memo.get(_LISTED) if memo is not None else None
+    if acts is None:
+        return False
+    for a in acts:
+        if a is action:
+            return True
+    return False
 
 
 def refusal(state: GameState, action: Action) -> IllegalAction | None:
@@ -80,7 +102,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
         raise IllegalAction("The game is over", "Object of the Game")
     work = clone(state)
     ev = _apply_to(work, action)
-    _restore(state, work)
+    restore(state, work)
     return ev
 
 
@@ -98,11 +120,27 @@ def play(state: GameState, action: Action) -> list[Event]:
     try:
         return _apply_to(state, action)
     except BaseException:
-        _restore(state, _copy_decode(snapshot))
+        restore(state, _copy_decode(snapshot))
         raise
 
 
-def _restore(state: GameState, back: GameState) -> None:
+def play_listed(state: GameState, action: Action) -> list[Event]:
+    """`play` of an action that is the very object `legal_actions` listed for this position
+    (`listed`): its form was the engine's own making, so it is neither checked nor copied
+    (`wellformed`), and no snapshot is taken. The rules never refuse what they listed; if
+    they do (a fault of the engine), the state may be left half changed and the caller must
+    put it back another way (engine.match replays its record)."""
+    ev: list[Event] = []
+    prompt = state.prompt
+    assert prompt is not None
+    HANDLERS[type(prompt)](state, prompt, action, ev)
+    state.actions_taken += 1
+    advance(state, ev)
+    return ev
+
+
+def restore(state: GameState, back: GameState) -> None:
+    """Put `back`'s parts into `state` (the object stays the one its holders know)."""
     for f in _FIELDS:
         setattr(state, f, getattr(back, f))
 

@@ -30,7 +30,7 @@ from .actions import Action
 from .bots import Bot
 from .errors import IllegalAction
 from .events import Event
-from .record import ENGINE_FAILURE, GameRecord, add_action, new_record, record_from
+from .record import ENGINE_FAILURE, GameRecord, add_action, new_record, record_from, start_state
 from .rules import reading
 from .state import Config, GameState
 from .undo import take_back_refusal
@@ -101,6 +101,9 @@ class Match:
         self._bots: dict[int, Bot] = {}
         self._legal: tuple[int, list[Action]] | None = None
         self._thinking: int | None = None
+        # (version, state, action): a computer player's decision that is the very object the
+        # engine listed for the match's position at that version (see `act`)
+        self._listed: tuple[int, GameState, Action] | None = None
         # the decisions that may still be taken back, the last one last (engine/undo.py)
         self._undoable: list[_Undoable] = []
         self.undo_refusal = "nothing to take back yet"
@@ -169,6 +172,27 @@ class Match:
         except Exception as e:  # noqa: BLE001 - any failure is a refusal
             raise IllegalAction(f"{type(e).__name__}: {e}", ENGINE_FAILURE) from None
 
+    def _play_listed(self, action: Action) -> list[Event]:
+        """engine.play_listed: an action the engine listed for this very position needs no
+        check of its form and no snapshot. Should the rules refuse it after all (a fault of
+        the engine), the state is put back by replaying the record, and it is refused."""
+        try:
+            return game.play_listed(self.state, action)
+        except BaseException as e:
+            game.restore(self.state, self._replayed())
+            if isinstance(e, IllegalAction):
+                raise
+            if not isinstance(e, Exception):
+                raise
+            raise IllegalAction(f"{type(e).__name__}: {e}", ENGINE_FAILURE) from None
+
+    def _replayed(self) -> GameState:
+        """The match's position rebuilt from its record (the way a replay reaches it)."""
+        state, _ = start_state(self._record)
+        for a in self._record.actions:
+            game.play(state, a)
+        return state
+
     def _precheck(self, seat: int, action: object, version: int | None) -> None:
         if version is not None and version != self.version:
             raise IllegalAction(f"the game has moved on (version {self.version}, not "
@@ -191,7 +215,12 @@ class Match:
         keep = self.seats[seat] in self.undo_kinds
         before = game.clone(self.state) if keep else None
         hash_before = self.record.hashes.get(self.version) if keep else None
-        events = self._play(self.state, action)
+        listed, self._listed = self._listed, None
+        if (listed is not None and listed[2] is action and listed[0] == self.version
+                and listed[1] is self.state):
+            events = self._play_listed(action)
+        else:
+            events = self._play(self.state, action)
         self._add_action(seat, action)
         step = Step(version=self.version, seat=seat, action=action, events=events)
         self._keep_for_undo(step, before, hash_before)
@@ -211,6 +240,7 @@ class Match:
     def record(self, record: GameRecord) -> None:
         self._record = record
         self._unhashed = False
+        self._listed = None
 
     def _add_action(self, seat: int, action: Action) -> None:
         """Record an applied action. After a computer player's, the hash of the state is
@@ -260,6 +290,7 @@ class Match:
             why = self.undo_refusal if not self._undoable else "it was not your decision"
             raise IllegalAction(f"Cannot take back the last decision: {why}", "take back")
         last = self._undoable.pop()
+        self._listed = None
         n = last.step.version - 1
         self.state = last.before
         rec = self._record
@@ -309,7 +340,10 @@ class Match:
             v = shared_view(state, seat)
             before = reading.begin(v.state)
             try:
-                return self.bot(seat).choose(v)
+                action = self.bot(seat).choose(v)
+                if state is self.state and game.listed(v.state, action):
+                    self._listed = (self.version, state, action)
+                return action
             finally:
                 reading.end(before)
         finally:
@@ -352,7 +386,6 @@ def replay_match(record: GameRecord, start: GameState | None = None) -> Match:
     remote, ready to be fed its actions."""
     if start is not None:
         return Match(start, [REMOTE] * len(start.players), bot_secret=b"")
-    from .record import start_state
     state, events = start_state(record)
     fresh = record.start is None
     history = (new_record(record.config, record.hashes.get(0) or game.state_hash(state),

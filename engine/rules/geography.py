@@ -70,21 +70,39 @@ def valid_chain(state: GameState, civ: str, origin: str, to: str, seas: list[str
 
 
 def strait_partners(province: str) -> list[str]:
-    out = []
+    return list(_STRAIT_PARTNERS.get(province, ()))
+
+
+def _partners() -> dict[str, tuple[str, ...]]:
+    out: dict[str, list[str]] = {}
     for st in board.STRAITS.values():
-        if st.a == province:
-            out.append(st.b)
-        elif st.b == province:
-            out.append(st.a)
-    return out
+        out.setdefault(st.a, []).append(st.b)
+        out.setdefault(st.b, []).append(st.a)
+    return {p: tuple(q) for p, q in out.items()}
+
+
+_STRAIT_PARTNERS = _partners()  # the board's straits, looked up from either end
 
 
 def land_steps(state: GameState, civ: str, province: str) -> list[str]:
     """Provinces one land step away; the straits too if a card lets civ cross them."""
     steps = list(board.PROVINCES[province].land_neighbours)
-    if crosses_straits(state, civ):
+    if _crosses_straits(state, civ):
         steps += strait_partners(province)
     return steps
+
+
+def _crosses_straits(state: GameState, civ: str) -> bool:
+    """hooks.crosses_straits, remembered while the state is only read (every unit's move
+    asks it)."""
+    memo = remembered(state)
+    if memo is None:
+        return crosses_straits(state, civ)
+    key = ("crosses_straits", civ)
+    got: bool | None = memo.get(key)
+    if got is None:
+        got = memo[key] = crosses_straits(state, civ)
+    return got
 
 
 def influence_reach(state: GameState, civ: str, provinces: Iterable[str]) -> set[str]:

@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import Any
 
 from ..actions import Item, UsePower
-from ..data.cards import ALL_CARDS
+from ..data.cards import ALL_CARDS, CIV_CREATURE
 from ..data.costs import COSTS
 from ..errors import IllegalAction
 from ..events import Event
@@ -88,20 +88,30 @@ def is_active(card: str) -> bool:
 def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower]:
     """The UsePower actions civ may take now: in his own decision (window "") or in the
     named reaction window."""
-    # A hero's or wonder's power is its holder's, a god's its holder's (every `uses` of
-    # theirs answers [] to anyone else, tests/test_engine_speed.py); a creature's goes with
-    # its pieces, so it is always asked. Only those are asked, in registration order.
-    users, at, creatures = _users()
-    asked = list(creatures)
+    # A hero's or wonder's power is its holder's, a god's its holder's, a creature's its
+    # civilization's (every `uses` of theirs answers [] to anyone else,
+    # tests/test_engine_speed.py). Only those are asked, in registration order.
+    users, at, creature_of = _users()
+    asked: list[int] = []
+    mine = creature_of.get(civ)  # only civ's own creature can be his (every `uses` says so)
+    if mine is not None:
+        asked.append(mine)
     for p in state.players:
         if p.civ == civ:
-            asked += [at[c] for c in p.cards if c in at]
+            for c in p.cards:
+                i = at.get(c)
+                if i is not None:
+                    asked.append(i)
             break
-    asked += [at[g] for g, holder in state.gods.items() if holder == civ and g in at]
+    for g, holder in state.gods.items():
+        if holder == civ:
+            i = at.get(g)
+            if i is not None:
+                asked.append(i)
     if state.power_choices:  # a card standing for another (a copy): ask its power too
         asked += [i for i, (c, _) in enumerate(users) if holds_copy(state, civ, c)]
         asked = list(set(asked))
-    if len(asked) > len(creatures):
+    if len(asked) > 1:
         asked.sort()
     out: list[UsePower] = []
     for i in asked:
@@ -109,21 +119,22 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
     return out
 
 
-def _users() -> tuple[tuple[tuple[str, Callable[..., Any]], ...], dict[str, int], list[int]]:
+def _users() -> tuple[tuple[tuple[str, Callable[..., Any]], ...], dict[str, int],
+                      dict[str, int]]:
     """The cards with an active power, as (card, its `uses`) in registration order; the
-    index of each card's; the indexes of the creatures'."""
+    index of each card's; the index of each civilization's creature's (a creature is
+    its civilization's alone: data/cards.py CIV_CREATURE)."""
     got = _USERS.get("uses")
     if got is None:
         users = _each_card("uses")
         at = {c: i for i, (c, _) in enumerate(users)}
-        creatures = [i for i, (c, _) in enumerate(users)
-                     if c in ALL_CARDS and ALL_CARDS[c].kind == "creature"]
-        got = _USERS["uses"] = (users, at, creatures)
+        creature_of = {civ: at[c] for civ, c in CIV_CREATURE.items() if c in at}
+        got = _USERS["uses"] = (users, at, creature_of)
     return got
 
 
 _USERS: dict[str, tuple[tuple[tuple[str, Callable[..., Any]], ...], dict[str, int],
-                        list[int]]] = {}
+                        dict[str, int]]] = {}
 
 
 def use_power(state: GameState, civ: str, action: UsePower, ev: list[Event],
@@ -221,7 +232,9 @@ _HOOKED_CARDS: dict[str, tuple[tuple[str, Callable[..., Any]], ...]] = {}
 def costs(state: GameState, civ: str, items: list[Item]) -> list[int]:
     """`cost` of each item, the held reductions looked up once for them all."""
     funcs = reducers(state, civ)
-    return [base_cost(state, it) - (_best(state, civ, it, frozenset(), funcs)[0] if funcs else 0)
+    if not funcs:  # the chart's costs (base_cost, a card's asked of its hooks)
+        return [COSTS[it.kind] if it.kind != "card" else base_cost(state, it) for it in items]
+    return [base_cost(state, it) - _best(state, civ, it, frozenset(), funcs)[0]
             for it in items]
 
 

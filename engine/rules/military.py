@@ -48,13 +48,13 @@ from ..state import Conversion, GameState, PendingMove, Unit
 from .combat import advance as advance_battle
 from .combat import alive, start_battle
 from .common import (
-    at_war,
     clear_post,
     ground_owners,
     ground_units_in,
     is_player,
     occupier,
     post_key,
+    provinces_at_war,
     unit,
     units_in,
 )
@@ -88,7 +88,7 @@ def run(state: GameState, ev: list[Event]) -> None:
     m = state.military
     if state.step == "":
         state.step = "turns"
-        m.wars_at_start = [pr for pr in board.PROVINCES if at_war(state, pr)]
+        m.wars_at_start = provinces_at_war(state)
     if m.battle is not None:
         advance_battle(state, ev)
         return
@@ -215,9 +215,14 @@ def _choose_opponent(state: GameState, prompt: ChooseOpponent, action: Action,
 # --- the naval step -----------------------------------------------------------------------
 def _naval_battles(state: GameState, civ: str) -> list[NavalBattle]:
     out = []
-    for sea in board.SEAS:
-        here = units_in(state, sea, kinds=NAVAL_KINDS)
-        if any(u.owner == civ and not u.fought for u in here):
+    at_sea: dict[str, list[Unit]] = {}  # the naval units of each sea, in the state's order
+    seas = board.SEAS
+    for u in state.units:
+        if u.area in seas and u.kind in NAVAL_KINDS:
+            at_sea.setdefault(u.area, []).append(u)
+    for sea in seas:
+        here = at_sea.get(sea)
+        if here and any(u.owner == civ and not u.fought for u in here):
             for o in dict.fromkeys(u.owner for u in here if u.owner != civ):
                 out.append(NavalBattle(sea=sea, opponent=o))
     return out

@@ -101,9 +101,9 @@ class Match:
         self._bots: dict[int, Bot] = {}
         self._legal: tuple[int, list[Action]] | None = None
         self._thinking: int | None = None
-        # (version, state, action): a computer player's decision that is the very object the
-        # engine listed for the match's position at that version (see `act`)
-        self._listed: tuple[int, GameState, Action] | None = None
+        # (version, state, seat, action): a computer player's decision that is the very
+        # object the engine listed for the match's position at that version (see `act`)
+        self._listed: tuple[int, GameState, int, Action] | None = None
         # the decisions that may still be taken back, the last one last (engine/undo.py)
         self._undoable: list[_Undoable] = []
         self.undo_refusal = "nothing to take back yet"
@@ -209,15 +209,19 @@ class Match:
     def act(self, seat: int, action: Action, version: int | None = None) -> Step:
         """Apply `seat`'s decision. IllegalAction (with its reason), and nothing changes,
         for the wrong seat, a stale version, a malformed or an illegal action."""
-        self._precheck(seat, action, version)
+        listed, self._listed = self._listed, None
+        n = len(self._record.actions)
+        if not (listed is not None and listed[3] is action and listed[0] == n
+                and listed[1] is self.state and listed[2] == seat
+                and (version is None or version == n)):
+            listed = None  # the long way
+            self._precheck(seat, action, version)
         # only a person takes back (a replay or a computer never does, and they pay no copy
         # of the state per action)
         keep = self.seats[seat] in self.undo_kinds
         before = game.clone(self.state) if keep else None
         hash_before = self.record.hashes.get(self.version) if keep else None
-        listed, self._listed = self._listed, None
-        if (listed is not None and listed[2] is action and listed[0] == self.version
-                and listed[1] is self.state):
+        if listed is not None:  # checked already: the seat's decision, at this version
             events = self._play_listed(action)
         else:
             events = self._play(self.state, action)
@@ -342,7 +346,7 @@ class Match:
             try:
                 action = self.bot(seat).choose(v)
                 if state is self.state and game.listed(v.state, action):
-                    self._listed = (self.version, state, action)
+                    self._listed = (self.version, state, seat, action)
                 return action
             finally:
                 reading.end(before)

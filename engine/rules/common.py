@@ -226,19 +226,28 @@ def free_commodity_sites(state: GameState, province: str) -> list[str]:
 
 def building_counts(state: GameState, civ: str) -> dict[str, int]:
     """Buildings that count for civ's roles (base-game.md section 2)."""
-    counts = dict.fromkeys(BUILDINGS, 0)
+    return every_building_count(state).get(civ) or dict.fromkeys(BUILDINGS, 0)
+
+
+def every_building_count(state: GameState) -> dict[str, dict[str, int]]:
+    """`building_counts` of everyone who controls a building, in one pass."""
     # `building_controller` of every building, the occupiers looked up once: the first
     # unit on a post (in the state's order) holds it, as in `occupier`
     occupiers: dict[tuple[str, str], str] = {}
     for u in state.units:
         if u.post:
             occupiers.setdefault((u.area, u.post), u.owner)
+    out: dict[str, dict[str, int]] = {}
     for pid, ps in state.provinces.items():
         for b in ps.buildings:
             occ = occupiers.get((pid, post_key(b.kind, b.site)))
-            if (occ if occ is not None else ps.influence) == civ:
+            holder = occ if occ is not None else ps.influence
+            if holder is not None:
+                counts = out.get(holder)
+                if counts is None:
+                    counts = out[holder] = dict.fromkeys(BUILDINGS, 0)
                 counts[b.kind] += 1
-    return counts
+    return out
 
 
 # --- dice ---------------------------------------------------------------------------------

@@ -192,6 +192,9 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
             got = known[key] = [[u.id for u in c] for c in compositions(group)]
         return got
 
+    # asked once per destination and per unit, not once per origin and destination
+    fights: dict[str, bool] = {}
+    convoyable: dict[int, bool] = {}
     for origin, us in _movers(state, civ).items():
         if origin in board.SEAS:
             land = {u.id: set(sea_landings(state, u)) for u in us}
@@ -201,11 +204,20 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
             by_sea = convoy_targets(state, civ, origin)
         dests = set(by_sea).union(*land.values())
         for to in sorted(dests):
-            fight = hostile(state, civ, to)
-            ready = [u for u in us if not (fight and u.fought)]
+            fight = fights.get(to)
+            if fight is None:
+                fight = fights[to] = hostile(state, civ, to)
+            ready = [u for u in us if not u.fought] if fight else us
             by_land = [u for u in ready if to in land[u.id]]
-            carried = [u for u in ready if to in by_sea and u not in by_land
-                       and can_be_convoyed(state, u)]
+            carried = []
+            if to in by_sea:  # a unit is carried where its own step does not reach
+                for u in ready:
+                    if to not in land[u.id]:
+                        ok = convoyable.get(u.id)
+                        if ok is None:
+                            ok = convoyable[u.id] = can_be_convoyed(state, u)
+                        if ok:
+                            carried.append(u)
             for u in by_land + carried:
                 out.append(Move(units=[u.id], to=to))
             for group in (by_land, carried):

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from ..actions import Action, PickRoleHolder, UsePower
 from ..data.cards import ROLES
+from ..data.costs import BUILDINGS
 from ..errors import IllegalAction
 from ..events import Event, RoleAssigned
 from ..prompts import ChooseRoleHolder
 from ..state import GameState
-from .common import building_counts, military_count, player_civs, random_below
+from .common import (
+    building_counts,
+    every_building_count,
+    military_count,
+    player_civs,
+    random_below,
+)
 from .flow import start_phase
 from .hooks import before_roles, card_name, role_bonus
 from .registry import decision, phase
@@ -20,7 +27,10 @@ ROLE_RULE = "Roles: ties keep the card with its holder; the holder chooses among
 def base_score(state: GameState, civ: str, role: str) -> int:
     if role == "military_leader":
         return military_count(state, civ)
-    b = building_counts(state, civ)
+    return _from_buildings(role, building_counts(state, civ))
+
+
+def _from_buildings(role: str, b: dict[str, int]) -> int:
     if role == "director_of_commerce":
         return b["caravan"] + b["market"]
     if role == "high_priest":
@@ -29,9 +39,16 @@ def base_score(state: GameState, civ: str, role: str) -> int:
 
 
 def scores(state: GameState, role: str) -> dict[str, int]:
+    civs = player_civs(state)
+    if role == "military_leader":
+        base = {c: military_count(state, c) for c in civs}
+    else:  # the buildings of everyone counted in one pass
+        every = every_building_count(state)
+        base = {c: _from_buildings(role, every.get(c) or _NO_BUILDINGS) for c in civs}
+    return {c: base[c] + role_bonus(state, c, role) for c in civs}
 
-    return {c: base_score(state, c, role) + role_bonus(state, c, role)
-            for c in player_civs(state)}
+
+_NO_BUILDINGS = dict.fromkeys(BUILDINGS, 0)
 
 
 def _assign(state: GameState, role: str, civ: str, sc: dict[str, int],

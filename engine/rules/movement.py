@@ -7,6 +7,8 @@ neighbour or along an unbroken chain of their owner's triremes; fortresses never
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ..actions import Move, MoveTrireme
 from ..data import board
 from ..data.costs import MOBILE_GROUND
@@ -166,13 +168,18 @@ def compositions(units: list[Unit], cap: int = 256) -> list[list[Unit]]:
     """Every distinct choice of units among `units`, two or more of them: for each group of
     alike units (same place, kind and post) none, some or all, the lowest ids first. Alike
     units make the same move, so one choice stands for all its equals. At most `cap`."""
+    if len(units) < 2:  # no choice of two
+        return []
     groups: dict[tuple[str, str, str], list[Unit]] = {}
-    for u in sorted(units, key=lambda u: u.id):
+    for u in sorted(units, key=_by_id):
         groups.setdefault((u.area, u.kind, u.post), []).append(u)
     choices: list[list[Unit]] = [[]]
     for g in groups.values():
         choices = [c + g[:k] for c in choices for k in range(len(g) + 1)][:cap]
-    return [sorted(c, key=lambda u: u.id) for c in choices if len(c) > 1]
+    return [sorted(c, key=_by_id) for c in choices if len(c) > 1]
+
+
+_by_id = attrgetter("id")
 
 
 def legal_moves(state: GameState, civ: str) -> list[Move]:
@@ -186,7 +193,9 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
     known: dict[tuple[int, ...], list[list[int]]] = {}
 
     def choices(group: list[Unit]) -> list[list[int]]:
-        key = tuple(u.id for u in group)
+        if len(group) < 2:
+            return []
+        key = tuple([u.id for u in group])
         got = known.get(key)
         if got is None:
             got = known[key] = [[u.id for u in c] for c in compositions(group)]

@@ -1,0 +1,298 @@
+"""The engine's shortcuts for random players (issue 16) answer exactly as the long way.
+
+Each shortcut is checked against the long way it replaces, written out here as it was, in
+every position of random games (and of the phase saves where it helps): the ground moves,
+the naval battles, the wars at the start of the military phase, the role scores and the
+straits; and the match's way of playing a computer player's decision that is the very
+action the engine listed (no form check, no snapshot) against the long way of `act`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from engine import game
+from engine.actions import Move, NavalBattle
+from engine.data import board
+from engine.data.cards import ROLES
+from engine.errors import IllegalAction
+from engine.match import Match, replay_match
+from engine.rng import Rng
+from engine.rules import movement, reading, roles
+from engine.rules.common import (
+    at_war,
+    building_counts,
+    every_building_count,
+    ground_owners,
+    military_count,
+    player_civs,
+    provinces_at_war,
+    units_in,
+)
+from engine.rules.geography import strait_partners
+from engine.rules.hooks import can_be_convoyed, convoy_extra_seas, role_bonus, sea_landings
+from engine.rules.military import NAVAL_KINDS, _naval_battles
+from engine.saves import load_save
+from engine.state import Config, GameState, Unit
+
+CIVS = ["rome", "greece", "egypt", "carthage"]
+
+
+def _positions(seeds: tuple[int, ...] = (31, 32), steps: int = 1000) -> Iterator[GameState]:
+    """The positions of random games (each a copy), and those of the phase saves."""
+    phases = Path(__file__).parent.parent / "saves" / "phases"
+    for p in sorted(phases.glob("*.json")):
+        yield load_save(p).state
+    for seed in seeds:
+        state, _ = game.new_game(Config(civs=CIVS, seed=seed))
+        rng = Rng(seed)
+        for _ in range(steps):
+            if state.prompt is None or state.phase == "over":
+                break
+            yield game.clone(state)
+            acts = game.legal_actions(state)
+            game.apply(state, acts[rng.below(len(acts))])
+
+
+# --- the long ways, as they were ------------------------------------------------------------
+def _compositions(units: list[Unit], cap: int = 256) -> list[list[Unit]]:
+    groups: dict[tuple[str, str, str], list[Unit]] = {}
+    for u in sorted(units, key=lambda u: u.id):
+        groups.setdefault((u.area, u.kind, u.post), []).append(u)
+    choices: list[list[Unit]] = [[]]
+    for g in groups.values():
+        choices = [c + g[:k] for c in choices for k in range(len(g) + 1)][:cap]
+    return [sorted(c, key=lambda u: u.id) for c in choices if len(c) > 1]
+
+
+def _moves(state: GameState, civ: str) -> list[Move]:
+    out: list[Move] = []
+    joint: dict[str, tuple[list[Unit], dict[str, list[Unit]]]] = {}
+    for origin, us in movement._movers(state, civ).items():
+        if origin in board.SEAS:
+            land = {u.id: set(sea_landings(state, u)) for u in us}
+            by_sea: set[str] = set()
+        else:
+            land = {u.id: set(movement.land_targets(state, u)) for u in us}
+            by_sea = movement.convoy_targets(state, civ, origin)
+        for to in sorted(set(by_sea).union(*land.values())):
+            fight = movement.hostile(state, civ, to)
+            ready = [u for u in us if not (fight and u.fought)]
+            by_land = [u for u in ready if to in land[u.id]]
+            carried = [u for u in ready if to in by_sea and u not in by_land
+                       and can_be_convoyed(state, u)]
+            for u in by_land + carried:
+                out.append(Move(units=[u.id], to=to))
+            for group in (by_land, carried):
+                for c in _compositions(group):
+                    out.append(Move(units=[u.id for u in c], to=to))
+            if by_land or carried:
+                own, convoys = joint.setdefault(to, ([], {}))
+                own.extend(by_land)
+                if carried:
+                    convoys[origin] = carried
+    for to, (own, convoys) in sorted(joint.items()):
+        for carried in [[], *convoys.values()]:
+            for c in _compositions(own + carried):
+                if len({u.area for u in c}) > 1:
+                    out.append(Move(units=[u.id for u in c], to=to))
+    return out
+
+
+def _naval(state: GameState, civ: str) -> list[NavalBattle]:
+    out = []
+    for sea in board.SEAS:
+        here = units_in(state, sea, kinds=NAVAL_KINDS)
+        if any(u.owner == civ and not u.fought for u in here):
+            for o in dict.fromkeys(u.owner for u in here if u.owner != civ):
+                out.append(NavalBattle(sea=sea, opponent=o))
+    return out
+
+
+def _scores(state: GameState, role: str) -> dict[str, int]:
+    def base(civ: str) -> int:
+        if role == "military_leader":
+            return military_count(state, civ)
+        b = building_counts(state, civ)
+        return {"director_of_commerce": b["caravan"] + b["market"],
+                "high_priest": b["temple"] + b["market"]}.get(role, b["city"] + b["temple"])
+    return {c: base(c) + role_bonus(state, c, role) for c in player_civs(state)}
+
+
+def _building_counts(state: GameState, civ: str) -> dict[str, int]:
+    from engine.data.costs import BUILDINGS
+    from engine.rules.common import building_controller
+    counts = dict.fromkeys(BUILDINGS, 0)
+    for pid, ps in state.provinces.items():
+        for b in ps.buildings:
+            if building_controller(state, pid, b.kind, b.site) == civ:
+                counts[b.kind] += 1
+    return counts
+
+
+# --- the rules' shortcuts -------------------------------------------------------------------
+def test_the_rules_shortcuts_answer_as_the_long_way() -> None:
+    moves = battles = 0
+    for state in _positions():
+        before = game.encode_state(state)
+        civs = player_civs(state)
+        assert provinces_at_war(state) == [pr for pr in board.PROVINCES if at_war(state, pr)]
+        for role in ROLES:
+            assert roles.scores(state, role) == _scores(state, role)
+        for civ in civs:
+            assert building_counts(state, civ) == _building_counts(state, civ)
+            assert every_building_count(state).get(civ, _building_counts(state, civ)) == \
+                _building_counts(state, civ)
+            assert _naval_battles(state, civ) == _naval(state, civ)
+            battles += len(_naval(state, civ))
+            fast = movement.legal_moves(state, civ)
+            assert fast == _moves(state, civ)
+            r = reading.begin(state)  # and as the listing reads it (engine/rules/reading.py)
+            try:
+                assert movement.legal_moves(state, civ) == fast
+            finally:
+                reading.end(r)
+            moves += len(fast)
+        assert game.encode_state(state) == before
+    assert moves > 10_000 and battles > 0
+
+
+def test_the_straits_looked_up_from_either_end() -> None:
+    for area in [*board.PROVINCES, *board.SEAS, "nowhere"]:
+        assert strait_partners(area) == [
+            st.b if st.a == area else st.a for st in board.STRAITS.values()
+            if area in (st.a, st.b)]
+
+
+def test_convoy_extra_seas_and_ground_owners_unchanged_by_reading() -> None:
+    """The reading memo answers the straits question as the hook does (land steps)."""
+    from engine.rules.geography import land_steps
+    for state in _positions(seeds=(33,), steps=600):
+        for civ in player_civs(state):
+            plain = {pr: land_steps(state, civ, pr) for pr in board.PROVINCES}
+            r = reading.begin(state)
+            try:
+                assert {pr: land_steps(state, civ, pr) for pr in board.PROVINCES} == plain
+                assert convoy_extra_seas(state, civ) == convoy_extra_seas(state, civ)
+                assert [ground_owners(state, pr) for pr in board.PROVINCES] == [
+                    ground_owners(state, pr) for pr in board.PROVINCES]
+            finally:
+                reading.end(r)
+
+
+# --- the match's listed decisions -----------------------------------------------------------
+def _containers(obj: Any, into: set[int]) -> None:
+    """The ids of every list, dict and Struct inside obj."""
+    if isinstance(obj, msgspec.Struct):
+        into.add(id(obj))
+        for f in obj.__struct_fields__:
+            _containers(getattr(obj, f), into)
+    elif isinstance(obj, (list, dict)):
+        into.add(id(obj))
+        for v in (obj.values() if isinstance(obj, dict) else obj):
+            _containers(v, into)
+
+
+@pytest.mark.parametrize(("levels", "seed"), [(["random"] * 4, 41), (["greedy"] * 4, 42),
+                                              (["easy", "random", "greedy", "normal"], 43)])
+def test_a_listed_decision_plays_as_the_long_way(levels: list[str], seed: int,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A computer player's decision that is the very action the engine listed is played
+    without its form check and snapshot: the same states as `act`'s long way (a replay
+    feeds every action through it), and the state keeps no part of the action (the rules
+    got the action itself, not the form check's clean copy)."""
+    fast_ones = 0
+    real = game.play_listed
+
+    def spy(state: GameState, action: Any) -> Any:
+        nonlocal fast_ones
+        fast_ones += 1
+        return real(state, action)
+
+    monkeypatch.setattr(game, "play_listed", spy)
+    match = Match.new(Config(civs=CIVS, seed=seed), levels, bot_secret=b"shortcuts")
+    replay = replay_match(match.record)
+    for _ in range(700):
+        steps = match.play_bots(1)
+        if not steps:
+            break
+        step = steps[0]
+        parts: set[int] = set()
+        _containers(step.action, parts)
+        held: set[int] = set()
+        _containers(match.state, held)
+        assert not parts & held, step.action
+        replay.act(step.seat, msgspec.json.decode(msgspec.json.encode(step.action),
+                                                  type=type(step.action)))
+        assert game.encode_state(replay.state) == game.encode_state(match.state)
+    assert fast_ones > 300
+    assert replay.record.hashes == match.record.hashes
+
+
+def test_a_listed_decision_the_rules_refuse_leaves_the_state_as_it_was(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should the rules ever refuse what they listed (a fault of the engine), the match
+    puts its state back from its record and refuses the decision."""
+    match = Match.new(Config(civs=CIVS, seed=51), ["random"] * 4, bot_secret=b"shortcuts")
+    match.play_bots(120)
+    before = game.encode_state(match.state)
+    hashes = dict(match.record.hashes)
+    real = game.advance
+    faults = []
+
+    def broken(state: GameState, ev: Any) -> None:
+        if faults:  # once: the replay that puts the state back goes the rules' way
+            real(state, ev)
+            return
+        faults.append(state.turn)
+        state.turn += 7
+        state.units.clear()
+        raise RuntimeError("a fault of the engine")
+
+    monkeypatch.setattr(game, "advance", broken)
+    seat = match.pending_seat()
+    assert seat is not None
+    action = match.bot_action()
+    with pytest.raises(IllegalAction):
+        match.act(seat, action, version=match.version)
+    assert game.encode_state(match.state) == before
+    assert match.record.hashes == hashes and faults
+    assert match.play_bots(50)  # and the game goes on
+
+
+def test_only_the_listed_object_at_its_version_and_seat_skips_the_checks() -> None:
+    match = Match.new(Config(civs=CIVS, seed=52), ["random"] * 4, bot_secret=b"shortcuts")
+    match.play_bots(30)
+    seat = match.pending_seat()
+    assert seat is not None
+    action = match.bot_action()
+    with pytest.raises(IllegalAction, match="not seat"):
+        match.act((seat + 1) % 4, action)
+    action = match.bot_action()
+    with pytest.raises(IllegalAction, match="moved on"):
+        match.act(seat, action, version=match.version - 1)
+    twin = msgspec.json.decode(msgspec.json.encode(action), type=type(action))
+    match.bot_action()
+    assert match.act(seat, twin).action is twin  # an equal copy: the long way, same result
+
+
+def test_a_read_state_lists_its_actions_once() -> None:
+    """While a state is being read, `legal_actions` answers from the first listing: the
+    same actions, in a list of the caller's own."""
+    state, _ = game.new_game(Config(civs=CIVS, seed=53))
+    plain = game.legal_actions(state)
+    r = reading.begin(state)
+    try:
+        first = game.legal_actions(state)
+        second = game.legal_actions(state)
+        assert first == second == plain and first is not second
+        assert all(a is b for a, b in zip(first, second, strict=True))
+        assert game.listed(state, first[0]) and not game.listed(state, plain[0])
+    finally:
+        reading.end(r)
+    assert not game.listed(state, first[0])

@@ -12,6 +12,7 @@ from typing import TypeVar
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+_TWO_64 = 1 << 64
 
 
 def seed_state(seed: int) -> int:
@@ -39,10 +40,15 @@ class Rng:
         """A uniform integer in [0, n), without modulo bias."""
         if n <= 0:
             raise ValueError("n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            self.state, x = next_u64(self.state)
+        limit = _TWO_64 - (_TWO_64 % n)
+        s = self.state
+        while True:  # next_u64, written out: every decision of a random player asks it
+            s = (s + 0x9E3779B97F4A7C15) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
             if x < limit:
+                self.state = s
                 return x % n
 
     def die(self) -> int:

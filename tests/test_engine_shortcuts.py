@@ -30,12 +30,20 @@ from engine.rules.common import (
     every_building_count,
     ground_owners,
     military_count,
+    player,
     player_civs,
     provinces_at_war,
     units_in,
 )
 from engine.rules.geography import strait_partners
-from engine.rules.hooks import can_be_convoyed, convoy_extra_seas, role_bonus, sea_landings
+from engine.rules.hooks import (
+    can_be_convoyed,
+    convoy_extra_seas,
+    cost,
+    role_bonus,
+    sea_landings,
+    wild_commodity,
+)
 from engine.rules.military import NAVAL_KINDS, _naval_battles
 from engine.saves import load_save
 from engine.state import Config, GameState, Unit
@@ -135,7 +143,46 @@ def _building_counts(state: GameState, civ: str) -> dict[str, int]:
     return counts
 
 
+def _priced(state: GameState, civ: str) -> list[tuple[Any, int]]:
+    """Every candidate priced and checked, as construction did."""
+    from engine.rules.construction import candidate_items
+    from engine.rules.payment import max_set_value
+    from engine.rules.placement import CONSTRUCTION, check
+    best = max_set_value(player(state, civ), wild=wild_commodity(state, civ))
+    out = []
+    for it in candidate_items(state, civ):
+        c = cost(state, civ, it)
+        if c > best:
+            continue
+        try:
+            check(state, civ, it, CONSTRUCTION)
+        except IllegalAction:
+            continue
+        out.append((it, c))
+    return out
+
+
 # --- the rules' shortcuts -------------------------------------------------------------------
+def test_construction_lists_the_items_the_long_way_does() -> None:
+    """Kinds dearer than any set of the player's are not made candidates, and the building
+    site is weighed once per province while listing: the same items at the same costs."""
+    from engine.rules.construction import priced_items
+    seen = 0
+    for state in _positions(seeds=(34, 35), steps=1500):
+        if state.phase != "construction":
+            continue
+        for civ in player_civs(state):
+            long_way = _priced(state, civ)
+            assert priced_items(state, civ) == long_way
+            r = reading.begin(state)
+            try:
+                assert priced_items(state, civ) == long_way
+            finally:
+                reading.end(r)
+            seen += len(long_way)
+    assert seen > 1000
+
+
 def test_the_rules_shortcuts_answer_as_the_long_way() -> None:
     moves = battles = 0
     for state in _positions():

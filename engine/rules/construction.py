@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from ..actions import Action, Buy, EndConstruction, Item, Keep, UsePower
 from ..data import board
 from ..data.cards import CIV_HERO, COMMODITIES, TAX, WILD
+from ..data.costs import COSTS
 from ..errors import IllegalAction
 from ..events import Discarded, Event, Paid
 from ..prompts import ConstructionTurn, KeepCommodities
@@ -27,6 +30,7 @@ from .hooks import (
     is_active,
     offered,
     price,
+    reducers,
     spend_reductions,
     spend_wild,
     use_power,
@@ -119,8 +123,16 @@ def _buy(state: GameState, civ: str, action: Buy, ev: list[Event]) -> None:
             return
 
 
-def candidate_items(state: GameState, civ: str) -> list[Item]:
-    """Every item that might be legal for civ now (each is checked before it is offered)."""
+def candidate_items(state: GameState, civ: str,
+                    skip: AbstractSet[str] = frozenset()) -> list[Item]:
+    """Every item that might be legal for civ now (each is checked before it is offered);
+    those of the kinds in `skip` left out (and not worked out)."""
+    if skip:
+        return [it for it in _candidates(state, civ, skip) if it.kind not in skip]
+    return _candidates(state, civ, skip)
+
+
+def _candidates(state: GameState, civ: str, skip: AbstractSet[str]) -> list[Item]:
     cs = state.construction
     items: list[Item] = []
     # Every province of civ's: those held since the turn began first, then the newer ones
@@ -128,26 +140,40 @@ def candidate_items(state: GameState, civ: str) -> list[Item]:
     own = [pr for pr in cs.turn_start if state.provinces[pr].influence == civ]
     own += [pr for pr, ps in state.provinces.items()
             if ps.influence == civ and pr not in cs.turn_start]
-    reach = influence_reach(state, civ, cs.controlled_at_start.get(civ, []))
-    if influence_anywhere(state, civ):
-        reach = set(board.PROVINCES)
-    for pr in sorted(reach):
-        if state.provinces[pr].influence is None:
-            items.append(Item(kind="influence", province=pr))
-    for c in state.conversions:
-        if c.civ == civ:
-            items.append(Item(kind="influence", province=c.province))
+    if "influence" not in skip:
+        reach = influence_reach(state, civ, cs.controlled_at_start.get(civ, []))
+        if influence_anywhere(state, civ):
+            reach = set(board.PROVINCES)
+        for pr in sorted(reach):
+            if state.provinces[pr].influence is None:
+                items.append(Item(kind="influence", province=pr))
+        for c in state.conversions:
+            if c.civ == civ:
+                items.append(Item(kind="influence", province=c.province))
+    here = tuple(k for k in _SITE_KINDS if k not in skip) if skip else _SITE_KINDS
+    triremes = "trireme" not in skip
+    caravans = "caravan" not in skip
     for pr in own:
-        for k in ("city", "temple", "market", "legion", "fortress", "creature"):
+        for k in here:
             items.append(Item(kind=k, province=pr))
-        if board.PROVINCES[pr].coastal:
+        if triremes and board.PROVINCES[pr].coastal:
             items.append(Item(kind="trireme", province=pr))
-        for site in free_commodity_sites(state, pr):
-            items.append(Item(kind="caravan", province=pr, site=site))
+        if caravans:
+            for site in free_commodity_sites(state, pr):
+                items.append(Item(kind="caravan", province=pr, site=site))
     items += [it for it in extra_items(state, civ) if it.province not in own]
     for card in [*state.display, *offered(state, civ), CIV_HERO[civ]]:
         items.append(Item(kind="card", card=card))
     return items
+
+
+# The kinds of items built in one's own provinces, in the order they are offered (triremes
+# and caravans follow: coasts and free sites).
+_SITE_KINDS = ("city", "temple", "market", "legion", "fortress", "creature")
+_KINDS = ("influence", *_SITE_KINDS, "trireme", "caravan")
+_DEAREST = max(COSTS[k] for k in _KINDS)
+# the kinds of item whose chart cost is more than n
+_BEYOND = [frozenset(k for k in _KINDS if COSTS[k] > n) for n in range(_DEAREST + 1)]
 
 
 def placeable(state: GameState, civ: str, kind: str) -> list[str]:
@@ -173,7 +199,10 @@ def priced_items(state: GameState, civ: str) -> list[tuple[Item, int]]:
     """The items civ may buy now, each with its cost (what a set of his could pay at most)."""
     out = []
     best = max_set_value(player(state, civ), wild=wild_commodity(state, civ))
-    items = candidate_items(state, civ)
+    # Without a reduction an item costs its chart cost: the kinds dearer than any set of
+    # civ's are not even listed as candidates (a card has a cost of its own: always listed).
+    skip = frozenset() if reducers(state, civ) else _BEYOND[min(best, _DEAREST)]
+    items = candidate_items(state, civ, skip)
     for it, c in zip(items, costs(state, civ, items), strict=True):
         if c > best:
             continue

@@ -240,6 +240,8 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
     for to, (own, convoys) in sorted(joint.items()):
         # one convoy at most: the units carried by triremes start in one province
         for carried in [[], *convoys.values()]:
+            if len({u.area for u in own} | {u.area for u in carried}) < 2:
+                continue  # from one place only: those moves are listed above
             for c in compositions(own + carried):
                 if len({u.area for u in c}) > 1:
                     out.append(Move(units=[u.id for u in c], to=to))

@@ -33,6 +33,7 @@ from .hooks import (
     on_influence,
     unit_built,
 )
+from .reading import remembered
 
 R_BUILD = "Rules for Construction: build only in provinces you controlled when your turn began"
 R_INFLUENCE = "Placement: influence goes next to a province you controlled at the start of the phase"
@@ -56,6 +57,26 @@ def enemy_occupier_in(state: GameState, province: str, civ: str) -> bool:
 
 
 def _check_build_site(state: GameState, civ: str, province: str, mode: str) -> None:
+    """`_site_refusal`, raised. While the state is only read the answer is remembered: the
+    construction candidates ask it for every kind of item in each province."""
+    memo = remembered(state)
+    if memo is None:
+        _site_refusal(state, civ, province, mode)
+        return
+    key = ("build_site", civ, province, mode)
+    got = memo.get(key, False)
+    if got is False:
+        try:
+            _site_refusal(state, civ, province, mode)
+            got = None
+        except IllegalAction as e:
+            got = (e.reason, e.rule)
+        memo[key] = got
+    if got is not None:
+        raise IllegalAction(*got)
+
+
+def _site_refusal(state: GameState, civ: str, province: str, mode: str) -> None:
     if province not in board.PROVINCES:
         raise IllegalAction(f"{province} is not a land province", R_BUILD)
     ps = state.provinces[province]

@@ -22,6 +22,7 @@ from .common import (
 from .flow import start_phase
 from .geography import influence_reach
 from .hooks import (
+    card_cost,
     commodities_kept,
     cost,
     costs,
@@ -123,16 +124,18 @@ def _buy(state: GameState, civ: str, action: Buy, ev: list[Event]) -> None:
             return
 
 
-def candidate_items(state: GameState, civ: str,
-                    skip: AbstractSet[str] = frozenset()) -> list[Item]:
-    """Every item that might be legal for civ now (each is checked before it is offered);
-    those of the kinds in `skip` left out (and not worked out)."""
-    if skip:
-        return [it for it in _candidates(state, civ, skip) if it.kind not in skip]
-    return _candidates(state, civ, skip)
+def candidate_items(state: GameState, civ: str, budget: int | None = None) -> list[Item]:
+    """Every item that might be legal for civ now (each is checked before it is offered).
+    With a `budget`, for a player no reduction applies to: only the items whose chart cost
+    (`hooks.base_cost`) is within it (the others are not even worked out)."""
+    if budget is None:
+        return _candidates(state, civ, frozenset(), None)
+    skip = _BEYOND[min(max(budget, 0), _DEAREST)]
+    return [it for it in _candidates(state, civ, skip, budget) if it.kind not in skip]
 
 
-def _candidates(state: GameState, civ: str, skip: AbstractSet[str]) -> list[Item]:
+def _candidates(state: GameState, civ: str, skip: AbstractSet[str],
+                budget: int | None) -> list[Item]:
     cs = state.construction
     items: list[Item] = []
     # Every province of civ's: those held since the turn began first, then the newer ones
@@ -163,7 +166,8 @@ def _candidates(state: GameState, civ: str, skip: AbstractSet[str]) -> list[Item
                 items.append(Item(kind="caravan", province=pr, site=site))
     items += [it for it in extra_items(state, civ) if it.province not in own]
     for card in [*state.display, *offered(state, civ), CIV_HERO[civ]]:
-        items.append(Item(kind="card", card=card))
+        if budget is None or card_cost(state, card) <= budget:
+            items.append(Item(kind="card", card=card))
     return items
 
 
@@ -199,10 +203,9 @@ def priced_items(state: GameState, civ: str) -> list[tuple[Item, int]]:
     """The items civ may buy now, each with its cost (what a set of his could pay at most)."""
     out = []
     best = max_set_value(player(state, civ), wild=wild_commodity(state, civ))
-    # Without a reduction an item costs its chart cost: the kinds dearer than any set of
-    # civ's are not even listed as candidates (a card has a cost of its own: always listed).
-    skip = frozenset() if reducers(state, civ) else _BEYOND[min(best, _DEAREST)]
-    items = candidate_items(state, civ, skip)
+    # Without a reduction an item costs its chart cost: those dearer than any set of civ's
+    # are not even made candidates.
+    items = candidate_items(state, civ, None if reducers(state, civ) else best)
     for it, c in zip(items, costs(state, civ, items), strict=True):
         if c > best:
             continue
@@ -218,9 +221,13 @@ def _legal(state: GameState, prompt: ConstructionTurn) -> list[Action]:
     p = player(state, prompt.civ)
     wild = wild_commodity(state, prompt.civ)
     out: list[Action] = [EndConstruction()]
+    payments: dict[int, list[dict[str, int]]] = {}  # by cost: the same for every item
     for it, c in priced_items(state, prompt.civ):
-        for pay in payment_options(p, c, wild=wild):
-            out.append(Buy(items=[it], payment=pay))
+        pays = payments.get(c)
+        if pays is None:
+            pays = payments[c] = payment_options(p, c, wild=wild)
+        for pay in pays:
+            out.append(Buy(items=[it], payment=dict(pay)))  # each action its own
     return out
 
 

@@ -191,12 +191,17 @@ def after_offering(state: GameState) -> bool:
 def base_cost(state: GameState, item: Item) -> int:
     """The chart cost of an item; a card with a cost of its own says so (`card_cost`)."""
     if item.kind == "card":
-        for f in _each("card_cost"):
-            c: int | None = f(state, item.card)
-            if c is not None:
-                return c
-        return COSTS["hero"]
+        return card_cost(state, item.card)
     return COSTS[item.kind]
+
+
+def card_cost(state: GameState, card: str) -> int:
+    """A hero's or wonder's chart cost (`base_cost` of buying it)."""
+    for f in _each("card_cost"):
+        c: int | None = f(state, card)
+        if c is not None:
+            return c
+    return COSTS["hero"]
 
 
 def _offers(state: GameState, civ: str, item: Item) -> list[tuple[int, str]]:
@@ -234,8 +239,11 @@ def costs(state: GameState, civ: str, items: list[Item]) -> list[int]:
     funcs = reducers(state, civ)
     if not funcs:  # the chart's costs (base_cost, a card's asked of its hooks)
         return [COSTS[it.kind] if it.kind != "card" else base_cost(state, it) for it in items]
-    return [base_cost(state, it) - _best(state, civ, it, frozenset(), funcs)[0]
-            for it in items]
+    return [(COSTS[it.kind] if it.kind != "card" else base_cost(state, it))
+            - _best(state, civ, it, _NOTHING_TAKEN, funcs)[0] for it in items]
+
+
+_NOTHING_TAKEN: frozenset[str] = frozenset()
 
 
 def _best(state: GameState, civ: str, item: Item,

@@ -255,8 +255,10 @@ class Match:
         self._unhashed = False
         n = len(rec.actions) + 1
         if is_bot(self.seats[seat]) and n % rec.hash_every:
-            add_action(rec, action, "")
-            del rec.hashes[n]
+            last = n - 1  # add_action without the hash it would set
+            if last and last % rec.hash_every and last in rec.hashes:
+                del rec.hashes[last]  # the previous "final" hash is no checkpoint
+            rec.actions.append(action)
             self._unhashed = True
         else:
             add_action(rec, action, game.state_hash(self.state))

@@ -38,11 +38,17 @@ def shared_view(state: GameState, seat: int | None) -> View:
     t = state.trade
     offer_sizes = {c: len(o) for c, o in t.offers.items()}
     acquired_sizes = {c: len(a) for c, a in t.acquired.items()}
-    offers = t.offers if t.revealed else {c: (o if c == civ else []) for c, o in t.offers.items()}
-    trade = replace(t, offers=offers,
-                    acquired={c: (a if c == civ else []) for c, a in t.acquired.items()})
+    if t.offers or t.acquired:
+        offers = t.offers if t.revealed else {c: (o if c == civ else [])
+                                              for c, o in t.offers.items()}
+        trade = replace(t, offers=offers,
+                        acquired={c: (a if c == civ else []) for c, a in t.acquired.items()})
+    else:
+        trade = t  # nothing to hide (outside a trade)
     v = replace(state,
-                players=[p if p.civ == civ else replace(p, hand={}) for p in state.players],
+                # an empty hand hides nothing: that player is shared too
+                players=[p if p.civ == civ or not p.hand else replace(p, hand={})
+                         for p in state.players],
                 trade=trade, set_aside=[],
                 # No seed and no RNG state: from either and the public actions every future
                 # die and shuffle could be computed.

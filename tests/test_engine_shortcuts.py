@@ -162,7 +162,77 @@ def _priced(state: GameState, civ: str) -> list[tuple[Any, int]]:
     return out
 
 
+def _advance_wars(state: GameState, civ: str, ev: list[Any]) -> None:
+    from engine.data.costs import GROUND_UNITS
+    from engine.rules.military import _maybe_conquest, _start_province
+    from engine.rules.order import finish_turn
+    m = state.military
+    ground: dict[str, list[Unit]] = {}
+    for u in state.units:
+        if u.kind in GROUND_UNITS:
+            ground.setdefault(u.area, []).append(u)
+    for pr in board.PROVINCES:
+        here = ground.get(pr)
+        if here and any(u.owner == civ and not u.fought for u in here) and \
+                len({u.owner for u in here}) > 1:
+            _start_province(state, civ, pr)
+            return
+    for pr in m.wars_at_start:
+        if ground_owners(state, pr) == [civ]:
+            _maybe_conquest(state, civ, pr)
+            if m.conquest:
+                return
+    finish_turn(state)
+    m.step = "done"
+    m.conquered = []
+
+
+def _view(state: GameState, seat: int | None) -> Any:
+    from msgspec.structs import replace
+
+    from engine.view import View
+    civ = state.players[seat].civ if seat is not None else None
+    t = state.trade
+    offers = t.offers if t.revealed else {c: (o if c == civ else []) for c, o in t.offers.items()}
+    trade = replace(t, offers=offers,
+                    acquired={c: (a if c == civ else []) for c, a in t.acquired.items()})
+    v = replace(state,
+                players=[p if p.civ == civ else replace(p, hand={}) for p in state.players],
+                trade=trade, set_aside=[], config=replace(state.config, seed=0), rng=0,
+                forced_dice=[])
+    return View(seat=seat, civ=civ, state=v,
+                hand_sizes={p.civ: sum(p.hand.values()) for p in state.players},
+                offer_sizes={c: len(o) for c, o in t.offers.items()},
+                acquired_sizes={c: len(a) for c, a in t.acquired.items()},
+                set_aside=len(state.set_aside))
+
+
 # --- the rules' shortcuts -------------------------------------------------------------------
+def test_the_end_of_a_ground_step_and_a_view_as_the_long_way() -> None:
+    """The first province to fight in at the end of a ground step is found from the areas
+    holding ground units, not from every province; a view shares the trade and the players
+    with nothing to hide: the same outcomes."""
+    from engine.rules.military import _advance_wars as fast
+    from engine.view import shared_view
+    ends = 0
+    for state in _positions(seeds=(36,), steps=1500):
+        for seat in [None, *range(len(state.players))]:
+            assert msgspec.json.encode(shared_view(state, seat)) == \
+                msgspec.json.encode(_view(state, seat))
+        if state.phase != "military":
+            continue
+        for civ in player_civs(state):
+            a, b = game.clone(state), game.clone(state)
+            ev_a: list[Any] = []
+            ev_b: list[Any] = []
+            fast(a, civ, ev_a)
+            _advance_wars(b, civ, ev_b)
+            assert game.encode_state(a) == game.encode_state(b)
+            assert msgspec.json.encode(ev_a) == msgspec.json.encode(ev_b)
+            ends += a.military.battle_area != ""
+    assert ends > 0
+
+
 def test_construction_lists_the_items_the_long_way_does() -> None:
     """Kinds dearer than any set of the player's are not made candidates, and the building
     site is weighed once per province while listing: the same items at the same costs."""

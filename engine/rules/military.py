@@ -141,12 +141,16 @@ def _advance_wars(state: GameState, civ: str, ev: list[Event]) -> None:
     for u in state.units:
         if u.kind in GROUND_UNITS:
             ground.setdefault(u.area, []).append(u)
-    for pr in board.PROVINCES:
-        here = ground.get(pr)
-        if here and any(u.owner == civ and not u.fought for u in here) and \
+    first = -1  # the first such province in the board's order
+    for pr, here in ground.items():
+        i = _PROVINCE_ORDER.get(pr, -1)
+        if i >= 0 and (first < 0 or i < first) and \
+                any(u.owner == civ and not u.fought for u in here) and \
                 len({u.owner for u in here}) > 1:
-            _start_province(state, civ, pr)
-            return
+            first = i
+    if first >= 0:
+        _start_province(state, civ, _PROVINCES[first])
+        return
     for pr in m.wars_at_start:
         if ground_owners(state, pr) == [civ]:
             _maybe_conquest(state, civ, pr)
@@ -155,6 +159,10 @@ def _advance_wars(state: GameState, civ: str, ev: list[Event]) -> None:
     finish_turn(state)
     m.step = "done"
     m.conquered = []
+
+
+_PROVINCES = list(board.PROVINCES)
+_PROVINCE_ORDER = {pr: i for i, pr in enumerate(_PROVINCES)}
 
 
 # --- the battles of one province ----------------------------------------------------------

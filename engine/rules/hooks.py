@@ -91,7 +91,7 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
     # A hero's or wonder's power is its holder's, a god's its holder's, a creature's its
     # civilization's (every `uses` of theirs answers [] to anyone else,
     # tests/test_engine_speed.py). Only those are asked, in registration order.
-    users, at, creature_of = _users()
+    users, at, creature_of = _USERS.get("uses") or _users()
     asked: list[int] = []
     mine = creature_of.get(civ)  # only civ's own creature can be his (every `uses` says so)
     if mine is not None:

@@ -208,8 +208,9 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
         if origin in board.SEAS:
             land = {u.id: set(sea_landings(state, u)) for u in us}
             by_sea: set[str] = set()
-        else:
-            land = {u.id: set(land_targets(state, u)) for u in us}
+        else:  # land_targets of each unit, the land steps from its place asked once
+            steps = land_steps(state, civ, origin)
+            land = {u.id: set(ground_steps(state, u, list(steps))) for u in us}
             by_sea = convoy_targets(state, civ, origin)
         dests = set(by_sea).union(*land.values())
         for to in sorted(dests):

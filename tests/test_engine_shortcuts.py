@@ -413,3 +413,35 @@ def test_a_read_state_lists_its_actions_once() -> None:
     finally:
         reading.end(r)
     assert not game.listed(state, first[0])
+
+
+def test_a_role_bonus_is_its_holders_alone() -> None:
+    """`role_bonus` asks only the cards and gods a player holds: every other card's bonus
+    is 0 to him, whoever holds it and whatever role a god's holder named; and the sum is
+    the long way's in every position of random games."""
+    from engine.powers import athena
+    from engine.rules.hooks import CARDS, _defines, _each
+    from engine.rules.hooks import role_bonus as bonus
+    with_bonus = [c for c, m in CARDS.items() if _defines(m, "role_bonus")]
+    assert len(with_bonus) >= 5
+    state, _ = game.new_game(Config(civs=CIVS, seed=61))
+    holder = state.players[0]
+    for card in with_bonus:
+        if card in state.gods:
+            state.gods[card] = holder.civ
+        else:
+            holder.cards.append(card)
+    for role in ROLES:
+        for p in state.players:
+            state.power_choices[athena._key(p.civ)] = role
+        for p in state.players[1:]:
+            for card in with_bonus:
+                if card not in p.cards:
+                    assert CARDS[card].role_bonus(state, p.civ, role) == 0, (card, role)
+        assert bonus(state, holder.civ, role) == sum(
+            f(state, holder.civ, role) for f in _each("role_bonus"))
+    assert all(bonus(state, holder.civ, r) for r in ROLES)
+    for s in _positions(seeds=(37,), steps=800):
+        for civ in player_civs(s):
+            for role in ROLES:
+                assert bonus(s, civ, role) == sum(f(s, civ, role) for f in _each("role_bonus"))

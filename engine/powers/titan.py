@@ -19,6 +19,7 @@ from ..data.cards import CIV_CREATURE
 from ..events import Event
 from ..prompts import GroundTurn
 from ..rules.combat import start_battle
+from ..rules.common import units_in
 from ..state import GameState, Unit
 from .base import in_own_decision, refuse
 from .hercules import acts_as
@@ -50,8 +51,8 @@ def _ground_step(state: GameState, civ: str, window: str) -> bool:
 def targets(state: GameState, area: str, civ: str) -> dict[str, list[Unit]]:
     """The units of each other owner in the area, by owner."""
     out: dict[str, list[Unit]] = {}
-    for u in state.units:
-        if u.area == area and u.owner != civ:
+    for u in units_in(state, area):  # the index while the state is read
+        if u.owner != civ:
             out.setdefault(u.owner, []).append(u)
     return out
 

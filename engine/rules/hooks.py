@@ -166,8 +166,24 @@ def _any_asked(hook: str, state: GameState) -> bool:
 
 # --- roles ----------------------------------------------------------------------------------
 def role_bonus(state: GameState, civ: str, role: str) -> int:
-    bonus: int = sum(f(state, civ, role) for f in _each("role_bonus"))
+    """A role bonus is its card's holder's alone (every `role_bonus` hook answers 0 to
+    anyone else, tests/test_engine_shortcuts.py): only the cards and gods civ holds are
+    asked."""
+    bonus: int = sum(f(state, civ, role) for f in _held(state, civ, "role_bonus"))
     return bonus
+
+
+def _held(state: GameState, civ: str, hook: str) -> list[Callable[..., Any]]:
+    """The functions of a hook of the cards civ holds (or holds a copy of) and the gods
+    he holds, in registration order."""
+    cards: list[str] = []
+    for p in state.players:
+        if p.civ == civ:
+            cards = p.cards
+            break
+    gods = state.gods
+    return [f for card, f in _each_card(hook)
+            if card in cards or gods.get(card) == civ or holds_copy(state, civ, card)]
 
 
 def before_roles(state: GameState) -> bool:

@@ -445,3 +445,32 @@ def test_a_role_bonus_is_its_holders_alone() -> None:
         for civ in player_civs(s):
             for role in ROLES:
                 assert bonus(s, civ, role) == sum(f(s, civ, role) for f in _each("role_bonus"))
+
+
+def test_no_reduction_takes_off_more_than_the_most_construction_allows() -> None:
+    """Construction leaves out the candidates dearer than a player's best set by more than
+    `MAX_REDUCTION`: no card's reduction of any item may be larger, for its holder in any
+    province (the card's own test of who may use it is the holder's, see above)."""
+    from engine.actions import Item
+    from engine.data.cards import ALL_CARDS
+    from engine.rules.hooks import CARDS, MAX_REDUCTION, _defines
+    with_reduction = [c for c, m in CARDS.items() if _defines(m, "reduction")]
+    state, _ = game.new_game(Config(civs=CIVS, seed=62))
+    holder = state.players[1]
+    holder.cards += with_reduction
+    state.construction.new_influence = list(board.PROVINCES)
+    kinds = ("influence", "city", "caravan", "temple", "market", "legion", "trireme",
+             "fortress", "creature")
+    items = [Item(kind=k, province=pr) for pr in board.PROVINCES for k in kinds]
+    items += [Item(kind="card", card=c) for c in ALL_CARDS]
+    found = 0
+    for owned in (False, True):
+        for pr in board.PROVINCES:
+            state.provinces[pr].influence = holder.civ if owned else None
+        for it in items:
+            for card in with_reduction:
+                r = CARDS[card].reduction(state, holder.civ, it)
+                if r:
+                    found += 1
+                    assert r[0] <= MAX_REDUCTION, (card, it, r)
+    assert found > 100

@@ -22,6 +22,7 @@ from .common import (
 from .flow import start_phase
 from .geography import influence_reach
 from .hooks import (
+    MAX_REDUCTION,
     card_cost,
     commodities_kept,
     cost,
@@ -126,8 +127,8 @@ def _buy(state: GameState, civ: str, action: Buy, ev: list[Event]) -> None:
 
 def candidate_items(state: GameState, civ: str, budget: int | None = None) -> list[Item]:
     """Every item that might be legal for civ now (each is checked before it is offered).
-    With a `budget`, for a player no reduction applies to: only the items whose chart cost
-    (`hooks.base_cost`) is within it (the others are not even worked out)."""
+    With a `budget`: only the items whose chart cost (`hooks.base_cost`) is within it (the
+    others are not even worked out)."""
     if budget is None:
         return _candidates(state, civ, frozenset(), None)
     skip = _BEYOND[min(max(budget, 0), _DEAREST)]
@@ -203,9 +204,10 @@ def priced_items(state: GameState, civ: str) -> list[tuple[Item, int]]:
     """The items civ may buy now, each with its cost (what a set of his could pay at most)."""
     out = []
     best = max_set_value(player(state, civ), wild=wild_commodity(state, civ))
-    # Without a reduction an item costs its chart cost: those dearer than any set of civ's
-    # are not even made candidates.
-    items = candidate_items(state, civ, None if reducers(state, civ) else best)
+    # An item costs its chart cost less one reduction at most: those dearer than any set of
+    # civ's are not even made candidates.
+    items = candidate_items(state, civ,
+                            best + (MAX_REDUCTION if reducers(state, civ) else 0))
     for it, c in zip(items, costs(state, civ, items), strict=True):
         if c > best:
             continue

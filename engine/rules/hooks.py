@@ -220,6 +220,12 @@ def card_cost(state: GameState, card: str) -> int:
     return COSTS["hero"]
 
 
+# The most a reduction takes off an item (every card's is one card; a test asks each card
+# of every item, tests/test_engine_shortcuts.py): construction leaves out the candidates
+# dearer than a player's best set by more than this.
+MAX_REDUCTION = 1
+
+
 def _offers(state: GameState, civ: str, item: Item) -> list[tuple[int, str]]:
     """(cards off, limit key) for every reduction of the item; a key ("" for none) names a
     reduction that applies once and is spent when used."""

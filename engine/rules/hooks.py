@@ -182,8 +182,9 @@ def _held(state: GameState, civ: str, hook: str) -> list[Callable[..., Any]]:
             cards = p.cards
             break
     gods = state.gods
-    return [f for card, f in _each_card(hook)
-            if card in cards or gods.get(card) == civ or holds_copy(state, civ, card)]
+    copies = bool(state.power_choices)  # a copy is a choice on record (as active_powers)
+    return [f for card, f in _each_card(hook) if card in cards or gods.get(card) == civ
+            or (copies and holds_copy(state, civ, card))]
 
 
 def before_roles(state: GameState) -> bool:

@@ -227,9 +227,14 @@ class Match:
             events = self._play(self.state, action)
         self._add_action(seat, action)
         step = Step(version=self.version, seat=seat, action=action, events=events)
-        self._keep_for_undo(step, before, hash_before)
-        for obs in list(self._observers):
-            obs.on_step(self, step)
+        if before is None:  # _keep_for_undo's answer for a decision no one takes back
+            self._undoable.clear()
+            self.undo_refusal = "another player has decided since"
+        else:
+            self._keep_for_undo(step, before, hash_before)
+        if self._observers:
+            for obs in list(self._observers):
+                obs.on_step(self, step)
         return step
 
     @property

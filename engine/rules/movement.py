@@ -182,6 +182,32 @@ def compositions(units: list[Unit], cap: int = 256) -> list[list[Unit]]:
 _by_id = attrgetter("id")
 
 
+def _one_unit(state: GameState, civ: str, origin: str, u: Unit, land: set[str],
+              by_sea: set[str], dests: list[str], fights: dict[str, bool],
+              convoyable: dict[int, bool],
+              joint: dict[str, tuple[list[Unit], dict[str, list[Unit]]]],
+              out: list[Move]) -> None:
+    """`legal_moves` for the single unit of a place: its moves, and its part in the joint
+    moves (the same as the general loop's, without the groups it cannot form)."""
+    for to in dests:
+        if u.fought:
+            fight = fights.get(to)
+            if fight is None:
+                fight = fights[to] = hostile(state, civ, to)
+            if fight:
+                continue  # it cannot attack again
+        if to in land:
+            out.append(Move(units=[u.id], to=to))
+            joint.setdefault(to, ([], {}))[0].append(u)
+        elif to in by_sea:
+            ok = convoyable.get(u.id)
+            if ok is None:
+                ok = convoyable[u.id] = can_be_convoyed(state, u)
+            if ok:
+                out.append(Move(units=[u.id], to=to))
+                joint.setdefault(to, ([], {}))[1][origin] = [u]
+
+
 def legal_moves(state: GameState, civ: str) -> list[Move]:
     """One move per unit and destination, and every distinct choice of the unmoved units of
     a place that can go there together (units alike are interchangeable), and, where units
@@ -213,6 +239,10 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
             land = {u.id: set(ground_steps(state, u, list(steps))) for u in us}
             by_sea = convoy_targets(state, civ, origin)
         dests = set(by_sea).union(*land.values())
+        if len(us) == 1:  # one unit: the loop below without its choices of several
+            _one_unit(state, civ, origin, us[0], land[us[0].id], by_sea, sorted(dests),
+                      fights, convoyable, joint, out)
+            continue
         for to in sorted(dests):
             fight = fights.get(to)
             if fight is None:

@@ -91,8 +91,12 @@ def _naval_step(state: GameState, civ: str, window: str) -> bool:
     return in_own_decision(state, civ, window, NavalTurn)
 
 
+_PAWNS = ("creature", "legion")  # all acts_as may answer True for (a legion: Hercules)
+
+
 def _krakens(state: GameState, civ: str) -> list[Unit]:
-    return [u for u in state.units if u.owner == civ and acts_as(state, u, CARD)]
+    return [u for u in state.units if u.owner == civ and u.kind in _PAWNS
+            and acts_as(state, u, CARD)]
 
 
 def uses(state: GameState, civ: str, window: str) -> list[UsePower]:

@@ -38,10 +38,13 @@ def reach(province: str) -> list[str]:
     return [*p.land_neighbours, *p.seas]
 
 
+_PAWNS = ("creature", "legion")  # all acts_as may answer True for (a legion: Hercules)
+
+
 def _ready(state: GameState, civ: str) -> list[Unit]:
     """Titans that may attack: the pawns, and a legion Hercules made a Titan this round."""
-    return [u for u in state.units if u.owner == civ and acts_as(state, u, CARD) and not u.fought
-            and u.area in board.PROVINCES]
+    return [u for u in state.units if u.owner == civ and u.kind in _PAWNS and not u.fought
+            and acts_as(state, u, CARD) and u.area in board.PROVINCES]
 
 
 def _ground_step(state: GameState, civ: str, window: str) -> bool:

@@ -38,12 +38,17 @@ def _from_buildings(role: str, b: dict[str, int]) -> int:
     return b["city"] + b["temple"]
 
 
-def scores(state: GameState, role: str) -> dict[str, int]:
+def scores(state: GameState, role: str,
+           every: dict[str, dict[str, int]] | None = None) -> dict[str, int]:
+    """Each player's count for the role. `every`: `every_building_count` of the state, if
+    the caller has it already (the roles are assigned one after the other, the buildings
+    unchanged meanwhile)."""
     civs = player_civs(state)
     if role == "military_leader":
         base = {c: military_count(state, c) for c in civs}
     else:  # the buildings of everyone counted in one pass
-        every = every_building_count(state)
+        if every is None:
+            every = every_building_count(state)
         base = {c: _from_buildings(role, every.get(c) or _NO_BUILDINGS) for c in civs}
     return {c: base[c] + role_bonus(state, c, role) for c in civs}
 
@@ -82,9 +87,10 @@ def run(state: GameState, ev: list[Event]) -> None:
         if before_roles(state):
             return  # the cards' questions before roles (a copy, a named role): asked first
     i = int(state.step)
+    every = every_building_count(state)  # assigning roles moves no building
     while i < len(ROLES):
         role = ROLES[i]
-        sc = scores(state, role)
+        sc = scores(state, role, every)
         best = max(sc.values())
         leaders = [c for c, s in sc.items() if s == best]
         holder = state.roles.get(role)

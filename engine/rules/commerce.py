@@ -19,10 +19,11 @@ from ..prompts import AnnounceTrade, ChooseTradeOffer, GiveBalancingCard, TakeTr
 from ..state import GameState
 from .common import (
     add_to_hand,
-    building_controller,
     clean,
     hand_size,
     player,
+    post_key,
+    post_occupiers,
     remove_from_hand,
     seat_order_from,
 )
@@ -38,17 +39,20 @@ def production(state: GameState) -> dict[str, dict[str, int]]:
     """What each civ's buildings produce (base-game.md 3.1): a city 1 tax, a caravan 1 of
     its commodity, doubled by a temple or market in the province held by the same civ."""
     out: dict[str, dict[str, int]] = {}
+    occupiers = post_occupiers(state)  # `building_controller`, the units looked at once
     for pid, ps in state.provinces.items():
         for b in ps.buildings:
             if b.kind not in ("city", "caravan"):
                 continue
-            owner = building_controller(state, pid, b.kind, b.site)
+            owner = occupiers.get((pid, post_key(b.kind, b.site)))
             if owner is None:
-                continue
+                owner = ps.influence
+                if owner is None:
+                    continue
             doubler = "temple" if b.kind == "city" else "market"
             n = 1
-            if any(d.kind == doubler for d in ps.buildings) and building_controller(
-                    state, pid, doubler, "") == owner:
+            if any(d.kind == doubler for d in ps.buildings) and \
+                    occupiers.get((pid, doubler), ps.influence) == owner:
                 n = 2
             card = TAX if b.kind == "city" else b.site
             out.setdefault(owner, {})

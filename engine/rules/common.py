@@ -216,14 +216,32 @@ def free_commodity_sites(state: GameState, province: str) -> list[str]:
 
 
 def building_counts(state: GameState, civ: str) -> dict[str, int]:
-    """Buildings that count for civ's roles (base-game.md section 2)."""
-    counts = dict.fromkeys(BUILDINGS, 0)
-    # `building_controller` of every building, the occupiers looked up once: the first
-    # unit on a post (in the state's order) holds it, as in `occupier`
+    """Buildings that count for civ's roles (base-game.md section 2). Remembered while the
+    state is read (a computer player weighs every role for every player): do not change
+    the answer."""
+    memo = remembered(state)
+    if memo is None:
+        return _building_counts(state, civ)
+    key = ("building_counts", civ)
+    counts: dict[str, int] | None = memo.get(key)
+    if counts is None:
+        counts = memo[key] = _building_counts(state, civ)
+    return counts
+
+
+def post_occupiers(state: GameState) -> dict[tuple[str, str], str]:
+    """Who occupies each post, by (province, post): the first unit on it in the state's
+    order, as in `occupier` (for `building_controller` of many buildings at once)."""
     occupiers: dict[tuple[str, str], str] = {}
     for u in state.units:
         if u.post:
             occupiers.setdefault((u.area, u.post), u.owner)
+    return occupiers
+
+
+def _building_counts(state: GameState, civ: str) -> dict[str, int]:
+    counts = dict.fromkeys(BUILDINGS, 0)
+    occupiers = post_occupiers(state)
     for pid, ps in state.provinces.items():
         for b in ps.buildings:
             occ = occupiers.get((pid, post_key(b.kind, b.site)))

@@ -63,12 +63,13 @@ def threat(state: GameState, civ: str, province: str) -> float:
 class Facts:
     """Remembered answers about one unchanging state (see the module's docstring)."""
 
-    __slots__ = ("state", "_threat", "_units", "_potential", "_best", "_loss", "_scores",
-                 "_enemies")
+    __slots__ = ("state", "_threat", "_strength", "_units", "_potential", "_best", "_loss",
+                 "_scores", "_enemies")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
         self._threat: dict[tuple[str, str], float] = {}
+        self._strength: dict[str, tuple[dict[str, float], dict[str, float]]] = {}
         self._units: dict[int, Unit] | None = None
         self._potential: dict[str, float] = {}
         self._best: dict[str, int] = {}
@@ -77,11 +78,40 @@ class Facts:
         self._enemies: dict[tuple[str, str], tuple[list[Unit], float]] = {}
 
     def threat(self, civ: str, province: str) -> float:
+        """`threat`, from the ground strengths of every area summed once."""
         key = (civ, province)
         t = self._threat.get(key)
         if t is None:
-            t = self._threat[key] = threat(self.state, civ, province)
+            if not province or province not in board.PROVINCES:
+                t = 0.0
+            else:
+                enemy, own = self.ground_strength(civ)
+                near = 0.0
+                for nb in board.PROVINCES[province].land_neighbours:
+                    near += enemy.get(nb, 0.0)
+                # strengths are multiples of 0.5: these float sums are exact in any order
+                t = max(0.0, (near - own.get(province, 0.0)) / 6.0)
+            self._threat[key] = t
         return t
+
+    def ground_strength(self, civ: str) -> tuple[dict[str, float], dict[str, float]]:
+        """By area: the strength of the other players' legions and creatures (what
+        `threat` counts against us), and of our own ground units."""
+        got = self._strength.get(civ)
+        if got is None:
+            players = {p.civ for p in self.state.players}
+            enemy: dict[str, float] = {}
+            own: dict[str, float] = {}
+            for u in self.state.units:
+                kind = u.kind
+                if kind not in GROUND_UNITS:
+                    continue
+                if u.owner == civ:
+                    own[u.area] = own.get(u.area, 0.0) + UNIT_STRENGTH[kind]
+                elif kind != "fortress" and u.owner in players:
+                    enemy[u.area] = enemy.get(u.area, 0.0) + UNIT_STRENGTH[kind]
+            got = self._strength[civ] = (enemy, own)
+        return got
 
     def enemy_ground(self, civ: str, area: str) -> tuple[list[Unit], float]:
         """The ground units of others in an area (in the state's order) and their strength

@@ -169,6 +169,8 @@ def construction_power(state: GameState, me: Player, uses: list[UsePower],
                        influence_value: Callable[[str], float],
                        set_gain: Callable[[dict[str, int]], float]) -> UsePower | None:
     """A power worth using now in the construction turn, or None."""
+    if not uses:
+        return None
     for card in ("phoenix", "jason"):
         if _pick(uses, card):
             return _pick(uses, card)[0]
@@ -188,6 +190,8 @@ def construction_power(state: GameState, me: Player, uses: list[UsePower],
             best, gain = a, g
     if best is not None:
         return best
+    if not _pick(uses, "baal") and not _pick(uses, "vulcan"):
+        return None
     leader = _leader(state, me.civ)
     for card in ("baal", "vulcan"):
         hits = [a for a in _pick(uses, card) if state.provinces[a.target].influence == leader]

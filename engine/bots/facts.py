@@ -38,6 +38,26 @@ def set_potential(hand: dict[str, int]) -> float:
     return 2.0 * max(distinct, tax) + 0.5 * min(distinct, tax) + 0.1 * cards
 
 
+def potential_less(hand: dict[str, int], cards: dict[str, int]) -> float:
+    """`set_potential` of the hand less these cards (a card it lacks counts below zero),
+    without making that hand."""
+    distinct = 0
+    total = 0
+    for c, n in hand.items():
+        k = n - cards.get(c, 0)
+        if k > 0 and c in _RESOURCE:
+            total += k
+            if c in _COMMODITY:
+                distinct += 1
+    for c, n in cards.items():
+        if -n > 0 and c not in hand and c in _RESOURCE:
+            total += -n
+            if c in _COMMODITY:
+                distinct += 1
+    tax = hand.get(TAX, 0) - cards.get(TAX, 0)
+    return 2.0 * max(distinct, tax) + 0.5 * min(distinct, tax) + 0.1 * total
+
+
 def best_set(hand: dict[str, int]) -> int:
     distinct = 0
     for c in COMMODITIES:
@@ -64,7 +84,7 @@ class Facts:
     """Remembered answers about one unchanging state (see the module's docstring)."""
 
     __slots__ = ("state", "_threat", "_strength", "_units", "_potential", "_best", "_loss",
-                 "_scores", "_enemies")
+                 "_scores", "_enemies", "memo")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -76,6 +96,7 @@ class Facts:
         self._loss: dict[tuple[str, tuple[tuple[str, int], ...]], float] = {}
         self._scores: dict[str, dict[str, int]] = {}
         self._enemies: dict[tuple[str, str], tuple[list[Unit], float]] = {}
+        self.memo: dict[tuple[object, ...], float] = {}  # a player's own answers, by question
 
     def threat(self, civ: str, province: str) -> float:
         """`threat`, from the ground strengths of every area summed once."""
@@ -152,10 +173,7 @@ class Facts:
         key = (me.civ, tuple(cards.items()))
         v = self._loss.get(key)
         if v is None:
-            hand = dict(me.hand)
-            for c, n in cards.items():
-                hand[c] = hand.get(c, 0) - n
-            v = self._loss[key] = self.potential(me) - set_potential(hand)
+            v = self._loss[key] = self.potential(me) - potential_less(me.hand, cards)
         return v
 
     def role_scores(self, role: str) -> dict[str, int]:

@@ -366,15 +366,19 @@ class NormalBot(GreedyBot):
         if foe is None or province not in board.PROVINCES:
             return 0.0
         facts = self._known(state)
-        best = 0.0
-        for nb in board.PROVINCES[province].land_neighbours:
-            ps = state.provinces[nb]
-            if ps.influence != foe or not ps.buildings:
-                continue
-            defence = facts.enemy_ground(civ, nb)[1]
-            if moving >= 1.2 * defence:
-                best = max(best, float(len(ps.buildings)))
-        return best * self._hostility(foe)
+        key = ("staging", civ, province, moving)  # asked for every move there
+        worth = facts.memo.get(key)
+        if worth is None:
+            best = 0.0
+            for nb in board.PROVINCES[province].land_neighbours:
+                ps = state.provinces[nb]
+                if ps.influence != foe or not ps.buildings:
+                    continue
+                defence = facts.enemy_ground(civ, nb)[1]
+                if moving >= 1.2 * defence:
+                    best = max(best, float(len(ps.buildings)))
+            worth = facts.memo[key] = best * self._hostility(foe)
+        return worth
 
     # --- conquest --------------------------------------------------------------------------
     def _ChooseConquest(self, state: GameState, me: Player, prompt: ChooseConquest,

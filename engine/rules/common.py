@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable
 
 from ..data import board
@@ -216,17 +217,16 @@ def free_commodity_sites(state: GameState, province: str) -> list[str]:
 
 
 def building_counts(state: GameState, civ: str) -> dict[str, int]:
-    """Buildings that count for civ's roles (base-game.md section 2). Remembered while the
-    state is read (a computer player weighs every role for every player): do not change
-    the answer."""
+    """Buildings that count for civ's roles (base-game.md section 2). While the state is
+    read (a computer player weighs every role for every player), every player's counts
+    are worked out at once and remembered: do not change the answer."""
     memo = remembered(state)
     if memo is None:
-        return _building_counts(state, civ)
-    key = ("building_counts", civ)
-    counts: dict[str, int] | None = memo.get(key)
-    if counts is None:
-        counts = memo[key] = _building_counts(state, civ)
-    return counts
+        return _building_counts(state)[civ]
+    every: dict[str, dict[str, int]] | None = memo.get("building_counts")
+    if every is None:
+        every = memo["building_counts"] = _building_counts(state)
+    return every[civ]
 
 
 def post_occupiers(state: GameState) -> dict[tuple[str, str], str]:
@@ -239,15 +239,17 @@ def post_occupiers(state: GameState) -> dict[tuple[str, str], str]:
     return occupiers
 
 
-def _building_counts(state: GameState, civ: str) -> dict[str, int]:
-    counts = dict.fromkeys(BUILDINGS, 0)
+def _building_counts(state: GameState) -> defaultdict[str, dict[str, int]]:
+    """Every civ's counts (a civ without buildings gets zeros when asked)."""
+    every: defaultdict[str, dict[str, int]] = defaultdict(lambda: dict.fromkeys(BUILDINGS, 0))
     occupiers = post_occupiers(state)
     for pid, ps in state.provinces.items():
         for b in ps.buildings:
             occ = occupiers.get((pid, post_key(b.kind, b.site)))
-            if (occ if occ is not None else ps.influence) == civ:
-                counts[b.kind] += 1
-    return counts
+            holder = occ if occ is not None else ps.influence
+            if holder is not None:
+                every[holder][b.kind] += 1
+    return every
 
 
 # --- dice ---------------------------------------------------------------------------------

@@ -146,13 +146,17 @@ class Facts:
 
     def unit(self, unit_id: int) -> Unit | None:
         """The first unit with this id, in the state's order."""
+        return self.units_by_id().get(unit_id)
+
+    def units_by_id(self) -> dict[int, Unit]:
+        """Each id's first unit, in the state's order (do not change it: it is shared)."""
         units = self._units
         if units is None:
             units = {}
             for u in self.state.units:
                 units.setdefault(u.id, u)
             self._units = units
-        return units.get(unit_id)
+        return units
 
     def potential(self, me: Player) -> float:
         """`set_potential` of the player's hand."""

@@ -288,8 +288,12 @@ class GreedyBot:
 
     def _strength(self, state: GameState, units: list[int]) -> float:
         """The battle strength of these units (by id)."""
-        f = self._known(state)
-        return sum(UNIT_STRENGTH[_kind(f, u)] for u in units)
+        by_id = self._known(state).units_by_id()
+        total: float = 0  # as sum() starts
+        for uid in units:
+            u = by_id.get(uid)
+            total += UNIT_STRENGTH[u.kind if u is not None else "legion"]
+        return total
 
     def _ChooseLosses(self, state: GameState, me: Player, prompt: ChooseLosses,
                       acts: list[Action]) -> Action:

@@ -210,12 +210,14 @@ class EagerNormalBot(NormalBot):
         return GreedyBot.choose(self, view)
 
 
-@pytest.mark.parametrize(("civs", "seed"), [(SIX, 31), (SIX[:4], 32)])
-def test_standings_read_when_asked_decide_as_standings_read_at_once(civs: list[str],
-                                                                     seed: int) -> None:
+@pytest.mark.parametrize(("civs", "seed", "gang_up"),
+                         [(SIX, 31, True), (SIX[:4], 32, True), (SIX[:5], 33, False)])
+def test_standings_read_when_asked_decide_as_standings_read_at_once(
+        civs: list[str], seed: int, gang_up: bool) -> None:
+    """The normal player (and, never ganging up, the easy one)."""
     state, _ = new_game(Config(civs=civs, seed=seed))
-    lazy = [NormalBot(i) for i in range(len(civs))]
-    eager = [EagerNormalBot(i) for i in range(len(civs))]
+    lazy = [NormalBot(i, gang_up=gang_up) for i in range(len(civs))]
+    eager = [EagerNormalBot(i, gang_up=gang_up) for i in range(len(civs))]
     unread = 0
     for _ in range(1500):
         if state.phase == "over":

@@ -91,6 +91,8 @@ class NormalBot(GreedyBot):
 
     def choose(self, view: View) -> Action:
         self._unread = view
+        if not self.gang_up:  # nobody to gang up on, whatever the standings say
+            self._gang_target = self._gang_rival = None
         return super().choose(view)
 
     def _read_standings(self) -> None:
@@ -121,7 +123,7 @@ class NormalBot(GreedyBot):
 
     @property
     def _target(self) -> str | None:
-        if self._unread is not None:
+        if self._unread is not None and self.gang_up:
             self._read_standings()
         return self._gang_target
 
@@ -133,7 +135,7 @@ class NormalBot(GreedyBot):
 
     @property
     def _rival(self) -> str | None:
-        if self._unread is not None:
+        if self._unread is not None and self.gang_up:
             self._read_standings()
         return self._gang_rival
 

@@ -1,6 +1,6 @@
 """The shortcuts the computer players take for speed answer exactly as the long way would:
 the facts of a decision (engine/bots/facts.py), the normal player's standings read only
-when asked, production and the role counts looked up once per state."""
+when asked, production with the units on posts looked up once."""
 
 from __future__ import annotations
 
@@ -186,7 +186,6 @@ def test_production_and_building_counts_as_building_by_building(
         before = reading.begin(state)
         try:
             assert {civ: building_counts(state, civ) for civ in civs} == counts
-            assert {civ: building_counts(state, civ) for civ in civs} == counts  # remembered
             assert production(state) == want
         finally:
             reading.end(before)

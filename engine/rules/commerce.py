@@ -23,7 +23,6 @@ from .common import (
     hand_size,
     player,
     post_key,
-    post_occupiers,
     remove_from_hand,
     seat_order_from,
 )
@@ -40,8 +39,12 @@ def production(state: GameState) -> dict[str, dict[str, int]]:
     its commodity, doubled by a temple or market in the province held by the same civ."""
     out: dict[str, dict[str, int]] = {}
     # `building_controller` of each building, the units on posts looked at once (the
-    # computer players ask this at most decisions)
-    occupiers = post_occupiers(state)
+    # computer players ask this at most decisions): the first unit on a post (in the
+    # state's order) holds it, as in `occupier`
+    occupiers: dict[tuple[str, str], str] = {}
+    for u in state.units:
+        if u.post:
+            occupiers.setdefault((u.area, u.post), u.owner)
     for pid, ps in state.provinces.items():
         buildings = ps.buildings
         influence = ps.influence

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable
 
 from ..data import board
@@ -217,39 +216,20 @@ def free_commodity_sites(state: GameState, province: str) -> list[str]:
 
 
 def building_counts(state: GameState, civ: str) -> dict[str, int]:
-    """Buildings that count for civ's roles (base-game.md section 2). While the state is
-    read (a computer player weighs every role for every player), every player's counts
-    are worked out at once and remembered: do not change the answer."""
-    memo = remembered(state)
-    if memo is None:
-        return _building_counts(state)[civ]
-    every: dict[str, dict[str, int]] | None = memo.get("building_counts")
-    if every is None:
-        every = memo["building_counts"] = _building_counts(state)
-    return every[civ]
-
-
-def post_occupiers(state: GameState) -> dict[tuple[str, str], str]:
-    """Who occupies each post, by (province, post): the first unit on it in the state's
-    order, as in `occupier` (for `building_controller` of many buildings at once)."""
+    """Buildings that count for civ's roles (base-game.md section 2)."""
+    counts = dict.fromkeys(BUILDINGS, 0)
+    # `building_controller` of every building, the occupiers looked up once: the first
+    # unit on a post (in the state's order) holds it, as in `occupier`
     occupiers: dict[tuple[str, str], str] = {}
     for u in state.units:
         if u.post:
             occupiers.setdefault((u.area, u.post), u.owner)
-    return occupiers
-
-
-def _building_counts(state: GameState) -> defaultdict[str, dict[str, int]]:
-    """Every civ's counts (a civ without buildings gets zeros when asked)."""
-    every: defaultdict[str, dict[str, int]] = defaultdict(lambda: dict.fromkeys(BUILDINGS, 0))
-    occupiers = post_occupiers(state)
     for pid, ps in state.provinces.items():
         for b in ps.buildings:
             occ = occupiers.get((pid, post_key(b.kind, b.site)))
-            holder = occ if occ is not None else ps.influence
-            if holder is not None:
-                every[holder][b.kind] += 1
-    return every
+            if (occ if occ is not None else ps.influence) == civ:
+                counts[b.kind] += 1
+    return counts
 
 
 # --- dice ---------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ from ..actions import (
     Worship,
 )
 from ..data import board
-from ..data.cards import TAX
+from ..data.cards import ROLES, TAX
 from ..data.costs import COSTS
 from ..prompts import (
     AnnounceTrade,
@@ -203,7 +203,6 @@ class NormalBot(GreedyBot):
             # Three cards of kinds we produce, next production; and not the leader's.
             return 4.0 + 6.0 * self._hostility(target or self._rival)
         if god == "athena":
-            from ..data.cards import ROLES
             facts = self._known(state)
             gain = max((_role_margin(facts, me.civ, r) for r in ROLES), default=0.0)
             takes = any(state.roles.get(r) == target and self._takes_role(state, me.civ, r, 2)

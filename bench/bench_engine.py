@@ -1,6 +1,6 @@
 """Engine speed: decisions per second and games per second for each bot level.
 
-    .venv/bin/python bench/bench_engine.py [--games 10] [--players 6]
+    .venv/bin/python bench/bench_engine.py [--games 10] [--players 6] [--levels random greedy]
 """
 
 from __future__ import annotations
@@ -17,8 +17,11 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--players", type=int, default=6)
+    ap.add_argument("--levels", nargs="+", default=["random", "greedy"],
+                    help="computer player levels, each playing every seat in turn "
+                         "(normal: the hard level's rollout player)")
     args = ap.parse_args()
-    for level in ("random", "greedy"):
+    for level in args.levels:
         decisions = 0
         won = 0
         turns = 0

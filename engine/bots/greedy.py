@@ -36,8 +36,7 @@ from ..actions import (
     Worship,
 )
 from ..data import board
-from ..data.cards import COMMODITIES, RESOURCES, ROLES, TAX
-from ..data.costs import GROUND_UNITS
+from ..data.cards import COMMODITIES, RESOURCES, ROLES
 from ..game import legal_actions
 from ..prompts import (
     AnnounceTrade,
@@ -59,10 +58,12 @@ from ..prompts import (
     TakeTradeCard,
 )
 from ..rng import Rng, seed_state
-from ..rules.common import ground_units_in, units_in
+from ..rules import reading
+from ..rules.common import units_in
 from ..state import GameState, Player
 from ..view import View
 from . import greedy_powers as gp
+from .facts import Facts, best_set, set_potential, threat
 from .values import UNIT_STRENGTH
 
 ITEM_VALUE = {
@@ -76,10 +77,26 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed_state(seed ^ 0x6EED))
+        self._facts: Facts | None = None  # while a decision is weighed
+
+    def _known(self, state: GameState) -> Facts:
+        """The facts of the decision being weighed on `state` (fresh ones when a handler is
+        asked outside `choose`, as tests do)."""
+        f = self._facts
+        return f if f is not None and f.state is state else Facts(state)
 
     # ----------------------------------------------------------------------------------
     def choose(self, view: View) -> Action:
         state = view.state
+        # Deciding only reads the state, so the rules may index it (engine/rules/reading.py):
+        # the match has begun that already, a planner's rollout has not.
+        before = reading.begin(state)
+        try:
+            return self._decide(state)
+        finally:
+            reading.end(before)
+
+    def _decide(self, state: GameState) -> Action:
         prompt = state.prompt
         assert prompt is not None
         acts = legal_actions(state)
@@ -88,7 +105,11 @@ class GreedyBot:
         me = _me(state, prompt.civ)
         handler = getattr(self, "_" + type(prompt).__name__, None)
         if handler is not None:
-            choice: Action | None = handler(state, me, prompt, acts)
+            self._facts = Facts(state)
+            try:
+                choice: Action | None = handler(state, me, prompt, acts)
+            finally:
+                self._facts = None
             if choice is not None:
                 return choice
         return acts[0]
@@ -140,6 +161,9 @@ class GreedyBot:
 
     def _keep_loss(self, me: Player, cards: dict[str, int]) -> float:
         """How much giving these cards away hurts the best set we can form."""
+        f = self._facts
+        if f is not None:  # deciding: me is a player of the facts' state
+            return f.loss(me, cards)
         hand = dict(me.hand)
         for c, n in cards.items():
             hand[c] = hand.get(c, 0) - n
@@ -148,7 +172,9 @@ class GreedyBot:
     def _gain(self, me: Player, card: str) -> float:
         hand = dict(me.hand)
         hand[card] = hand.get(card, 0) + 1
-        return _set_potential(hand) - _set_potential(me.hand)
+        f = self._facts
+        return _set_potential(hand) - (f.potential(me) if f is not None
+                                       else _set_potential(me.hand))
 
     # --- offering -----------------------------------------------------------------------
     def _MakeOffering(self, state: GameState, me: Player, prompt: MakeOffering,
@@ -163,10 +189,11 @@ class GreedyBot:
     # --- construction -------------------------------------------------------------------
     def _ConstructionTurn(self, state: GameState, me: Player, prompt: ConstructionTurn,
                           acts: list[Action]) -> Action:
+        f = self._known(state)
         power = gp.construction_power(
             state, me, [a for a in acts if isinstance(a, UsePower)],
             lambda pr: self._item_score(state, me, Item(kind="influence", province=pr)),
-            lambda hand: _set_potential(hand) - _set_potential(me.hand))
+            lambda hand: _set_potential(hand) - f.potential(me))
         if power is not None:
             return power
         buys = [a for a in acts if isinstance(a, Buy)]
@@ -178,11 +205,12 @@ class GreedyBot:
 
     def _buy_score(self, state: GameState, me: Player, a: Buy) -> float:
         it = a.items[0]
-        value = self._item_score(state, me, it)
+        f = self._known(state)
         # Keep a set of 9 for a hero: do not spend cards it needs on lesser items.
-        if it.kind != "card" and _best_set(me.hand) >= 9:
+        if it.kind != "card" and f.best_set(me) >= 9:
             return -1
-        waste = _set_potential(me.hand) - _set_potential(_minus(me.hand, a.payment))
+        value = self._item_score(state, me, it)
+        waste = f.loss(me, a.payment)
         return value - 0.5 * waste + self._noise()
 
     def _item_score(self, state: GameState, me: Player, it: Item) -> float:
@@ -190,7 +218,7 @@ class GreedyBot:
             return 1000 if it.card == "pyramids" else 200
         base = ITEM_VALUE.get(it.kind, 1)
         pr = it.province
-        threat = _threat(state, me.civ, pr)
+        threat = self._known(state).threat(me.civ, pr)
         if it.kind in ("legion", "fortress", "creature"):
             return base + 12 * threat
         if it.kind == "influence":
@@ -245,16 +273,11 @@ class GreedyBot:
     def _attack_score(self, state: GameState, me: Player, a: Move) -> float:
         target = a.to
         ps = state.provinces[target]
-        enemies = [u for u in ground_units_in(state, target) if u.owner != me.civ]
+        facts = self._known(state)
+        enemies, defence = facts.enemy_ground(me.civ, target)
         if ps.influence == me.civ and not enemies:
             return 0
-        origin = _unit_area(state, a.units[0])
-        if origin and _threat(state, me.civ, origin) > 0 and state.provinces[
-                origin].influence == me.civ:
-            # Leave defenders home unless the attack is overwhelming.
-            pass
-        moving = sum(UNIT_STRENGTH[_unit_kind(state, u)] for u in a.units)
-        defence = sum(UNIT_STRENGTH[u.kind] for u in enemies)
+        moving = self._strength(state, a.units)
         if defence and moving < 1.8 * defence:
             return 0
         prize = 10 + 8 * len(ps.buildings) + (6 if ps.influence else 0)
@@ -263,11 +286,21 @@ class GreedyBot:
             prize = 2 + len(p.commodity_sites)
         return prize + moving - defence + self._noise()
 
+    def _strength(self, state: GameState, units: list[int]) -> float:
+        """The battle strength of these units (by id)."""
+        by_id = self._known(state).units_by_id()
+        total: float = 0  # as sum() starts
+        for uid in units:
+            u = by_id.get(uid)
+            total += UNIT_STRENGTH[u.kind if u is not None else "legion"]
+        return total
+
     def _ChooseLosses(self, state: GameState, me: Player, prompt: ChooseLosses,
                       acts: list[Action]) -> Action:
         order = {"legion": 0, "trireme": 0, "fortress": 1, "creature": 2}
+        f = self._known(state)
         return min((a for a in acts if isinstance(a, TakeLosses)),
-                   key=lambda a: sum(order.get(_unit_kind(state, u), 0) for u in a.units))
+                   key=lambda a: sum(order.get(_kind(f, u), 0) for u in a.units))
 
     def _ChooseConquest(self, state: GameState, me: Player, prompt: ChooseConquest,
                         acts: list[Action]) -> Action:
@@ -298,8 +331,9 @@ class GreedyBot:
         uses = [a for a in acts if isinstance(a, UsePower)]
         passing = next((a for a in acts if isinstance(a, Pass)), None)
         if prompt.window == "isis" and uses:
+            f = self._known(state)
             return gp.isis_gift(state, me, uses,
-                                lambda hand: _set_potential(hand) - _set_potential(me.hand))
+                                lambda hand: _set_potential(hand) - f.potential(me))
         if prompt.window in ("before_battle", "after_dice", "move_declared"):
             use = (gp.convoy_reaction(state, me.civ, uses) if prompt.window == "move_declared"
                    else gp.battle_reaction(state, me.civ, prompt.window, uses))
@@ -309,7 +343,8 @@ class GreedyBot:
         if prompt.window in ("hermes", "colossus", "nebuchadnezzar", "ulysses"):
             return max(uses, key=lambda a: self._choice_gain(me, a))
         if prompt.window == "athena":
-            return max(uses, key=lambda a: _role_margin(state, me.civ, a.choice))
+            f = self._known(state)
+            return max(uses, key=lambda a: _role_margin(f, me.civ, a.choice))
         if prompt.window == "adonis":
             pref = ("hermes", "athena", "mars", "ishtar", "isis", "poseidon", "baal", "vulcan")
             return min(uses, key=lambda a: pref.index(a.choice) if a.choice in pref else 99)
@@ -333,32 +368,10 @@ def _me(state: GameState, civ: str) -> Player:
     return next(p for p in state.players if p.civ == civ)
 
 
-def _minus(hand: dict[str, int], cards: dict[str, int]) -> dict[str, int]:
-    out = dict(hand)
-    for c, n in cards.items():
-        out[c] = out.get(c, 0) - n
-    return out
-
-
-def _best_set(hand: dict[str, int]) -> int:
-    return max(hand.get(TAX, 0), sum(1 for c in COMMODITIES if hand.get(c, 0) > 0))
-
-
-def _set_potential(hand: dict[str, int]) -> float:
-    """A smooth value of a hand: its best set counts most, every card a little."""
-    # plain loops: this is asked for every purchase the bot weighs (the sums are integers,
-    # so the value is exactly that of the generator expressions it replaces)
-    distinct = 0
-    for c in COMMODITIES:
-        if hand.get(c, 0) > 0:
-            distinct += 1
-    cards = 0
-    for c in RESOURCES:
-        n = hand.get(c, 0)
-        if n > 0:
-            cards += n
-    tax = hand.get(TAX, 0)
-    return 2.0 * max(distinct, tax) + 0.5 * min(distinct, tax) + 0.1 * cards
+# the values of a hand (engine/bots/facts.py), under the names the other players import
+_best_set = best_set
+_set_potential = set_potential
+_threat = threat
 
 
 def _decode(text: str) -> dict[str, int]:
@@ -371,40 +384,16 @@ def _decode(text: str) -> dict[str, int]:
     return out
 
 
-def _role_margin(state: GameState, civ: str, role: str) -> float:
+def _role_margin(facts: Facts, civ: str, role: str) -> float:
     """How much +2 matters for a role: most when it decides who leads."""
-    from ..rules.roles import scores
     if role not in ROLES:
         return -1.0
-    sc = scores(state, role)
+    sc = facts.role_scores(role)
     best_other = max((v for c, v in sc.items() if c != civ), default=0)
     gap = best_other - sc.get(civ, 0)
     return 3.0 - abs(gap - 1)
 
 
-def _unit_kind(state: GameState, unit_id: int) -> str:
-    for u in state.units:
-        if u.id == unit_id:
-            return u.kind
-    return "legion"
-
-
-def _unit_area(state: GameState, unit_id: int) -> str:
-    for u in state.units:
-        if u.id == unit_id:
-            return u.area
-    return ""
-
-
-def _threat(state: GameState, civ: str, province: str) -> float:
-    """Enemy ground strength next to a province, less our own strength in it."""
-    if not province or province not in board.PROVINCES:
-        return 0.0
-    enemy = 0.0
-    for nb in board.PROVINCES[province].land_neighbours:
-        enemy += sum(UNIT_STRENGTH[u.kind] for u in ground_units_in(state, nb)
-                     if u.owner != civ and u.kind != "fortress"
-                     and u.owner in {p.civ for p in state.players})
-    own = sum(UNIT_STRENGTH[u.kind] for u in ground_units_in(state, province, civ)
-              if u.kind in GROUND_UNITS)
-    return max(0.0, (enemy - own) / 6.0)
+def _kind(facts: Facts, unit_id: int) -> str:
+    u = facts.unit(unit_id)
+    return u.kind if u is not None else "legion"

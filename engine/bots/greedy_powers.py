@@ -25,6 +25,7 @@ from itertools import product
 from ..actions import UsePower
 from ..data import board
 from ..data.cards import RESOURCES, is_hero_or_wonder
+from ..powers import casualty_divisor, loses_automatic_six
 from ..rules.combat import fighters
 from ..rules.commerce import production
 from ..rules.common import ground_units_in, units_in
@@ -60,7 +61,6 @@ def battle_reaction(state: GameState, me: str, window: str,
 
 
 def _after_dice(state: GameState, me: str, enemy: str, uses: list[UsePower]) -> UsePower | None:
-    from ..powers import casualty_divisor
     b = state.military.battle
     assert b is not None
     mine = b.attacker_total if me == b.attacker else b.defender_total
@@ -83,7 +83,6 @@ def _after_dice(state: GameState, me: str, enemy: str, uses: list[UsePower]) -> 
 
 def _strength(state: GameState, units: list[Unit], enemy: list[Unit]) -> float:
     """Expected points of a side; a fortress or creature facing a Behemoth rolls a die."""
-    from ..powers import loses_automatic_six
     return sum(3.5 if loses_automatic_six(state, u, enemy) else UNIT_STRENGTH.get(u.kind, 3.5)
                for u in units)
 
@@ -126,7 +125,6 @@ def convoy_reaction(state: GameState, me: str, uses: list[UsePower]) -> UsePower
 # --- military turn ---------------------------------------------------------------------------
 def titan_shot(state: GameState, me: str, uses: list[UsePower]) -> tuple[float, UsePower | None]:
     """The best Titan attack and its value (about 7 per expected kill)."""
-    from ..powers import casualty_divisor
     best, value = None, 0.0
     for a in _pick(uses, "titan"):
         targets = [u for u in state.units if u.area == a.target and u.owner == a.choice]
@@ -169,6 +167,8 @@ def construction_power(state: GameState, me: Player, uses: list[UsePower],
                        influence_value: Callable[[str], float],
                        set_gain: Callable[[dict[str, int]], float]) -> UsePower | None:
     """A power worth using now in the construction turn, or None."""
+    if not uses:
+        return None
     for card in ("phoenix", "jason"):
         if _pick(uses, card):
             return _pick(uses, card)[0]
@@ -188,6 +188,8 @@ def construction_power(state: GameState, me: Player, uses: list[UsePower],
             best, gain = a, g
     if best is not None:
         return best
+    if not _pick(uses, "baal") and not _pick(uses, "vulcan"):
+        return None
     leader = _leader(state, me.civ)
     for card in ("baal", "vulcan"):
         hits = [a for a in _pick(uses, card) if state.provinces[a.target].influence == leader]

@@ -38,7 +38,7 @@ from ..actions import (
     Worship,
 )
 from ..data import board
-from ..data.cards import TAX
+from ..data.cards import ROLES, TAX
 from ..data.costs import COSTS
 from ..prompts import (
     AnnounceTrade,
@@ -56,14 +56,18 @@ from ..rules.common import ground_units_in
 from ..state import GameState, Player
 from ..view import View
 from . import threat
-from .greedy import GreedyBot, _best_set, _role_margin, _threat, _unit_kind
-from .values import UNIT_STRENGTH
+from .facts import Facts
+from .greedy import GreedyBot, _best_set, _role_margin
 
 HERO_SET = COSTS["hero"]
 SHUT_OUT_HAND = 6  # a rival holding this many cards is kept out of the trade if we can
 BEHIND = 99.0  # (no limit) how far ahead a leader may be and still count as our rival
 STAGING = 6.0  # a move's worth per building of the leader's it brings into reach
 RIVALRY = 0.7  # hostility toward a leader ahead of us who is not yet one step from victory
+# the roles a building counts for
+ROLES_OF: dict[str, tuple[str, ...]] = {
+    "city": ("political_leader",), "temple": ("political_leader", "high_priest"),
+    "market": ("director_of_commerce", "high_priest"), "caravan": ("director_of_commerce",)}
 
 
 class NormalBot(GreedyBot):
@@ -78,19 +82,68 @@ class NormalBot(GreedyBot):
         self.gang_up = gang_up
         self.rivalry = rivalry
         self.god_margin = god_margin
-        self._table: dict[str, threat.Standing] = {}
-        self._target: str | None = None
-        self._rival: str | None = None
+        self._standings: dict[str, threat.Standing] = {}
+        self._gang_target: str | None = None
+        self._gang_rival: str | None = None
+        # the view of the decision whose standings are not worked out yet: many decisions
+        # (one legal action, a naval turn, a conquest) never ask them
+        self._unread: View | None = None
 
     def choose(self, view: View) -> Action:
-        self._table = threat.of_view(view)
-        me = view.civ or (view.state.prompt.civ if view.state.prompt else "")
-        self._target = threat.target(self._table, me) if self.gang_up else None
-        top = threat.leader(self._table, me)
-        mine = self._table.get(me)
-        self._rival = top.civ if self.gang_up and top is not None and mine is not None \
-            and mine.danger < top.danger <= mine.danger + BEHIND else None
+        self._unread = view
+        if not self.gang_up:  # nobody to gang up on, whatever the standings say
+            self._gang_target = self._gang_rival = None
         return super().choose(view)
+
+    def _read_standings(self) -> None:
+        view = self._unread
+        assert view is not None
+        self._unread = None
+        table = self._standings = threat.of_view(view)
+        me = view.civ or (view.state.prompt.civ if view.state.prompt else "")
+        self._gang_target = threat.target(table, me) if self.gang_up else None
+        top = threat.leader(table, me)
+        mine = table.get(me)
+        self._gang_rival = top.civ if self.gang_up and top is not None and mine is not None \
+            and mine.danger < top.danger <= mine.danger + BEHIND else None
+
+    # The standings of the decision, its target (the player one step from victory we gang
+    # up on) and rival (the leader ahead of us), as if worked out at the start of `choose`.
+    @property
+    def _table(self) -> dict[str, threat.Standing]:
+        if self._unread is not None:
+            self._read_standings()
+        return self._standings
+
+    @_table.setter
+    def _table(self, table: dict[str, threat.Standing]) -> None:
+        if self._unread is not None:
+            self._read_standings()
+        self._standings = table
+
+    @property
+    def _target(self) -> str | None:
+        if self._unread is not None and self.gang_up:
+            self._read_standings()
+        return self._gang_target
+
+    @_target.setter
+    def _target(self, civ: str | None) -> None:
+        if self._unread is not None:
+            self._read_standings()
+        self._gang_target = civ
+
+    @property
+    def _rival(self) -> str | None:
+        if self._unread is not None and self.gang_up:
+            self._read_standings()
+        return self._gang_rival
+
+    @_rival.setter
+    def _rival(self, civ: str | None) -> None:
+        if self._unread is not None:
+            self._read_standings()
+        self._gang_rival = civ
 
     def _hostility(self, civ: str | None) -> float:
         """How much we set ourselves against `civ` (0 to 1): the player one step from
@@ -125,11 +178,12 @@ class NormalBot(GreedyBot):
                       acts: list[Action]) -> Action:
         best, best_score = None, self.god_margin
         values: dict[str, float] = {}  # each god's worth, reckoned once for all payments
+        hero_set = self._known(state).best_set(me) >= HERO_SET
         for a in acts:
             if not isinstance(a, Worship):
                 continue
-            left = _best_set(_minus(me.hand, a.payment))
-            if _best_set(me.hand) >= HERO_SET > left and not self._denies(a.god):
+            if hero_set and HERO_SET > _best_set(_minus(me.hand, a.payment)) \
+                    and not self._denies(a.god):
                 continue  # keep the set for a hero
             if a.god not in values:
                 values[a.god] = self.god_value(state, me, a.god)
@@ -149,8 +203,8 @@ class NormalBot(GreedyBot):
             # Three cards of kinds we produce, next production; and not the leader's.
             return 4.0 + 6.0 * self._hostility(target or self._rival)
         if god == "athena":
-            from ..data.cards import ROLES
-            gain = max((_role_margin(state, me.civ, r) for r in ROLES), default=0.0)
+            facts = self._known(state)
+            gain = max((_role_margin(facts, me.civ, r) for r in ROLES), default=0.0)
             takes = any(state.roles.get(r) == target and self._takes_role(state, me.civ, r, 2)
                         for r in ROLES) if target else False
             return max(0.0, gain) + (6.0 if takes else 0.0)
@@ -182,8 +236,7 @@ class NormalBot(GreedyBot):
         return min(n, 3)
 
     def _takes_role(self, state: GameState, civ: str, role: str, extra: int) -> bool:
-        from ..rules.roles import scores
-        sc = scores(state, role)
+        sc = self._known(state).role_scores(role)
         holder = state.roles.get(role)
         return holder is not None and holder != civ and \
             sc.get(civ, 0) + extra > sc.get(holder, 0)
@@ -261,10 +314,7 @@ class NormalBot(GreedyBot):
         if it.kind in ("legion", "fortress", "creature") and self._borders(state, it.province,
                                                                           foe):
             score += 15.0 * self._hostility(foe)
-        role_of = {"city": ("political_leader",), "temple": ("political_leader", "high_priest"),
-                   "market": ("director_of_commerce", "high_priest"),
-                   "caravan": ("director_of_commerce",)}
-        for role in role_of.get(it.kind, ()):
+        for role in ROLES_OF.get(it.kind, ()):
             if state.roles.get(role) == foe and self._takes_role(state, me.civ, role, 1):
                 score += 12.0 * self._hostility(foe)
         return score
@@ -279,22 +329,21 @@ class NormalBot(GreedyBot):
     def _attack_score(self, state: GameState, me: Player, a: Move) -> float:
         target = a.to
         ps = state.provinces[target]
-        enemies = [u for u in ground_units_in(state, target) if u.owner != me.civ]
+        facts = self._known(state)
+        enemies, defence = facts.enemy_ground(me.civ, target)
         if ps.influence == me.civ and not enemies:
-            stage = self._staging(state, me.civ, target, sum(
-                UNIT_STRENGTH[_unit_kind(state, u)] for u in a.units))
+            stage = self._staging(state, me.civ, target, self._strength(state, a.units))
             if stage <= 0:
                 return 0
-            origin = next((u.area for u in state.units if u.id == a.units[0]), "")
+            origin = _area(facts, a.units[0])
             if origin in state.provinces and state.provinces[origin].influence == me.civ \
-                    and _threat(state, me.civ, origin) > 0:
+                    and facts.threat(me.civ, origin) > 0:
                 return 0
             return STAGING * stage + self._noise()
         foe = ps.influence if ps.influence not in (None, me.civ) else (
             enemies[0].owner if enemies else None)
         hostility = self._hostility(foe)
-        moving = sum(UNIT_STRENGTH[_unit_kind(state, u)] for u in a.units)
-        defence = sum(UNIT_STRENGTH[u.kind] for u in enemies)
+        moving = self._strength(state, a.units)
         odds = 1.5 - 0.3 * hostility
         if defence and moving < odds * defence:
             return 0
@@ -305,11 +354,10 @@ class NormalBot(GreedyBot):
             prize += STAGING * self._staging(state, me.civ, target, moving)
         prize = (1 + hostility) * prize + 20 * hostility
         # Leaving a province bare next to an enemy costs what it may lose.
-        origin = next((u.area for u in state.units if u.id == a.units[0]), "")
+        origin = _area(facts, a.units[0])
         if origin in state.provinces and state.provinces[origin].influence == me.civ:
-            prize -= 4 * _threat(state, me.civ, origin)
+            prize -= 4 * facts.threat(me.civ, origin)
         return prize + moving - defence + self._noise()
-
 
     def _staging(self, state: GameState, civ: str, province: str, moving: float) -> float:
         """What standing in `province` is worth as a step toward the leader: the best of
@@ -318,16 +366,20 @@ class NormalBot(GreedyBot):
         foe = self._target or self._rival
         if foe is None or province not in board.PROVINCES:
             return 0.0
-        best = 0.0
-        for nb in board.PROVINCES[province].land_neighbours:
-            ps = state.provinces[nb]
-            if ps.influence != foe or not ps.buildings:
-                continue
-            defence = sum(UNIT_STRENGTH[u.kind] for u in ground_units_in(state, nb)
-                          if u.owner != civ)
-            if moving >= 1.2 * defence:
-                best = max(best, float(len(ps.buildings)))
-        return best * self._hostility(foe)
+        facts = self._known(state)
+        key = ("staging", civ, province, moving)  # asked for every move there
+        worth = facts.memo.get(key)
+        if worth is None:
+            best = 0.0
+            for nb in board.PROVINCES[province].land_neighbours:
+                ps = state.provinces[nb]
+                if ps.influence != foe or not ps.buildings:
+                    continue
+                defence = facts.enemy_ground(civ, nb)[1]
+                if moving >= 1.2 * defence:
+                    best = max(best, float(len(ps.buildings)))
+            worth = facts.memo[key] = best * self._hostility(foe)
+        return worth
 
     # --- conquest --------------------------------------------------------------------------
     def _ChooseConquest(self, state: GameState, me: Player, prompt: ChooseConquest,
@@ -346,3 +398,7 @@ def _minus(hand: dict[str, int], cards: dict[str, int]) -> dict[str, int]:
         out[c] = out.get(c, 0) - n
     return out
 
+
+def _area(facts: Facts, unit_id: int) -> str:
+    u = facts.unit(unit_id)
+    return u.area if u is not None else ""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import msgspec
 
 from ..data.cards import TAX
-from ..data.costs import COSTS
+from ..data.costs import COSTS, PYRAMIDS_COST
 from ..quotes import progress
 from ..rules.commerce import production
 from ..state import GameState
@@ -42,12 +42,15 @@ class Standing(msgspec.Struct, frozen=True, kw_only=True):
 def standings(state: GameState, hand_sizes: dict[str, int]) -> dict[str, Standing]:
     """Every player's standing; `hand_sizes` are the view's public counts (a complete
     state, as in a planner's rollout, gives them by its hands)."""
-    from ..data.costs import PYRAMIDS_COST
-    hands = {p.civ: hand_sizes.get(p.civ, sum(p.hand.values())) for p in state.players}
+    hands: dict[str, int] = {}
+    for p in state.players:
+        n = hand_sizes.get(p.civ)
+        hands[p.civ] = n if n is not None else sum(p.hand.values())
     provinces: dict[str, int] = {}
     for ps in state.provinces.values():
-        if ps.influence:
-            provinces[ps.influence] = provinces.get(ps.influence, 0) + 1
+        held = ps.influence
+        if held:
+            provinces[held] = provinces.get(held, 0) + 1
     made = production(state)
     out: dict[str, Standing] = {}
     for pr in progress(state):

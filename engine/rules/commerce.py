@@ -19,10 +19,10 @@ from ..prompts import AnnounceTrade, ChooseTradeOffer, GiveBalancingCard, TakeTr
 from ..state import GameState
 from .common import (
     add_to_hand,
-    building_controller,
     clean,
     hand_size,
     player,
+    post_key,
     remove_from_hand,
     seat_order_from,
 )
@@ -38,21 +38,39 @@ def production(state: GameState) -> dict[str, dict[str, int]]:
     """What each civ's buildings produce (base-game.md 3.1): a city 1 tax, a caravan 1 of
     its commodity, doubled by a temple or market in the province held by the same civ."""
     out: dict[str, dict[str, int]] = {}
+    # `building_controller` of each building, the units on posts looked at once (the
+    # computer players ask this at most decisions): the first unit on a post (in the
+    # state's order) holds it, as in `occupier`
+    occupiers: dict[tuple[str, str], str] = {}
+    for u in state.units:
+        if u.post:
+            occupiers.setdefault((u.area, u.post), u.owner)
     for pid, ps in state.provinces.items():
-        for b in ps.buildings:
-            if b.kind not in ("city", "caravan"):
+        buildings = ps.buildings
+        influence = ps.influence
+        for b in buildings:
+            kind = b.kind
+            if kind == "city":
+                post, doubler, card = "city", "temple", TAX
+            elif kind == "caravan":
+                card = b.site
+                post, doubler = post_key(kind, card), "market"
+            else:
                 continue
-            owner = building_controller(state, pid, b.kind, b.site)
+            owner = occupiers.get((pid, post), influence) if occupiers else influence
             if owner is None:
                 continue
-            doubler = "temple" if b.kind == "city" else "market"
             n = 1
-            if any(d.kind == doubler for d in ps.buildings) and building_controller(
-                    state, pid, doubler, "") == owner:
-                n = 2
-            card = TAX if b.kind == "city" else b.site
-            out.setdefault(owner, {})
-            out[owner][card] = out[owner].get(card, 0) + n
+            for d in buildings:
+                if d.kind == doubler:
+                    if (occupiers.get((pid, doubler), influence) if occupiers
+                            else influence) == owner:
+                        n = 2
+                    break
+            made = out.get(owner)
+            if made is None:
+                made = out[owner] = {}
+            made[card] = made.get(card, 0) + n
     extra_production(state, out)
     return out
 

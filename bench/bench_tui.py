@@ -141,8 +141,9 @@ async def decision_round_trip(decisions: int, players: int = 3) -> dict:
     display = app._display
 
     def drawn(screen, update) -> None:
-        frames.append((time.perf_counter(), time.process_time(), screen))
         display(screen, update)
+        if update is not None:  # a frame written to the terminal
+            frames.append((time.perf_counter(), time.process_time(), screen))
 
     app._display = drawn  # type: ignore[method-assign]
     layouts = [0]

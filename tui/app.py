@@ -53,11 +53,29 @@ class MareNostrumApp(App):
         self.autosave = autosave
         themes.register_themes(self)
         if self._start_theme in self.available_themes:
-            self.theme = self._start_theme
+            self._first_theme(self._start_theme)
         else:
             self.message = (self.message + "\n" if self.message else "") + \
                 f"Unknown theme {self._start_theme!r}: using the default."
-            self.theme = themes.DEFAULT
+            self._first_theme(themes.DEFAULT)
+
+    def _first_theme(self, name: str) -> None:
+        """The theme to start with, set before the stylesheet is first read: setting
+        `theme` would have its watcher read and apply the whole stylesheet a second time
+        once the app runs (a tenth of the time to the first frame)."""
+        self.set_reactive(App.theme, name)
+        dark = self.current_theme.dark
+        self.update_classes({f"-theme-{name}": True, "-dark-mode": dark,
+                             "-light-mode": not dark}, update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)
+        self.stylesheet.set_variables(self.get_css_variables())
+
+    def _prune(self, *nodes, parent=None):
+        # A screen leaving the stack is no part of what is shown: Textual would still lay
+        # out the screen on top again and repaint all of it (at every decision).
+        if parent is self and nodes and all(isinstance(n, Screen) for n in nodes):
+            parent = None
+        return super()._prune(*nodes, parent=parent)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         # a light theme of Textual's gets the darker shades of the civilizations' names

@@ -137,6 +137,9 @@ async def decision_round_trip(decisions: int, players: int = 3) -> dict:
     s = GameSession.new(Config(civs=list(CIVS[:players]), seed=16),
                         ["human"] + ["greedy"] * (players - 1), autosave=False)
     app = MareNostrumApp(session=s, bot_delay=0, autosave=False)
+    if (ROOT / "tui" / "collector.py").exists():
+        from tui.collector import settle_imports
+        settle_imports()  # as run_app does (the player's program runs one app)
     frames: list[tuple[float, float, Screen]] = []  # (wall, processor time, screen drawn)
     display = app._display
 

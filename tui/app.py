@@ -17,6 +17,8 @@ from textual.screen import Screen
 
 from themes import palette as themes
 
+from . import collector
+
 # The title screen needs no engine: the engine, the saves and the session are imported when
 # a game is started or opened, so the app shows its first frame sooner (bench_startup.py).
 if TYPE_CHECKING:
@@ -43,6 +45,7 @@ class MareNostrumApp(App):
                  message: str = "", first_screen: Screen | None = None,
                  autosave: bool = True) -> None:
         super().__init__()
+        collector.pace_for_screen()
         self._start_session = session
         self._start_replay = replay
         self._start_theme = themes.resolve_theme_name(theme)
@@ -230,6 +233,7 @@ def run_app(*, session: GameSession | None = None, replay=None, theme: str | Non
             message = f"Cannot resume: {e}"
     app = MareNostrumApp(session=session, replay=replay, theme=theme, bot_delay=bot_delay,
                          seed=seed, message=message, autosave=autosave)
+    collector.settle_imports()  # one app in this program: see tui/collector.py
     result = app.run()
     if app.return_code:  # the app crashed (Textual printed the traceback)
         return app.return_code

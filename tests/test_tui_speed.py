@@ -118,7 +118,7 @@ def test_quick_computer_players_move_between_two_dialogs_without_a_worker():
     from tests.test_tui_fixtures import KeyPlayer, _ready
     from tui.session import GameSession
 
-    async def run(levels: list[str]) -> tuple[int, int]:
+    async def run(levels: list[str], decisions: int) -> tuple[int, int]:
         s = GameSession.new(Config(civs=list(CIVS[:3]), seed=16), ["human", *levels],
                             autosave=False)
         app = MareNostrumApp(session=s, bot_delay=0, autosave=False)
@@ -133,14 +133,14 @@ def test_quick_computer_players_move_between_two_dialogs_without_a_worker():
 
             game_screen.run_worker = counted  # type: ignore[method-assign]
             kp = KeyPlayer()
-            for _ in range(8):
+            for _ in range(decisions):
                 assert await settle(pilot, lambda: _ready(app), 30)
                 await kp.step(pilot)
             return len(workers), s.version
 
-    quick_workers, quick_moves = asyncio.run(run(["greedy", "greedy"]))
-    assert quick_workers == 0 and quick_moves > 8
-    slow_workers, _ = asyncio.run(run(["greedy", "planner"]))
+    quick_workers, quick_moves = asyncio.run(run(["greedy", "greedy"], 5))
+    assert quick_workers == 0 and quick_moves > 5
+    slow_workers, _ = asyncio.run(run(["planner", "greedy"], 2))
     assert slow_workers > 0
 
 

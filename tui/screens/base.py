@@ -76,6 +76,8 @@ class Thrift:
       third time.
     - A dialog's first Resize lays out every screen under it again, though their size is
       the same (the board under a dialog is 80 x 24 before and after).
+    - The screen under a new dialog, covered (and resumed a moment before, when the last
+      dialog left) would be repainted whole, and the new dialog drawn whole again with it.
     """
 
     _resumed = False
@@ -118,6 +120,16 @@ class Thrift:
         if repaint is None:
             repaint = not (layout and not regions)
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _on_timer_update(self) -> None:
+        if self._repaint_required and \
+                self is not self.app.screen:  # type: ignore[has-type, attr-defined]
+            # A screen under a dialog: being covered, or resumed a moment before the next
+            # dialog covers it, changes nothing of its own picture (its widgets' changes
+            # repaint their own regions); repainted whole, it would have the dialog over
+            # it drawn whole again just after its first frame.
+            self._repaint_required = False
+        super()._on_timer_update()  # type: ignore[misc]
 
     def _on_screen_resume(self, event) -> None:
         # runs before Screen's own handler (handlers are called down the class hierarchy)

@@ -66,3 +66,101 @@ def test_the_board_beside_a_dialog_is_drawn_once_while_unchanged():
         finally:
             beneath._inert = real
     asyncio.run(run())
+
+
+def test_each_new_dialog_is_drawn_whole_in_its_first_frame():
+    """From one decision to the next (the computer players' moves between), the next
+    dialog's first frame is already its final picture: the preview, the scroll bar and the
+    highlighted row come with it, not in frames after it."""
+    from engine.data.board import CIVS
+    from engine.state import Config
+    from tests.test_tui_fixtures import KeyPlayer, _ready
+    from tui.session import GameSession
+
+    async def run():
+        s = GameSession.new(Config(civs=list(CIVS[:3]), seed=16),
+                            ["human", "greedy", "greedy"], autosave=False)
+        app = MareNostrumApp(session=s, bot_delay=0, autosave=False)
+        frames: list[tuple[object, str]] = []
+        display = app._display
+
+        def drawn(screen, update) -> None:
+            display(screen, update)
+            if update is not None:
+                frames.append((screen, "\n".join(
+                    strip.text for strip in screen._compositor.render_strips())))
+
+        app._display = drawn  # type: ignore[method-assign]
+        async with app.run_test(size=SMALL) as pilot:
+            kp = KeyPlayer()
+            assert await settle(pilot, lambda: _ready(app), 30)
+            dialogs = 0
+            for _ in range(12):
+                before = app.screen
+                frames.clear()
+                await kp.step(pilot)
+                assert await settle(pilot, lambda: _ready(app), 30)
+                mine = [text for screen, text in frames if screen is app.screen]
+                if app.screen is before or not mine:
+                    continue
+                dialogs += 1
+                assert mine[0] == mine[-1], type(app.screen).__name__
+            assert dialogs >= 8
+    asyncio.run(run())
+
+
+def test_quick_computer_players_move_between_two_dialogs_without_a_worker():
+    """Fast play with computer players that do not deliberate: their moves are made on
+    the screen's thread at once; a deliberating level at the table still thinks in a
+    worker."""
+    from engine.data.board import CIVS
+    from engine.state import Config
+    from tests.test_tui_fixtures import KeyPlayer, _ready
+    from tui.session import GameSession
+
+    async def run(levels: list[str], decisions: int) -> tuple[int, int]:
+        s = GameSession.new(Config(civs=list(CIVS[:3]), seed=16), ["human", *levels],
+                            autosave=False)
+        app = MareNostrumApp(session=s, bot_delay=0, autosave=False)
+        async with app.run_test(size=SMALL) as pilot:
+            game_screen = next(x for x in app.screen_stack if isinstance(x, GameScreen))
+            workers = []
+            real = game_screen.run_worker
+
+            def counted(*a, **kw):
+                workers.append(1)
+                return real(*a, **kw)
+
+            game_screen.run_worker = counted  # type: ignore[method-assign]
+            kp = KeyPlayer()
+            for _ in range(decisions):
+                assert await settle(pilot, lambda: _ready(app), 30)
+                await kp.step(pilot)
+            return len(workers), s.version
+
+    quick_workers, quick_moves = asyncio.run(run(["greedy", "greedy"], 5))
+    assert quick_workers == 0 and quick_moves > 5
+    slow_workers, _ = asyncio.run(run(["planner", "greedy"], 2))
+    assert slow_workers > 0
+
+
+def test_a_theme_chosen_at_start_is_set_up_as_if_switched_to():
+    """The theme a player starts with is in place before the stylesheet is first read
+    (no second reading of it): the same classes and variables as switching to it."""
+    async def variables(theme: str | None, switch_to: str | None) -> tuple:
+        app = MareNostrumApp(theme=theme, autosave=False)
+        async with app.run_test(size=SMALL) as pilot:
+            if switch_to:
+                app.theme = switch_to
+            await pilot.pause()
+            filters = [(type(f).__name__, getattr(f, "_terminal_theme", None))
+                       for f in app._filters]
+            return (app.theme, sorted(app.classes), app.theme_variables,
+                    app.stylesheet._variables, filters)
+
+    from themes.palette import resolve_theme_name
+    for name in ("textual-light", "ansi", "high-contrast"):
+        started = asyncio.run(variables(name, None))
+        switched = asyncio.run(variables(None, resolve_theme_name(name)))
+        assert started[0] == switched[0]
+        assert started == switched, name

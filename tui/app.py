@@ -17,6 +17,8 @@ from textual.screen import Screen
 
 from themes import palette as themes
 
+from . import collector
+
 # The title screen needs no engine: the engine, the saves and the session are imported when
 # a game is started or opened, so the app shows its first frame sooner (bench_startup.py).
 if TYPE_CHECKING:
@@ -43,6 +45,7 @@ class MareNostrumApp(App):
                  message: str = "", first_screen: Screen | None = None,
                  autosave: bool = True) -> None:
         super().__init__()
+        collector.pace_for_screen()
         self._start_session = session
         self._start_replay = replay
         self._start_theme = themes.resolve_theme_name(theme)
@@ -53,11 +56,29 @@ class MareNostrumApp(App):
         self.autosave = autosave
         themes.register_themes(self)
         if self._start_theme in self.available_themes:
-            self.theme = self._start_theme
+            self._first_theme(self._start_theme)
         else:
             self.message = (self.message + "\n" if self.message else "") + \
                 f"Unknown theme {self._start_theme!r}: using the default."
-            self.theme = themes.DEFAULT
+            self._first_theme(themes.DEFAULT)
+
+    def _first_theme(self, name: str) -> None:
+        """The theme to start with, set before the stylesheet is first read: setting
+        `theme` would have its watcher read and apply the whole stylesheet a second time
+        once the app runs (a tenth of the time to the first frame)."""
+        self.set_reactive(App.theme, name)
+        dark = self.current_theme.dark
+        self.update_classes({f"-theme-{name}": True, "-dark-mode": dark,
+                             "-light-mode": not dark}, update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)
+        self.stylesheet.set_variables(self.get_css_variables())
+
+    def _prune(self, *nodes, parent=None):
+        # A screen leaving the stack is no part of what is shown: Textual would still lay
+        # out the screen on top again and repaint all of it (at every decision).
+        if parent is self and nodes and all(isinstance(n, Screen) for n in nodes):
+            parent = None
+        return super()._prune(*nodes, parent=parent)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         # a light theme of Textual's gets the darker shades of the civilizations' names
@@ -212,6 +233,7 @@ def run_app(*, session: GameSession | None = None, replay=None, theme: str | Non
             message = f"Cannot resume: {e}"
     app = MareNostrumApp(session=session, replay=replay, theme=theme, bot_delay=bot_delay,
                          seed=seed, message=message, autosave=autosave)
+    collector.settle_imports()  # one app in this program: see tui/collector.py
     result = app.run()
     if app.return_code:  # the app crashed (Textual printed the traceback)
         return app.return_code

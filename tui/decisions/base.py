@@ -154,27 +154,35 @@ class DecisionScreen(BaseModal):
     def action_noop(self) -> None:
         pass
 
+    _previewed: str | None = None
+
+    def _show_preview(self, markup: str) -> bool:
+        """Put the markup in the preview box; False if the dialog has none. The same text
+        again changes nothing (an update would cost the dialog a layout)."""
+        boxes = self.query("#d-preview Static")
+        if not boxes:
+            return False
+        if markup != self._previewed:
+            self._previewed = markup
+            boxes.first(Static).update(markup)
+        return True
+
     def preview_card(self, card: str) -> None:
         """Show a card's power in the dialog's preview box."""
-        boxes = self.query("#d-preview Static")
-        if boxes:
-            boxes.first(Static).update(
-                f"[b]{esc(card_name(card))}[/]: {esc(card_text(card))}")
+        self._show_preview(f"[b]{esc(card_name(card))}[/]: {esc(card_text(card))}")
 
     def preview(self, area: str | None) -> None:
         """Show an area's detail in the dialog (and move the map cursor under it)."""
-        boxes = self.query("#d-preview Static")
-        if not boxes:
-            return
-        box = boxes.first(Static)
         if area is None:
-            box.update("")
+            self._show_preview("")
             return
-        box.update("\n".join(detail_lines(self.state, area, self.quotes.board)[:2]))
+        if not self._show_preview(
+                "\n".join(detail_lines(self.state, area, self.quotes.board)[:2])):
+            return
         from ..screens.game import GameScreen
         for screen in self.app.screen_stack:
             if isinstance(screen, GameScreen):
-                screen.map.select(area)
+                screen.point_at(area)
 
 
 # --- a menu of actions --------------------------------------------------------------------
@@ -292,13 +300,20 @@ class ActionMenu(DecisionScreen):
                                  disabled=True))
         if first is not None:
             ol.highlighted = first
+            # now, not when the list says so: the dialog's first frame shows it already
+            self.show_entry(self._entries[first])
         ol.focus()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         e = self._entry(event.option)
-        if e is not None and self.SHOW_PREVIEW and e.card:
+        if e is not None:
+            self.show_entry(e)
+
+    def show_entry(self, e: Entry) -> None:
+        """The preview of the highlighted choice: its card's power, or its area."""
+        if self.SHOW_PREVIEW and e.card:
             self.preview_card(e.card)
-        elif e is not None and self.SHOW_PREVIEW and e.area:
+        elif self.SHOW_PREVIEW and e.area:
             self.preview(e.area)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

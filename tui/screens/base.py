@@ -53,16 +53,83 @@ class SizeCheck:
         self._mount_too_small()
 
 
+def breakpoint_classes(app, width: int, height: int) -> set[str]:
+    """The app's breakpoint classes for a screen of this size (as Textual chooses them)."""
+    out = set()
+    for dimension, points in ((width, app.HORIZONTAL_BREAKPOINTS or []),
+                              (height, app.VERTICAL_BREAKPOINTS or [])):
+        for point, name in sorted(points, reverse=True):
+            if dimension >= point:
+                out.add(name)
+                break
+    return out
+
+
 class Thrift:
-    """Mixin for screens: skip two pieces of work Textual does at every dialog.
+    """Mixin for screens: skip the work Textual does twice at every dialog.
 
     - A new dialog's first ScreenResume would restyle its whole tree, styled a moment ago
       when it was mounted.
+    - Its first Resize would set the size's breakpoint classes and restyle it again.
+    - Its first frame would be drawn before its widgets have answered the first layout,
+      and drawn again after; and once mounted, all of it would be laid out and drawn a
+      third time.
     - A dialog's first Resize lays out every screen under it again, though their size is
       the same (the board under a dialog is 80 x 24 before and after).
+    - The screen under a new dialog, covered (and resumed a moment before, when the last
+      dialog left) would be repainted whole, and the new dialog drawn whole again with it.
     """
 
     _resumed = False
+
+    def _post_register(self, app) -> None:
+        # the size's breakpoint classes before the screen is styled: its first Resize
+        # finds them already set, where it would restyle the whole screen for them
+        super()._post_register(app)  # type: ignore[misc]
+        w, h = app.size
+        self._classes = self._classes | breakpoint_classes(app, w, h)  # type: ignore[has-type]
+
+    _first_layout = True
+    _holding = False  # the first layout's frame is held back
+
+    def _refresh_layout(self, size=None, scroll: bool = False) -> None:
+        # A new screen's widgets answer its first layout (their sizes, scroll bars, the
+        # highlighted row scrolled into view) and ask for another: its first frame waits
+        # for that one, so that it is the screen's whole picture, drawn once.
+        self._holding = self._first_layout and self is self.app.screen
+        self._first_layout = False
+        try:
+            super()._refresh_layout(size, scroll)  # type: ignore[misc]
+        finally:
+            self._holding = False
+
+    def _compositor_refresh(self) -> None:
+        if self._holding:
+            self.refresh()  # drawn at the next update, after the widgets' answers
+            return
+        super()._compositor_refresh()
+
+    def refresh(self, *regions, repaint: bool | None = None, layout: bool = False,
+                recompose: bool = False):
+        # Textual asks a screen for a layout and a repaint of all of it when something was
+        # mounted in it (the screen itself, a moment after its first frame): the layout
+        # repaints whatever moved, and the screen's own background (a dialog's: the board
+        # beneath) changes only through style changes and the board's own refreshes,
+        # which ask for their repaint. A repaint asked for in so many words (the app's,
+        # after a suspend) stays.
+        if repaint is None:
+            repaint = not (layout and not regions)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _on_timer_update(self) -> None:
+        if self._repaint_required and \
+                self is not self.app.screen:  # type: ignore[has-type, attr-defined]
+            # A screen under a dialog: being covered, or resumed a moment before the next
+            # dialog covers it, changes nothing of its own picture (its widgets' changes
+            # repaint their own regions); repainted whole, it would have the dialog over
+            # it drawn whole again just after its first frame.
+            self._repaint_required = False
+        super()._on_timer_update()  # type: ignore[misc]
 
     def _on_screen_resume(self, event) -> None:
         # runs before Screen's own handler (handlers are called down the class hierarchy)

@@ -29,6 +29,7 @@ from textual.widgets import ContentSwitcher, Input
 from textual.worker import Worker, WorkerState
 
 from engine import actions as A
+from engine.bots import THINKING
 from engine.errors import IllegalAction
 from engine.prompts import NamePlayer
 from engine.render import action_text, rule_name
@@ -48,6 +49,10 @@ from ..widgets.status import StatusBar
 from .base import BaseScreen
 
 PANES = Binding.Group("Panes", compact=True)
+# Fast computer players that decide in a blink play on the screen's own thread for up to
+# this long (seconds) before a worker takes over: the next dialog then follows the last
+# one at once, with no frame of the board and no thread between them.
+IN_LINE_BUDGET = 0.05
 PANE_IDS = {"hand": "hand-pane", "roles": "roles-pane", "gods": "gods-pane", "log": "log-pane",
             "players": "players-pane"}
 SIDE_WIDTH = 40
@@ -96,6 +101,7 @@ class GameScreen(BaseScreen):
         self.side_pane = "hand"
         self._dirty: set[str] = set()
         self._thinking = False
+        self._in_line = False  # computer players are playing on this thread right now
         self._decision_open = False
         self._decision_version = -1
         self._pass_open = False
@@ -354,6 +360,12 @@ class GameScreen(BaseScreen):
         self.query_one(StatusBar).show(self._v.state, s.seats, thinking=self._thinking,
                                        note=note, line=s.status_line())
 
+    def point_at(self, area: str) -> None:
+        """Move the map cursor to the area and show its detail now (a dialog previewing
+        it: both in the dialog's next frame, not one frame later)."""
+        self.map.select(area)
+        self._show_detail()
+
     @on(MapView.CursorMoved)
     def _cursor_moved(self, event: MapView.CursorMoved) -> None:
         self._show_detail()
@@ -502,7 +514,9 @@ class GameScreen(BaseScreen):
             self.notify(f"{e.reason} (rule: {rule_name(e.rule)})" if e.rule else e.reason,
                         severity="error", markup=False)
         self.refresh_all()
-        self.call_after_refresh(self.advance)
+        # at once: the next dialog (or the computer players) follows this one with no
+        # frame of the board between them
+        self.advance()
 
     def action_undo(self) -> None:
         """Take back the last decision of the player at the keyboard, when the engine
@@ -527,10 +541,23 @@ class GameScreen(BaseScreen):
         self.refresh_all(reset_log=True)
         self.call_after_refresh(self.advance)
 
+    def _quick_bots(self) -> bool:
+        """Fast play, and no computer player at the table deliberates by the clock."""
+        return self.fast and not self._in_line and \
+            not any(level in THINKING for level in self.session.seats)
+
     def _start_bots(self) -> None:
         if self._thinking:
             return
         s = self.session
+        if self._quick_bots():
+            self._in_line = True
+            try:  # the same moves as the worker's; what is left after the budget goes there
+                self._bots_played(s.think(s.snapshot(), s.version, max_steps=500,
+                                          budget=IN_LINE_BUDGET))
+            finally:
+                self._in_line = False
+            return
         self._thinking = True
         self._show_status()
         if self.fast:
@@ -545,17 +572,7 @@ class GameScreen(BaseScreen):
             return
         if event.state == WorkerState.SUCCESS:
             self._thinking = False
-            turn = event.worker.result
-            self.session.adopt(turn)
-            self.refresh_all()
-            if turn.error:
-                self._error = turn.error
-                self._note = "a computer player failed: press f to retry"
-                self.notify(f"Computer player error: {turn.error}", severity="error",
-                            timeout=10)
-                self._show_status()
-                return
-            self.advance()
+            self._bots_played(event.worker.result)
         elif event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
             self._thinking = False
             err = event.worker.error
@@ -563,6 +580,19 @@ class GameScreen(BaseScreen):
             if err is not None:
                 self.notify(f"Computer player error: {err}", severity="error", timeout=10)
             self._show_status()
+
+    def _bots_played(self, turn) -> None:
+        """Take the computer players' moves into the game and go on from there."""
+        self.session.adopt(turn)
+        self.refresh_all()
+        if turn.error:
+            self._error = turn.error
+            self._note = "a computer player failed: press f to retry"
+            self.notify(f"Computer player error: {turn.error}", severity="error",
+                        timeout=10)
+            self._show_status()
+            return
+        self.advance()
 
     def _game_over(self) -> None:
         if self._over_shown:

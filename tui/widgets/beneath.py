@@ -43,6 +43,11 @@ class Painted:
             self.paint_generation += 1
         super()._compositor_refresh()  # type: ignore[misc]
 
+    def _on_update(self, message) -> None:
+        # a widget of the screen changed: a dialog drawn over it before the screen paints
+        # the change (at its own next update) draws it already (then Screen's handler runs)
+        self.paint_generation += 1
+
 
 class Beneath(Visual):
     def __init__(self, below: Screen) -> None:

@@ -4,6 +4,8 @@ must be visible)."""
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.events import Resize
+from textual.geometry import Size
 from textual.widgets import OptionList, SelectionList
 
 NAV = Binding.Group("Move", compact=True)
@@ -15,6 +17,30 @@ class ChoiceList(OptionList):
         Binding("down", "cursor_down", "Move", group=NAV, key_display="↓", id="choice.cursor-down"),
         Binding("enter", "select", "Choose", id="choice.select"),
     ]
+
+    _lines_for: Size | None = None  # the room the options' lines were last laid out in
+
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        # The options' lines for a new size at once, not when the list is first drawn:
+        # its scroll bar and the highlighted row in view then come with the layout that
+        # follows, before the dialog's first frame, not in one more after it.
+        changed = super()._size_updated(size, virtual_size, container_size, layout)
+        laid_out = False
+        for _ in range(2):  # twice: a scroll bar that comes or goes narrows the lines
+            room = self.scrollable_content_region.size
+            if room == self._lines_for:
+                break
+            self._lines_for = room
+            self._clear_caches()
+            self._update_lines()
+            laid_out = True
+        if laid_out:
+            self.scroll_to_highlight()
+        return changed
+
+    def _on_resize(self, event: Resize) -> None:
+        if self.scrollable_content_region.size == self._lines_for:
+            event.prevent_default()  # the lines are laid out for this room already
 
 
 class MarkList(SelectionList):

@@ -295,6 +295,7 @@ class MapView(Widget, can_focus=True):
         self.can_focus = focusable
         self._state = state
         self._lines: list[Strip] | None = None
+        self._built_for = Size(0, 0)  # the size the lines were built for
         self._styles: dict[str, Style] = {}
         self.players: set[str] = set()
         if state is not None:
@@ -486,8 +487,11 @@ class MapView(Widget, can_focus=True):
         return lines
 
     def render_line(self, y: int) -> Strip:
-        if self._lines is None or (self._lines and self._lines[0].cell_length != self.size.width):
+        # built again for another size too: the map may be drawn at its new size before
+        # its Resize arrives (the scale depends on the height as well as the width)
+        if self._lines is None or self._built_for != self.size:
             self._lines = self._build()
+            self._built_for = self.size
         if 0 <= y < len(self._lines):
             return self._lines[y]
         return Strip([Segment(" " * self.size.width, self._style("void"))], self.size.width)

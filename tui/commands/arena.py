@@ -2,8 +2,9 @@
 
     mare-nostrum arena --seats planner,greedy,greedy --games 60 --seed 1 [--budget 1.0]
 
-Game g uses seed S+g and rotates the seats by g places, so every level plays every seat
-(and civilization) in turn. Prints each level's win rate with a 95% confidence interval
+Game g uses seed S+g (with --paired S+g//2: every deal twice) and rotates the seats by g
+places, so every level plays every seat (and civilization) in turn. With --cpu-clock the
+budget is processor time (what a quiet machine gives, on a busy one). Prints each level's win rate with a 95% confidence interval
 (Wilson), the average number of turns, and each level's decision times; then two tables,
 per civilization and per level: wins, average turns of the games won, gods bought and
 battles fought (counted from the events of every step).
@@ -40,6 +41,12 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def seed_for(seed: int, g: int, paired: bool) -> int:
+    """The seed of game g: S+g, or with `paired` S+g//2 (each deal played twice, the
+    second time with the seats rotated by one: levels that alternate swap seats)."""
+    return seed + (g // 2 if paired else g)
 
 
 def seats_for(levels: list[str], g: int) -> list[str]:
@@ -120,6 +127,8 @@ def _add_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cpu-clock", action="store_true",
                    help="count the budget and decision times in processor time, not wall "
                         "time (what a quiet machine gives, on a busy one)")
+    p.add_argument("--paired", action="store_true",
+                   help="play each seed twice, the seats rotated by one between the two")
     p.add_argument("--jobs", type=count(1, 64), default=1, help="games played in parallel")
     p.add_argument("--max-turns", type=count(1), default=200)
     p.add_argument("--quiet", action="store_true", help="no line per game")
@@ -132,7 +141,8 @@ def _run(args: argparse.Namespace) -> int:
         print(f"mare-nostrum: --seats: 3 to 6 of {', '.join(LEVELS)}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
-    jobs = [(seats_for(levels, g), args.seed + g, args.budget, args.max_turns,
+    jobs = [(seats_for(levels, g), seed_for(args.seed, g, args.paired), args.budget,
+             args.max_turns,
              "predetermined", args.cpu_clock) for g in range(args.games)]
     with games_progress(len(jobs)) as done:
         if args.jobs > 1:

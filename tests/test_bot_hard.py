@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import Action
+from engine.actions import Action, Move
 from engine.bots import make_bot
 from engine.bots.hard import HardBot, _clear_winner, _in_doubt, evaluate
 from engine.bots.normal import NormalBot
@@ -112,3 +112,48 @@ def test_a_win_is_worth_more_than_any_position(positions: list[GameState]) -> No
     state.winner = civ
     assert evaluate(state, civ) == 10_000
     assert evaluate(state, state.players[1].civ) == -10_000
+
+
+def _normal_game_at(seed: int, decisions: int) -> GameState:
+    """The position after `decisions` decisions of a seeded game of normal players."""
+    state, _ = new_game(Config(civs=CIVS4, seed=seed))
+    bots = [NormalBot(seed * 10 + i) for i in range(4)]
+    for _ in range(decisions):
+        s = _seat(state)
+        apply(state, bots[s].choose(view(state, s)))
+    return state
+
+
+def _wins_played_on(state: GameState, civ: str, games: int, decisions: int = 120) -> int:
+    """In how many of `games` continuations by normal players `civ` wins soon."""
+    won = 0
+    for g in range(games):
+        s = clone(state)
+        bots = [NormalBot(g * 10 + i) for i in range(4)]
+        for _ in range(decisions):
+            if s.phase == "over":
+                break
+            seat = _seat(s)
+            apply(s, bots[seat].choose(view(s, seat)))
+        won += s.winner == civ
+    return won
+
+
+def test_hard_retakes_its_producing_province_and_wins() -> None:
+    """Turn 15, Carthage's military: Egypt, one hero short of victory, has a creature in
+    Carthage's Cyrenaica, on its caravan. Normal sends its army against Alexandria; hard
+    sees that its lone legion next door retakes Cyrenaica and its production, and from
+    that position Carthage wins nearly every game played on, against few after normal's
+    attack."""
+    state = _normal_game_at(1, 643)
+    assert state.prompt is not None and state.prompt.civ == "carthage"
+    v = view(state, _seat(state))
+    normal = NormalBot(11).choose(v)
+    assert isinstance(normal, Move) and normal.to == "alexandria"
+    hard = HardBot(seed=1).plan(v, rounds=8)
+    assert hard == Move(units=[50], to="cyrenaica", seas=[])
+    after_hard, after_normal = clone(state), clone(state)
+    apply(after_hard, hard)
+    apply(after_normal, normal)
+    assert _wins_played_on(after_hard, "carthage", 6) >= 5
+    assert _wins_played_on(after_normal, "carthage", 6) <= 2

@@ -7,6 +7,7 @@ import pytest
 
 from engine.bots import LEVELS, make_bot
 from engine.bots.determinize import determinize
+from engine.bots.hard import HardBot
 from engine.bots.planner import PlannerBot
 from engine.data.cards import RANDOM_PILE, RESOURCE_COUNTS, RESOURCES
 from engine.game import apply, clone, legal_actions, new_game, view
@@ -171,10 +172,9 @@ def test_a_bot_cannot_read_another_hand(level: str, positions: list[GameState]) 
         if level in ("planner", "hard"):
             bot1.budget = bot2.budget = 0.0  # the policy's default, then the rollouts below
             assert bot1.choose(v1) == bot2.choose(v2)
-            policy = "normal" if level == "hard" else "greedy"
-            r1 = PlannerBot(seed=9, budget=1.0, policy=policy)
-            r2 = PlannerBot(seed=9, budget=1.0, policy=policy)
-            assert r1.plan(v1, rounds=2) == r2.plan(v2, rounds=2)
+            r1 = HardBot(seed=9) if level == "hard" else PlannerBot(seed=9)
+            r2 = HardBot(seed=9) if level == "hard" else PlannerBot(seed=9)
+            assert r1.plan(v1, rounds=3) == r2.plan(v2, rounds=3)
         else:
             assert bot1.choose(v1) == bot2.choose(v2)
         checked += 1

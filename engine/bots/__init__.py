@@ -58,7 +58,10 @@ def make_bot(level: str, seed: int = 0, budget: float = 1.0) -> Bot:
     if level == "normal":
         from .normal import NormalBot
         return NormalBot(seed)
-    if level in ("hard", "planner"):
+    if level == "hard":
+        from .hard import HardBot
+        return HardBot(seed, budget=budget)
+    if level == "planner":
         from .planner import PlannerBot
-        return PlannerBot(seed, budget=budget, policy="normal" if level == "hard" else "greedy")
+        return PlannerBot(seed, budget=budget)
     raise ValueError(f"unknown computer player level {level!r} (choose from {', '.join(LEVELS)})")

@@ -69,6 +69,7 @@ class PlannerBot:
             if policy == "normal" \
             else GreedyBot(seed)
         self.last_rounds = 0  # rollout rounds of the last decision (for reports)
+        self.last_rollouts = 0  # and rollouts played
 
     # ----------------------------------------------------------------------------------
     def choose(self, view: View) -> Action:
@@ -116,6 +117,7 @@ class PlannerBot:
             rounds += 1
             round_cost = (self.clock() - start) / rounds
         self.last_rounds = rounds
+        self.last_rollouts = rounds * len(cands)
         if rounds < 2:
             return default
         # Paired differences against the greedy choice (same deal, same seeds): deviate
@@ -160,6 +162,9 @@ class PlannerBot:
                      acquired_sizes={}, set_aside=0)
             if not _step(s, bot.choose(v)):
                 break
+        return self._evaluate(s, me)
+
+    def _evaluate(self, s: GameState, me: str) -> float:
         return evaluate(s, me)
 
 

@@ -2,8 +2,9 @@
 
     mare-nostrum arena --seats planner,greedy,greedy --games 60 --seed 1 [--budget 1.0]
 
-Game g uses seed S+g and rotates the seats by g places, so every level plays every seat
-(and civilization) in turn. Prints each level's win rate with a 95% confidence interval
+Game g uses seed S+g (with --paired S+g//2: every deal twice) and rotates the seats by g
+places, so every level plays every seat (and civilization) in turn. With --cpu-clock the
+budget is processor time (what a quiet machine gives, on a busy one). Prints each level's win rate with a 95% confidence interval
 (Wilson), the average number of turns, and each level's decision times; then two tables,
 per civilization and per level: wins, average turns of the games won, gods bought and
 battles fought (counted from the events of every step).
@@ -42,6 +43,12 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def seed_for(seed: int, g: int, paired: bool) -> int:
+    """The seed of game g: S+g, or with `paired` S+g//2 (each deal played twice, the
+    second time with the seats rotated by one: levels that alternate swap seats)."""
+    return seed + (g // 2 if paired else g)
+
+
 def seats_for(levels: list[str], g: int) -> list[str]:
     """The levels of game g: rotated by g seats."""
     k = g % len(levels)
@@ -65,25 +72,36 @@ class Tally:
 
 
 def play_one(levels: list[str], seed: int, budget: float, max_turns: int = 200,
-             setup: str = "predetermined") -> dict:
-    """One game; its winner's level, turns, every level's decision times, and per seat
-    its civilization, gods bought and battles fought."""
+             setup: str = "predetermined", cpu_clock: bool = False) -> dict:
+    """One game; its winner's level, turns, every level's decision times and rollouts,
+    and per seat its civilization, gods bought and battles fought. `cpu_clock`: the
+    budget and the decision times are this process's processor time, not wall time (what
+    a quiet machine gives, measured on a busy one)."""
     config = Config(civs=list(CIVS[: len(levels)]), seed=seed, setup=setup)
     match = Match.new(config, list(levels), bot_secret=SECRET, bot_budget=budget)
+    clock: Callable[[], float] = time.thread_time if cpu_clock else time.perf_counter
+    if cpu_clock:
+        for s in range(len(levels)):
+            bot = match.bot(s)
+            if hasattr(bot, "clock"):
+                bot.clock = clock
     tally = Tally()
     match.add_observer(tally)
     state = match.state
     seat = {p.civ: p.seat for p in state.players}
     times: dict[str, list[float]] = {lv: [] for lv in levels}
+    rollouts = dict.fromkeys(levels, 0)
     while match.bot_to_move() and state.turn <= max_turns:
         s = match.pending_seat()
         assert s is not None
-        t0 = time.perf_counter()
+        t0 = clock()
         action = match.bot_action()
-        times[levels[s]].append(time.perf_counter() - t0)
+        times[levels[s]].append(clock() - t0)
+        rollouts[levels[s]] += getattr(match.bot(s), "last_rollouts", 0)
         match.act(s, action)
     winner = levels[seat[state.winner]] if state.winner else None
-    stats = {lv: (len(ts), sum(ts), max(ts, default=0.0)) for lv, ts in times.items()}
+    stats = {lv: (len(ts), sum(ts), max(ts, default=0.0), rollouts[lv])
+             for lv, ts in times.items()}
     return {"seed": seed, "levels": levels, "winner": winner, "winner_seat":
             seat.get(state.winner or "", -1), "turns": state.turn, "times": stats,
             "reason": state.win_reason, "winner_civ": state.winner or "",
@@ -106,6 +124,11 @@ def _add_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=1, metavar="S")
     p.add_argument("--budget", type=seconds, default=1.0,
                    help="the planner's time per decision, in seconds (default 1.0)")
+    p.add_argument("--cpu-clock", action="store_true",
+                   help="count the budget and decision times in processor time, not wall "
+                        "time (what a quiet machine gives, on a busy one)")
+    p.add_argument("--paired", action="store_true",
+                   help="play each seed twice, the seats rotated by one between the two")
     p.add_argument("--jobs", type=count(1, 64), default=1, help="games played in parallel")
     p.add_argument("--max-turns", type=count(1), default=200)
     p.add_argument("--quiet", action="store_true", help="no line per game")
@@ -118,8 +141,9 @@ def _run(args: argparse.Namespace) -> int:
         print(f"mare-nostrum: --seats: 3 to 6 of {', '.join(LEVELS)}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
-    jobs = [(seats_for(levels, g), args.seed + g, args.budget, args.max_turns)
-            for g in range(args.games)]
+    jobs = [(seats_for(levels, g), seed_for(args.seed, g, args.paired), args.budget,
+             args.max_turns,
+             "predetermined", args.cpu_clock) for g in range(args.games)]
     with games_progress(len(jobs)) as done:
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
@@ -153,7 +177,8 @@ def _report_each(results, quiet: bool, done: Callable[[str], None]):
 def _summary(levels: list[str], results: list[dict], args, elapsed: float) -> None:
     n = len(results)
     print(f"\n{n} games, seats {','.join(levels)} rotated, seed {args.seed}, "
-          f"planner budget {args.budget}s, {elapsed:.0f}s")
+          f"planner budget {args.budget}s"
+          f"{' of processor time' if args.cpu_clock else ''}, {elapsed:.0f}s")
     turns = [r["turns"] for r in results]
     print(f"average turns {sum(turns) / max(1, n):.1f} (min {min(turns, default=0)}, max "
           f"{max(turns, default=0)}); no winner in "
@@ -165,11 +190,13 @@ def _summary(levels: list[str], results: list[dict], args, elapsed: float) -> No
         count = sum(r["times"][lv][0] for r in results)
         total = sum(r["times"][lv][1] for r in results)
         worst = max((r["times"][lv][2] for r in results), default=0.0)
+        played = sum(r["times"][lv][3] for r in results)
+        looked = f", rollouts {played / max(1, count):.1f} per decision" if played else ""
         share = f" ({per_game} seats, {wins / max(1, n) / per_game:.1%} per seat)" \
             if per_game > 1 else ""
         print(f"{lv:8} wins {wins}/{n} = {wins / max(1, n):.1%} "
               f"[95% CI {lo:.1%}-{hi:.1%}]{share}; decisions {count}, "
-              f"mean {1000 * total / max(1, count):.2f} ms, max {1000 * worst:.1f} ms")
+              f"mean {1000 * total / max(1, count):.2f} ms, max {1000 * worst:.1f} ms{looked}")
     if results:
         from rich.console import Console
         console = Console(width=100)

@@ -1,0 +1,205 @@
+"""The hard level: the planner's determinized rollouts over normal play, spent wisely.
+
+Hard plays like the normal player unless its look-ahead finds a clearly better move. Over
+the planner it changes how the time budget is spent, not what it reads (only its View):
+
+- Candidates are plausible moves first: the normal player's choice, the way out of the
+  decision, the normal player's choices under other noise (its near-ties), then a few
+  others at random.
+- Rollouts look a turn ahead (about ten decisions per player), far enough for a building's
+  production or a trade to reach the construction phase that spends it, and are scored by
+  a static value that also counts the income a player's buildings make (`value`).
+- Successive halving: after a few rounds a candidate clearly worse than the normal choice,
+  or the same in every deal, is dropped, so the rounds go to the ones still in doubt.
+- The budget is a maximum: it stops once one candidate is clearly best, or once no
+  candidate can still beat the normal choice by the margin.
+
+    bot = HardBot(seed=7, budget=1.0)  # seconds per decision
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from ..actions import Action
+from ..data.cards import is_hero_or_wonder
+from ..game import clone, legal_actions
+from ..rules.commerce import production
+from ..rules.victory import cards_needed
+from ..state import GameState
+from ..view import View
+from . import threat
+from .determinize import determinize
+from .greedy import _set_potential
+from .normal import NormalBot
+from .planner import EXITS, QUICK, WIN, PlannerBot
+from .values import UNIT_STRENGTH
+
+DEPTH_PER_PLAYER = 6  # rollout decisions per player at the table: about half a turn
+CANDIDATES = 5  # moves weighed per decision, at most
+NOISE_DRAWS = 3  # the normal player asked again under other noise, for its near-ties
+MIN_ROUNDS = 4  # deals before any candidate is dropped or the search stops
+MARGIN = 1.0  # how much better than the normal choice a move must be to be played
+INCOME_WORTH = 5.0  # a unit of income (threat.income), against 60 for a hero or wonder
+
+
+class HardBot(PlannerBot):
+    def __init__(self, seed: int = 0, budget: float = 1.0, depth: int | None = None,
+                 candidates: int = CANDIDATES, margin: float = MARGIN,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        """`depth`: rollout decisions (default: `DEPTH_PER_PLAYER` per player)."""
+        super().__init__(seed, budget=budget, depth=depth or 0, candidates=candidates,
+                         margin=margin, policy="normal", clock=clock)
+        self.fixed_depth = depth
+        self.seed = seed
+
+    def plan(self, view: View, rounds: int | None = None) -> Action:
+        """The decision; by the time budget, or (for tests) by at most `rounds` rounds."""
+        start = self.clock()
+        deadline = start + self.budget if rounds is None else float("inf")
+        hard = start + 1.6 * self.budget if rounds is None else float("inf")
+        acts = legal_actions(view.state)
+        self.last_rounds = self.last_rollouts = 0
+        if len(acts) == 1:
+            return acts[0]
+        default = self.greedy.choose(view)
+        if isinstance(view.state.prompt, QUICK) or (self.budget <= 0 and rounds is None):
+            return default
+        cands = self._plausible(view, acts, default)
+        if len(cands) == 1:
+            return cands[0]
+        prompt = view.state.prompt
+        assert prompt is not None  # a decision is pending: it has legal actions
+        me = view.civ or prompt.civ
+        self.depth = self.fixed_depth or DEPTH_PER_PLAYER * len(view.state.players)
+        alive = list(range(len(cands)))  # index 0, the normal choice, is never dropped
+        diffs: dict[int, list[float]] = {i: [] for i in alive[1:]}
+        done, rollouts, spent = 0, 0, 0.0
+        while rounds is None or done < rounds:
+            per_rollout = spent / rollouts if rollouts else 0.0
+            if self.clock() + per_rollout * len(alive) > deadline:
+                break
+            base = determinize(view, self.rng)
+            roll_seed = self.rng.below(1 << 30)
+            t0 = self.clock()
+            scores: dict[int, float] = {}
+            for i in alive:
+                score = self._rollout(clone(base), cands[i], me, roll_seed, hard)
+                if score is None:
+                    break
+                scores[i] = score
+            if len(scores) < len(alive):
+                break
+            spent += self.clock() - t0
+            rollouts += len(alive)
+            for i in alive[1:]:
+                diffs[i].append(scores[i] - scores[0])
+            done += 1
+            if done >= MIN_ROUNDS:
+                alive = [0, *(i for i in alive[1:] if _in_doubt(diffs[i], self.margin))]
+                if len(alive) == 1 or _clear_winner(diffs, alive, self.margin):
+                    break
+        self.last_rounds = done
+        self.last_rollouts = rollouts
+        if done < 2:
+            return default
+        best, best_mean = 0, 0.0
+        for i in alive[1:]:
+            m, se = _mean_se(diffs[i])
+            if m > self.margin and m > 2 * se and m > best_mean:
+                best, best_mean = i, m
+        return cands[best]
+
+    def _plausible(self, view: View, acts: list[Action], default: Action) -> list[Action]:
+        """The normal choice, the exit, the normal player's other picks under other noise,
+        then others at random: at most `max_candidates`."""
+        out = [default]
+
+        def add(a: Action) -> None:
+            if a not in out and len(out) < self.max_candidates:
+                out.append(a)
+
+        for a in acts:
+            if isinstance(a, EXITS):
+                add(a)
+                break
+        for k in range(NOISE_DRAWS):
+            add(NormalBot(self.seed * 31 + k + 1).choose(view))
+        rest = [a for a in acts if a not in out]
+        self.rng.shuffle(rest)
+        for a in rest:
+            add(a)
+        return out
+
+    def _evaluate(self, s: GameState, me: str) -> float:
+        return evaluate(s, me)
+
+
+def _mean_se(d: list[float]) -> tuple[float, float]:
+    n = len(d)
+    mean = sum(d) / n
+    if n < 2:
+        return mean, float("inf")
+    var = sum((y - mean) ** 2 for y in d) / (n - 1)
+    return mean, (var / n) ** 0.5
+
+
+def _in_doubt(d: list[float], margin: float) -> bool:
+    """Whether a candidate may still beat the normal choice: not the same in every deal,
+    and not clearly short of the margin."""
+    if all(y == 0.0 for y in d):
+        return False
+    mean, se = _mean_se(d)
+    return mean + 2 * se > margin
+
+
+def _clear_winner(diffs: dict[int, list[float]], alive: list[int], margin: float) -> bool:
+    """One candidate beats the normal choice by the margin beyond doubt, and every other
+    candidate beyond doubt too."""
+    if len(alive) < 2:
+        return False
+    stats = {i: _mean_se(diffs[i]) for i in alive[1:]}
+    best = max(stats, key=lambda i: stats[i][0])
+    m, se = stats[best]
+    if m - 2 * se <= margin:
+        return False
+    for i in stats:
+        if i == best:
+            continue
+        d = [x - y for x, y in zip(diffs[best], diffs[i], strict=True)]
+        md, sed = _mean_se(d)
+        if md - 2 * sed <= 0:
+            return False
+    return True
+
+
+def evaluate(s: GameState, me: str) -> float:
+    """A rollout's end for `me`: its value less the best rival's."""
+    if s.winner:
+        return WIN if s.winner == me else -WIN
+    made = production(s)
+    need = cards_needed(s)
+    values = {p.civ: value(s, p.civ, made.get(p.civ, {}), need) for p in s.players}
+    mine = values.pop(me)
+    return mine - max(values.values(), default=0.0)
+
+
+def value(s: GameState, civ: str, made: dict[str, int], need: int) -> float:
+    """What a player has toward victory: heroes and wonders (most of all the last but one),
+    its hand toward a set, the income of its buildings, provinces and buildings, armies,
+    roles and gods."""
+    p = next(p for p in s.players if p.civ == civ)
+    held = sum(1 for c in p.cards if is_hero_or_wonder(c))
+    v = 60.0 * held + (40.0 if held == need - 1 else 0.0)
+    v += 2.0 * _set_potential(p.hand)
+    v += INCOME_WORTH * threat.income(made)
+    for ps in s.provinces.values():
+        if ps.influence == civ:
+            v += 4.0
+            for b in ps.buildings:
+                v += 6.0 if b.kind in ("caravan", "city") else 4.0
+    v += sum(0.8 * UNIT_STRENGTH.get(u.kind, 0) for u in s.units if u.owner == civ and u.area)
+    v += 3.0 * sum(1 for h in s.roles.values() if h == civ)
+    v += 3.0 * sum(1 for h in s.gods.values() if h == civ)
+    return v

@@ -69,3 +69,25 @@ def play_until(state: GameState, done, bot=None, limit: int = 20_000) -> None:
         apply(state, bot(state, acts) if bot else acts[0])
         n += 1
         assert n < limit, "position never reached"
+
+
+def deciding_seat(state: GameState) -> int:
+    """The seat whose decision is pending."""
+    assert state.prompt is not None
+    return next(p.seat for p in state.players if p.civ == state.prompt.civ)
+
+
+def sampled_positions(config: Config, bots: list, steps: int, every: int = 5) -> list[GameState]:
+    """Every `every`-th position of a game the bots play from their views (seat order),
+    through all phases, until it ends or after `steps` decisions."""
+    from engine.game import clone, view
+    state, _ = new_game(config)
+    out = []
+    for k in range(steps):
+        if state.phase == "over":
+            break
+        if k % every == 0:
+            out.append(clone(state))
+        s = deciding_seat(state)
+        apply(state, bots[s].choose(view(state, s)))
+    return out

@@ -11,6 +11,8 @@ from engine.bots.normal import NormalBot
 from engine.game import apply, clone, legal_actions, new_game, view
 from engine.state import Config, GameState
 
+from .helpers import deciding_seat, sampled_positions
+
 CIVS4 = ["rome", "carthage", "greece", "egypt"]
 
 
@@ -26,25 +28,11 @@ class TickingClock:
         return self.now
 
 
-def _seat(state: GameState) -> int:
-    assert state.prompt is not None
-    return next(p.seat for p in state.players if p.civ == state.prompt.civ)
-
-
 @pytest.fixture(scope="module")
 def positions() -> list[GameState]:
     """Every fifth position of a seeded game of normal players, all phases."""
-    state, _ = new_game(Config(civs=CIVS4, seed=11))
-    bots = [NormalBot(110 + i) for i in range(4)]
-    out = []
-    for k in range(600):
-        if state.phase == "over":
-            break
-        if k % 5 == 0:
-            out.append(clone(state))
-        s = _seat(state)
-        apply(state, bots[s].choose(view(state, s)))
-    return out
+    return sampled_positions(Config(civs=CIVS4, seed=11),
+                             [NormalBot(110 + i) for i in range(4)], 600)
 
 
 def test_hard_is_the_hard_level() -> None:
@@ -55,7 +43,7 @@ def test_hard_is_the_hard_level() -> None:
 def test_hard_plays_normal_without_time(positions: list[GameState]) -> None:
     """With no time to look ahead, hard's move is the normal player's."""
     for state in positions[::6]:
-        s = _seat(state)
+        s = deciding_seat(state)
         hard = HardBot(seed=4, budget=0.0)
         assert hard.choose(view(state, s)) == NormalBot(4).choose(view(state, s))
 
@@ -66,7 +54,7 @@ def test_hard_weighs_the_normal_choice_first(positions: list[GameState]) -> None
         acts = legal_actions(state)
         if len(acts) < 2:
             continue
-        v = view(state, _seat(state))
+        v = view(state, deciding_seat(state))
         bot = HardBot(seed=4)
         default = bot.greedy.choose(v)
         cands: list[Action] = bot._plausible(v, acts, default)
@@ -85,7 +73,7 @@ def test_hard_keeps_within_its_budget_and_often_stops_early(positions: list[Game
     used = []
     for state in positions[20:140:3]:
         t0 = clock.now
-        bot.choose(view(state, _seat(state)))
+        bot.choose(view(state, deciding_seat(state)))
         if bot.last_rounds:
             used.append(clock.now - t0)
     assert used
@@ -119,7 +107,7 @@ def _normal_game_at(seed: int, decisions: int) -> GameState:
     state, _ = new_game(Config(civs=CIVS4, seed=seed))
     bots = [NormalBot(seed * 10 + i) for i in range(4)]
     for _ in range(decisions):
-        s = _seat(state)
+        s = deciding_seat(state)
         apply(state, bots[s].choose(view(state, s)))
     return state
 
@@ -133,7 +121,7 @@ def _wins_played_on(state: GameState, civ: str, games: int, decisions: int = 120
         for _ in range(decisions):
             if s.phase == "over":
                 break
-            seat = _seat(s)
+            seat = deciding_seat(s)
             apply(s, bots[seat].choose(view(s, seat)))
         won += s.winner == civ
     return won
@@ -147,7 +135,7 @@ def test_hard_retakes_its_producing_province_and_wins() -> None:
     attack."""
     state = _normal_game_at(1, 643)
     assert state.prompt is not None and state.prompt.civ == "carthage"
-    v = view(state, _seat(state))
+    v = view(state, deciding_seat(state))
     normal = NormalBot(11).choose(v)
     assert isinstance(normal, Move) and normal.to == "alexandria"
     hard = HardBot(seed=1).plan(v, rounds=8)

@@ -17,12 +17,9 @@ from engine.state import Config, GameState
 from tui.cli import main
 from tui.commands.arena import seats_for, wilson
 
+from .helpers import deciding_seat, sampled_positions
+
 CIVS3 = ["rome", "carthage", "greece"]
-
-
-def _seat(state: GameState) -> int:
-    assert state.prompt is not None
-    return next(p.seat for p in state.players if p.civ == state.prompt.civ)
 
 
 def _play(state: GameState, decisions: int, seed: int = 0) -> GameState:
@@ -30,7 +27,7 @@ def _play(state: GameState, decisions: int, seed: int = 0) -> GameState:
     for _ in range(decisions):
         if state.phase == "over":
             break
-        s = _seat(state)
+        s = deciding_seat(state)
         apply(state, bots[s].choose(view(state, s)))
     return state
 
@@ -57,17 +54,8 @@ def _totals(state: GameState) -> dict[str, int]:
 @pytest.fixture(scope="module")
 def positions() -> list[GameState]:
     """Positions from a greedy game, every few decisions, through all phases."""
-    state, _ = new_game(Config(civs=CIVS3, seed=11))
-    bots = [make_bot("greedy", i) for i in range(3)]
-    out = []
-    for k in range(1500):
-        if state.phase == "over":
-            break
-        if k % 5 == 0:
-            out.append(clone(state))
-        s = _seat(state)
-        apply(state, bots[s].choose(view(state, s)))
-    return out
+    return sampled_positions(Config(civs=CIVS3, seed=11),
+                             [make_bot("greedy", i) for i in range(3)], 1500)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -78,7 +66,7 @@ def test_bots_choose_only_legal_actions(level: str) -> None:
     for _ in range(400 if level not in ("planner", "hard") else 150):
         if state.phase == "over":
             break
-        s = _seat(state)
+        s = deciding_seat(state)
         action = bots[s].choose(view(state, s))
         assert action in legal_actions(state)
         apply(state, action)
@@ -106,7 +94,7 @@ def test_planner_respects_its_budget(positions: list[GameState]) -> None:
     worst = 0.0
     deliberated = 0
     for state in positions[40:160:4]:
-        s = _seat(state)
+        s = deciding_seat(state)
         v = view(state, s)
         t0 = clock.now
         bot.choose(v)
@@ -124,7 +112,7 @@ def test_planner_answers_forced_decisions_at_once(positions: list[GameState]) ->
     assert forced
     for state in forced[:5]:
         t0 = clock.now
-        assert bot.choose(view(state, _seat(state))) == legal_actions(state)[0]
+        assert bot.choose(view(state, deciding_seat(state))) == legal_actions(state)[0]
         assert bot.last_rounds == 0 and clock.now - t0 <= 2 * clock.tick
 
 
@@ -154,7 +142,7 @@ def test_a_bot_cannot_read_another_hand(level: str, positions: list[GameState]) 
     for state in positions[10::3]:
         if checked >= 6:
             break
-        s = _seat(state)
+        s = deciding_seat(state)
         if len(legal_actions(state)) < 2:
             continue
         changed = _swap_hidden(state, s)
@@ -185,7 +173,7 @@ def test_determinization_conserves_cards(positions: list[GameState]) -> None:
     rng = Rng(1)
     assert all(_totals(s) == RESOURCE_COUNTS for s in positions)
     for state in positions:
-        s = _seat(state)
+        s = deciding_seat(state)
         v = view(state, s)
         d = determinize(v, rng)
         assert _totals(d) == RESOURCE_COUNTS

@@ -23,7 +23,6 @@ import time
 from collections.abc import Callable
 
 from ..actions import Action
-from ..data.cards import is_hero_or_wonder
 from ..game import clone, legal_actions
 from ..rules.commerce import production
 from ..rules.victory import cards_needed
@@ -31,10 +30,8 @@ from ..state import GameState
 from ..view import View
 from . import threat
 from .determinize import determinize
-from .greedy import _set_potential
 from .normal import NormalBot
-from .planner import EXITS, QUICK, WIN, PlannerBot
-from .values import UNIT_STRENGTH
+from .planner import EXITS, QUICK, WIN, PlannerBot, position_value
 
 DEPTH_PER_PLAYER = 6  # rollout decisions per player at the table: about half a turn
 CANDIDATES = 5  # moves weighed per decision, at most
@@ -186,20 +183,5 @@ def evaluate(s: GameState, me: str) -> float:
 
 
 def value(s: GameState, civ: str, made: dict[str, int], need: int) -> float:
-    """What a player has toward victory: heroes and wonders (most of all the last but one),
-    its hand toward a set, the income of its buildings, provinces and buildings, armies,
-    roles and gods."""
-    p = next(p for p in s.players if p.civ == civ)
-    held = sum(1 for c in p.cards if is_hero_or_wonder(c))
-    v = 60.0 * held + (40.0 if held == need - 1 else 0.0)
-    v += 2.0 * _set_potential(p.hand)
-    v += INCOME_WORTH * threat.income(made)
-    for ps in s.provinces.values():
-        if ps.influence == civ:
-            v += 4.0
-            for b in ps.buildings:
-                v += 6.0 if b.kind in ("caravan", "city") else 4.0
-    v += sum(0.8 * UNIT_STRENGTH.get(u.kind, 0) for u in s.units if u.owner == civ and u.area)
-    v += 3.0 * sum(1 for h in s.roles.values() if h == civ)
-    v += 3.0 * sum(1 for h in s.gods.values() if h == civ)
-    return v
+    """The planner's worth of a position, with the income of the player's buildings."""
+    return position_value(s, civ, need, INCOME_WORTH * threat.income(made))

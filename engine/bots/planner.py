@@ -187,17 +187,21 @@ def evaluate(s: GameState, me: str) -> float:
     """A position's worth for `me`: its own value less the best rival's."""
     if s.winner:
         return WIN if s.winner == me else -WIN
-    values = {p.civ: _value(s, p.civ) for p in s.players}
+    need = cards_needed(s)
+    values = {p.civ: position_value(s, p.civ, need) for p in s.players}
     mine = values.pop(me)
     return mine - max(values.values(), default=0.0)
 
 
-def _value(s: GameState, civ: str) -> float:
+def position_value(s: GameState, civ: str, need: int, income: float = 0.0) -> float:
+    """What a player has toward victory: heroes and wonders (most of all the last but one),
+    its hand toward a set, `income` (the hard level's worth of its buildings' production),
+    provinces and buildings, armies, roles and gods."""
     p = next(p for p in s.players if p.civ == civ)
     held = sum(1 for c in p.cards if is_hero_or_wonder(c))
-    need = cards_needed(s)
     v = 60.0 * held + (40.0 if held == need - 1 else 0.0)
     v += 2.0 * _set_potential(p.hand)
+    v += income
     for ps in s.provinces.values():
         if ps.influence == civ:
             v += 4.0

@@ -9,7 +9,8 @@ sea, unowned land, the map cursor):
 
 `register_themes(app)` registers them; `THEME_ALIASES` maps the short names of the
 command-line flag (``--theme default|high-contrast|ansi``) to theme names. The colour rules
-that use these variables live in ``themes/game.tcss`` (see `TCSS_PATHS`).
+that use these variables live in ``themes/game.tcss`` (see `TCSS_PATHS`, read with the
+first map).
 """
 
 from __future__ import annotations

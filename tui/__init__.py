@@ -8,5 +8,6 @@
     tui/screens/        title, new game, game, replay, help, game over, pass keyboard, load
     tui/widgets/        map, hand, roles, gods and cards, battle log, status, key bar
     tui/decisions/      one dialog per prompt kind, built on the prompt and legal_actions
-    tui/app.tcss        the layout; the colours are the themes' (themes/)
+    tui/app.tcss        what every screen shares; each screen's own layout is in the sheet
+                        beside it (tui/sheets.py); the colours are the themes' (themes/)
 """

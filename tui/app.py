@@ -7,17 +7,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from pathlib import Path
-from typing import TYPE_CHECKING
-
-from textual.app import App, SystemCommand
-from textual.binding import Binding
-from textual.screen import Screen
-
-from themes import palette as themes
-
 from . import collector
+
+with collector.uncollected():  # the modules of the screen: see tui/collector.py
+    from collections.abc import Iterable
+    from pathlib import Path
+    from typing import TYPE_CHECKING
+
+    from textual.app import App, SystemCommand
+    from textual.binding import Binding
+    from textual.screen import Screen
+
+    from themes import palette as themes
 
 # The title screen needs no engine: the engine, the saves and the session are imported when
 # a game is started or opened, so the app shows its first frame sooner (bench_startup.py).
@@ -32,7 +33,9 @@ HERE = Path(__file__).parent
 
 class MareNostrumApp(App):
     TITLE = "Mare Nostrum: Mythology"
-    CSS_PATH = [HERE / "app.tcss", *themes.TCSS_PATHS]
+    # what every screen shares; a screen's own rules, and the map's colours
+    # (themes.TCSS_PATHS), are read when first needed (tui/sheets.py)
+    CSS_PATH = HERE / "app.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-tiny-w"), (80, "-narrow"), (118, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-tiny-h"), (24, "-short"), (34, "-tall")]
     BINDINGS = [

@@ -9,6 +9,7 @@ closes with the action, which the game screen applies.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -57,6 +58,8 @@ def error_markup(e: IllegalAction) -> str:
 
 class DecisionScreen(BaseModal):
     """A modal dialog for the pending decision of one seat."""
+
+    CSS_PATH = Path(__file__).with_name("decision.tcss")  # its own rules: tui/sheets.py
 
     BINDINGS = [
         Binding("escape", "board", "Board", id="base.board"),
@@ -439,6 +442,8 @@ class CardPicker(Widget, can_focus=True):
 class PaymentScreen(BaseModal):
     """Choose the set that pays: one of the engine's suggestions, or your own cards.
     `validate(cards)` asks the engine; the screen closes only with cards it accepts."""
+
+    CSS_PATH = Path(__file__).with_name("decision.tcss")  # its own rules: tui/sheets.py
 
     BINDINGS = [
         Binding("c", "custom", "My own cards", id="base.custom"),

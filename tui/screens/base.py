@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from ..sheets import add_sheets
 from ..widgets.beneath import Painted
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -83,6 +84,8 @@ class Thrift:
     _resumed = False
 
     def _post_register(self, app) -> None:
+        # the screen's own sheet before the screen is styled (tui/sheets.py)
+        add_sheets(app, self.css_path)  # type: ignore[attr-defined]
         # the size's breakpoint classes before the screen is styled: its first Resize
         # finds them already set, where it would restyle the whole screen for them
         super()._post_register(app)  # type: ignore[misc]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
+from pathlib import Path
 
 from textual import on
 from textual.binding import Binding
@@ -59,6 +60,8 @@ SIDE_WIDTH = 40
 
 
 class GameScreen(BaseScreen):
+    CSS_PATH = Path(__file__).with_name("game.tcss")  # its own rules: tui/sheets.py
+
     # in the key bar's order: acting first, leaving last (every key fits at 80 columns)
     BINDINGS = [
         Binding("d", "decide", "Decide", id="game.decide"),

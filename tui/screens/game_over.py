@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
@@ -47,6 +49,8 @@ ROLE_SHORT = {"director_of_commerce": "Commerce", "high_priest": "Priest",
 
 
 class GameOverScreen(BaseModal):
+    CSS_PATH = Path(__file__).with_name("game_over.tcss")  # its own rules: tui/sheets.py
+
     BINDINGS = [
         Binding("r", "replay", "Replay", id="game_over.replay"),
         Binding("s", "save_record", "Save", id="game_over.save-record"),

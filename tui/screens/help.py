@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Markdown
@@ -94,6 +96,8 @@ it before his hand is shown.
 
 
 class HelpScreen(BaseScreen):
+    CSS_PATH = Path(__file__).with_name("help.tcss")  # its own rules: tui/sheets.py
+
     BINDINGS = [
         Binding("b", "close", "Back", id="help.close"),
         Binding("c", "app.cards", "Cards", id="help.cards"),

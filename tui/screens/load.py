@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -17,6 +18,8 @@ from .base import BaseScreen
 
 
 class LoadScreen(BaseScreen):
+    CSS_PATH = Path(__file__).with_name("load.tcss")  # its own rules: tui/sheets.py
+
     BINDINGS = [
         Binding("o", "open_path", "Open a file…", id="load.open-path"),
         Binding("escape", "back", "Back", id="load.back"),

@@ -4,6 +4,7 @@ seat, the kind of setup, the rule options and the seed."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -29,6 +30,8 @@ def random_seed() -> int:
 
 
 class NewGameScreen(BaseScreen):
+    CSS_PATH = Path(__file__).with_name("new_game.tcss")  # its own rules: tui/sheets.py
+
     BINDINGS = [
         Binding("s", "start", "Start", id="new_game.start"),
         Binding("b", "back", "Back", id="new_game.back"),

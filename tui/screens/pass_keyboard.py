@@ -3,6 +3,8 @@ player has the keyboard."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.widgets import Static
@@ -13,6 +15,8 @@ from .base import BaseScreen
 
 
 class PassKeyboardScreen(BaseScreen):
+    CSS_PATH = Path(__file__).with_name("pass_keyboard.tcss")  # its own rules: tui/sheets.py
+
     BINDINGS = [
         Binding("enter", "ready", "I am ready", id="pass_keyboard.ready"),
         Binding("space", "ready", "I am ready", show=False, id="pass_keyboard.ready-space"),

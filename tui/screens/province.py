@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
@@ -15,6 +17,8 @@ from .base import BaseModal
 
 
 class ProvinceScreen(BaseModal):
+    CSS_PATH = Path(__file__).with_name("province.tcss")  # its own rules: tui/sheets.py
+
     BINDINGS = [
         Binding("enter", "close", "Close", id="province.close"),
         Binding("b", "close", "Back", show=False, id="province.close-b"),

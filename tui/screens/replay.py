@@ -3,6 +3,8 @@ board at that moment, the events of the turn so far, and the events of the step.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Static
@@ -22,6 +24,8 @@ ENDS = Binding.Group("Ends", compact=True)
 
 
 class ReplayScreen(BaseScreen):
+    CSS_PATH = Path(__file__).with_name("replay.tcss")  # its own rules: tui/sheets.py
+
     AUTO_FOCUS = ""  # the keys are the screen's
     BINDINGS = [
         Binding("left", "step(-1)", "Step", group=STEP, key_display="←", id="replay.step-left"),
@@ -151,6 +155,8 @@ class ReplayScreen(BaseScreen):
 
 
 class JumpScreen(BaseModal):
+    CSS_PATH = Path(__file__).with_name("replay.tcss")  # its own rules: tui/sheets.py
+
     BINDINGS = [Binding("b", "cancel", "Back", show=False, id="replay.cancel"),
                 Binding("escape", "cancel", "Back", show=False, id="replay.cancel-escape")]
 

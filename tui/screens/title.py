@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.widgets import OptionList, Static
@@ -21,6 +23,8 @@ TITLE_ART = r"""
 
 
 class TitleScreen(BaseScreen):
+    CSS_PATH = Path(__file__).with_name("title.tcss")  # its own rules: tui/sheets.py
+
     BINDINGS = [
         Binding("n", "menu('quick')", "Quick game", show=False, id="title.menu-n"),
         Binding("question_mark", "app.help", "Help", id="title.help"),

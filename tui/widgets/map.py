@@ -31,6 +31,9 @@ from textual.widget import Widget
 
 from engine.data import board
 from engine.state import GameState
+from themes import palette as themes
+
+from ..sheets import add_sheets
 
 GRID_W, GRID_H = 40, 20
 CIVS = board.CIVS
@@ -301,6 +304,11 @@ class MapView(Widget, can_focus=True):
         if state is not None:
             self.players = {p.civ for p in state.players}
         self.show_cursor = True
+
+    def _post_register(self, app) -> None:
+        # the theme's colours of the map, read with the first map (tui/sheets.py)
+        add_sheets(app, themes.TCSS_PATHS)
+        super()._post_register(app)
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)

@@ -83,6 +83,14 @@ class MareNostrumApp(App):
             parent = None
         return super()._prune(*nodes, parent=parent)
 
+    def _on_resize(self, event) -> None:
+        # The terminal's size once more (the driver sends it when the app starts, after the
+        # first frame): Textual's handler (run after this one) would lay out the screen
+        # again and the one under it, which then repaints the whole screen above it, for
+        # the same picture.
+        if self._size is not None and event.size == self._size and self._resize_timer is None:
+            event.prevent_default()
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         # a light theme of Textual's gets the darker shades of the civilizations' names
         return themes.variable_defaults(self.current_theme.dark)

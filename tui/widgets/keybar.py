@@ -26,6 +26,7 @@ class KeyBar(Widget):
     def __init__(self, **kw) -> None:
         super().__init__(**kw)
         self._spans: list[tuple[int, int, str]] = []  # x from, x to, key
+        self._drawn: list | None = None  # the entries of the last line drawn
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -34,7 +35,10 @@ class KeyBar(Widget):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, _screen) -> None:
-        self.refresh()
+        # the bindings are announced after every change of focus, most of them showing
+        # the same keys: the line is drawn again only when its keys changed
+        if self._drawn is None or self.entries() != self._drawn:
+            self.refresh()
 
     def entries(self) -> list[tuple[list[tuple[str, str]], str]]:
         """[( [(key, key as shown)], description )] in display order."""
@@ -84,6 +88,7 @@ class KeyBar(Widget):
         spans: list[tuple[int, int, str]] = []
         x = 1
         entries = self.entries()
+        self._drawn = entries
         gap = " " * self._gap(entries)
         for keys, desc in entries:
             for i, (key, shown) in enumerate(keys):

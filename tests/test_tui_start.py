@@ -167,3 +167,10 @@ def test_the_key_bar_is_drawn_again_only_when_its_keys_change(monkeypatch):
             assert drawn
 
     asyncio.run(run())
+
+
+def test_the_title_screen_loads_no_widget_it_does_not_show():
+    code = ("import sys; import tui.app, tui.screens.title; "
+            "assert 'textual.widgets._selection_list' not in sys.modules; "
+            "assert not any(m.startswith(('engine', 'tui.decisions')) for m in sys.modules)")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)

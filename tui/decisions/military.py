@@ -20,7 +20,8 @@ from engine.render import count, unit_text
 
 from ..news import battle_so_far
 from ..text import civ_markup, esc
-from ..widgets.choice import ChoiceList, MarkList
+from ..widgets.choice import ChoiceList
+from ..widgets.marks import MarkList
 from .base import UNDO, ActionMenu, DecisionScreen, Entry
 
 

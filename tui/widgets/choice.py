@@ -1,12 +1,13 @@
 """An option list whose keys show in the footer (the game is played over SSH: every key
-must be visible)."""
+must be visible). The marking list of the same keys is tui/widgets/marks.py (the title
+screen, which needs this one, then loads no selection list)."""
 
 from __future__ import annotations
 
 from textual.binding import Binding
 from textual.events import Resize
 from textual.geometry import Size
-from textual.widgets import OptionList, SelectionList
+from textual.widgets import OptionList
 
 NAV = Binding.Group("Move", compact=True)
 
@@ -41,14 +42,3 @@ class ChoiceList(OptionList):
     def _on_resize(self, event: Resize) -> None:
         if self.scrollable_content_region.size == self._lines_for:
             event.prevent_default()  # the lines are laid out for this room already
-
-
-class MarkList(SelectionList):
-    """A selection list: space marks, Enter confirms (the screen's `confirm` action)."""
-
-    BINDINGS = [
-        Binding("up", "cursor_up", "Move", group=NAV, key_display="↑", id="choice.cursor-up"),
-        Binding("down", "cursor_down", "Move", group=NAV, key_display="↓", id="choice.cursor-down"),
-        Binding("space", "select", "Mark", id="choice.select"),
-        Binding("enter", "screen.confirm", "Confirm", id="choice.screen-confirm"),
-    ]

@@ -23,7 +23,7 @@ from .flow import start_phase
 from .geography import influence_reach
 from .hooks import (
     MAX_REDUCTION,
-    card_cost,
+    card_costs,
     commodities_kept,
     cost,
     costs,
@@ -43,6 +43,7 @@ from .payment import check_payment, max_set_value, payment_options
 from .placement import CONSTRUCTION, check, place
 from .registry import decision, phase
 from .victory import check_acquisition
+from .yard import Yard
 
 R_PAY = "base-game.md 5.1: one set pays for items whose costs add up to its value"
 
@@ -129,21 +130,32 @@ def candidate_items(state: GameState, civ: str, budget: int | None = None) -> li
     """Every item that might be legal for civ now (each is checked before it is offered).
     With a `budget`: only the items whose chart cost (`hooks.base_cost`) is within it (the
     others are not even worked out)."""
+    return _within(state, civ, budget, None)
+
+
+def _within(state: GameState, civ: str, budget: int | None,
+            charted: dict[str, int] | None) -> list[Item]:
+    """`candidate_items`; `charted` gets the chart cost of each card offered."""
     if budget is None:
-        return _candidates(state, civ, frozenset(), None)
+        return _candidates(state, civ, frozenset(), None, charted)
     skip = _BEYOND[min(max(budget, 0), _DEAREST)]
-    return [it for it in _candidates(state, civ, skip, budget) if it.kind not in skip]
+    return [it for it in _candidates(state, civ, skip, budget, charted) if it.kind not in skip]
 
 
 def _candidates(state: GameState, civ: str, skip: AbstractSet[str],
-                budget: int | None) -> list[Item]:
+                budget: int | None, charted: dict[str, int] | None) -> list[Item]:
     cs = state.construction
     items: list[Item] = []
     # Every province of civ's: those held since the turn began first, then the newer ones
     # (a card may allow building there: each candidate is checked before it is offered).
-    own = [pr for pr in cs.turn_start if state.provinces[pr].influence == civ]
-    own += [pr for pr, ps in state.provinces.items()
-            if ps.influence == civ and pr not in cs.turn_start]
+    mine = [pr for pr, ps in state.provinces.items() if ps.influence == civ]
+    if cs.turn_start == mine:  # as is usual: nothing won or lost since the turn began
+        own = mine
+    else:
+        start = set(cs.turn_start)
+        now = set(mine)
+        own = [pr for pr in cs.turn_start if pr in now]
+        own += [pr for pr in mine if pr not in start]
     if "influence" not in skip:
         reach = influence_reach(state, civ, cs.controlled_at_start.get(civ, []))
         if influence_anywhere(state, civ):
@@ -166,9 +178,15 @@ def _candidates(state: GameState, civ: str, skip: AbstractSet[str],
             for site in free_commodity_sites(state, pr):
                 items.append(Item(kind="caravan", province=pr, site=site))
     items += [it for it in extra_items(state, civ) if it.province not in own]
-    for card in [*state.display, *offered(state, civ), CIV_HERO[civ]]:
-        if budget is None or card_cost(state, card) <= budget:
+    cards = [*state.display, *offered(state, civ), CIV_HERO[civ]]
+    if budget is None:
+        items += [Item(kind="card", card=card) for card in cards]
+        return items
+    for card, c in zip(cards, card_costs(state, cards), strict=True):
+        if c <= budget:
             items.append(Item(kind="card", card=card))
+            if charted is not None:
+                charted[card] = c
     return items
 
 
@@ -206,16 +224,13 @@ def priced_items(state: GameState, civ: str) -> list[tuple[Item, int]]:
     best = max_set_value(player(state, civ), wild=wild_commodity(state, civ))
     # An item costs its chart cost less one reduction at most: those dearer than any set of
     # civ's are not even made candidates.
-    items = candidate_items(state, civ,
-                            best + (MAX_REDUCTION if reducers(state, civ) else 0))
-    for it, c in zip(items, costs(state, civ, items), strict=True):
-        if c > best:
-            continue
-        try:
-            check(state, civ, it, CONSTRUCTION)
-        except IllegalAction:
-            continue
-        out.append((it, c))
+    funcs = reducers(state, civ)
+    charted: dict[str, int] = {}
+    items = _within(state, civ, best + (MAX_REDUCTION if funcs else 0), charted)
+    yard = Yard(state, civ)  # what the candidates share, asked once for them all
+    for it, c in zip(items, costs(state, civ, items, funcs, charted), strict=True):
+        if c <= best and yard.buildable(it):
+            out.append((it, c))
     return out
 
 

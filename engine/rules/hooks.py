@@ -39,6 +39,7 @@ def register(module: ModuleType) -> None:
     _HOOKED.clear()
     _HOOKED_CARDS.clear()
     _USERS.clear()
+    _OWN_COST.clear()
 
 
 def _defines(module: ModuleType, name: str) -> bool:
@@ -221,6 +222,30 @@ def card_cost(state: GameState, card: str) -> int:
     return COSTS["hero"]
 
 
+def card_costs(state: GameState, cards: list[str]) -> list[int]:
+    """`card_cost` of each card. A card's cost of its own is its own module's to say (every
+    `card_cost` hook answers None for any other card, tests/test_engine_shortcuts.py), so
+    only that module is asked."""
+    own = _own_cost()
+    hero = COSTS["hero"]
+    out: list[int] = []
+    for card in cards:
+        f = own.get(card)
+        c: int | None = f(state, card) if f is not None else None
+        out.append(hero if c is None else c)
+    return out
+
+
+def _own_cost() -> dict[str, Callable[..., Any]]:
+    got = _OWN_COST.get("card_cost")
+    if got is None:
+        got = _OWN_COST["card_cost"] = dict(_each_card("card_cost"))
+    return got
+
+
+_OWN_COST: dict[str, dict[str, Callable[..., Any]]] = {}
+
+
 # The most a reduction takes off an item (every card's is one card; a test asks each card
 # of every item, tests/test_engine_shortcuts.py): construction leaves out the candidates
 # dearer than a player's best set by more than this.
@@ -257,13 +282,22 @@ def _each_card(hook: str) -> tuple[tuple[str, Callable[..., Any]], ...]:
 _HOOKED_CARDS: dict[str, tuple[tuple[str, Callable[..., Any]], ...]] = {}
 
 
-def costs(state: GameState, civ: str, items: list[Item]) -> list[int]:
-    """`cost` of each item, the held reductions looked up once for them all."""
-    funcs = reducers(state, civ)
+def costs(state: GameState, civ: str, items: list[Item],
+          funcs: tuple[Callable[..., Any], ...] | None = None,
+          charted: dict[str, int] | None = None) -> list[int]:
+    """`cost` of each item, the held reductions looked up once for them all. `funcs`:
+    civ's `reducers`, if the caller has them; `charted`: the `card_cost` of cards, if
+    known."""
+    if funcs is None:
+        funcs = reducers(state, civ)
+    if charted is None:
+        charted = {}
+    base = [COSTS[it.kind] if it.kind != "card" else
+            (charted.get(it.card) or base_cost(state, it)) for it in items]
     if not funcs:  # the chart's costs (base_cost, a card's asked of its hooks)
-        return [COSTS[it.kind] if it.kind != "card" else base_cost(state, it) for it in items]
-    return [(COSTS[it.kind] if it.kind != "card" else base_cost(state, it))
-            - _best(state, civ, it, _NOTHING_TAKEN, funcs)[0] for it in items]
+        return base
+    return [c - _best(state, civ, it, _NOTHING_TAKEN, funcs)[0]
+            for c, it in zip(base, items, strict=True)]
 
 
 _NOTHING_TAKEN: frozenset[str] = frozenset()
@@ -392,7 +426,16 @@ def may_build_new_province(state: GameState, civ: str, province: str) -> bool:
 
 def build_site_exempt(state: GameState, civ: str, item: Item, mode: str) -> bool:
     """May the item go where civ has no influence?"""
-    return any(f(state, civ, item, mode) for f in _each("build_site_exempt"))
+    for f in _each("build_site_exempt"):  # a loop, not any(): asked for every candidate
+        if f(state, civ, item, mode):
+            return True
+    return False
+
+
+def site_exemptions(state: GameState, civ: str) -> list[Callable[..., Any]]:
+    """The `build_site_exempt` hooks that may answer for civ: those of the cards he holds (a
+    card's exemption is its holder's alone, tests/test_engine_shortcuts.py)."""
+    return _held(state, civ, "build_site_exempt")
 
 
 def extra_items(state: GameState, civ: str) -> list[Item]:

@@ -1,0 +1,140 @@
+"""The shortcuts of the construction listing and of every decision's floor (issue 16, round
+4) answer exactly as the long way they replace, in the positions of random games and of the
+phase saves: the yard's placement answers against `placement.check`, the cards' own costs
+and building exemptions against asking every card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from engine import game
+from engine.actions import Item
+from engine.data import board
+from engine.data.cards import ALL_CARDS
+from engine.errors import IllegalAction
+from engine.rng import Rng
+from engine.rules import reading
+from engine.rules.common import player_civs
+from engine.rules.construction import candidate_items
+from engine.rules.hooks import CARDS, _defines, _each, card_cost, card_costs, site_exemptions
+from engine.rules.placement import CONSTRUCTION, check
+from engine.rules.yard import Yard
+from engine.saves import load_save
+from engine.state import Config, GameState
+
+CIVS = ["rome", "greece", "egypt", "carthage"]
+
+
+def positions(seeds: tuple[int, ...] = (41, 42), steps: int = 1200,
+              civs: list[str] = CIVS) -> Iterator[GameState]:
+    """The positions of random games (each a copy), and those of the phase saves."""
+    phases = Path(__file__).parent / ".." / "saves" / "phases"
+    for p in sorted(phases.glob("*.json")):
+        yield load_save(p).state
+    for seed in seeds:
+        state, _ = game.new_game(Config(civs=civs, seed=seed))
+        rng = Rng(seed)
+        for _ in range(steps):
+            if state.prompt is None or state.phase == "over":
+                break
+            yield game.clone(state)
+            acts = game.legal_actions(state)
+            game.apply(state, acts[rng.below(len(acts))])
+
+
+def _checked(state: GameState, civ: str, item: Item) -> bool:
+    try:
+        check(state, civ, item, CONSTRUCTION)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _odd_items(state: GameState) -> list[Item]:
+    """Items no listing offers: every kind in provinces not the player's, a caravan on a
+    wrong site, cards out of play, places off the board."""
+    provinces = sorted(board.PROVINCES)[::5]
+    kinds = ("influence", "city", "temple", "market", "legion", "fortress", "creature",
+             "trireme", "caravan", "palace")
+    out = [Item(kind=k, province=pr) for pr in provinces for k in kinds]
+    out += [Item(kind="caravan", province=pr, site="wine") for pr in provinces]
+    out += [Item(kind="legion", province=s) for s in sorted(board.SEAS)[:2]]
+    out += [Item(kind="card", card=c) for c in sorted(ALL_CARDS)[::3]]
+    out.append(Item(kind="card", card="nobody"))
+    return out
+
+
+def test_the_yard_answers_as_the_placement_check() -> None:
+    """Every candidate of every player (and items no listing offers) in construction
+    positions: the yard's answer is the check's, read or not."""
+    seen = passed = converting = 0
+    for state in _with_old_conversions(positions()):
+        if state.phase != "construction":
+            continue
+        odd = _odd_items(state)
+        converting += bool(state.conversions)
+        for civ in player_civs(state):
+            items = candidate_items(state, civ) + odd
+            want = [_checked(state, civ, it) for it in items]
+            yard = Yard(state, civ)
+            assert [yard.buildable(it) for it in items] == want
+            r = reading.begin(state)
+            try:
+                yard = Yard(state, civ)
+                assert [yard.buildable(it) for it in items] == want
+            finally:
+                reading.end(r)
+            seen += len(items)
+            passed += sum(want)
+    assert seen > 20_000 and passed > 1_000 and converting > 10
+
+
+def _with_old_conversions(states: Iterator[GameState]) -> Iterator[GameState]:
+    """Each position, then (if it has conversions) a copy where they are a turn older."""
+    for state in states:
+        yield state
+        if state.conversions:
+            old = game.clone(state)
+            for c in old.conversions:
+                c.turn -= 1
+            yield old
+
+
+def test_a_cards_own_cost_is_its_own_modules_to_say() -> None:
+    """No `card_cost` hook answers for another card than its own, so `card_costs` asks the
+    card's own module only: the same costs as asking every hook, short game and long."""
+    with_cost = [c for c, m in CARDS.items() if _defines(m, "card_cost")]
+    assert with_cost
+    for long_game in (False, True):
+        state, _ = game.new_game(Config(civs=CIVS, seed=63, long_game=long_game))
+        for card in with_cost:
+            for other in ALL_CARDS:
+                if other != card:
+                    assert CARDS[card].card_cost(state, other) is None, (card, other)
+        cards = sorted(ALL_CARDS)
+        assert card_costs(state, cards) == [card_cost(state, c) for c in cards]
+
+
+def test_a_building_exemption_is_its_holders_alone() -> None:
+    """`site_exemptions` gives the hooks of the cards a player holds: every other card's
+    exemption answers no to him, whoever holds it, for any item anywhere."""
+    with_exemption = [c for c, m in CARDS.items() if _defines(m, "build_site_exempt")]
+    assert with_exemption
+    state, _ = game.new_game(Config(civs=CIVS, seed=64))
+    holder = state.players[0]
+    holder.cards += [c for c in with_exemption if c not in state.gods]
+    for c in with_exemption:
+        if c in state.gods:
+            state.gods[c] = holder.civ
+    items = [Item(kind=k, province=pr) for pr in sorted(board.PROVINCES)
+             for k in ("legion", "city", "fortress", "trireme", "creature")]
+    for p in state.players[1:]:
+        assert site_exemptions(state, p.civ) == []
+        for card in with_exemption:
+            for it in items:
+                assert not CARDS[card].build_site_exempt(state, p.civ, it, CONSTRUCTION)
+    assert len(site_exemptions(state, holder.civ)) == len(with_exemption)
+    assert any(f(state, holder.civ, it, CONSTRUCTION) for f in _each("build_site_exempt")
+               for it in items)

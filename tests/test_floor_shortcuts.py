@@ -138,3 +138,32 @@ def test_a_building_exemption_is_its_holders_alone() -> None:
     assert len(site_exemptions(state, holder.civ)) == len(with_exemption)
     assert any(f(state, holder.civ, it, CONSTRUCTION) for f in _each("build_site_exempt")
                for it in items)
+
+
+WINDOWS = ["", "phase_start", "move_declared", "before_battle", "after_dice"]
+
+
+def test_a_power_of_ones_own_decisions_answers_nowhere_else() -> None:
+    """A card module's `DECISIONS` (the prompt kinds its `uses` answers in, in its holder's
+    own decision) holds: with every such card given to every player, in the positions of
+    random games, its `uses` answers nothing in a window or another kind of decision; and
+    `active_powers`, which asks it there alone, lists what asking every card lists."""
+    from engine.rules.hooks import active_powers
+    only = {c: m.DECISIONS for c, m in CARDS.items() if hasattr(m, "DECISIONS")}
+    assert len(only) >= 8 and all(_defines(CARDS[c], "uses") for c in only)
+    answered = 0
+    for i, state in enumerate(positions(seeds=(43, 44), steps=1500)):
+        if i % 3:
+            continue
+        for p in state.players:
+            p.cards += [c for c in only if c not in p.cards]
+        for p in state.players:
+            for w in WINDOWS:
+                for card, kinds in only.items():
+                    got = CARDS[card].uses(state, p.civ, w)
+                    if got:
+                        answered += 1
+                        assert w == "" and isinstance(state.prompt, kinds), (card, w)
+                every = [a for f in _each("uses") for a in f(state, p.civ, w)]
+                assert active_powers(state, p.civ, w) == every
+    assert answered > 100

@@ -91,12 +91,17 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
     named reaction window."""
     # A hero's or wonder's power is its holder's, a god's its holder's, a creature's its
     # civilization's (every `uses` of theirs answers [] to anyone else,
-    # tests/test_engine_speed.py). Only those are asked, in registration order.
-    users, at, creature_of = _USERS.get("uses") or _users()
-    asked: list[int] = []
+    # tests/test_engine_speed.py). Only those are asked, in registration order, and of
+    # them only those that may answer here: a card whose `uses` answers in its holder's own
+    # decisions of some kinds only (its module's `DECISIONS`) is asked in those alone
+    # (tests/test_floor_shortcuts.py).
+    got = _USERS.get("uses")
+    users, at, creature_of = got if got is not None else _users()
+    if window:
+        at = _ASKED_IN_WINDOWS[0]
+        creature_of = _ASKED_IN_WINDOWS[1]
     mine = creature_of.get(civ)  # only civ's own creature can be his (every `uses` says so)
-    if mine is not None:
-        asked.append(mine)
+    asked = [] if mine is None else [mine]
     for p in state.players:
         if p.civ == civ:
             for c in p.cards:
@@ -110,13 +115,19 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
             if i is not None:
                 asked.append(i)
     if state.power_choices:  # a card standing for another (a copy): ask its power too
-        asked += [i for i, (c, _) in enumerate(users) if holds_copy(state, civ, c)]
+        asked += [i for i, (c, _) in enumerate(users) if c in at and holds_copy(state, civ, c)]
         asked = list(set(asked))
+    if not asked:
+        return []
     if len(asked) > 1:
         asked.sort()
+    only = _DECISIONS
+    prompt = state.prompt
     out: list[UsePower] = []
     for i in asked:
-        out += users[i][1](state, civ, window)
+        kinds = only[i]
+        if kinds is None or isinstance(prompt, kinds):  # in a window: none of them is asked
+            out += users[i][1](state, civ, window)
     return out
 
 
@@ -124,18 +135,28 @@ def _users() -> tuple[tuple[tuple[str, Callable[..., Any]], ...], dict[str, int]
                       dict[str, int]]:
     """The cards with an active power, as (card, its `uses`) in registration order; the
     index of each card's; the index of each civilization's creature's (a creature is
-    its civilization's alone: data/cards.py CIV_CREATURE)."""
+    its civilization's alone: data/cards.py CIV_CREATURE). Beside them, the same indexes
+    of the cards that may answer in a reaction window, and each card's `DECISIONS`."""
     got = _USERS.get("uses")
     if got is None:
         users = _each_card("uses")
         at = {c: i for i, (c, _) in enumerate(users)}
         creature_of = {civ: at[c] for civ, c in CIV_CREATURE.items() if c in at}
         got = _USERS["uses"] = (users, at, creature_of)
+        _DECISIONS[:] = [getattr(CARDS[c], "DECISIONS", None) for c, _ in users]
+        in_windows = {c: i for c, i in at.items() if _DECISIONS[i] is None}
+        _ASKED_IN_WINDOWS[:] = [in_windows, {civ: i for civ, i in creature_of.items()
+                                             if _DECISIONS[i] is None}]
     return got
 
 
 _USERS: dict[str, tuple[tuple[tuple[str, Callable[..., Any]], ...], dict[str, int],
                         dict[str, int]]] = {}
+# by index of `_users`: the prompt kinds a card's `uses` answers in alone (None: any, and
+# reaction windows)
+_DECISIONS: list[tuple[type, ...] | None] = []
+# `_users`' indexes of the cards, and of the civilizations' creatures, asked in a window
+_ASKED_IN_WINDOWS: list[dict[str, int]] = [{}, {}]
 
 
 def use_power(state: GameState, civ: str, action: UsePower, ev: list[Event],

@@ -10,15 +10,28 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from engine import game
-from engine.actions import Item
+from engine.actions import Buy, EndConstruction, Item
 from engine.data import board
 from engine.data.cards import ALL_CARDS
 from engine.errors import IllegalAction
+from engine.prompts import ConstructionTurn
 from engine.rng import Rng
 from engine.rules import reading
-from engine.rules.common import player_civs
+from engine.rules.common import player, player_civs
 from engine.rules.construction import candidate_items
-from engine.rules.hooks import CARDS, _defines, _each, card_cost, card_costs, site_exemptions
+from engine.rules.hooks import (
+    CARDS,
+    _defines,
+    _each,
+    active_powers,
+    card_cost,
+    card_costs,
+    cards_within,
+    cost,
+    site_exemptions,
+    wild_commodity,
+)
+from engine.rules.payment import max_set_value, payment_options
 from engine.rules.placement import CONSTRUCTION, check
 from engine.rules.yard import Yard
 from engine.saves import load_save
@@ -115,6 +128,9 @@ def test_a_cards_own_cost_is_its_own_modules_to_say() -> None:
                     assert CARDS[card].card_cost(state, other) is None, (card, other)
         cards = sorted(ALL_CARDS)
         assert card_costs(state, cards) == [card_cost(state, c) for c in cards]
+        for budget in range(-1, 16):
+            assert cards_within(state, cards, budget) == [
+                (c, card_cost(state, c)) for c in cards if card_cost(state, c) <= budget]
 
 
 def test_a_building_exemption_is_its_holders_alone() -> None:
@@ -148,7 +164,6 @@ def test_a_power_of_ones_own_decisions_answers_nowhere_else() -> None:
     own decision) holds: with every such card given to every player, in the positions of
     random games, its `uses` answers nothing in a window or another kind of decision; and
     `active_powers`, which asks it there alone, lists what asking every card lists."""
-    from engine.rules.hooks import active_powers
     only = {c: m.DECISIONS for c, m in CARDS.items() if hasattr(m, "DECISIONS")}
     assert len(only) >= 8 and all(_defines(CARDS[c], "uses") for c in only)
     answered = 0
@@ -167,3 +182,32 @@ def test_a_power_of_ones_own_decisions_answers_nowhere_else() -> None:
                 every = [a for f in _each("uses") for a in f(state, p.civ, w)]
                 assert active_powers(state, p.civ, w) == every
     assert answered > 100
+
+
+def _listing(state: GameState, civ: str) -> list[object]:
+    """A construction turn's listing the long way: every candidate priced and checked, each
+    with every payment of its cost, then the powers."""
+    p = player(state, civ)
+    wild = wild_commodity(state, civ)
+    best = max_set_value(p, wild=wild)
+    out: list[object] = [EndConstruction()]
+    for it in candidate_items(state, civ):
+        c = cost(state, civ, it)
+        if c <= best and _checked(state, civ, it):
+            out += [Buy(items=[it], payment=pay) for pay in payment_options(p, c, wild=wild)]
+    return out + active_powers(state, civ)
+
+
+def test_a_construction_turn_lists_what_the_long_way_lists() -> None:
+    """The construction turn's listing (no candidates at all when no set of the player's
+    pays for anything, the cards within his means found from their own costs) is the long
+    way's, action for action."""
+    turns = bought = 0
+    for state in positions(seeds=(45, 46), steps=1500):
+        if not isinstance(state.prompt, ConstructionTurn):
+            continue
+        turns += 1
+        got = game.legal_actions(state)
+        assert got == _listing(state, state.prompt.civ)
+        bought += len(got) > 1
+    assert turns > 100 and bought > 50

@@ -23,7 +23,7 @@ from .flow import start_phase
 from .geography import influence_reach
 from .hooks import (
     MAX_REDUCTION,
-    card_costs,
+    cards_within,
     commodities_kept,
     cost,
     costs,
@@ -146,16 +146,6 @@ def _candidates(state: GameState, civ: str, skip: AbstractSet[str],
                 budget: int | None, charted: dict[str, int] | None) -> list[Item]:
     cs = state.construction
     items: list[Item] = []
-    # Every province of civ's: those held since the turn began first, then the newer ones
-    # (a card may allow building there: each candidate is checked before it is offered).
-    mine = [pr for pr, ps in state.provinces.items() if ps.influence == civ]
-    if cs.turn_start == mine:  # as is usual: nothing won or lost since the turn began
-        own = mine
-    else:
-        start = set(cs.turn_start)
-        now = set(mine)
-        own = [pr for pr in cs.turn_start if pr in now]
-        own += [pr for pr in mine if pr not in start]
     if "influence" not in skip:
         reach = influence_reach(state, civ, cs.controlled_at_start.get(civ, []))
         if influence_anywhere(state, civ):
@@ -169,25 +159,39 @@ def _candidates(state: GameState, civ: str, skip: AbstractSet[str],
     here = tuple(k for k in _SITE_KINDS if k not in skip) if skip else _SITE_KINDS
     triremes = "trireme" not in skip
     caravans = "caravan" not in skip
-    for pr in own:
-        for k in here:
-            items.append(Item(kind=k, province=pr))
-        if triremes and board.PROVINCES[pr].coastal:
-            items.append(Item(kind="trireme", province=pr))
-        if caravans:
-            for site in free_commodity_sites(state, pr):
-                items.append(Item(kind="caravan", province=pr, site=site))
-    items += [it for it in extra_items(state, civ) if it.province not in own]
+    extras = extra_items(state, civ)
+    if here or triremes or caravans or extras:  # else no province of his is asked
+        own = _own_provinces(state, civ)
+        for pr in own:
+            for k in here:
+                items.append(Item(kind=k, province=pr))
+            if triremes and board.PROVINCES[pr].coastal:
+                items.append(Item(kind="trireme", province=pr))
+            if caravans:
+                for site in free_commodity_sites(state, pr):
+                    items.append(Item(kind="caravan", province=pr, site=site))
+        items += [it for it in extras if it.province not in own]
     cards = [*state.display, *offered(state, civ), CIV_HERO[civ]]
     if budget is None:
         items += [Item(kind="card", card=card) for card in cards]
         return items
-    for card, c in zip(cards, card_costs(state, cards), strict=True):
-        if c <= budget:
-            items.append(Item(kind="card", card=card))
-            if charted is not None:
-                charted[card] = c
+    for card, c in cards_within(state, cards, budget):
+        items.append(Item(kind="card", card=card))
+        if charted is not None:
+            charted[card] = c
     return items
+
+
+def _own_provinces(state: GameState, civ: str) -> list[str]:
+    """Every province of civ's: those held since the turn began first, then the newer ones
+    (a card may allow building there: each candidate is checked before it is offered)."""
+    turn_start = state.construction.turn_start
+    mine = [pr for pr, ps in state.provinces.items() if ps.influence == civ]
+    if turn_start == mine:  # as is usual: nothing won or lost since the turn began
+        return mine
+    start = set(turn_start)
+    now = set(mine)
+    return [pr for pr in turn_start if pr in now] + [pr for pr in mine if pr not in start]
 
 
 # The kinds of items built in one's own provinces, in the order they are offered (triremes
@@ -220,13 +224,19 @@ def legal_items(state: GameState, civ: str) -> list[Item]:
 
 def priced_items(state: GameState, civ: str) -> list[tuple[Item, int]]:
     """The items civ may buy now, each with its cost (what a set of his could pay at most)."""
-    out = []
-    best = max_set_value(player(state, civ), wild=wild_commodity(state, civ))
+    return _priced(state, civ, max_set_value(player(state, civ), wild=wild_commodity(state, civ)))
+
+
+def _priced(state: GameState, civ: str, best: int) -> list[tuple[Item, int]]:
+    """`priced_items`, civ's best set being worth `best`."""
+    out: list[tuple[Item, int]] = []
     # An item costs its chart cost less one reduction at most: those dearer than any set of
     # civ's are not even made candidates.
     funcs = reducers(state, civ)
     charted: dict[str, int] = {}
     items = _within(state, civ, best + (MAX_REDUCTION if funcs else 0), charted)
+    if not items:
+        return out
     yard = Yard(state, civ)  # what the candidates share, asked once for them all
     for it, c in zip(items, costs(state, civ, items, funcs, charted), strict=True):
         if c <= best and yard.buildable(it):
@@ -238,8 +248,11 @@ def _legal(state: GameState, prompt: ConstructionTurn) -> list[Action]:
     p = player(state, prompt.civ)
     wild = wild_commodity(state, prompt.civ)
     out: list[Action] = [EndConstruction()]
+    best = max_set_value(p, wild=wild)
+    if best <= 0:  # no set of his pays for anything (payment_options of a cost of 1 or more)
+        return out
     payments: dict[int, list[dict[str, int]]] = {}  # by cost: the same for every item
-    for it, c in priced_items(state, prompt.civ):
+    for it, c in _priced(state, prompt.civ, best):
         pays = payments.get(c)
         if pays is None:
             pays = payments[c] = payment_options(p, c, wild=wild)

@@ -245,7 +245,7 @@ def card_cost(state: GameState, card: str) -> int:
 
 def card_costs(state: GameState, cards: list[str]) -> list[int]:
     """`card_cost` of each card. A card's cost of its own is its own module's to say (every
-    `card_cost` hook answers None for any other card, tests/test_engine_shortcuts.py), so
+    `card_cost` hook answers None for any other card, tests/test_floor_shortcuts.py), so
     only that module is asked."""
     own = _own_cost()
     hero = COSTS["hero"]
@@ -255,6 +255,17 @@ def card_costs(state: GameState, cards: list[str]) -> list[int]:
         c: int | None = f(state, card) if f is not None else None
         out.append(hero if c is None else c)
     return out
+
+
+def cards_within(state: GameState, cards: list[str], budget: int) -> list[tuple[str, int]]:
+    """(card, `card_cost`) of the cards costing `budget` at most, in their order: below
+    the chart's cost only the cards with a cost of their own are asked."""
+    if budget >= COSTS["hero"]:
+        return [(card, c) for card, c in zip(cards, card_costs(state, cards), strict=True)
+                if c <= budget]
+    own = _own_cost()
+    return [(card, c) for card in cards if card in own
+            for c in card_costs(state, [card]) if c <= budget]
 
 
 def _own_cost() -> dict[str, Callable[..., Any]]:

@@ -12,7 +12,9 @@ engine/rules/placement.py for a construction turn: a change to one is a change t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
+from typing import Any
 
 from ..actions import Item
 from ..data import board
@@ -58,7 +60,8 @@ class Yard:
         self._limit = 0  # civ's fortresses allowed per province (0: not asked yet)
         self._reach: AbstractSet[str] | None = None  # where civ's influence may go
         self._offered: list[str] | None = None  # the cards on offer to civ by a card
-        self._exempt = site_exemptions(state, civ)  # building where he has no influence
+        # the cards letting him build where he has no influence (None: not asked yet)
+        self._exempt: list[Callable[..., Any]] | None = None
 
 
     def buildable(self, item: Item) -> bool:
@@ -106,6 +109,8 @@ class Yard:
         return "caravan" in kinds and "market" not in kinds  # a market
 
     def _exempted(self, item: Item) -> bool:
+        if self._exempt is None:
+            self._exempt = site_exemptions(self.state, self.civ)
         for f in self._exempt:
             if f(self.state, self.civ, item, CONSTRUCTION):
                 return True

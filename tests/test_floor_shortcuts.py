@@ -211,3 +211,43 @@ def test_a_construction_turn_lists_what_the_long_way_lists() -> None:
         assert got == _listing(state, state.prompt.civ)
         bought += len(got) > 1
     assert turns > 100 and bought > 50
+
+
+def test_who_may_react_in_a_window() -> None:
+    """A player left out by `may_react` has nothing to use in any reaction window, in the
+    positions of random games (gods taken, heroes bought) with and without a copy on
+    record; those it names are the holders of what may answer."""
+    from engine.rules.hooks import may_react
+    left_out = 0
+    for state in positions(seeds=(47,), steps=1500):
+        who = may_react(state)
+        if who is None:
+            continue
+        for p in state.players:
+            if p.civ in who:
+                continue
+            left_out += 1
+            for w in WINDOWS[1:]:
+                assert active_powers(state, p.civ, w) == []
+                assert [a for f in _each("uses") for a in f(state, p.civ, w)] == []
+    assert left_out > 500
+
+
+def test_role_scores_with_the_bonuses_looked_up_once() -> None:
+    """Role assignment looks each player's bonus cards up once for all roles and counts
+    everyone's units in one pass: the scores are those asked one by one."""
+    from engine.data.cards import ROLES
+    from engine.rules.common import every_building_count, military_count, military_counts
+    from engine.rules.hooks import role_bonus, role_bonuses
+    from engine.rules.roles import scores
+    with_bonus = 0
+    for state in positions(seeds=(48,), steps=1500):
+        civs = player_civs(state)
+        units = military_counts(state)
+        assert {c: units.get(c, 0) for c in civs} == {c: military_count(state, c) for c in civs}
+        every = every_building_count(state)
+        bonuses = {c: role_bonuses(state, c) for c in civs}
+        for role in ROLES:
+            assert scores(state, role, every, bonuses) == scores(state, role)
+            with_bonus += any(role_bonus(state, c, role) for c in civs)
+    assert with_bonus > 10

@@ -182,6 +182,15 @@ def military_count(state: GameState, civ: str) -> int:
     return sum(1 for u in state.units if u.owner == civ and u.area)
 
 
+def military_counts(state: GameState) -> dict[str, int]:
+    """`military_count` of everyone with a unit on the board, in one pass."""
+    out: dict[str, int] = {}
+    for u in state.units:
+        if u.area:
+            out[u.owner] = out.get(u.owner, 0) + 1
+    return out
+
+
 # --- provinces ------------------------------------------------------------------------------
 def controlled(state: GameState, civ: str) -> list[str]:
     return [pid for pid, ps in state.provinces.items() if ps.influence == civ]

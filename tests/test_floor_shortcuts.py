@@ -251,3 +251,27 @@ def test_role_scores_with_the_bonuses_looked_up_once() -> None:
             assert scores(state, role, every, bonuses) == scores(state, role)
             with_bonus += any(role_bonus(state, c, role) for c in civs)
     assert with_bonus > 10
+
+
+def test_no_copy_without_a_choice_on_record() -> None:
+    """`holds_copy` answers no at once when no power choice is on record: every card
+    standing for another answers no then, for every player and card, in the positions of
+    random games (and its answer is the cards' own when a choice is on record)."""
+    from engine.rules.hooks import holds_copy
+    hooks_ = _each("holds_copy")
+    assert hooks_
+    asked = chosen = 0
+    for i, state in enumerate(positions(seeds=(49,), steps=1500)):
+        if i % 5:
+            continue
+        for p in state.players:
+            p.cards += [c for c in CARDS if c not in p.cards][:6]
+            for card in ALL_CARDS:
+                every = any(f(state, p.civ, card) for f in hooks_)
+                assert holds_copy(state, p.civ, card) == every
+                if not state.power_choices:
+                    assert not every
+                    asked += 1
+                else:
+                    chosen += 1
+    assert asked > 1000 and chosen > 100

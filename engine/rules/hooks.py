@@ -74,6 +74,8 @@ def refuse(card: str, reason: str) -> IllegalAction:
 # --- holding a card -------------------------------------------------------------------------
 def holds_copy(state: GameState, civ: str, card: str) -> bool:
     """Does civ hold the card through another card standing for it (a copy)?"""
+    if not state.power_choices:  # a copy is a choice on record (as in active_powers)
+        return False
     for f in _each("holds_copy"):  # a loop, not any(): this is asked very often
         if f(state, civ, card):
             return True
@@ -427,7 +429,10 @@ def spend_reductions(state: GameState, keys: list[str]) -> None:
 
 def wild_commodity(state: GameState, civ: str) -> bool:
     """May civ count a card as one commodity of his choice in a set now?"""
-    return any(f(state, civ) for f in _each("wild_commodity"))
+    for f in _each("wild_commodity"):  # a loop, not any(): asked at most decisions
+        if f(state, civ):
+            return True
+    return False
 
 
 def spend_wild(state: GameState, civ: str, ev: list[Event]) -> None:
@@ -479,7 +484,10 @@ def placement_bound(state: GameState, fp: FreePlacement) -> bool:
 
 def may_build_new_province(state: GameState, civ: str, province: str) -> bool:
     """May civ build in a province he influenced in this construction phase?"""
-    return any(f(state, civ, province) for f in _each("may_build_new_province"))
+    for f in _each("may_build_new_province"):  # a loop, not any(): asked at most decisions
+        if f(state, civ, province):
+            return True
+    return False
 
 
 def build_site_exempt(state: GameState, civ: str, item: Item, mode: str) -> bool:
@@ -509,7 +517,10 @@ def fortress_limit(state: GameState, civ: str) -> int:
 
 def influence_anywhere(state: GameState, civ: str) -> bool:
     """May civ's influence markers go anywhere?"""
-    return any(f(state, civ) for f in _each("influence_anywhere"))
+    for f in _each("influence_anywhere"):  # a loop, not any(): asked at most decisions
+        if f(state, civ):
+            return True
+    return False
 
 
 def commodities_kept(state: GameState, civ: str) -> int:
@@ -537,7 +548,10 @@ def trade_announced(state: GameState) -> bool:
 
 def may_stay_out(state: GameState, civ: str, n: int) -> bool:
     """Has civ stayed out of the trade?"""
-    return any(f(state, civ, n) for f in _each("may_stay_out"))
+    for f in _each("may_stay_out"):  # a loop, not any(): asked at most decisions
+        if f(state, civ, n):
+            return True
+    return False
 
 
 def after_trade(state: GameState) -> bool:
@@ -548,7 +562,10 @@ def after_trade(state: GameState) -> bool:
 # --- movement -------------------------------------------------------------------------------
 def crosses_straits(state: GameState, civ: str) -> bool:
     """Do civ's straits count as land steps?"""
-    return any(f(state, civ) for f in _each("crosses_straits"))
+    for f in _each("crosses_straits"):  # a loop, not any(): asked at most decisions
+        if f(state, civ):
+            return True
+    return False
 
 
 def trireme_moves(state: GameState, civ: str) -> int:

@@ -41,8 +41,9 @@ def seat_order_from(state: GameState, civ: str) -> list[str]:
 def holds(state: GameState, civ: str, card: str) -> bool:
     """Does `civ` hold this hero or wonder (or a card standing for it)?"""
     for p in state.players:
-        if p.civ == civ:
-            return card in p.cards or holds_copy(state, civ, card)
+        if p.civ == civ:  # a copy is a choice on record (hooks.holds_copy)
+            return card in p.cards or (bool(state.power_choices) and
+                                       holds_copy(state, civ, card))
     return False
 
 

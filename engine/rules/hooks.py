@@ -322,10 +322,11 @@ def reducers(state: GameState, civ: str) -> tuple[Callable[..., Any], ...]:
     """The reductions that may apply to civ's items now: those of the cards he holds. A
     card's reduction is its holder's alone (every `reduction` hook answers None to anyone
     else, tests/test_hooks_speed.py), so pricing many items asks only these."""
+    copies = bool(state.power_choices)  # a copy is a choice on record (`holds_copy`)
     for p in state.players:  # engine.rules.common.holds, which imports this module
         if p.civ == civ:
             return tuple(f for card, f in _each_card("reduction")
-                         if card in p.cards or holds_copy(state, civ, card))
+                         if card in p.cards or (copies and holds_copy(state, civ, card)))
     return ()
 
 

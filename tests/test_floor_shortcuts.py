@@ -275,3 +275,22 @@ def test_no_copy_without_a_choice_on_record() -> None:
                 else:
                     chosen += 1
     assert asked > 1000 and chosen > 100
+
+
+def test_pieces_out_counted_in_one_pass_while_read() -> None:
+    """While a state is read, the first count of a kind of civ's units counts every kind
+    at once: each answer is the count of that kind alone, asked in any order."""
+    from engine.data.costs import PIECES_PER_CIV
+    from engine.rules.common import _pieces_out, pieces_out
+    kinds = list(PIECES_PER_CIV)
+    for i, state in enumerate(positions(seeds=(50,), steps=1500)):
+        if i % 4:
+            continue
+        order = kinds[i % len(kinds):] + kinds[:i % len(kinds)] + ["city"]
+        r = reading.begin(state)
+        try:
+            for civ in player_civs(state):
+                for k in order:
+                    assert pieces_out(state, civ, k) == _pieces_out(state, civ, k)
+        finally:
+            reading.end(r)

@@ -144,7 +144,18 @@ def pieces_out(state: GameState, civ: str, kind: str) -> int:
     key = ("pieces_out", civ, kind)
     n = memo.get(key)
     if n is None:
-        n = memo[key] = _pieces_out(state, civ, kind)
+        if kind == "influence":
+            n = memo[key] = _pieces_out(state, civ, kind)
+        else:  # every kind of civ's units counted in one pass, for the next kinds asked
+            counts: dict[str, int] = {}
+            for u in state.units:
+                if u.owner == civ:
+                    k = piece_kind(state, u)
+                    counts[k] = counts.get(k, 0) + 1
+            for k in PIECES_PER_CIV:
+                if k != "influence":
+                    memo[("pieces_out", civ, k)] = counts.get(k, 0)
+            n = memo[key] = counts.get(kind, 0)
     return n
 
 

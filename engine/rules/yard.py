@@ -77,7 +77,10 @@ class Yard:
         if k not in BUILT:
             return self._long_way(item)
         state = self.state
-        if not self._site(pr) and not self._exempted(item):
+        site = self._sites.get(pr)
+        if site is None:
+            site = self._site(pr)
+        if not site and not self._exempted(item):
             return False
         left = self._left.get(k)
         if left is None:

@@ -138,8 +138,7 @@ def _within(state: GameState, civ: str, budget: int | None,
     """`candidate_items`; `charted` gets the chart cost of each card offered."""
     if budget is None:
         return _candidates(state, civ, frozenset(), None, charted)
-    skip = _BEYOND[min(max(budget, 0), _DEAREST)]
-    return [it for it in _candidates(state, civ, skip, budget, charted) if it.kind not in skip]
+    return _candidates(state, civ, _BEYOND[min(max(budget, 0), _DEAREST)], budget, charted)
 
 
 def _candidates(state: GameState, civ: str, skip: AbstractSet[str],
@@ -170,7 +169,8 @@ def _candidates(state: GameState, civ: str, skip: AbstractSet[str],
             if caravans:
                 for site in free_commodity_sites(state, pr):
                     items.append(Item(kind="caravan", province=pr, site=site))
-        items += [it for it in extras if it.province not in own]
+        # a card's items go where he has no province, if within his means
+        items += [it for it in extras if it.province not in own and it.kind not in skip]
     cards = [*state.display, *offered(state, civ), CIV_HERO[civ]]
     if budget is None:
         items += [Item(kind="card", card=card) for card in cards]

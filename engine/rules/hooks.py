@@ -165,11 +165,12 @@ def _users() -> tuple[tuple[tuple[str, Callable[..., Any]], ...], dict[str, int]
         users = _each_card("uses")
         at = {c: i for i, (c, _) in enumerate(users)}
         creature_of = {civ: at[c] for civ, c in CIV_CREATURE.items() if c in at}
+        only = [getattr(CARDS[c], "DECISIONS", None) for c, _ in users]
+        _DECISIONS[:] = only
+        _ASKED_IN_WINDOWS[:] = [{c: i for c, i in at.items() if only[i] is None},
+                                {civ: i for civ, i in creature_of.items() if only[i] is None}]
+        # set last: another thread finding it finds the tables above made
         got = _USERS["uses"] = (users, at, creature_of)
-        _DECISIONS[:] = [getattr(CARDS[c], "DECISIONS", None) for c, _ in users]
-        in_windows = {c: i for c, i in at.items() if _DECISIONS[i] is None}
-        _ASKED_IN_WINDOWS[:] = [in_windows, {civ: i for civ, i in creature_of.items()
-                                             if _DECISIONS[i] is None}]
     return got
 
 

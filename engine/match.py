@@ -343,7 +343,10 @@ class Match:
         `thinking` names its seat meanwhile)."""
         state = state if state is not None else self.state
         assert state.prompt is not None
-        seat = game.seat_of(state, state.prompt.civ)
+        return self._decide(state, game.seat_of(state, state.prompt.civ))
+
+    def _decide(self, state: GameState, seat: int) -> Action:
+        """`bot_action` of the computer player at `seat`, whose decision it is."""
         self._thinking = seat
         try:
             # a view sharing the state's parts: the bot decides before the state changes,
@@ -353,7 +356,7 @@ class Match:
             try:
                 action = self.bot(seat).choose(v)
                 if state is self.state and game.listed(v.state, action):
-                    self._listed = (self.version, state, seat, action)
+                    self._listed = (len(self._record.actions), state, seat, action)
                 return action
             finally:
                 reading.end(before)
@@ -376,7 +379,7 @@ class Match:
             seat = self.pending_seat()
             if seat is None or not is_bot(self.seats[seat]):
                 break
-            steps.append(self.act(seat, self.bot_action()))
+            steps.append(self.act(seat, self._decide(self.state, seat)))
         return steps
 
     # --- seats and observers ------------------------------------------------------------------

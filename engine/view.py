@@ -35,28 +35,41 @@ def shared_view(state: GameState, seat: int | None) -> View:
     only a computer player deciding on the match's state gets this one (it is done before
     the state changes)."""
     civ = state.players[seat].civ if seat is not None else None
+    # one pass over the players: an empty hand hides nothing (that player is shared too)
+    players = []
+    hand_sizes: dict[str, int] = {}
+    for p in state.players:
+        hand = p.hand
+        if hand:
+            hand_sizes[p.civ] = sum(hand.values())
+            players.append(p if p.civ == civ else replace(p, hand={}))
+        else:
+            hand_sizes[p.civ] = 0
+            players.append(p)
     t = state.trade
-    offer_sizes = {c: len(o) for c, o in t.offers.items()}
-    acquired_sizes = {c: len(a) for c, a in t.acquired.items()}
-    if t.offers or t.acquired:
+    offer_sizes: dict[str, int] = {}
+    acquired_sizes: dict[str, int] = {}
+    hide = False  # another player's cards in the trade (outside it, or all empty: nothing)
+    for c, o in t.offers.items():
+        offer_sizes[c] = n = len(o)
+        if n and c != civ and not t.revealed:
+            hide = True
+    for c, a in t.acquired.items():
+        acquired_sizes[c] = n = len(a)
+        if n and c != civ:
+            hide = True
+    trade = t
+    if hide:
         offers = t.offers if t.revealed else {c: (o if c == civ else [])
                                               for c, o in t.offers.items()}
         trade = replace(t, offers=offers,
                         acquired={c: (a if c == civ else []) for c, a in t.acquired.items()})
-    else:
-        trade = t  # nothing to hide (outside a trade)
-    v = replace(state,
-                # an empty hand hides nothing: that player is shared too
-                players=[p if p.civ == civ or not p.hand else replace(p, hand={})
-                         for p in state.players],
-                trade=trade, set_aside=[],
+    v = replace(state, players=players, trade=trade, set_aside=[],
                 # No seed and no RNG state: from either and the public actions every future
                 # die and shuffle could be computed.
                 config=replace(state.config, seed=0), rng=0, forced_dice=[])
-    return View(seat=seat, civ=civ, state=v,
-                hand_sizes={p.civ: sum(p.hand.values()) for p in state.players},
-                offer_sizes=offer_sizes, acquired_sizes=acquired_sizes,
-                set_aside=len(state.set_aside))
+    return View(seat=seat, civ=civ, state=v, hand_sizes=hand_sizes, offer_sizes=offer_sizes,
+                acquired_sizes=acquired_sizes, set_aside=len(state.set_aside))
 
 
 def visible_events(events: list[Event], civ: str | None) -> list[Event]:

@@ -17,6 +17,8 @@ from ..state import GameState
 from .base import check_holds, refuse
 
 CARD = "aeneas"
+# `uses` answers only in its holder's own GroundTurn, never in a window: asked there alone
+DECISIONS = (GroundTurn,)
 
 
 def announced(state: GameState, civ: str) -> str:

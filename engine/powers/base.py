@@ -4,7 +4,9 @@ gods ready to be used, and the compact card lists that `UsePower.choice` carries
 A card module is `engine/powers/<card>.py` with `CARD = "<card id>"` and the functions of
 the hooks it takes part in (see engine/rules/hooks.py); a module with an active power
 has `uses(state, civ, window)` (the UsePower actions its holder may take now) and
-`use(state, civ, action, ev, window)` (validate, then apply); a module that asks its holder
+`use(state, civ, action, ev, window)` (validate, then apply), and `DECISIONS`, the prompt
+kinds, if its `uses` answers only in its holder's own decisions of those kinds (it is then
+asked nowhere else: engine/rules/hooks.py); a module that asks its holder
 something has `ask`, `legal` and `answer` (see engine/rules/windows.py).
 """
 

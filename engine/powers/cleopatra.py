@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..actions import UsePower
 from ..data.cards import COMMODITIES, RESOURCE_NAMES, TAX
 from ..events import Event, PowerUsed
+from ..prompts import ConstructionTurn
 from ..rules.common import holds, player, return_to_bank, take_from_bank
 from ..state import GameState
 from .base import (
@@ -18,6 +19,8 @@ from .base import (
 )
 
 CARD = "cleopatra"
+# `uses` answers only in its holder's own ConstructionTurn, never in a window: asked there alone
+DECISIONS = (ConstructionTurn,)
 
 
 def swaps(state: GameState, civ: str) -> list[tuple[str, str]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..actions import Item, UsePower
 from ..data import board
 from ..events import Event, PowerUsed
+from ..prompts import ConstructionTurn
 from ..rules.common import holds
 from ..rules.placement import CONSTRUCTION, place
 from ..state import GameState
@@ -20,6 +21,8 @@ from .base import (
 )
 
 CARD = "hammurabi"
+# `uses` answers only in its holder's own ConstructionTurn, never in a window: asked there alone
+DECISIONS = (ConstructionTurn,)
 
 
 def uses(state: GameState, civ: str, window: str) -> list[UsePower]:

@@ -10,6 +10,7 @@ from ..data import board
 from ..data.cards import RESOURCE_NAMES
 from ..errors import IllegalAction
 from ..events import Event, PowerUsed
+from ..prompts import ConstructionTurn
 from ..rules.common import controlled, free_commodity_sites, holds, unit
 from ..state import Building, GameState, Unit
 from .base import (
@@ -23,6 +24,8 @@ from .base import (
 )
 
 CARD = "jason"
+# `uses` answers only in its holder's own ConstructionTurn, never in a window: asked there alone
+DECISIONS = (ConstructionTurn,)
 
 
 def _hijackers(state: GameState, civ: str) -> list[Unit]:

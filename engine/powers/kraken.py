@@ -31,6 +31,8 @@ from .base import in_own_decision, refuse
 from .hercules import acts_as
 
 CARD = "kraken"
+# `uses` answers only in its holder's own NavalTurn, never in a window: asked there alone
+DECISIONS = (NavalTurn,)
 WHEN = "in your naval step"
 CHOICES = ("swim", "dive", "emerge")
 

@@ -11,6 +11,7 @@ from ..data.cards import CIV_CREATURE, WILD
 from ..data.costs import PHOENIX_RETURN_COST
 from ..errors import IllegalAction
 from ..events import Built, Event, Paid, PowerUsed
+from ..prompts import ConstructionTurn
 from ..rules.common import clear_post, player, return_to_bank
 from ..rules.hooks import spend_wild, wild_commodity
 from ..rules.payment import check_payment, payment_options
@@ -20,6 +21,8 @@ from .base import check_construction_turn, decode_cards, encode_cards, in_constr
 from .hercules import as_creature
 
 CARD = "phoenix"
+# `uses` answers only in its holder's own ConstructionTurn, never in a window: asked there alone
+DECISIONS = (ConstructionTurn,)
 
 
 def waiting(state: GameState, civ: str) -> list[Unit]:

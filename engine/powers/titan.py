@@ -25,6 +25,8 @@ from .base import in_own_decision, refuse
 from .hercules import acts_as
 
 CARD = "titan"
+# `uses` answers only in its holder's own GroundTurn, never in a window: asked there alone
+DECISIONS = (GroundTurn,)
 WHEN = "in your ground step, by Titans that have not fought this turn"
 
 

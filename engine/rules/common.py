@@ -41,8 +41,9 @@ def seat_order_from(state: GameState, civ: str) -> list[str]:
 def holds(state: GameState, civ: str, card: str) -> bool:
     """Does `civ` hold this hero or wonder (or a card standing for it)?"""
     for p in state.players:
-        if p.civ == civ:
-            return card in p.cards or holds_copy(state, civ, card)
+        if p.civ == civ:  # a copy is a choice on record (hooks.holds_copy)
+            return card in p.cards or (bool(state.power_choices) and
+                                       holds_copy(state, civ, card))
     return False
 
 
@@ -143,7 +144,18 @@ def pieces_out(state: GameState, civ: str, kind: str) -> int:
     key = ("pieces_out", civ, kind)
     n = memo.get(key)
     if n is None:
-        n = memo[key] = _pieces_out(state, civ, kind)
+        if kind == "influence":
+            n = memo[key] = _pieces_out(state, civ, kind)
+        else:  # every kind of civ's units counted in one pass, for the next kinds asked
+            counts: dict[str, int] = {}
+            for u in state.units:
+                if u.owner == civ:
+                    k = piece_kind(state, u)
+                    counts[k] = counts.get(k, 0) + 1
+            for k in PIECES_PER_CIV:
+                if k != "influence":
+                    memo[("pieces_out", civ, k)] = counts.get(k, 0)
+            n = memo[key] = counts.get(kind, 0)
     return n
 
 
@@ -180,6 +192,15 @@ def clear_post(state: GameState, u: Unit) -> None:
 def military_count(state: GameState, civ: str) -> int:
     """Legions, triremes, creatures and fortresses on the board."""
     return sum(1 for u in state.units if u.owner == civ and u.area)
+
+
+def military_counts(state: GameState) -> dict[str, int]:
+    """`military_count` of everyone with a unit on the board, in one pass."""
+    out: dict[str, int] = {}
+    for u in state.units:
+        if u.area:
+            out[u.owner] = out.get(u.owner, 0) + 1
+    return out
 
 
 # --- provinces ------------------------------------------------------------------------------

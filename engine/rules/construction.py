@@ -23,7 +23,7 @@ from .flow import start_phase
 from .geography import influence_reach
 from .hooks import (
     MAX_REDUCTION,
-    card_cost,
+    cards_within,
     commodities_kept,
     cost,
     costs,
@@ -43,6 +43,7 @@ from .payment import check_payment, max_set_value, payment_options
 from .placement import CONSTRUCTION, check, place
 from .registry import decision, phase
 from .victory import check_acquisition
+from .yard import Yard
 
 R_PAY = "base-game.md 5.1: one set pays for items whose costs add up to its value"
 
@@ -129,21 +130,21 @@ def candidate_items(state: GameState, civ: str, budget: int | None = None) -> li
     """Every item that might be legal for civ now (each is checked before it is offered).
     With a `budget`: only the items whose chart cost (`hooks.base_cost`) is within it (the
     others are not even worked out)."""
+    return _within(state, civ, budget, None)
+
+
+def _within(state: GameState, civ: str, budget: int | None,
+            charted: dict[str, int] | None) -> list[Item]:
+    """`candidate_items`; `charted` gets the chart cost of each card offered."""
     if budget is None:
-        return _candidates(state, civ, frozenset(), None)
-    skip = _BEYOND[min(max(budget, 0), _DEAREST)]
-    return [it for it in _candidates(state, civ, skip, budget) if it.kind not in skip]
+        return _candidates(state, civ, frozenset(), None, charted)
+    return _candidates(state, civ, _BEYOND[min(max(budget, 0), _DEAREST)], budget, charted)
 
 
 def _candidates(state: GameState, civ: str, skip: AbstractSet[str],
-                budget: int | None) -> list[Item]:
+                budget: int | None, charted: dict[str, int] | None) -> list[Item]:
     cs = state.construction
     items: list[Item] = []
-    # Every province of civ's: those held since the turn began first, then the newer ones
-    # (a card may allow building there: each candidate is checked before it is offered).
-    own = [pr for pr in cs.turn_start if state.provinces[pr].influence == civ]
-    own += [pr for pr, ps in state.provinces.items()
-            if ps.influence == civ and pr not in cs.turn_start]
     if "influence" not in skip:
         reach = influence_reach(state, civ, cs.controlled_at_start.get(civ, []))
         if influence_anywhere(state, civ):
@@ -157,19 +158,40 @@ def _candidates(state: GameState, civ: str, skip: AbstractSet[str],
     here = tuple(k for k in _SITE_KINDS if k not in skip) if skip else _SITE_KINDS
     triremes = "trireme" not in skip
     caravans = "caravan" not in skip
-    for pr in own:
-        for k in here:
-            items.append(Item(kind=k, province=pr))
-        if triremes and board.PROVINCES[pr].coastal:
-            items.append(Item(kind="trireme", province=pr))
-        if caravans:
-            for site in free_commodity_sites(state, pr):
-                items.append(Item(kind="caravan", province=pr, site=site))
-    items += [it for it in extra_items(state, civ) if it.province not in own]
-    for card in [*state.display, *offered(state, civ), CIV_HERO[civ]]:
-        if budget is None or card_cost(state, card) <= budget:
-            items.append(Item(kind="card", card=card))
+    extras = extra_items(state, civ)
+    if here or triremes or caravans or extras:  # else no province of his is asked
+        own = _own_provinces(state, civ)
+        for pr in own:
+            for k in here:
+                items.append(Item(kind=k, province=pr))
+            if triremes and board.PROVINCES[pr].coastal:
+                items.append(Item(kind="trireme", province=pr))
+            if caravans:
+                for site in free_commodity_sites(state, pr):
+                    items.append(Item(kind="caravan", province=pr, site=site))
+        # a card's items go where he has no province, if within his means
+        items += [it for it in extras if it.province not in own and it.kind not in skip]
+    cards = [*state.display, *offered(state, civ), CIV_HERO[civ]]
+    if budget is None:
+        items += [Item(kind="card", card=card) for card in cards]
+        return items
+    for card, c in cards_within(state, cards, budget):
+        items.append(Item(kind="card", card=card))
+        if charted is not None:
+            charted[card] = c
     return items
+
+
+def _own_provinces(state: GameState, civ: str) -> list[str]:
+    """Every province of civ's: those held since the turn began first, then the newer ones
+    (a card may allow building there: each candidate is checked before it is offered)."""
+    turn_start = state.construction.turn_start
+    mine = [pr for pr, ps in state.provinces.items() if ps.influence == civ]
+    if turn_start == mine:  # as is usual: nothing won or lost since the turn began
+        return mine
+    start = set(turn_start)
+    now = set(mine)
+    return [pr for pr in turn_start if pr in now] + [pr for pr in mine if pr not in start]
 
 
 # The kinds of items built in one's own provinces, in the order they are offered (triremes
@@ -202,20 +224,23 @@ def legal_items(state: GameState, civ: str) -> list[Item]:
 
 def priced_items(state: GameState, civ: str) -> list[tuple[Item, int]]:
     """The items civ may buy now, each with its cost (what a set of his could pay at most)."""
-    out = []
-    best = max_set_value(player(state, civ), wild=wild_commodity(state, civ))
+    return _priced(state, civ, max_set_value(player(state, civ), wild=wild_commodity(state, civ)))
+
+
+def _priced(state: GameState, civ: str, best: int) -> list[tuple[Item, int]]:
+    """`priced_items`, civ's best set being worth `best`."""
+    out: list[tuple[Item, int]] = []
     # An item costs its chart cost less one reduction at most: those dearer than any set of
     # civ's are not even made candidates.
-    items = candidate_items(state, civ,
-                            best + (MAX_REDUCTION if reducers(state, civ) else 0))
-    for it, c in zip(items, costs(state, civ, items), strict=True):
-        if c > best:
-            continue
-        try:
-            check(state, civ, it, CONSTRUCTION)
-        except IllegalAction:
-            continue
-        out.append((it, c))
+    funcs = reducers(state, civ)
+    charted: dict[str, int] = {}
+    items = _within(state, civ, best + (MAX_REDUCTION if funcs else 0), charted)
+    if not items:
+        return out
+    yard = Yard(state, civ)  # what the candidates share, asked once for them all
+    for it, c in zip(items, costs(state, civ, items, funcs, charted), strict=True):
+        if c <= best and yard.buildable(it):
+            out.append((it, c))
     return out
 
 
@@ -223,8 +248,11 @@ def _legal(state: GameState, prompt: ConstructionTurn) -> list[Action]:
     p = player(state, prompt.civ)
     wild = wild_commodity(state, prompt.civ)
     out: list[Action] = [EndConstruction()]
+    best = max_set_value(p, wild=wild)
+    if best <= 0:  # no set of his pays for anything (payment_options of a cost of 1 or more)
+        return out
     payments: dict[int, list[dict[str, int]]] = {}  # by cost: the same for every item
-    for it, c in priced_items(state, prompt.civ):
+    for it, c in _priced(state, prompt.civ, best):
         pays = payments.get(c)
         if pays is None:
             pays = payments[c] = payment_options(p, c, wild=wild)

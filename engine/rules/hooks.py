@@ -39,6 +39,7 @@ def register(module: ModuleType) -> None:
     _HOOKED.clear()
     _HOOKED_CARDS.clear()
     _USERS.clear()
+    _OWN_COST.clear()
 
 
 def _defines(module: ModuleType, name: str) -> bool:
@@ -73,6 +74,8 @@ def refuse(card: str, reason: str) -> IllegalAction:
 # --- holding a card -------------------------------------------------------------------------
 def holds_copy(state: GameState, civ: str, card: str) -> bool:
     """Does civ hold the card through another card standing for it (a copy)?"""
+    if not state.power_choices:  # a copy is a choice on record (as in active_powers)
+        return False
     for f in _each("holds_copy"):  # a loop, not any(): this is asked very often
         if f(state, civ, card):
             return True
@@ -90,12 +93,17 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
     named reaction window."""
     # A hero's or wonder's power is its holder's, a god's its holder's, a creature's its
     # civilization's (every `uses` of theirs answers [] to anyone else,
-    # tests/test_engine_speed.py). Only those are asked, in registration order.
-    users, at, creature_of = _USERS.get("uses") or _users()
-    asked: list[int] = []
+    # tests/test_engine_speed.py). Only those are asked, in registration order, and of
+    # them only those that may answer here: a card whose `uses` answers in its holder's own
+    # decisions of some kinds only (its module's `DECISIONS`) is asked in those alone
+    # (tests/test_floor_shortcuts.py).
+    got = _USERS.get("uses")
+    users, at, creature_of = got if got is not None else _users()
+    if window:
+        at = _ASKED_IN_WINDOWS[0]
+        creature_of = _ASKED_IN_WINDOWS[1]
     mine = creature_of.get(civ)  # only civ's own creature can be his (every `uses` says so)
-    if mine is not None:
-        asked.append(mine)
+    asked = [] if mine is None else [mine]
     for p in state.players:
         if p.civ == civ:
             for c in p.cards:
@@ -109,13 +117,40 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
             if i is not None:
                 asked.append(i)
     if state.power_choices:  # a card standing for another (a copy): ask its power too
-        asked += [i for i, (c, _) in enumerate(users) if holds_copy(state, civ, c)]
+        asked += [i for i, (c, _) in enumerate(users) if c in at and holds_copy(state, civ, c)]
         asked = list(set(asked))
+    if not asked:
+        return []
     if len(asked) > 1:
         asked.sort()
+    only = _DECISIONS
+    prompt = state.prompt
     out: list[UsePower] = []
     for i in asked:
-        out += users[i][1](state, civ, window)
+        kinds = only[i]
+        if kinds is None or isinstance(prompt, kinds):  # in a window: none of them is asked
+            out += users[i][1](state, civ, window)
+    return out
+
+
+def may_react(state: GameState) -> set[str] | None:
+    """The players who hold something `active_powers` asks in a reaction window (a card or a
+    god, or a creature, whose power is not only for its holder's own decisions); the
+    others have no power to use there. None when a copy is on record (anyone may hold a
+    card through another)."""
+    if state.power_choices:
+        return None
+    _users()
+    at, creature_of = _ASKED_IN_WINDOWS
+    out = {p.civ for p in state.players if p.civ in creature_of}
+    for p in state.players:
+        for c in p.cards:
+            if c in at:
+                out.add(p.civ)
+                break
+    for g, holder in state.gods.items():
+        if holder is not None and g in at:
+            out.add(holder)
     return out
 
 
@@ -123,18 +158,29 @@ def _users() -> tuple[tuple[tuple[str, Callable[..., Any]], ...], dict[str, int]
                       dict[str, int]]:
     """The cards with an active power, as (card, its `uses`) in registration order; the
     index of each card's; the index of each civilization's creature's (a creature is
-    its civilization's alone: data/cards.py CIV_CREATURE)."""
+    its civilization's alone: data/cards.py CIV_CREATURE). Beside them, the same indexes
+    of the cards that may answer in a reaction window, and each card's `DECISIONS`."""
     got = _USERS.get("uses")
     if got is None:
         users = _each_card("uses")
         at = {c: i for i, (c, _) in enumerate(users)}
         creature_of = {civ: at[c] for civ, c in CIV_CREATURE.items() if c in at}
+        only = [getattr(CARDS[c], "DECISIONS", None) for c, _ in users]
+        _DECISIONS[:] = only
+        _ASKED_IN_WINDOWS[:] = [{c: i for c, i in at.items() if only[i] is None},
+                                {civ: i for civ, i in creature_of.items() if only[i] is None}]
+        # set last: another thread finding it finds the tables above made
         got = _USERS["uses"] = (users, at, creature_of)
     return got
 
 
 _USERS: dict[str, tuple[tuple[tuple[str, Callable[..., Any]], ...], dict[str, int],
                         dict[str, int]]] = {}
+# by index of `_users`: the prompt kinds a card's `uses` answers in alone (None: any, and
+# reaction windows)
+_DECISIONS: list[tuple[type, ...] | None] = []
+# `_users`' indexes of the cards, and of the civilizations' creatures, asked in a window
+_ASKED_IN_WINDOWS: list[dict[str, int]] = [{}, {}]
 
 
 def use_power(state: GameState, civ: str, action: UsePower, ev: list[Event],
@@ -171,6 +217,11 @@ def role_bonus(state: GameState, civ: str, role: str) -> int:
     asked."""
     bonus: int = sum(f(state, civ, role) for f in _held(state, civ, "role_bonus"))
     return bonus
+
+
+def role_bonuses(state: GameState, civ: str) -> list[Callable[..., int]]:
+    """The `role_bonus` hooks `role_bonus` asks for civ: of the cards and gods he holds."""
+    return _held(state, civ, "role_bonus")
 
 
 def _held(state: GameState, civ: str, hook: str) -> list[Callable[..., Any]]:
@@ -221,6 +272,41 @@ def card_cost(state: GameState, card: str) -> int:
     return COSTS["hero"]
 
 
+def card_costs(state: GameState, cards: list[str]) -> list[int]:
+    """`card_cost` of each card. A card's cost of its own is its own module's to say (every
+    `card_cost` hook answers None for any other card, tests/test_floor_shortcuts.py), so
+    only that module is asked."""
+    own = _own_cost()
+    hero = COSTS["hero"]
+    out: list[int] = []
+    for card in cards:
+        f = own.get(card)
+        c: int | None = f(state, card) if f is not None else None
+        out.append(hero if c is None else c)
+    return out
+
+
+def cards_within(state: GameState, cards: list[str], budget: int) -> list[tuple[str, int]]:
+    """(card, `card_cost`) of the cards costing `budget` at most, in their order: below
+    the chart's cost only the cards with a cost of their own are asked."""
+    if budget >= COSTS["hero"]:
+        return [(card, c) for card, c in zip(cards, card_costs(state, cards), strict=True)
+                if c <= budget]
+    own = _own_cost()
+    return [(card, c) for card in cards if card in own
+            for c in card_costs(state, [card]) if c <= budget]
+
+
+def _own_cost() -> dict[str, Callable[..., Any]]:
+    got = _OWN_COST.get("card_cost")
+    if got is None:
+        got = _OWN_COST["card_cost"] = dict(_each_card("card_cost"))
+    return got
+
+
+_OWN_COST: dict[str, dict[str, Callable[..., Any]]] = {}
+
+
 # The most a reduction takes off an item (every card's is one card; a test asks each card
 # of every item, tests/test_engine_shortcuts.py): construction leaves out the candidates
 # dearer than a player's best set by more than this.
@@ -237,10 +323,11 @@ def reducers(state: GameState, civ: str) -> tuple[Callable[..., Any], ...]:
     """The reductions that may apply to civ's items now: those of the cards he holds. A
     card's reduction is its holder's alone (every `reduction` hook answers None to anyone
     else, tests/test_hooks_speed.py), so pricing many items asks only these."""
+    copies = bool(state.power_choices)  # a copy is a choice on record (`holds_copy`)
     for p in state.players:  # engine.rules.common.holds, which imports this module
         if p.civ == civ:
             return tuple(f for card, f in _each_card("reduction")
-                         if card in p.cards or holds_copy(state, civ, card))
+                         if card in p.cards or (copies and holds_copy(state, civ, card)))
     return ()
 
 
@@ -257,13 +344,22 @@ def _each_card(hook: str) -> tuple[tuple[str, Callable[..., Any]], ...]:
 _HOOKED_CARDS: dict[str, tuple[tuple[str, Callable[..., Any]], ...]] = {}
 
 
-def costs(state: GameState, civ: str, items: list[Item]) -> list[int]:
-    """`cost` of each item, the held reductions looked up once for them all."""
-    funcs = reducers(state, civ)
+def costs(state: GameState, civ: str, items: list[Item],
+          funcs: tuple[Callable[..., Any], ...] | None = None,
+          charted: dict[str, int] | None = None) -> list[int]:
+    """`cost` of each item, the held reductions looked up once for them all. `funcs`:
+    civ's `reducers`, if the caller has them; `charted`: the `card_cost` of cards, if
+    known."""
+    if funcs is None:
+        funcs = reducers(state, civ)
+    if charted is None:
+        charted = {}
+    base = [COSTS[it.kind] if it.kind != "card" else
+            (charted.get(it.card) or base_cost(state, it)) for it in items]
     if not funcs:  # the chart's costs (base_cost, a card's asked of its hooks)
-        return [COSTS[it.kind] if it.kind != "card" else base_cost(state, it) for it in items]
-    return [(COSTS[it.kind] if it.kind != "card" else base_cost(state, it))
-            - _best(state, civ, it, _NOTHING_TAKEN, funcs)[0] for it in items]
+        return base
+    return [c - _best(state, civ, it, _NOTHING_TAKEN, funcs)[0]
+            for c, it in zip(base, items, strict=True)]
 
 
 _NOTHING_TAKEN: frozenset[str] = frozenset()
@@ -335,7 +431,10 @@ def spend_reductions(state: GameState, keys: list[str]) -> None:
 
 def wild_commodity(state: GameState, civ: str) -> bool:
     """May civ count a card as one commodity of his choice in a set now?"""
-    return any(f(state, civ) for f in _each("wild_commodity"))
+    for f in _each("wild_commodity"):  # a loop, not any(): asked at most decisions
+        if f(state, civ):
+            return True
+    return False
 
 
 def spend_wild(state: GameState, civ: str, ev: list[Event]) -> None:
@@ -387,12 +486,24 @@ def placement_bound(state: GameState, fp: FreePlacement) -> bool:
 
 def may_build_new_province(state: GameState, civ: str, province: str) -> bool:
     """May civ build in a province he influenced in this construction phase?"""
-    return any(f(state, civ, province) for f in _each("may_build_new_province"))
+    for f in _each("may_build_new_province"):  # a loop, not any(): asked at most decisions
+        if f(state, civ, province):
+            return True
+    return False
 
 
 def build_site_exempt(state: GameState, civ: str, item: Item, mode: str) -> bool:
     """May the item go where civ has no influence?"""
-    return any(f(state, civ, item, mode) for f in _each("build_site_exempt"))
+    for f in _each("build_site_exempt"):  # a loop, not any(): asked for every candidate
+        if f(state, civ, item, mode):
+            return True
+    return False
+
+
+def site_exemptions(state: GameState, civ: str) -> list[Callable[..., Any]]:
+    """The `build_site_exempt` hooks that may answer for civ: those of the cards he holds (a
+    card's exemption is its holder's alone, tests/test_engine_shortcuts.py)."""
+    return _held(state, civ, "build_site_exempt")
 
 
 def extra_items(state: GameState, civ: str) -> list[Item]:
@@ -408,7 +519,10 @@ def fortress_limit(state: GameState, civ: str) -> int:
 
 def influence_anywhere(state: GameState, civ: str) -> bool:
     """May civ's influence markers go anywhere?"""
-    return any(f(state, civ) for f in _each("influence_anywhere"))
+    for f in _each("influence_anywhere"):  # a loop, not any(): asked at most decisions
+        if f(state, civ):
+            return True
+    return False
 
 
 def commodities_kept(state: GameState, civ: str) -> int:
@@ -436,7 +550,10 @@ def trade_announced(state: GameState) -> bool:
 
 def may_stay_out(state: GameState, civ: str, n: int) -> bool:
     """Has civ stayed out of the trade?"""
-    return any(f(state, civ, n) for f in _each("may_stay_out"))
+    for f in _each("may_stay_out"):  # a loop, not any(): asked at most decisions
+        if f(state, civ, n):
+            return True
+    return False
 
 
 def after_trade(state: GameState) -> bool:
@@ -447,7 +564,10 @@ def after_trade(state: GameState) -> bool:
 # --- movement -------------------------------------------------------------------------------
 def crosses_straits(state: GameState, civ: str) -> bool:
     """Do civ's straits count as land steps?"""
-    return any(f(state, civ) for f in _each("crosses_straits"))
+    for f in _each("crosses_straits"):  # a loop, not any(): asked at most decisions
+        if f(state, civ):
+            return True
+    return False
 
 
 def trireme_moves(state: GameState, civ: str) -> int:

@@ -88,7 +88,14 @@ def payment_options(p: Player, cost: int, wild: bool = False) -> list[dict[str, 
 
 
 def max_set_value(p: Player, wild: bool = False) -> int:
-    distinct = sum(1 for c in COMMODITIES if p.hand.get(c, 0) > 0)
+    hand = p.hand
+    distinct = 0
+    for c, n in hand.items():  # a hand holds few kinds: fewer than the commodities
+        if n > 0 and c in _COMMODITY:
+            distinct += 1
     if wild and 0 < distinct < len(COMMODITIES):
         distinct += 1
-    return max(p.hand.get(TAX, 0), distinct)
+    return max(hand.get(TAX, 0), distinct)
+
+
+_COMMODITY = frozenset(COMMODITIES)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..actions import Action, PickRoleHolder, UsePower
 from ..data.cards import ROLES
 from ..data.costs import BUILDINGS
@@ -13,11 +15,12 @@ from .common import (
     building_counts,
     every_building_count,
     military_count,
+    military_counts,
     player_civs,
     random_below,
 )
 from .flow import start_phase
-from .hooks import before_roles, card_name, role_bonus
+from .hooks import before_roles, card_name, role_bonus, role_bonuses
 from .registry import decision, phase
 from .victory import check_roles
 
@@ -39,18 +42,29 @@ def _from_buildings(role: str, b: dict[str, int]) -> int:
 
 
 def scores(state: GameState, role: str,
-           every: dict[str, dict[str, int]] | None = None) -> dict[str, int]:
+           every: dict[str, dict[str, int]] | None = None,
+           bonuses: dict[str, list[Callable[..., int]]] | None = None) -> dict[str, int]:
     """Each player's count for the role. `every`: `every_building_count` of the state, if
     the caller has it already (the roles are assigned one after the other, the buildings
-    unchanged meanwhile)."""
+    unchanged meanwhile); `bonuses`: each player's `role_bonuses`, likewise (no card
+    changes hands meanwhile)."""
     civs = player_civs(state)
-    if role == "military_leader":
-        base = {c: military_count(state, c) for c in civs}
+    if role == "military_leader":  # everyone's units counted in one pass
+        units = military_counts(state)
+        base = {c: units.get(c, 0) for c in civs}
     else:  # the buildings of everyone counted in one pass
         if every is None:
             every = every_building_count(state)
         base = {c: _from_buildings(role, every.get(c) or _NO_BUILDINGS) for c in civs}
-    return {c: base[c] + role_bonus(state, c, role) for c in civs}
+    if bonuses is None:
+        return {c: base[c] + role_bonus(state, c, role) for c in civs}
+    out = {}
+    for c in civs:
+        n = base[c]
+        for f in bonuses[c]:
+            n += f(state, c, role)
+        out[c] = n
+    return out
 
 
 _NO_BUILDINGS = dict.fromkeys(BUILDINGS, 0)
@@ -87,10 +101,11 @@ def run(state: GameState, ev: list[Event]) -> None:
         if before_roles(state):
             return  # the cards' questions before roles (a copy, a named role): asked first
     i = int(state.step)
-    every = every_building_count(state)  # assigning roles moves no building
+    every = every_building_count(state)  # assigning roles moves no building, and no card
+    bonuses = {p.civ: role_bonuses(state, p.civ) for p in state.players}
     while i < len(ROLES):
         role = ROLES[i]
-        sc = scores(state, role, every)
+        sc = scores(state, role, every, bonuses)
         best = max(sc.values())
         leaders = [c for c, s in sc.items() if s == best]
         holder = state.roles.get(role)

@@ -26,7 +26,7 @@ from ..events import Event, Passed
 from ..prompts import Prompt, Reaction
 from ..state import GameState, PendingPower
 from .common import seat_order_from
-from .hooks import active_powers, card_module, is_active, use_power
+from .hooks import active_powers, card_module, is_active, may_react, use_power
 
 R_WINDOW = "base-game.md 4: in a reaction window, use a power or pass"
 
@@ -122,7 +122,8 @@ def open_window(state: GameState, window: str, civs: list[str]) -> bool:
     """Open a reaction window: the players of `civs` (in that order) who hold a power usable
     in it are asked in turn. True if someone is to be asked (the caller then stops: the
     game goes on when the window closes)."""
-    asked = [c for c in civs if active_powers(state, c, window)]
+    who = may_react(state)  # the others hold nothing that answers in a window
+    asked = [c for c in civs if (who is None or c in who) and active_powers(state, c, window)]
     if not asked:
         return False
     queue(state, PendingPower(card="", window=window, queue=asked))

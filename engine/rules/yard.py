@@ -1,0 +1,179 @@
+"""May a construction candidate go where it is offered? Asked for dozens of items at once.
+
+`placement.check` validates one item and asks, for each, what it shares with the others:
+the tokens left in the supply, the player's reserve and fortress limit, the province's
+building site and its buildings. Listing a construction turn checks every candidate, so a
+`Yard` (made for one listing: the state must not change meanwhile) asks each of those once
+and answers exactly as `check(state, civ, item, CONSTRUCTION)` passes or refuses, for the
+items built on the board, the influence markers and the heroes and wonders
+(tests/test_engine_shortcuts.py compares them in random games). It restates the rules of
+engine/rules/placement.py for a construction turn: a change to one is a change to both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from collections.abc import Set as AbstractSet
+from typing import Any
+
+from ..actions import Item
+from ..data import board
+from ..data.cards import ALL_CARDS, CIV_HERO
+from ..errors import IllegalAction
+from ..state import GameState
+from .common import (
+    free_commodity_sites,
+    ground_units_in,
+    player,
+    reserve,
+    tokens_in_play,
+    units_in,
+)
+from .geography import influence_reach
+from .hooks import (
+    check_acquire,
+    fortress_limit,
+    influence_anywhere,
+    offered,
+    site_exemptions,
+)
+from .placement import CONSTRUCTION, check, check_build_site
+
+TOKENS = ("city", "caravan", "temple", "market")  # buildings: from the common supply
+UNITS = ("legion", "trireme", "fortress", "creature")  # from the player's reserve
+BUILT = frozenset(TOKENS + UNITS)
+_ANYWHERE: frozenset[str] = frozenset()  # the reach of a player whose influence goes anywhere
+
+
+class Yard:
+    """The facts the candidates of one construction listing share, each asked once."""
+
+    __slots__ = ("state", "civ", "_left", "_sites", "_kinds", "_limit", "_reach", "_offered",
+                 "_exempt")
+
+    def __init__(self, state: GameState, civ: str) -> None:
+        self.state = state
+        self.civ = civ
+        self._left: dict[str, bool] = {}  # a token in the supply, a piece in the reserve
+        self._sites: dict[str, bool] = {}  # may civ build in the province now
+        self._kinds: dict[str, set[str]] = {}  # the kinds of building in the province
+        self._limit = 0  # civ's fortresses allowed per province (0: not asked yet)
+        self._reach: AbstractSet[str] | None = None  # where civ's influence may go
+        self._offered: list[str] | None = None  # the cards on offer to civ by a card
+        # the cards letting him build where he has no influence (None: not asked yet)
+        self._exempt: list[Callable[..., Any]] | None = None
+
+
+    def buildable(self, item: Item) -> bool:
+        """Would `check(state, civ, item, CONSTRUCTION)` pass?"""
+        k = item.kind
+        if k == "card":
+            return self._card(item.card)
+        pr = item.province
+        if pr not in board.PROVINCES:
+            return self._long_way(item)
+        if k == "influence":
+            return self._influence(pr)
+        if k not in BUILT:
+            return self._long_way(item)
+        state = self.state
+        site = self._sites.get(pr)
+        if site is None:
+            site = self._site(pr)
+        if not site and not self._exempted(item):
+            return False
+        left = self._left.get(k)
+        if left is None:
+            if k in TOKENS:
+                left = tokens_in_play(state, k) < state.token_supply.get(k, 0)
+            else:
+                left = reserve(state, self.civ, k) > 0
+            self._left[k] = left
+        if not left:
+            return False
+        if k == "legion" or k == "creature":
+            return True
+        if k == "trireme":
+            return board.PROVINCES[pr].coastal
+        if k == "fortress":
+            if not self._limit:
+                self._limit = fortress_limit(state, self.civ)
+            return len(units_in(state, pr, self.civ, ("fortress",))) < self._limit
+        if k == "caravan":
+            free = free_commodity_sites(state, pr)
+            return (item.site or (free[0] if len(free) == 1 else "")) in free
+        kinds = self._kinds.get(pr)
+        if kinds is None:
+            kinds = self._kinds[pr] = {b.kind for b in state.provinces[pr].buildings}
+        if k == "city":
+            return bool(board.PROVINCES[pr].city_site) and "city" not in kinds
+        if k == "temple":
+            return "city" in kinds and "temple" not in kinds
+        return "caravan" in kinds and "market" not in kinds  # a market
+
+    def _exempted(self, item: Item) -> bool:
+        if self._exempt is None:
+            self._exempt = site_exemptions(self.state, self.civ)
+        for f in self._exempt:
+            if f(self.state, self.civ, item, CONSTRUCTION):
+                return True
+        return False
+
+    def _card(self, card: str) -> bool:
+        """placement._acquire_card in a construction turn."""
+        info = ALL_CARDS.get(card)
+        if info is None or info.kind not in ("civ_hero", "hero", "wonder"):
+            return False
+        civ = self.civ
+        if info.kind == "civ_hero":
+            return CIV_HERO[civ] == card and card not in player(self.state, civ).cards
+        if self._offered is None:
+            self._offered = offered(self.state, civ)
+        if card in self._offered:
+            try:
+                check_acquire(self.state, civ, card)
+            except IllegalAction:
+                return False
+            return True
+        return card in self.state.display
+
+    def _influence(self, pr: str) -> bool:
+        """placement._check_influence in a construction turn."""
+        state, civ = self.state, self.civ
+        left = self._left.get("influence")
+        if left is None:
+            left = self._left["influence"] = reserve(state, civ, "influence") > 0
+        if not left:
+            return False
+        owner = state.provinces[pr].influence
+        if owner is not None:
+            if owner == civ:
+                return False
+            conv = [c for c in state.conversions if c.province == pr and c.civ == civ]
+            if not conv or conv[0].turn != state.turn - 1:
+                return False
+        elif any(u.owner != civ for u in ground_units_in(state, pr)):
+            return False
+        reach = self._reach
+        if reach is None:
+            reach = self._reach = _ANYWHERE if influence_anywhere(state, civ) else \
+                influence_reach(state, civ, state.construction.controlled_at_start.get(civ, []))
+        return reach is _ANYWHERE or pr in reach
+
+    def _site(self, province: str) -> bool:
+        ok = self._sites.get(province)
+        if ok is None:
+            try:
+                check_build_site(self.state, self.civ, province, CONSTRUCTION)
+                ok = True
+            except IllegalAction:
+                ok = False
+            self._sites[province] = ok
+        return ok
+
+    def _long_way(self, item: Item) -> bool:
+        try:
+            check(self.state, self.civ, item, CONSTRUCTION)
+        except IllegalAction:
+            return False
+        return True

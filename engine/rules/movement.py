@@ -7,7 +7,9 @@ neighbour or along an unbroken chain of their owner's triremes; fortresses never
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter
+from typing import Any, NamedTuple
 
 from ..actions import Move, MoveTrireme
 from ..data import board
@@ -15,8 +17,16 @@ from ..data.costs import MOBILE_GROUND
 from ..errors import IllegalAction
 from ..state import GameState, PendingMove, Unit
 from .common import ground_owners, unit
-from .geography import chain_seas, convoy_path, land_steps, sea_steps, valid_chain
+from .geography import (
+    chain_seas,
+    convoy_path,
+    land_steps,
+    sea_steps,
+    straits_crossed,
+    valid_chain,
+)
 from .hooks import can_be_convoyed, convoy_extra_seas, ground_steps, sea_landings
+from .kept import kept
 
 R_NAVAL = "Military Phase, A) Movement, 1. Naval Movement"
 R_GROUND = "Military Phase, A) Movement, 3. Legion Movement"
@@ -182,39 +192,116 @@ def compositions(units: list[Unit], cap: int = 256) -> list[list[Unit]]:
 _by_id = attrgetter("id")
 
 
-def _one_unit(state: GameState, civ: str, origin: str, u: Unit, land: set[str],
-              by_sea: set[str], dests: list[str], fights: dict[str, bool],
-              convoyable: dict[int, bool],
-              joint: dict[str, tuple[list[Unit], dict[str, list[Unit]]]],
-              out: list[Move]) -> None:
-    """`legal_moves` for the single unit of a place: its moves, and its part in the joint
-    moves (the same as the general loop's, without the groups it cannot form)."""
+class _Block(NamedTuple):
+    """What the units of one place may do: their moves, in order, and their part in the
+    joint moves (destination, indices of the units going by their own step, of those
+    carried), kept while the units and, if one of them fought, the destinations' being at
+    war stand (`legal_moves`)."""
+
+    units: tuple[tuple[int, str, str, bool], ...]
+    moves: list[Move]
+    joint: list[tuple[str, tuple[int, ...], tuple[int, ...]]]
+    dests: list[str]
+    fights: tuple[bool, ...] | None  # each destination's `hostile`, when a unit fought
+
+
+def _block(state: GameState, civ: str, origin: str, us: list[Unit], land: dict[int, set[str]],
+           by_sea: set[str], sig: tuple[tuple[int, str, str, bool], ...],
+           fights: dict[str, bool], convoyable: dict[int, bool],
+           choices: Callable[[list[Unit]], list[list[int]]]) -> _Block:
+    dests = sorted(set(by_sea).union(*land.values()))
+    some_fought = any(u.fought for u in us)
+    moves: list[Move] = []
+    joint: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
+    index = {u.id: i for i, u in enumerate(us)}
+    hostility: list[bool] = []
     for to in dests:
-        if u.fought:
+        if some_fought:
             fight = fights.get(to)
             if fight is None:
                 fight = fights[to] = hostile(state, civ, to)
-            if fight:
-                continue  # it cannot attack again
-        if to in land:
-            out.append(Move(units=[u.id], to=to))
-            joint.setdefault(to, ([], {}))[0].append(u)
-        elif to in by_sea:
-            ok = convoyable.get(u.id)
-            if ok is None:
-                ok = convoyable[u.id] = can_be_convoyed(state, u)
-            if ok:
-                out.append(Move(units=[u.id], to=to))
-                joint.setdefault(to, ([], {}))[1][origin] = [u]
+            hostility.append(fight)
+            ready = [u for u in us if not u.fought] if fight else us
+        else:
+            ready = us
+        by_land = [u for u in ready if to in land[u.id]]
+        carried = []
+        if to in by_sea:  # a unit is carried where its own step does not reach
+            for u in ready:
+                if to not in land[u.id]:
+                    ok = convoyable.get(u.id)
+                    if ok is None:
+                        ok = convoyable[u.id] = can_be_convoyed(state, u)
+                    if ok:
+                        carried.append(u)
+        for u in by_land + carried:
+            moves.append(Move(units=[u.id], to=to))
+        for group in (by_land, carried):
+            for ids in choices(group):
+                moves.append(Move(units=list(ids), to=to))
+        if by_land or carried:
+            joint.append((to, tuple([index[u.id] for u in by_land]),
+                          tuple([index[u.id] for u in carried])))
+    return _Block(sig, moves, joint, dests, tuple(hostility) if some_fought else None)
+
+
+def _movers_and_seas(state: GameState, civ: str) -> tuple[dict[str, list[Unit]], set[str]]:
+    """`_movers`, and the seas holding civ's triremes (`trireme_seas`), in one pass."""
+    by_origin: dict[str, list[Unit]] = {}
+    seas: set[str] = set()
+    provinces, at_sea = board.PROVINCES, board.SEAS
+    for u in state.units:
+        if u.owner != civ:
+            continue
+        kind = u.kind
+        if kind in MOBILE_GROUND:
+            if not u.moved and (u.area in provinces or sea_landings(state, u)):  # _origin_ok
+                by_origin.setdefault(u.area, []).append(u)
+        elif kind == "trireme" and u.area in at_sea:
+            seas.add(u.area)
+    return by_origin, seas
+
+
+def _convoy_reach(held: set[str]) -> dict[str, frozenset[str]]:
+    """The coastal provinces reached through each held sea: those of its chain (the
+    connected held seas), as `chain_seas` reaches them from any coast of the chain."""
+    reach: dict[str, frozenset[str]] = {}
+    for start in held:
+        if start in reach:
+            continue
+        chain = [start]
+        seen = {start}
+        for s in chain:  # grows while walked
+            for t in board.SEAS[s].neighbour_seas:
+                if t in held and t not in seen:
+                    seen.add(t)
+                    chain.append(t)
+        provs = frozenset(p for s in chain for p in board.SEAS[s].provinces)
+        for s in chain:
+            reach[s] = provs
+    return reach
 
 
 def legal_moves(state: GameState, civ: str) -> list[Move]:
     """One move per unit and destination, and every distinct choice of the unmoved units of
     a place that can go there together (units alike are interchangeable), and, where units
-    from several places can reach one province, every choice of them together."""
+    from several places can reach one province, every choice of them together.
+
+    The moves of the units of a land province are kept (engine/rules/kept.py) and listed
+    again while the answers they came from stand: the context (the player's held seas,
+    whether he crosses the straits, the marks and cards the movement hooks read) and the
+    units there (ids, kinds, posts, having fought), and, if one of them fought, which of
+    their destinations hold enemy units. So are the joint moves of the same units into
+    one province. A kept move is the same object as before."""
     out: list[Move] = []
-    # destination -> (units reaching it by their own step, carried units by origin)
-    joint: dict[str, tuple[list[Unit], dict[str, list[Unit]]]] = {}
+    movers, held = _movers_and_seas(state, civ)
+    if not movers:
+        return out
+    held.update(convoy_extra_seas(state, civ))
+    context = (straits_crossed(state, civ), frozenset(held), tuple(state.used_powers),
+               _cards(state, civ), tuple(state.gods.items()), tuple(state.power_choices.items()))
+    blocks = kept(state, ("moves", civ), context)
+    reach: dict[str, frozenset[str]] | None = None
     # the same units usually reach many destinations: their choices, worked out once
     known: dict[tuple[int, ...], list[list[int]]] = {}
 
@@ -230,50 +317,84 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
     # asked once per destination and per unit, not once per origin and destination
     fights: dict[str, bool] = {}
     convoyable: dict[int, bool] = {}
-    for origin, us in _movers(state, civ).items():
-        if origin in board.SEAS:
+    # destination -> the places whose units reach it, with their blocks' parts
+    reached: dict[str, list[tuple[str, list[Unit], tuple[int, ...], tuple[int, ...]]]] = {}
+    for origin, us in movers.items():
+        sig = tuple([(u.id, u.kind, u.post, u.fought) for u in us])
+        if origin in board.SEAS:  # a Kraken at sea: never kept
             land = {u.id: set(sea_landings(state, u)) for u in us}
-            by_sea: set[str] = set()
-        else:  # land_targets of each unit, the land steps from its place asked once
-            steps = land_steps(state, civ, origin)
-            land = {u.id: set(ground_steps(state, u, list(steps))) for u in us}
-            by_sea = convoy_targets(state, civ, origin)
-        dests = set(by_sea).union(*land.values())
-        if len(us) == 1:  # one unit: the loop below without its choices of several
-            _one_unit(state, civ, origin, us[0], land[us[0].id], by_sea, sorted(dests),
-                      fights, convoyable, joint, out)
-            continue
-        for to in sorted(dests):
-            fight = fights.get(to)
-            if fight is None:
-                fight = fights[to] = hostile(state, civ, to)
-            ready = [u for u in us if not u.fought] if fight else us
-            by_land = [u for u in ready if to in land[u.id]]
-            carried = []
-            if to in by_sea:  # a unit is carried where its own step does not reach
-                for u in ready:
-                    if to not in land[u.id]:
-                        ok = convoyable.get(u.id)
-                        if ok is None:
-                            ok = convoyable[u.id] = can_be_convoyed(state, u)
-                        if ok:
-                            carried.append(u)
-            for u in by_land + carried:
-                out.append(Move(units=[u.id], to=to))
-            for group in (by_land, carried):
-                for ids in choices(group):
-                    out.append(Move(units=list(ids), to=to))
-            if by_land or carried:
-                own, convoys = joint.setdefault(to, ([], {}))
-                own.extend(by_land)
-                if carried:
-                    convoys[origin] = carried
-    for to, (own, convoys) in sorted(joint.items()):
+            block = _block(state, civ, origin, us, land, set(), sig, fights, convoyable,
+                           choices)
+        else:
+            was: _Block | None = blocks.get(origin)
+            if was is not None and was.units == sig and (
+                    was.fights is None or was.fights == _hostility(state, civ, was.dests, fights)):
+                block = was
+            else:
+                if reach is None:
+                    reach = _convoy_reach(held)
+                by_sea: set[str] = set()
+                for s in board.PROVINCES[origin].seas:
+                    got = reach.get(s)
+                    if got is not None:
+                        by_sea.update(got)
+                by_sea.discard(origin)
+                # land_targets of each unit, the land steps from its place asked once
+                steps = land_steps(state, civ, origin)
+                land = {u.id: set(ground_steps(state, u, list(steps))) for u in us}
+                block = blocks[origin] = _block(state, civ, origin, us, land, by_sea, sig,
+                                                fights, convoyable, choices)
+        out += block.moves
+        for to, own_at, carried_at in block.joint:
+            here = reached.get(to)
+            if here is None:
+                reached[to] = [(origin, us, own_at, carried_at)]
+            else:
+                here.append((origin, us, own_at, carried_at))
+    for to in sorted(reached):
+        parts = reached[to]
+        if len(parts) < 2:
+            continue  # from one place only: those moves are listed above
+        own = [us[i] for _, us, own_at, _ in parts for i in own_at]
+        by_land = {origin for origin, _, own_at, _ in parts if own_at}
         # one convoy at most: the units carried by triremes start in one province
-        for carried in [[], *convoys.values()]:
-            if len({u.area for u in own} | {u.area for u in carried}) < 2:
-                continue  # from one place only: those moves are listed above
-            for c in compositions(own + carried):
-                if len({u.area for u in c}) > 1:
-                    out.append(Move(units=[u.id for u in c], to=to))
+        convoys = [(origin, [us[i] for i in carried_at])
+                   for origin, us, _, carried_at in parts if carried_at]
+        convoy: tuple[str | None, list[Unit]]
+        for convoy in [(None, []), *convoys]:
+            start, carried = convoy
+            if len(by_land if start is None else by_land | {start}) < 2:
+                continue  # from one place only
+            out += _joint_moves(blocks, to, own + carried)
     return out
+
+
+def _joint_moves(blocks: dict[Any, Any], to: str, units: list[Unit]) -> list[Move]:
+    """The moves of units from several places into `to` together: every choice of them
+    that takes units from two places or more (kept, as a place's moves are, for the same
+    units: their ids, places, kinds and posts are all a choice depends on)."""
+    key = ("joint", to, tuple([(u.id, u.area, u.kind, u.post) for u in units]))
+    got = blocks.get(key)
+    if got is None:
+        got = blocks[key] = [Move(units=[u.id for u in c], to=to) for c in compositions(units)
+                             if len({u.area for u in c}) > 1]
+    moves: list[Move] = got
+    return moves
+
+
+def _hostility(state: GameState, civ: str, dests: list[str],
+               fights: dict[str, bool]) -> tuple[bool, ...]:
+    out = []
+    for to in dests:
+        fight = fights.get(to)
+        if fight is None:
+            fight = fights[to] = hostile(state, civ, to)
+        out.append(fight)
+    return tuple(out)
+
+
+def _cards(state: GameState, civ: str) -> tuple[str, ...]:
+    for p in state.players:
+        if p.civ == civ:
+            return tuple(p.cards)
+    return ()

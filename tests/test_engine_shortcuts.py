@@ -474,3 +474,38 @@ def test_no_reduction_takes_off_more_than_the_most_construction_allows() -> None
                     found += 1
                     assert r[0] <= MAX_REDUCTION, (card, it, r)
     assert found > 100
+
+
+def test_ground_moves_kept_between_decisions_are_the_long_way() -> None:
+    """The moves of a place's units are kept from one decision to the next
+    (engine/rules/kept.py): in every ground step of matches between random, greedy and
+    mixed players (the units changing in place, as the match changes them), the listing is
+    the long way's, move for move; listed again at once, every move is the kept object; a
+    copy of the position (another list of units, listed in another thread, which keeps its
+    own) lists the same."""
+    from concurrent.futures import ThreadPoolExecutor
+    listed = reused = 0
+    with ThreadPoolExecutor(1) as other:
+        for seed, seats in ((41, ["random"] * 4), (42, ["greedy"] * 4),
+                            (43, ["random", "greedy", "easy", "random"])):
+            m = Match.new(Config(civs=CIVS, seed=seed), seats, bot_secret=b"kept")
+            before: set[int] = set()
+            kept: list[Move] = []  # alive, so that their ids stay theirs
+            while m.state.turn <= 40 and m.pending_seat() is not None:
+                state = m.state
+                prompt = state.prompt
+                if prompt is not None and type(prompt).__name__ == "GroundTurn":
+                    civ = prompt.civ
+                    copy = other.submit(movement.legal_moves, game.clone(state), civ)
+                    long_way = _moves(state, civ)
+                    fast = movement.legal_moves(state, civ)
+                    assert fast == long_way
+                    assert all(a is b for a, b in zip(movement.legal_moves(state, civ), fast,
+                                                      strict=True))
+                    assert copy.result() == long_way
+                    listed += len(fast)
+                    reused += sum(1 for a in fast if id(a) in before)
+                    kept = fast
+                    before = {id(a) for a in kept}
+                m.play_bots(limit=1)
+    assert listed > 4000 and reused > 1000

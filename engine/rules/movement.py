@@ -199,6 +199,7 @@ class _Block(NamedTuple):
     war stand (`legal_moves`)."""
 
     units: tuple[tuple[int, str, str, bool], ...]
+    by_sea: set[str]  # the provinces they reach by the player's triremes
     moves: list[Move]
     joint: list[tuple[str, tuple[int, ...], tuple[int, ...]]]
     dests: list[str]
@@ -242,7 +243,7 @@ def _block(state: GameState, civ: str, origin: str, us: list[Unit], land: dict[i
         if by_land or carried:
             joint.append((to, tuple([index[u.id] for u in by_land]),
                           tuple([index[u.id] for u in carried])))
-    return _Block(sig, moves, joint, dests, tuple(hostility) if some_fought else None)
+    return _Block(sig, by_sea, moves, joint, dests, tuple(hostility) if some_fought else None)
 
 
 def _movers_and_seas(state: GameState, civ: str) -> tuple[dict[str, list[Unit]], set[str]]:
@@ -288,18 +289,22 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
     from several places can reach one province, every choice of them together.
 
     The moves of the units of a land province are kept (engine/rules/kept.py) and listed
-    again while the answers they came from stand: the context (the player's held seas,
-    whether he crosses the straits, the marks and cards the movement hooks read) and the
-    units there (ids, kinds, posts, having fought), and, if one of them fought, which of
-    their destinations hold enemy units. So are the joint moves of the same units into
+    again while the answers they came from stand: the context (whether the player crosses
+    the straits, the marks and cards the movement hooks read), the units there (ids, kinds,
+    posts, having fought), the provinces his triremes carry them to, and, if one of them
+    fought, which of their destinations hold enemy units. So are the joint moves of the same units into
     one province. A kept move is the same object as before."""
     out: list[Move] = []
     movers, held = _movers_and_seas(state, civ)
     if not movers:
         return out
     held.update(convoy_extra_seas(state, civ))
-    context = (straits_crossed(state, civ), frozenset(held), tuple(state.used_powers),
-               _cards(state, civ), tuple(state.gods.items()), tuple(state.power_choices.items()))
+    # What the movement hooks read besides the units and the board: the straits (Moses) and
+    # the held seas (Aeneas, checked with each place's reach) are answers asked afresh; the
+    # marks of used powers say which unit moves as a creature (Hercules). A hook reading
+    # anything else must add it here (tests/test_engine_shortcuts.py plays the long way
+    # beside this).
+    context = (straits_crossed(state, civ), tuple(state.used_powers), _cards(state, civ))
     blocks = kept(state, ("moves", civ), context)
     reach: dict[str, frozenset[str]] | None = None
     # the same units usually reach many destinations: their choices, worked out once
@@ -326,19 +331,19 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
             block = _block(state, civ, origin, us, land, set(), sig, fights, convoyable,
                            choices)
         else:
+            if reach is None:
+                reach = _convoy_reach(held)
+            by_sea: set[str] = set()
+            for s in board.PROVINCES[origin].seas:
+                got = reach.get(s)
+                if got is not None:
+                    by_sea.update(got)
+            by_sea.discard(origin)
             was: _Block | None = blocks.get(origin)
-            if was is not None and was.units == sig and (
+            if was is not None and was.units == sig and was.by_sea == by_sea and (
                     was.fights is None or was.fights == _hostility(state, civ, was.dests, fights)):
                 block = was
             else:
-                if reach is None:
-                    reach = _convoy_reach(held)
-                by_sea: set[str] = set()
-                for s in board.PROVINCES[origin].seas:
-                    got = reach.get(s)
-                    if got is not None:
-                        by_sea.update(got)
-                by_sea.discard(origin)
                 # land_targets of each unit, the land steps from its place asked once
                 steps = land_steps(state, civ, origin)
                 land = {u.id: set(ground_steps(state, u, list(steps))) for u in us}

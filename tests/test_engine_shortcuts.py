@@ -509,3 +509,52 @@ def test_ground_moves_kept_between_decisions_are_the_long_way() -> None:
                     before = {id(a) for a in kept}
                 m.play_bots(limit=1)
     assert listed > 4000 and reused > 1000
+
+
+# --- reaction windows ask only the holders of cards that may answer them -------------------
+WINDOWS = ("phase_start", "move_declared", "before_battle", "after_dice")
+
+
+def test_every_active_power_says_its_windows() -> None:
+    from engine.rules.hooks import CARDS
+    from engine.rules.windows import ANY_WINDOW, answering
+    for card, m in CARDS.items():
+        if callable(getattr(m, "uses", None)):
+            assert isinstance(m.WINDOWS, tuple), card
+            for w in WINDOWS:
+                assert (card in answering(w)) == (w in m.WINDOWS or ANY_WINDOW in m.WINDOWS)
+
+
+def test_a_power_lists_nothing_outside_its_windows() -> None:
+    """Given to each player in turn (a god to hold face up, a hero or wonder in his cards),
+    every card's `uses` lists nothing in a window its module leaves out (so its holder
+    need not be asked there), in the positions of random games and the phase saves; and
+    the players a window asks are those who have a power to use in it, as when every
+    player was asked."""
+    from engine.data.cards import ALL_CARDS
+    from engine.rules.hooks import CARDS, active_powers
+    from engine.rules.windows import ANY_WINDOW, answering, may_answer
+    outside = [(card, m, w) for card, m in CARDS.items() if callable(getattr(m, "uses", None))
+               for w in WINDOWS if w not in m.WINDOWS and ANY_WINDOW not in m.WINDOWS]
+    asked = 0
+    for n, state in enumerate(_positions(seeds=(37,), steps=1200)):
+        civs = player_civs(state)
+        for w in WINDOWS:
+            cards = answering(w)
+            fast = [c for c in civs if may_answer(state, c, cards) and active_powers(state, c, w)]
+            assert fast == [c for c in civs if active_powers(state, c, w)]
+            asked += len(fast)
+        if n % 3:
+            continue  # the cards given: every third position
+        for civ in civs:
+            given = game.clone(state)
+            for card, kind in ((c, ALL_CARDS[c].kind) for c in CARDS if c in ALL_CARDS):
+                if kind == "god":
+                    given.gods[card] = civ
+                elif kind != "creature":
+                    p = player(given, civ)
+                    if card not in p.cards:
+                        p.cards.append(card)
+            for card, m, w in outside:
+                assert m.uses(given, civ, w) == [], (card, w)
+    assert asked > 0

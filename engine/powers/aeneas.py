@@ -17,6 +17,7 @@ from ..state import GameState
 from .base import check_holds, refuse
 
 CARD = "aeneas"
+WINDOWS = ()  # the reaction windows its power may be used in
 
 
 def announced(state: GameState, civ: str) -> str:

@@ -18,6 +18,7 @@ from .base import (
 )
 
 CARD = "cleopatra"
+WINDOWS = ()  # the reaction windows its power may be used in
 
 
 def swaps(state: GameState, civ: str) -> list[tuple[str, str]]:

@@ -20,6 +20,7 @@ from .base import (
 )
 
 CARD = "hammurabi"
+WINDOWS = ()  # the reaction windows its power may be used in
 
 
 def uses(state: GameState, civ: str, window: str) -> list[UsePower]:

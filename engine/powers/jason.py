@@ -23,6 +23,7 @@ from .base import (
 )
 
 CARD = "jason"
+WINDOWS = ()  # the reaction windows its power may be used in
 
 
 def _hijackers(state: GameState, civ: str) -> list[Unit]:

@@ -31,6 +31,7 @@ from .base import in_own_decision, refuse
 from .hercules import acts_as
 
 CARD = "kraken"
+WINDOWS = ()  # the reaction windows its power may be used in
 WHEN = "in your naval step"
 CHOICES = ("swim", "dive", "emerge")
 

@@ -20,6 +20,7 @@ from .base import check_construction_turn, decode_cards, encode_cards, in_constr
 from .hercules import as_creature
 
 CARD = "phoenix"
+WINDOWS = ()  # the reaction windows its power may be used in
 
 
 def waiting(state: GameState, civ: str) -> list[Unit]:

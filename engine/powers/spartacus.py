@@ -20,6 +20,7 @@ from .base import (
 )
 
 CARD = "spartacus"
+WINDOWS = ()  # the reaction windows its power may be used in
 CARD_PAID = "slaves"
 
 

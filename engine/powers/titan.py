@@ -25,6 +25,7 @@ from .base import in_own_decision, refuse
 from .hercules import acts_as
 
 CARD = "titan"
+WINDOWS = ()  # the reaction windows its power may be used in
 WHEN = "in your ground step, by Titans that have not fought this turn"
 
 

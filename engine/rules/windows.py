@@ -20,15 +20,19 @@ player who may cancel it), `resume` holds that decision, which is pending again 
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..actions import Action, Pass, UsePower
+from ..data.cards import CIV_CREATURE
 from ..errors import IllegalAction
 from ..events import Event, Passed
 from ..prompts import Prompt, Reaction
 from ..state import GameState, PendingPower
 from .common import seat_order_from
-from .hooks import active_powers, card_module, is_active, use_power
+from .hooks import CARDS, active_powers, card_module, is_active, use_power
 
 R_WINDOW = "base-game.md 4: in a reaction window, use a power or pass"
+ANY_WINDOW = "*"  # in a card module's WINDOWS: its power may be used in every window
 
 
 def queue(state: GameState, pp: PendingPower, front: bool = False) -> None:
@@ -122,7 +126,8 @@ def open_window(state: GameState, window: str, civs: list[str]) -> bool:
     """Open a reaction window: the players of `civs` (in that order) who hold a power usable
     in it are asked in turn. True if someone is to be asked (the caller then stops: the
     game goes on when the window closes)."""
-    asked = [c for c in civs if active_powers(state, c, window)]
+    cards = answering(window)
+    asked = [c for c in civs if may_answer(state, c, cards) and active_powers(state, c, window)]
     if not asked:
         return False
     queue(state, PendingPower(card="", window=window, queue=asked))
@@ -156,3 +161,37 @@ def military_window(state: GameState, window: str) -> bool:
     if first is None:
         return False
     return open_window(state, window, seat_order_from(state, first))
+
+
+def answering(window: str) -> frozenset[str]:
+    """The cards whose power may be used in a reaction window, from their modules'
+    `WINDOWS` (a module that does not say is asked in every window)."""
+    if _ANSWERING.get("") != len(CARDS):  # the cards registered since: work it out again
+        _ANSWERING.clear()
+        _ANSWERING[""] = len(CARDS)
+    got = _ANSWERING.get(window)
+    if got is None:
+        got = _ANSWERING[window] = frozenset(
+            card for card, m in CARDS.items() if callable(getattr(m, "uses", None))
+            and (window in (ws := getattr(m, "WINDOWS", (ANY_WINDOW,))) or ANY_WINDOW in ws))
+    cards: frozenset[str] = got
+    return cards
+
+
+_ANSWERING: dict[str, Any] = {}  # window -> answering(window); "" -> the cards it was for
+
+
+def may_answer(state: GameState, civ: str, cards: frozenset[str]) -> bool:
+    """Could civ hold a power among `cards`: the cards `active_powers` asks for him (his
+    civilization's creature, his heroes and wonders, his gods; every card when a copy is on
+    record) meet them? If not, he has nothing to use (he is not asked)."""
+    if not cards:
+        return False
+    if state.power_choices or CIV_CREATURE.get(civ) in cards:
+        return True
+    for p in state.players:
+        if p.civ == civ:
+            if not cards.isdisjoint(p.cards):
+                return True
+            break
+    return any(holder == civ and g in cards for g, holder in state.gods.items())

@@ -126,8 +126,8 @@ def open_window(state: GameState, window: str, civs: list[str]) -> bool:
     """Open a reaction window: the players of `civs` (in that order) who hold a power usable
     in it are asked in turn. True if someone is to be asked (the caller then stops: the
     game goes on when the window closes)."""
-    cards = answering(window)
-    asked = [c for c in civs if may_answer(state, c, cards) and active_powers(state, c, window)]
+    maybe = could_answer(state, window)
+    asked = [c for c in civs if (maybe is None or c in maybe) and active_powers(state, c, window)]
     if not asked:
         return False
     queue(state, PendingPower(card="", window=window, queue=asked))
@@ -181,17 +181,21 @@ def answering(window: str) -> frozenset[str]:
 _ANSWERING: dict[str, Any] = {}  # window -> answering(window); "" -> the cards it was for
 
 
-def may_answer(state: GameState, civ: str, cards: frozenset[str]) -> bool:
-    """Could civ hold a power among `cards`: the cards `active_powers` asks for him (his
-    civilization's creature, his heroes and wonders, his gods; every card when a copy is on
-    record) meet them? If not, he has nothing to use (he is not asked)."""
+def could_answer(state: GameState, window: str) -> set[str] | None:
+    """The players who could hold a power usable in a reaction window: those for whom
+    `active_powers` asks a card among `answering(window)` (his civilization's creature, his
+    heroes and wonders, his gods). None when a copy is on record (every card is asked
+    then): anyone could. The others have nothing to use there and are not asked."""
+    if state.power_choices:
+        return None
+    cards = answering(window)
+    out: set[str] = set()
     if not cards:
-        return False
-    if state.power_choices or CIV_CREATURE.get(civ) in cards:
-        return True
+        return out
     for p in state.players:
-        if p.civ == civ:
-            if not cards.isdisjoint(p.cards):
-                return True
-            break
-    return any(holder == civ and g in cards for g, holder in state.gods.items())
+        if CIV_CREATURE.get(p.civ) in cards or not cards.isdisjoint(p.cards):
+            out.add(p.civ)
+    for g, holder in state.gods.items():
+        if holder is not None and g in cards:
+            out.add(holder)
+    return out

@@ -112,7 +112,9 @@ def check_move(state: GameState, civ: str, action: Move) -> PendingMove:
         raise IllegalAction("Name the units to move", R_GROUND)
     if len(set(action.units)) != len(action.units):
         raise IllegalAction("A unit is named twice", R_GROUND)
-    us = [unit(state, i) for i in action.units]
+    wanted = set(action.units)
+    found = {u.id: u for u in state.units if u.id in wanted}  # looked up at once
+    us = [found[i] if i in found else unit(state, i) for i in action.units]
     for u in us:
         if u.owner != civ:
             raise IllegalAction(f"Unit {u.id} is not yours", R_GROUND)
@@ -136,7 +138,17 @@ def check_move(state: GameState, civ: str, action: Move) -> PendingMove:
                                 f"not on {_name(to)}", R_KRAKEN)
     walkers = [u for u in us if u.area in board.PROVINCES]
     seas = list(action.seas)
-    carried = walkers if seas else [u for u in walkers if to not in land_targets(state, u)]
+    if seas:
+        carried = walkers
+    else:  # land_targets of each, the land steps from a place asked once
+        steps: dict[str, list[str]] = {}
+        carried = []
+        for u in walkers:
+            here = steps.get(u.area)
+            if here is None:
+                here = steps[u.area] = land_steps(state, u.owner, u.area)
+            if to not in ground_steps(state, u, list(here)):
+                carried.append(u)
     origin = carried[0].area if carried else us[0].area
     if len({u.area for u in carried}) > 1:
         raise IllegalAction("Units carried by triremes in one move start in the same "
@@ -160,7 +172,7 @@ def check_move(state: GameState, civ: str, action: Move) -> PendingMove:
         for u in carried:
             if not can_be_convoyed(state, u):
                 raise IllegalAction("This creature cannot be carried by triremes", R_CREATURES)
-    if hostile(state, civ, to) and any(u.fought for u in us):
+    if any(u.fought for u in us) and hostile(state, civ, to):
         raise IllegalAction("Units that have fought this turn cannot attack again", R_ONCE)
     return PendingMove(units=list(action.units), origin=origin, to=to, seas=seas)
 

@@ -300,12 +300,13 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
     a place that can go there together (units alike are interchangeable), and, where units
     from several places can reach one province, every choice of them together.
 
-    The moves of the units of a land province are kept (engine/rules/kept.py) and listed
-    again while the answers they came from stand: the context (whether the player crosses
-    the straits, the marks and cards the movement hooks read), the units there (ids, kinds,
-    posts, having fought), the provinces his triremes carry them to, and, if one of them
-    fought, which of their destinations hold enemy units. So are the joint moves of the same units into
-    one province. A kept move is the same object as before."""
+    The moves of the units of a land province are kept (engine/rules/kept.py), for each
+    set of units found there (ids, kinds, posts, having fought), and listed again while the
+    answers they came from stand: the context (whether the player crosses the straits, the
+    marks and cards the movement hooks read), the provinces his triremes carry them to,
+    and, if one of them fought, which of their destinations hold enemy units. So are the
+    joint moves of the same units into one province. A kept move is the same object as
+    before."""
     out: list[Move] = []
     movers, held = _movers_and_seas(state, civ)
     if not movers:
@@ -351,15 +352,17 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
                 if got is not None:
                     by_sea.update(got)
             by_sea.discard(origin)
-            was: _Block | None = blocks.get(origin)
-            if was is not None and was.units == sig and was.by_sea == by_sea and (
+            was: _Block | None = blocks.get((origin, sig))
+            if was is not None and was.by_sea == by_sea and (
                     was.fights is None or was.fights == _hostility(state, civ, was.dests, fights)):
                 block = was
             else:
                 # land_targets of each unit, the land steps from its place asked once
                 steps = land_steps(state, civ, origin)
                 land = {u.id: set(ground_steps(state, u, list(steps))) for u in us}
-                block = blocks[origin] = _block(state, civ, origin, us, land, by_sea, sig,
+                if len(blocks) > _KEPT:
+                    blocks.clear()
+                block = blocks[origin, sig] = _block(state, civ, origin, us, land, by_sea, sig,
                                                 fights, convoyable, choices)
         out += block.moves
         for to, own_at, carried_at in block.joint:
@@ -393,10 +396,16 @@ def _joint_moves(blocks: dict[Any, Any], to: str, units: list[Unit]) -> list[Mov
     key = ("joint", to, tuple([(u.id, u.area, u.kind, u.post) for u in units]))
     got = blocks.get(key)
     if got is None:
+        if len(blocks) > _KEPT:
+            blocks.clear()
         got = blocks[key] = [Move(units=[u.id for u in c], to=to) for c in compositions(units)
                              if len({u.area for u in c}) > 1]
     moves: list[Move] = got
     return moves
+
+
+_KEPT = 400  # a player's kept parts at most: the moves of a place's units, as they were
+# at the start of his last turns and after each move, and the joint moves
 
 
 def _hostility(state: GameState, civ: str, dests: list[str],

@@ -263,9 +263,7 @@ def _movers_and_seas(state: GameState, civ: str) -> tuple[dict[str, list[Unit]],
     by_origin: dict[str, list[Unit]] = {}
     seas: set[str] = set()
     provinces, at_sea = board.PROVINCES, board.SEAS
-    for u in state.units:
-        if u.owner != civ:
-            continue
+    for u in [u for u in state.units if u.owner == civ]:  # a comprehension: the fast pass
         kind = u.kind
         if kind in MOBILE_GROUND:
             if not u.moved and (u.area in provinces or sea_landings(state, u)):  # _origin_ok

@@ -127,7 +127,7 @@ def open_window(state: GameState, window: str, civs: list[str]) -> bool:
     in it are asked in turn. True if someone is to be asked (the caller then stops: the
     game goes on when the window closes)."""
     maybe = could_answer(state, window)
-    asked = [c for c in civs if (maybe is None or c in maybe) and active_powers(state, c, window)]
+    asked = [c for c in civs if has_use(state, c, window, maybe)]
     if not asked:
         return False
     queue(state, PendingPower(card="", window=window, queue=asked))
@@ -181,21 +181,36 @@ def answering(window: str) -> frozenset[str]:
 _ANSWERING: dict[str, Any] = {}  # window -> answering(window); "" -> the cards it was for
 
 
-def could_answer(state: GameState, window: str) -> set[str] | None:
-    """The players who could hold a power usable in a reaction window: those for whom
-    `active_powers` asks a card among `answering(window)` (his civilization's creature, his
-    heroes and wonders, his gods). None when a copy is on record (every card is asked
-    then): anyone could. The others have nothing to use there and are not asked."""
+def could_answer(state: GameState, window: str) -> dict[str, list[str]] | None:
+    """The players who could hold a power usable in a reaction window, with those cards:
+    the cards `active_powers` asks for him (his civilization's creature, his heroes and
+    wonders, his gods) among `answering(window)`. None when a copy is on record (every
+    card is asked then): anyone could. The others have nothing to use there."""
     if state.power_choices:
         return None
     cards = answering(window)
-    out: set[str] = set()
+    out: dict[str, list[str]] = {}
     if not cards:
         return out
     for p in state.players:
-        if CIV_CREATURE.get(p.civ) in cards or not cards.isdisjoint(p.cards):
-            out.add(p.civ)
+        creature = CIV_CREATURE.get(p.civ)
+        if creature in cards:
+            out.setdefault(p.civ, []).append(creature)
+        if not cards.isdisjoint(p.cards):
+            out.setdefault(p.civ, []).extend(c for c in p.cards if c in cards)
     for g, holder in state.gods.items():
         if holder is not None and g in cards:
-            out.add(holder)
+            out.setdefault(holder, []).append(g)
     return out
+
+
+def has_use(state: GameState, civ: str, window: str,
+            maybe: dict[str, list[str]] | None) -> bool:
+    """Has civ a power to use in the window (`active_powers` is not empty)? Only the cards
+    that may answer it are asked (`could_answer`): the others list nothing there."""
+    if maybe is None:
+        return bool(active_powers(state, civ, window))
+    for card in maybe.get(civ, ()):
+        if CARDS[card].uses(state, civ, window):
+            return True
+    return False

@@ -558,3 +558,16 @@ def test_a_power_lists_nothing_outside_its_windows() -> None:
             for card, m, w in outside:
                 assert m.uses(given, civ, w) == [], (card, w)
     assert asked > 0
+
+
+def test_joint_choices_as_the_long_way() -> None:
+    """The choices of units from several places (a joint move) drawn with the places as
+    bits are the choices of `compositions` that draw from two places or more, in order."""
+    rng = Rng(5)
+    for _ in range(400):
+        units = [Unit(id=rng.below(60), owner="rome", kind=("legion", "creature")[rng.below(2)],
+                      area=("latium", "etruria", "campania")[rng.below(3)],
+                      post=("", "city")[rng.below(2)]) for _ in range(rng.below(9))]
+        units = list({u.id: u for u in units}.values())
+        long_way = [c for c in movement.compositions(units) if len({u.area for u in c}) > 1]
+        assert movement._from_several_places(units) == long_way

@@ -204,6 +204,22 @@ def compositions(units: list[Unit], cap: int = 256) -> list[list[Unit]]:
 _by_id = attrgetter("id")
 
 
+def _from_several_places(units: list[Unit], cap: int = 256) -> list[list[Unit]]:
+    """The `compositions` of `units` that take units from two places or more, in the same
+    order: each choice carries the places it draws from as bits, instead of a set of its
+    units' places made for each."""
+    groups: dict[tuple[str, str, str], list[Unit]] = {}
+    for u in sorted(units, key=_by_id):
+        groups.setdefault((u.area, u.kind, u.post), []).append(u)
+    bit: dict[str, int] = {}
+    choices: list[tuple[list[Unit], int]] = [([], 0)]
+    for (area, _, _), g in groups.items():
+        b = bit.setdefault(area, 1 << len(bit))
+        choices = [(c + g[:k], places | b if k else places)
+                   for c, places in choices for k in range(len(g) + 1)][:cap]
+    return [sorted(c, key=_by_id) for c, places in choices if places & (places - 1)]
+
+
 class _Block(NamedTuple):
     """What the units of one place may do: their moves, in order, and their part in the
     joint moves (destination, indices of the units going by their own step, of those
@@ -396,8 +412,8 @@ def _joint_moves(blocks: dict[Any, Any], to: str, units: list[Unit]) -> list[Mov
     if got is None:
         if len(blocks) > _KEPT:
             blocks.clear()
-        got = blocks[key] = [Move(units=[u.id for u in c], to=to) for c in compositions(units)
-                             if len({u.area for u in c}) > 1]
+        got = blocks[key] = [Move(units=[u.id for u in c], to=to)
+                             for c in _from_several_places(units)]
     moves: list[Move] = got
     return moves
 

@@ -474,3 +474,84 @@ def test_no_reduction_takes_off_more_than_the_most_construction_allows() -> None
                     found += 1
                     assert r[0] <= MAX_REDUCTION, (card, it, r)
     assert found > 100
+
+
+def test_ground_moves_are_the_long_way() -> None:
+    """Military Phase, A) Movement, 3: in every ground step of matches between random,
+    greedy and mixed players, the listing (moves of each place worked out once, joint
+    moves only where two places reach one province) is the long way's, move for move."""
+    listed = 0
+    for seed, seats in ((41, ["random"] * 4), (42, ["greedy"] * 4),
+                        (43, ["random", "greedy", "easy", "random"])):
+        m = Match.new(Config(civs=CIVS, seed=seed), seats, bot_secret=b"moves")
+        while m.state.turn <= 40 and m.pending_seat() is not None:
+            state = m.state
+            prompt = state.prompt
+            if prompt is not None and type(prompt).__name__ == "GroundTurn":
+                fast = movement.legal_moves(state, prompt.civ)
+                assert fast == _moves(state, prompt.civ)
+                listed += len(fast)
+            m.play_bots(limit=1)
+    assert listed > 4000
+
+
+# --- reaction windows ask only the holders of cards that may answer them -------------------
+WINDOWS = ("phase_start", "move_declared", "before_battle", "after_dice")
+
+
+def test_every_active_power_says_its_windows() -> None:
+    from engine.rules.hooks import CARDS
+    from engine.rules.windows import ANY_WINDOW, answering
+    for card, m in CARDS.items():
+        if callable(getattr(m, "uses", None)):
+            assert isinstance(m.WINDOWS, tuple), card
+            for w in WINDOWS:
+                assert (card in answering(w)) == (w in m.WINDOWS or ANY_WINDOW in m.WINDOWS)
+
+
+def test_a_power_lists_nothing_outside_its_windows() -> None:
+    """Given to each player in turn (a god to hold face up, a hero or wonder in his cards),
+    every card's `uses` lists nothing in a window its module leaves out (so its holder
+    need not be asked there), in the positions of random games and the phase saves; and
+    the players a window asks are those who have a power to use in it, as when every
+    player was asked."""
+    from engine.data.cards import ALL_CARDS
+    from engine.rules.hooks import CARDS, active_powers
+    from engine.rules.windows import ANY_WINDOW, could_answer, has_use
+    outside = [(card, m, w) for card, m in CARDS.items() if callable(getattr(m, "uses", None))
+               for w in WINDOWS if w not in m.WINDOWS and ANY_WINDOW not in m.WINDOWS]
+    asked = 0
+    for n, state in enumerate(_positions(seeds=(37,), steps=1200)):
+        civs = player_civs(state)
+        for w in WINDOWS:
+            maybe = could_answer(state, w)
+            fast = [c for c in civs if has_use(state, c, w, maybe)]
+            assert fast == [c for c in civs if active_powers(state, c, w)]
+            asked += len(fast)
+        if n % 3:
+            continue  # the cards given: every third position
+        for civ in civs:
+            given = game.clone(state)
+            for card, kind in ((c, ALL_CARDS[c].kind) for c in CARDS if c in ALL_CARDS):
+                if kind == "god":
+                    given.gods[card] = civ
+                elif kind != "creature":
+                    p = player(given, civ)
+                    if card not in p.cards:
+                        p.cards.append(card)
+            for card, m, w in outside:
+                assert m.uses(given, civ, w) == [], (card, w)
+    assert asked > 0
+
+
+def test_joint_choices_as_the_long_way() -> None:
+    """The choices of units from several places (a joint move) drawn with the places as
+    bits are the choices of `compositions` that draw from two places or more, in order."""
+    rng = Rng(5)
+    for _ in range(400):
+        units = [Unit(id=rng.below(60), owner="rome", kind=("legion", "creature")[rng.below(2)],
+                      area=("latium", "etruria", "campania")[rng.below(3)],
+                      post=("", "city")[rng.below(2)]) for _ in range(rng.below(9))]
+        units = list({u.id: u for u in units}.values())
+        long_way = [c for c in movement.compositions(units) if len({u.area for u in c}) > 1]
+        assert movement._from_several_places(units) == long_way

@@ -213,24 +213,15 @@ def test_a_construction_turn_lists_what_the_long_way_lists() -> None:
     assert turns > 100 and bought > 50
 
 
-def test_who_may_react_in_a_window() -> None:
-    """A player left out by `may_react` has nothing to use in any reaction window, in the
-    positions of random games (gods taken, heroes bought) with and without a copy on
-    record; those it names are the holders of what may answer."""
-    from engine.rules.hooks import may_react
-    left_out = 0
-    for state in positions(seeds=(47,), steps=1500):
-        who = may_react(state)
-        if who is None:
-            continue
-        for p in state.players:
-            if p.civ in who:
-                continue
-            left_out += 1
-            for w in WINDOWS[1:]:
-                assert active_powers(state, p.civ, w) == []
-                assert [a for f in _each("uses") for a in f(state, p.civ, w)] == []
-    assert left_out > 500
+def test_a_power_for_its_holders_own_decisions_answers_in_no_window() -> None:
+    """The two declarations of where a power answers agree: a card whose power is for
+    some of its holder's own decisions only (`DECISIONS`, left out of every window by
+    `active_powers`) declares no reaction window (`WINDOWS`, which the windows ask)."""
+    from engine.rules.hooks import CARDS
+    only_own = [m for m in CARDS.values() if getattr(m, "DECISIONS", None) is not None]
+    assert len(only_own) >= 8
+    for m in only_own:
+        assert m.WINDOWS == (), m.CARD
 
 
 def test_role_scores_with_the_bonuses_looked_up_once() -> None:

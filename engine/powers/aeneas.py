@@ -17,8 +17,8 @@ from ..state import GameState
 from .base import check_holds, refuse
 
 CARD = "aeneas"
-# `uses` answers only in its holder's own GroundTurn, never in a window: asked there alone
-DECISIONS = (GroundTurn,)
+WINDOWS = ()  # the reaction windows its power may be used in: none
+DECISIONS = (GroundTurn,)  # the only decisions of its holder's it answers in
 
 
 def announced(state: GameState, civ: str) -> str:

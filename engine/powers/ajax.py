@@ -13,6 +13,7 @@ from .base import battle_in_window, check_holds, refuse
 
 CARD = "ajax"
 WINDOW = "after_dice"
+WINDOWS = (WINDOW,)  # the reaction windows its power may be used in
 WHEN = "after the dice of a ground battle he fights, before the losses"
 
 

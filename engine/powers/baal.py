@@ -11,6 +11,7 @@ from ..events import Event, PowerUsed
 from ..rules.common import building_controller
 from ..state import GameState
 from .base import (
+    ANY_WINDOW,
     any_time,
     check_god,
     destroy_building,
@@ -24,6 +25,7 @@ from .base import (
 from .ishtar import aim
 
 CARD = "baal"
+WINDOWS = (ANY_WINDOW,)  # the reaction windows its power may be used in
 KIND = "city"
 
 

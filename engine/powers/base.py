@@ -3,11 +3,13 @@ gods ready to be used, and the compact card lists that `UsePower.choice` carries
 
 A card module is `engine/powers/<card>.py` with `CARD = "<card id>"` and the functions of
 the hooks it takes part in (see engine/rules/hooks.py); a module with an active power
-has `uses(state, civ, window)` (the UsePower actions its holder may take now) and
-`use(state, civ, action, ev, window)` (validate, then apply), and `DECISIONS`, the prompt
-kinds, if its `uses` answers only in its holder's own decisions of those kinds (it is then
-asked nowhere else: engine/rules/hooks.py); a module that asks its holder
-something has `ask`, `legal` and `answer` (see engine/rules/windows.py).
+has `uses(state, civ, window)` (the UsePower actions its holder may take now),
+`use(state, civ, action, ev, window)` (validate, then apply), `WINDOWS`, the reaction
+windows in which `uses` may list anything (`ANY_WINDOW`: all of them; engine/rules/windows.py
+asks only the holders of such cards), and, if `uses` answers only in its holder's own
+decisions of some kinds, `DECISIONS`, those prompt kinds (it is then asked nowhere else:
+engine/rules/hooks.py); a module that asks its holder something has `ask`, `legal` and
+`answer` (see engine/rules/windows.py).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from ..rules.construction import placeable
 from ..rules.hooks import card_name as card_name  # re-exported for the card modules
 from ..rules.hooks import refuse as refuse  # re-exported for the card modules
 from ..rules.placement import CONSTRUCTION, check
+from ..rules.windows import ANY_WINDOW as ANY_WINDOW  # re-exported for the card modules
 from ..rules.windows import queue
 from ..state import Battle, Building, GameState, PendingPower
 

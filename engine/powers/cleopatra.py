@@ -19,8 +19,8 @@ from .base import (
 )
 
 CARD = "cleopatra"
-# `uses` answers only in its holder's own ConstructionTurn, never in a window: asked there alone
-DECISIONS = (ConstructionTurn,)
+WINDOWS = ()  # the reaction windows its power may be used in: none
+DECISIONS = (ConstructionTurn,)  # the only decisions of its holder's it answers in
 
 
 def swaps(state: GameState, civ: str) -> list[tuple[str, str]]:

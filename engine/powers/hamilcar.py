@@ -14,6 +14,7 @@ from .base import battle_in_window, check_holds, refuse
 
 CARD = "hamilcar"
 WINDOW = "before_battle"
+WINDOWS = (WINDOW,)  # the reaction windows its power may be used in
 WHEN = "before the dice of a ground battle he fights"
 
 

@@ -17,6 +17,7 @@ from .base import battle_in_window, check_holds, mark_used, refuse, used
 
 CARD = "helen_of_troy"
 WINDOW = "before_battle"
+WINDOWS = (WINDOW,)  # the reaction windows its power may be used in
 
 
 def fighting(state: GameState, civ: str, window: str) -> Battle | None:

@@ -27,6 +27,7 @@ from .base import battle_in_window, check_holds, in_own_decision, mark_used, ref
 
 CARD = "hercules"
 WINDOW = "before_battle"
+WINDOWS = (WINDOW,)  # the reaction windows its power may be used in
 MARK = "hercules#"  # a legion counting as a creature in the battle under way
 MOVE_MARK = "hercules~"  # a legion that is its owner's creature for this round
 FOUGHT_MARK = "hercules="  # a legion that was a creature in a battle this round

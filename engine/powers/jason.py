@@ -24,8 +24,8 @@ from .base import (
 )
 
 CARD = "jason"
-# `uses` answers only in its holder's own ConstructionTurn, never in a window: asked there alone
-DECISIONS = (ConstructionTurn,)
+WINDOWS = ()  # the reaction windows its power may be used in: none
+DECISIONS = (ConstructionTurn,)  # the only decisions of its holder's it answers in
 
 
 def _hijackers(state: GameState, civ: str) -> list[Unit]:

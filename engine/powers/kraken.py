@@ -31,8 +31,8 @@ from .base import in_own_decision, refuse
 from .hercules import acts_as
 
 CARD = "kraken"
-# `uses` answers only in its holder's own NavalTurn, never in a window: asked there alone
-DECISIONS = (NavalTurn,)
+WINDOWS = ()  # the reaction windows its power may be used in: none
+DECISIONS = (NavalTurn,)  # the only decisions of its holder's it answers in
 WHEN = "in your naval step"
 CHOICES = ("swim", "dive", "emerge")
 

@@ -16,6 +16,7 @@ from .base import check_holds, refuse
 from .helen_of_troy import enemy_legions, fighting, swap_legion
 
 CARD = "midas"
+WINDOWS = ("before_battle",)  # the reaction windows its power may be used in
 PRICE = 2
 
 

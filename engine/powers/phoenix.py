@@ -21,8 +21,8 @@ from .base import check_construction_turn, decode_cards, encode_cards, in_constr
 from .hercules import as_creature
 
 CARD = "phoenix"
-# `uses` answers only in its holder's own ConstructionTurn, never in a window: asked there alone
-DECISIONS = (ConstructionTurn,)
+WINDOWS = ()  # the reaction windows its power may be used in: none
+DECISIONS = (ConstructionTurn,)  # the only decisions of its holder's it answers in
 
 
 def waiting(state: GameState, civ: str) -> list[Unit]:

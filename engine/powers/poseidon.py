@@ -12,10 +12,20 @@ from ..data import board
 from ..events import Event, MoveCancelled, PowerUsed
 from ..rules.common import remove_unit
 from ..state import GameState, Unit
-from .base import any_time, check_god, god_ready, other_owner, player_target, refuse, spend_god
+from .base import (
+    ANY_WINDOW,
+    any_time,
+    check_god,
+    god_ready,
+    other_owner,
+    player_target,
+    refuse,
+    spend_god,
+)
 from .ishtar import aim
 
 CARD = "poseidon"
+WINDOWS = (ANY_WINDOW,)  # the reaction windows its power may be used in
 
 
 def _trireme(state: GameState, uid: int) -> Unit | None:

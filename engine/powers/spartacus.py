@@ -21,8 +21,8 @@ from .base import (
 )
 
 CARD = "spartacus"
-# `uses` answers only in its holder's own ConstructionTurn, never in a window: asked there alone
-DECISIONS = (ConstructionTurn,)
+WINDOWS = ()  # the reaction windows its power may be used in: none
+DECISIONS = (ConstructionTurn,)  # the only decisions of its holder's it answers in
 CARD_PAID = "slaves"
 
 

@@ -25,8 +25,8 @@ from .base import in_own_decision, refuse
 from .hercules import acts_as
 
 CARD = "titan"
-# `uses` answers only in its holder's own GroundTurn, never in a window: asked there alone
-DECISIONS = (GroundTurn,)
+WINDOWS = ()  # the reaction windows its power may be used in: none
+DECISIONS = (GroundTurn,)  # the only decisions of its holder's it answers in
 WHEN = "in your ground step, by Titans that have not fought this turn"
 
 

@@ -175,10 +175,10 @@ def _candidates(state: GameState, civ: str, skip: AbstractSet[str],
     if budget is None:
         items += [Item(kind="card", card=card) for card in cards]
         return items
-    for card, c in cards_within(state, cards, budget):
+    for card, card_price in cards_within(state, cards, budget):
         items.append(Item(kind="card", card=card))
         if charted is not None:
-            charted[card] = c
+            charted[card] = card_price
     return items
 
 

@@ -87,12 +87,12 @@ _STRAIT_PARTNERS = _partners()  # the board's straits, looked up from either end
 def land_steps(state: GameState, civ: str, province: str) -> list[str]:
     """Provinces one land step away; the straits too if a card lets civ cross them."""
     steps = list(board.PROVINCES[province].land_neighbours)
-    if _crosses_straits(state, civ):
+    if straits_crossed(state, civ):
         steps += strait_partners(province)
     return steps
 
 
-def _crosses_straits(state: GameState, civ: str) -> bool:
+def straits_crossed(state: GameState, civ: str) -> bool:
     """hooks.crosses_straits, remembered while the state is only read (every unit's move
     asks it)."""
     memo = remembered(state)

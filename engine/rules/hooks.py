@@ -133,27 +133,6 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
     return out
 
 
-def may_react(state: GameState) -> set[str] | None:
-    """The players who hold something `active_powers` asks in a reaction window (a card or a
-    god, or a creature, whose power is not only for its holder's own decisions); the
-    others have no power to use there. None when a copy is on record (anyone may hold a
-    card through another)."""
-    if state.power_choices:
-        return None
-    _users()
-    at, creature_of = _ASKED_IN_WINDOWS
-    out = {p.civ for p in state.players if p.civ in creature_of}
-    for p in state.players:
-        for c in p.cards:
-            if c in at:
-                out.add(p.civ)
-                break
-    for g, holder in state.gods.items():
-        if holder is not None and g in at:
-            out.add(holder)
-    return out
-
-
 def _users() -> tuple[tuple[tuple[str, Callable[..., Any]], ...], dict[str, int],
                       dict[str, int]]:
     """The cards with an active power, as (card, its `uses`) in registration order; the

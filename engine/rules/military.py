@@ -137,16 +137,20 @@ def _advance_wars(state: GameState, civ: str, ev: list[Event]) -> None:
     """End of the ground step: fight again where the province is at war, then conquer
     where only the active player's units remain (base-game.md 6)."""
     m = state.military
-    ground: dict[str, list[Unit]] = {}  # the ground units of each area, looked up once
+    # one pass over the units: where civ has ground units that have not fought, and where
+    # another player has ground units; a province in both is at war for him
+    mine: set[str] = set()
+    others: set[str] = set()
     for u in state.units:
         if u.kind in GROUND_UNITS:
-            ground.setdefault(u.area, []).append(u)
+            if u.owner != civ:
+                others.add(u.area)
+            elif not u.fought:
+                mine.add(u.area)
     first = -1  # the first such province in the board's order
-    for pr, here in ground.items():
+    for pr in mine & others if mine else ():
         i = _PROVINCE_ORDER.get(pr, -1)
-        if i >= 0 and (first < 0 or i < first) and \
-                any(u.owner == civ and not u.fought for u in here) and \
-                len({u.owner for u in here}) > 1:
+        if i >= 0 and (first < 0 or i < first):
             first = i
     if first >= 0:
         _start_province(state, civ, _PROVINCES[first])
@@ -222,18 +226,24 @@ def _choose_opponent(state: GameState, prompt: ChooseOpponent, action: Action,
 
 # --- the naval step -----------------------------------------------------------------------
 def _naval_battles(state: GameState, civ: str) -> list[NavalBattle]:
-    out = []
-    at_sea: dict[str, list[Unit]] = {}  # the naval units of each sea, in the state's order
+    """A battle against each other owner of naval units in each sea where civ has one that
+    has not fought: the seas in the board's order, the opponents in the units' order."""
+    mine: set[str] = set()
+    others: dict[str, dict[str, None]] = {}  # sea -> the other owners there, in order
     seas = board.SEAS
     for u in state.units:
-        if u.area in seas and u.kind in NAVAL_KINDS:
-            at_sea.setdefault(u.area, []).append(u)
-    for sea in seas:
-        here = at_sea.get(sea)
-        if here and any(u.owner == civ and not u.fought for u in here):
-            for o in dict.fromkeys(u.owner for u in here if u.owner != civ):
-                out.append(NavalBattle(sea=sea, opponent=o))
-    return out
+        if u.kind in NAVAL_KINDS and u.area in seas:
+            if u.owner != civ:
+                others.setdefault(u.area, {})[u.owner] = None
+            elif not u.fought:
+                mine.add(u.area)
+    fought = [sea for sea in mine if sea in others]
+    if len(fought) > 1:
+        fought.sort(key=_SEA_ORDER.__getitem__)
+    return [NavalBattle(sea=sea, opponent=o) for sea in fought for o in others[sea]]
+
+
+_SEA_ORDER = {sea: i for i, sea in enumerate(board.SEAS)}
 
 
 def _legal_naval(state: GameState, prompt: NavalTurn) -> list[Action]:
@@ -318,7 +328,9 @@ def _advance_move(state: GameState, pm: PendingMove, ev: list[Event]) -> None:
 
 
 def _resolve_move(state: GameState, civ: str, pm: PendingMove, ev: list[Event]) -> None:
-    us = [unit(state, i) for i in pm.units]
+    wanted = set(pm.units)
+    found = {u.id: u for u in state.units if u.id in wanted}  # the units, looked up at once
+    us = [found[i] if i in found else unit(state, i) for i in pm.units]
     origins = [u.area for u in us]
     for u in us:
         clear_post(state, u)
@@ -382,8 +394,8 @@ def conquerable(state: GameState, civ: str, province: str) -> bool:
 def _maybe_conquest(state: GameState, civ: str, province: str) -> None:
     """Only civ's ground units remain in another civ's province: ask how he conquers it."""
     m = state.military
-    if province in m.conquered or ground_owners(state, province) != [civ] or \
-            not conquerable(state, civ, province):
+    if province in m.conquered or not conquerable(state, civ, province) or \
+            ground_owners(state, province) != [civ]:
         return
     m.conquered.append(province)
     if conquest_options(state, civ, province):

@@ -7,7 +7,9 @@ neighbour or along an unbroken chain of their owner's triremes; fortresses never
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter
+from typing import NamedTuple
 
 from ..actions import Move, MoveTrireme
 from ..data import board
@@ -15,7 +17,13 @@ from ..data.costs import MOBILE_GROUND
 from ..errors import IllegalAction
 from ..state import GameState, PendingMove, Unit
 from .common import ground_owners, unit
-from .geography import chain_seas, convoy_path, land_steps, sea_steps, valid_chain
+from .geography import (
+    chain_seas,
+    convoy_path,
+    land_steps,
+    sea_steps,
+    valid_chain,
+)
 from .hooks import can_be_convoyed, convoy_extra_seas, ground_steps, sea_landings
 
 R_NAVAL = "Military Phase, A) Movement, 1. Naval Movement"
@@ -102,7 +110,9 @@ def check_move(state: GameState, civ: str, action: Move) -> PendingMove:
         raise IllegalAction("Name the units to move", R_GROUND)
     if len(set(action.units)) != len(action.units):
         raise IllegalAction("A unit is named twice", R_GROUND)
-    us = [unit(state, i) for i in action.units]
+    wanted = set(action.units)
+    found = {u.id: u for u in state.units if u.id in wanted}  # looked up at once
+    us = [found[i] if i in found else unit(state, i) for i in action.units]
     for u in us:
         if u.owner != civ:
             raise IllegalAction(f"Unit {u.id} is not yours", R_GROUND)
@@ -126,7 +136,17 @@ def check_move(state: GameState, civ: str, action: Move) -> PendingMove:
                                 f"not on {_name(to)}", R_KRAKEN)
     walkers = [u for u in us if u.area in board.PROVINCES]
     seas = list(action.seas)
-    carried = walkers if seas else [u for u in walkers if to not in land_targets(state, u)]
+    if seas:
+        carried = walkers
+    else:  # land_targets of each, the land steps from a place asked once
+        steps: dict[str, list[str]] = {}
+        carried = []
+        for u in walkers:
+            here = steps.get(u.area)
+            if here is None:
+                here = steps[u.area] = land_steps(state, u.owner, u.area)
+            if to not in ground_steps(state, u, list(here)):
+                carried.append(u)
     origin = carried[0].area if carried else us[0].area
     if len({u.area for u in carried}) > 1:
         raise IllegalAction("Units carried by triremes in one move start in the same "
@@ -150,7 +170,7 @@ def check_move(state: GameState, civ: str, action: Move) -> PendingMove:
         for u in carried:
             if not can_be_convoyed(state, u):
                 raise IllegalAction("This creature cannot be carried by triremes", R_CREATURES)
-    if hostile(state, civ, to) and any(u.fought for u in us):
+    if any(u.fought for u in us) and hostile(state, civ, to):
         raise IllegalAction("Units that have fought this turn cannot attack again", R_ONCE)
     return PendingMove(units=list(action.units), origin=origin, to=to, seas=seas)
 
@@ -182,30 +202,101 @@ def compositions(units: list[Unit], cap: int = 256) -> list[list[Unit]]:
 _by_id = attrgetter("id")
 
 
-def _one_unit(state: GameState, civ: str, origin: str, u: Unit, land: set[str],
-              by_sea: set[str], dests: list[str], fights: dict[str, bool],
-              convoyable: dict[int, bool],
-              joint: dict[str, tuple[list[Unit], dict[str, list[Unit]]]],
-              out: list[Move]) -> None:
-    """`legal_moves` for the single unit of a place: its moves, and its part in the joint
-    moves (the same as the general loop's, without the groups it cannot form)."""
+def _from_several_places(units: list[Unit], cap: int = 256) -> list[list[Unit]]:
+    """The `compositions` of `units` that take units from two places or more, in the same
+    order: each choice carries the places it draws from as bits, instead of a set of its
+    units' places made for each."""
+    groups: dict[tuple[str, str, str], list[Unit]] = {}
+    for u in sorted(units, key=_by_id):
+        groups.setdefault((u.area, u.kind, u.post), []).append(u)
+    bit: dict[str, int] = {}
+    choices: list[tuple[list[Unit], int]] = [([], 0)]
+    for (area, _, _), g in groups.items():
+        b = bit.setdefault(area, 1 << len(bit))
+        choices = [(c + g[:k], places | b if k else places)
+                   for c, places in choices for k in range(len(g) + 1)][:cap]
+    return [sorted(c, key=_by_id) for c, places in choices if places & (places - 1)]
+
+
+class _Block(NamedTuple):
+    """What the units of one place may do: their moves, in order, and their part in the
+    joint moves (destination, indices of the units going by their own step, of those
+    carried)."""
+
+    moves: list[Move]
+    joint: list[tuple[str, tuple[int, ...], tuple[int, ...]]]
+
+
+def _block(state: GameState, civ: str, us: list[Unit], land: dict[int, set[str]],
+           by_sea: set[str], fights: dict[str, bool], convoyable: dict[int, bool],
+           choices: Callable[[list[Unit]], list[list[int]]]) -> _Block:
+    dests = sorted(set(by_sea).union(*land.values()))
+    some_fought = any(u.fought for u in us)
+    moves: list[Move] = []
+    joint: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
+    index = {u.id: i for i, u in enumerate(us)}
     for to in dests:
-        if u.fought:
+        if some_fought:
             fight = fights.get(to)
             if fight is None:
                 fight = fights[to] = hostile(state, civ, to)
-            if fight:
-                continue  # it cannot attack again
-        if to in land:
-            out.append(Move(units=[u.id], to=to))
-            joint.setdefault(to, ([], {}))[0].append(u)
-        elif to in by_sea:
-            ok = convoyable.get(u.id)
-            if ok is None:
-                ok = convoyable[u.id] = can_be_convoyed(state, u)
-            if ok:
-                out.append(Move(units=[u.id], to=to))
-                joint.setdefault(to, ([], {}))[1][origin] = [u]
+            ready = [u for u in us if not u.fought] if fight else us
+        else:
+            ready = us
+        by_land = [u for u in ready if to in land[u.id]]
+        carried = []
+        if to in by_sea:  # a unit is carried where its own step does not reach
+            for u in ready:
+                if to not in land[u.id]:
+                    ok = convoyable.get(u.id)
+                    if ok is None:
+                        ok = convoyable[u.id] = can_be_convoyed(state, u)
+                    if ok:
+                        carried.append(u)
+        for u in by_land + carried:
+            moves.append(Move(units=[u.id], to=to))
+        for group in (by_land, carried):
+            for ids in choices(group):
+                moves.append(Move(units=list(ids), to=to))
+        if by_land or carried:
+            joint.append((to, tuple([index[u.id] for u in by_land]),
+                          tuple([index[u.id] for u in carried])))
+    return _Block(moves, joint)
+
+
+def _movers_and_seas(state: GameState, civ: str) -> tuple[dict[str, list[Unit]], set[str]]:
+    """`_movers`, and the seas holding civ's triremes (`trireme_seas`), in one pass."""
+    by_origin: dict[str, list[Unit]] = {}
+    seas: set[str] = set()
+    provinces, at_sea = board.PROVINCES, board.SEAS
+    for u in [u for u in state.units if u.owner == civ]:  # a comprehension: the fast pass
+        kind = u.kind
+        if kind in MOBILE_GROUND:
+            if not u.moved and (u.area in provinces or sea_landings(state, u)):  # _origin_ok
+                by_origin.setdefault(u.area, []).append(u)
+        elif kind == "trireme" and u.area in at_sea:
+            seas.add(u.area)
+    return by_origin, seas
+
+
+def _convoy_reach(held: set[str]) -> dict[str, frozenset[str]]:
+    """The coastal provinces reached through each held sea: those of its chain (the
+    connected held seas), as `chain_seas` reaches them from any coast of the chain."""
+    reach: dict[str, frozenset[str]] = {}
+    for start in held:
+        if start in reach:
+            continue
+        chain = [start]
+        seen = {start}
+        for s in chain:  # grows while walked
+            for t in board.SEAS[s].neighbour_seas:
+                if t in held and t not in seen:
+                    seen.add(t)
+                    chain.append(t)
+        provs = frozenset(p for s in chain for p in board.SEAS[s].provinces)
+        for s in chain:
+            reach[s] = provs
+    return reach
 
 
 def legal_moves(state: GameState, civ: str) -> list[Move]:
@@ -213,8 +304,13 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
     a place that can go there together (units alike are interchangeable), and, where units
     from several places can reach one province, every choice of them together."""
     out: list[Move] = []
-    # destination -> (units reaching it by their own step, carried units by origin)
-    joint: dict[str, tuple[list[Unit], dict[str, list[Unit]]]] = {}
+    movers, held = _movers_and_seas(state, civ)
+    if not movers:
+        return out
+    held.update(convoy_extra_seas(state, civ))
+    # the joint moves of one set of units into one province, worked out once a listing
+    joints: dict[tuple[str, tuple[int, ...]], list[Move]] = {}
+    reach: dict[str, frozenset[str]] | None = None
     # the same units usually reach many destinations: their choices, worked out once
     known: dict[tuple[int, ...], list[list[int]]] = {}
 
@@ -230,50 +326,57 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
     # asked once per destination and per unit, not once per origin and destination
     fights: dict[str, bool] = {}
     convoyable: dict[int, bool] = {}
-    for origin, us in _movers(state, civ).items():
-        if origin in board.SEAS:
+    # destination -> the places whose units reach it, with their blocks' parts
+    reached: dict[str, list[tuple[str, list[Unit], tuple[int, ...], tuple[int, ...]]]] = {}
+    for origin, us in movers.items():
+        if origin in board.SEAS:  # a Kraken at sea
             land = {u.id: set(sea_landings(state, u)) for u in us}
+            block = _block(state, civ, us, land, set(), fights, convoyable, choices)
+        else:
+            if reach is None:
+                reach = _convoy_reach(held)
             by_sea: set[str] = set()
-        else:  # land_targets of each unit, the land steps from its place asked once
+            for s in board.PROVINCES[origin].seas:
+                got = reach.get(s)
+                if got is not None:
+                    by_sea.update(got)
+            by_sea.discard(origin)
+            # land_targets of each unit, the land steps from its place asked once
             steps = land_steps(state, civ, origin)
             land = {u.id: set(ground_steps(state, u, list(steps))) for u in us}
-            by_sea = convoy_targets(state, civ, origin)
-        dests = set(by_sea).union(*land.values())
-        if len(us) == 1:  # one unit: the loop below without its choices of several
-            _one_unit(state, civ, origin, us[0], land[us[0].id], by_sea, sorted(dests),
-                      fights, convoyable, joint, out)
-            continue
-        for to in sorted(dests):
-            fight = fights.get(to)
-            if fight is None:
-                fight = fights[to] = hostile(state, civ, to)
-            ready = [u for u in us if not u.fought] if fight else us
-            by_land = [u for u in ready if to in land[u.id]]
-            carried = []
-            if to in by_sea:  # a unit is carried where its own step does not reach
-                for u in ready:
-                    if to not in land[u.id]:
-                        ok = convoyable.get(u.id)
-                        if ok is None:
-                            ok = convoyable[u.id] = can_be_convoyed(state, u)
-                        if ok:
-                            carried.append(u)
-            for u in by_land + carried:
-                out.append(Move(units=[u.id], to=to))
-            for group in (by_land, carried):
-                for ids in choices(group):
-                    out.append(Move(units=list(ids), to=to))
-            if by_land or carried:
-                own, convoys = joint.setdefault(to, ([], {}))
-                own.extend(by_land)
-                if carried:
-                    convoys[origin] = carried
-    for to, (own, convoys) in sorted(joint.items()):
+            block = _block(state, civ, us, land, by_sea, fights, convoyable, choices)
+        out += block.moves
+        for to, own_at, carried_at in block.joint:
+            here = reached.get(to)
+            if here is None:
+                reached[to] = [(origin, us, own_at, carried_at)]
+            else:
+                here.append((origin, us, own_at, carried_at))
+    for to in sorted(reached):
+        parts = reached[to]
+        if len(parts) < 2:
+            continue  # from one place only: those moves are listed above
+        own = [us[i] for _, us, own_at, _ in parts for i in own_at]
+        by_land = {origin for origin, _, own_at, _ in parts if own_at}
         # one convoy at most: the units carried by triremes start in one province
-        for carried in [[], *convoys.values()]:
-            if len({u.area for u in own} | {u.area for u in carried}) < 2:
-                continue  # from one place only: those moves are listed above
-            for c in compositions(own + carried):
-                if len({u.area for u in c}) > 1:
-                    out.append(Move(units=[u.id for u in c], to=to))
+        convoys = [(origin, [us[i] for i in carried_at])
+                   for origin, us, _, carried_at in parts if carried_at]
+        convoy: tuple[str | None, list[Unit]]
+        for convoy in [(None, []), *convoys]:
+            start, carried = convoy
+            if len(by_land if start is None else by_land | {start}) < 2:
+                continue  # from one place only
+            out += _joint_moves(joints, to, own + carried)
     return out
+
+
+def _joint_moves(joints: dict[tuple[str, tuple[int, ...]], list[Move]], to: str,
+                 units: list[Unit]) -> list[Move]:
+    """The moves of units from several places into `to` together: every choice of them
+    that takes units from two places or more (once a listing for the same units)."""
+    key = (to, tuple([u.id for u in units]))
+    got = joints.get(key)
+    if got is None:
+        got = joints[key] = [Move(units=[u.id for u in c], to=to)
+                             for c in _from_several_places(units)]
+    return got

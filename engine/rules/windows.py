@@ -20,15 +20,19 @@ player who may cancel it), `resume` holds that decision, which is pending again 
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..actions import Action, Pass, UsePower
+from ..data.cards import CIV_CREATURE
 from ..errors import IllegalAction
 from ..events import Event, Passed
 from ..prompts import Prompt, Reaction
 from ..state import GameState, PendingPower
 from .common import seat_order_from
-from .hooks import active_powers, card_module, is_active, may_react, use_power
+from .hooks import CARDS, active_powers, card_module, is_active, use_power
 
 R_WINDOW = "base-game.md 4: in a reaction window, use a power or pass"
+ANY_WINDOW = "*"  # in a card module's WINDOWS: its power may be used in every window
 
 
 def queue(state: GameState, pp: PendingPower, front: bool = False) -> None:
@@ -122,8 +126,8 @@ def open_window(state: GameState, window: str, civs: list[str]) -> bool:
     """Open a reaction window: the players of `civs` (in that order) who hold a power usable
     in it are asked in turn. True if someone is to be asked (the caller then stops: the
     game goes on when the window closes)."""
-    who = may_react(state)  # the others hold nothing that answers in a window
-    asked = [c for c in civs if (who is None or c in who) and active_powers(state, c, window)]
+    maybe = could_answer(state, window)
+    asked = [c for c in civs if has_use(state, c, window, maybe)]
     if not asked:
         return False
     queue(state, PendingPower(card="", window=window, queue=asked))
@@ -157,3 +161,56 @@ def military_window(state: GameState, window: str) -> bool:
     if first is None:
         return False
     return open_window(state, window, seat_order_from(state, first))
+
+
+def answering(window: str) -> frozenset[str]:
+    """The cards whose power may be used in a reaction window, from their modules'
+    `WINDOWS` (a module that does not say is asked in every window)."""
+    if _ANSWERING.get("") != len(CARDS):  # the cards registered since: work it out again
+        _ANSWERING.clear()
+        _ANSWERING[""] = len(CARDS)
+    got = _ANSWERING.get(window)
+    if got is None:
+        got = _ANSWERING[window] = frozenset(
+            card for card, m in CARDS.items() if callable(getattr(m, "uses", None))
+            and (window in (ws := getattr(m, "WINDOWS", (ANY_WINDOW,))) or ANY_WINDOW in ws))
+    cards: frozenset[str] = got
+    return cards
+
+
+_ANSWERING: dict[str, Any] = {}  # window -> answering(window); "" -> the cards it was for
+
+
+def could_answer(state: GameState, window: str) -> dict[str, list[str]] | None:
+    """The players who could hold a power usable in a reaction window, with those cards:
+    the cards `active_powers` asks for him (his civilization's creature, his heroes and
+    wonders, his gods) among `answering(window)`. None when a copy is on record (every
+    card is asked then): anyone could. The others have nothing to use there."""
+    if state.power_choices:
+        return None
+    cards = answering(window)
+    out: dict[str, list[str]] = {}
+    if not cards:
+        return out
+    for p in state.players:
+        creature = CIV_CREATURE.get(p.civ)
+        if creature in cards:
+            out.setdefault(p.civ, []).append(creature)
+        if not cards.isdisjoint(p.cards):
+            out.setdefault(p.civ, []).extend(c for c in p.cards if c in cards)
+    for g, holder in state.gods.items():
+        if holder is not None and g in cards:
+            out.setdefault(holder, []).append(g)
+    return out
+
+
+def has_use(state: GameState, civ: str, window: str,
+            maybe: dict[str, list[str]] | None) -> bool:
+    """Has civ a power to use in the window (`active_powers` is not empty)? Only the cards
+    that may answer it are asked (`could_answer`): the others list nothing there."""
+    if maybe is None:
+        return bool(active_powers(state, civ, window))
+    for card in maybe.get(civ, ()):
+        if CARDS[card].uses(state, civ, window):
+            return True
+    return False

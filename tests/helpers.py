@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from engine.actions import Name
@@ -91,3 +93,25 @@ def sampled_positions(config: Config, bots: list, steps: int, every: int = 5) ->
         s = deciding_seat(state)
         apply(state, bots[s].choose(view(state, s)))
     return out
+
+
+def random_positions(seeds: tuple[int, ...], steps: int,
+                     civs: list[str]) -> Iterator[GameState]:
+    """The positions of the phase saves, then those of random games (uniform over the
+    legal actions, seeded), each a copy."""
+    from pathlib import Path
+
+    from engine.game import clone
+    from engine.rng import Rng
+    from engine.saves import load_save
+    for p in sorted((Path(__file__).parent.parent / "saves" / "phases").glob("*.json")):
+        yield load_save(p).state
+    for seed in seeds:
+        state, _ = new_game(Config(civs=list(civs), seed=seed))
+        rng = Rng(seed)
+        for _ in range(steps):
+            if state.prompt is None or state.phase == "over":
+                break
+            yield clone(state)
+            acts = legal_actions(state)
+            apply(state, acts[rng.below(len(acts))])

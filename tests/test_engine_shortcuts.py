@@ -10,7 +10,6 @@ action the engine listed (no form check, no snapshot) against the long way of `a
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -45,26 +44,17 @@ from engine.rules.hooks import (
     wild_commodity,
 )
 from engine.rules.military import NAVAL_KINDS, _naval_battles
-from engine.saves import load_save
 from engine.state import Config, GameState, Unit
+
+from .helpers import random_positions
 
 CIVS = ["rome", "greece", "egypt", "carthage"]
 
 
-def _positions(seeds: tuple[int, ...] = (31, 32), steps: int = 1000) -> Iterator[GameState]:
-    """The positions of random games (each a copy), and those of the phase saves."""
-    phases = Path(__file__).parent.parent / "saves" / "phases"
-    for p in sorted(phases.glob("*.json")):
-        yield load_save(p).state
-    for seed in seeds:
-        state, _ = game.new_game(Config(civs=CIVS, seed=seed))
-        rng = Rng(seed)
-        for _ in range(steps):
-            if state.prompt is None or state.phase == "over":
-                break
-            yield game.clone(state)
-            acts = game.legal_actions(state)
-            game.apply(state, acts[rng.below(len(acts))])
+def _positions(seeds: tuple[int, ...] = (31, 32), steps: int = 1000,
+               civs: list[str] = CIVS) -> Iterator[GameState]:
+    """The positions of the phase saves and of random games (tests/helpers.py)."""
+    return random_positions(seeds, steps, civs)
 
 
 # --- the long ways, as they were ------------------------------------------------------------

@@ -7,7 +7,6 @@ and building exemptions against asking every card.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 from engine import game
 from engine.actions import Buy, EndConstruction, Item
@@ -15,7 +14,6 @@ from engine.data import board
 from engine.data.cards import ALL_CARDS
 from engine.errors import IllegalAction
 from engine.prompts import ConstructionTurn
-from engine.rng import Rng
 from engine.rules import reading
 from engine.rules.common import player, player_civs
 from engine.rules.construction import candidate_items
@@ -34,27 +32,17 @@ from engine.rules.hooks import (
 from engine.rules.payment import max_set_value, payment_options
 from engine.rules.placement import CONSTRUCTION, check
 from engine.rules.yard import Yard
-from engine.saves import load_save
 from engine.state import Config, GameState
+
+from .helpers import random_positions
 
 CIVS = ["rome", "greece", "egypt", "carthage"]
 
 
 def positions(seeds: tuple[int, ...] = (41, 42), steps: int = 1200,
               civs: list[str] = CIVS) -> Iterator[GameState]:
-    """The positions of random games (each a copy), and those of the phase saves."""
-    phases = Path(__file__).parent / ".." / "saves" / "phases"
-    for p in sorted(phases.glob("*.json")):
-        yield load_save(p).state
-    for seed in seeds:
-        state, _ = game.new_game(Config(civs=civs, seed=seed))
-        rng = Rng(seed)
-        for _ in range(steps):
-            if state.prompt is None or state.phase == "over":
-                break
-            yield game.clone(state)
-            acts = game.legal_actions(state)
-            game.apply(state, acts[rng.below(len(acts))])
+    """The positions of the phase saves and of random games (tests/helpers.py)."""
+    return random_positions(seeds, steps, civs)
 
 
 def _checked(state: GameState, civ: str, item: Item) -> bool:

@@ -301,7 +301,7 @@ def _offers(state: GameState, civ: str, item: Item) -> list[tuple[int, str]]:
 def reducers(state: GameState, civ: str) -> tuple[Callable[..., Any], ...]:
     """The reductions that may apply to civ's items now: those of the cards he holds. A
     card's reduction is its holder's alone (every `reduction` hook answers None to anyone
-    else, tests/test_hooks_speed.py), so pricing many items asks only these."""
+    else, tests/test_engine_speed.py), so pricing many items asks only these."""
     copies = bool(state.power_choices)  # a copy is a choice on record (`holds_copy`)
     for p in state.players:  # engine.rules.common.holds, which imports this module
         if p.civ == civ:

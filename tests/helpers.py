@@ -115,3 +115,29 @@ def random_positions(seeds: tuple[int, ...], steps: int,
             yield clone(state)
             acts = legal_actions(state)
             apply(state, acts[rng.below(len(acts))])
+
+
+class TickingClock:
+    """A clock the test controls: every reading moves it on by one tick, so a computer
+    player's time is counted in its own readings, the same on a quiet or a loaded machine."""
+
+    def __init__(self, tick: float) -> None:
+        self.now = 0.0
+        self.tick = tick
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        return self.now
+
+
+def building_counts_one_by_one(state: GameState, civ: str) -> dict[str, int]:
+    """The buildings civ controls, by kind, asking the controller of each building in turn
+    (the long way the engine's counts are checked against)."""
+    from engine.data.costs import BUILDINGS
+    from engine.rules.common import building_controller
+    counts = dict.fromkeys(BUILDINGS, 0)
+    for pid, ps in state.provinces.items():
+        for b in ps.buildings:
+            if building_controller(state, pid, b.kind, b.site) == civ:
+                counts[b.kind] += 1
+    return counts

@@ -11,10 +11,10 @@ from engine.bots import make_bot, threat
 from engine.bots.facts import Facts, best_set, potential_less, set_potential
 from engine.bots.facts import threat as long_threat
 from engine.bots.greedy import GreedyBot
-from engine.bots.normal import BEHIND, NormalBot
+from engine.bots.normal import NormalBot
 from engine.data import board
 from engine.data.cards import COMMODITIES, RESOURCES, ROLES, TAX
-from engine.data.costs import BUILDINGS, GROUND_UNITS
+from engine.data.costs import GROUND_UNITS
 from engine.game import apply, clone, legal_actions, new_game, view
 from engine.rng import Rng
 from engine.rules import reading
@@ -24,6 +24,8 @@ from engine.rules.hooks import extra_production
 from engine.rules.roles import scores
 from engine.state import Config, GameState
 from engine.view import View
+
+from .helpers import building_counts_one_by_one
 
 SIX = ["rome", "greece", "egypt", "carthage", "babylon", "atlantis"]
 
@@ -86,15 +88,6 @@ def _production_building_by_building(state: GameState) -> dict[str, dict[str, in
             out[owner][card] = out[owner].get(card, 0) + n
     extra_production(state, out)
     return out
-
-
-def _counts_building_by_building(state: GameState, civ: str) -> dict[str, int]:
-    counts = dict.fromkeys(BUILDINGS, 0)
-    for pid, ps in state.provinces.items():
-        for b in ps.buildings:
-            if building_controller(state, pid, b.kind, b.site) == civ:
-                counts[b.kind] += 1
-    return counts
 
 
 # --- hands --------------------------------------------------------------------------------
@@ -181,7 +174,7 @@ def test_production_and_building_counts_as_building_by_building(
         assert got == want
         assert list(got) == list(want)  # the same order, for whoever walks it
         civs = [p.civ for p in state.players]
-        counts = {civ: _counts_building_by_building(state, civ) for civ in civs}
+        counts = {civ: building_counts_one_by_one(state, civ) for civ in civs}
         assert {civ: building_counts(state, civ) for civ in civs} == counts
         before = reading.begin(state)
         try:
@@ -198,14 +191,8 @@ class EagerNormalBot(NormalBot):
     decision."""
 
     def choose(self, view: View) -> Action:
-        self._unread = None
-        table = self._standings = threat.of_view(view)
-        me = view.civ or (view.state.prompt.civ if view.state.prompt else "")
-        self._gang_target = threat.target(table, me) if self.gang_up else None
-        top = threat.leader(table, me)
-        mine = table.get(me)
-        self._gang_rival = top.civ if self.gang_up and top is not None and mine is not None \
-            and mine.danger < top.danger <= mine.danger + BEHIND else None
+        self._unread = view
+        self._read_standings()  # at once, whatever the decision asks
         return GreedyBot.choose(self, view)
 
 

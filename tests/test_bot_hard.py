@@ -11,21 +11,9 @@ from engine.bots.normal import NormalBot
 from engine.game import apply, clone, legal_actions, new_game, view
 from engine.state import Config, GameState
 
-from .helpers import deciding_seat, sampled_positions
+from .helpers import TickingClock, deciding_seat, sampled_positions
 
 CIVS4 = ["rome", "carthage", "greece", "egypt"]
-
-
-class TickingClock:
-    """Every reading moves the clock on by one tick: the time is counted in readings."""
-
-    def __init__(self, tick: float) -> None:
-        self.now = 0.0
-        self.tick = tick
-
-    def __call__(self) -> float:
-        self.now += self.tick
-        return self.now
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ from engine.state import Config, GameState
 from tui.cli import main
 from tui.commands.arena import seats_for, wilson
 
-from .helpers import deciding_seat, sampled_positions
+from .helpers import TickingClock, deciding_seat, sampled_positions
 
 CIVS3 = ["rome", "carthage", "greece"]
 
@@ -70,19 +70,6 @@ def test_bots_choose_only_legal_actions(level: str) -> None:
         action = bots[s].choose(view(state, s))
         assert action in legal_actions(state)
         apply(state, action)
-
-
-class TickingClock:
-    """A clock the test controls: every reading moves it on by one tick, so the planner's
-    time is counted in its own readings, the same on a quiet or a loaded machine."""
-
-    def __init__(self, tick: float) -> None:
-        self.now = 0.0
-        self.tick = tick
-
-    def __call__(self) -> float:
-        self.now += self.tick
-        return self.now
 
 
 def test_planner_respects_its_budget(positions: list[GameState]) -> None:

@@ -46,7 +46,7 @@ from engine.rules.hooks import (
 from engine.rules.military import NAVAL_KINDS, _naval_battles
 from engine.state import Config, GameState, Unit
 
-from .helpers import random_positions
+from .helpers import building_counts_one_by_one, random_positions
 
 CIVS = ["rome", "greece", "egypt", "carthage"]
 
@@ -120,17 +120,6 @@ def _scores(state: GameState, role: str) -> dict[str, int]:
         return {"director_of_commerce": b["caravan"] + b["market"],
                 "high_priest": b["temple"] + b["market"]}.get(role, b["city"] + b["temple"])
     return {c: base(c) + role_bonus(state, c, role) for c in player_civs(state)}
-
-
-def _building_counts(state: GameState, civ: str) -> dict[str, int]:
-    from engine.data.costs import BUILDINGS
-    from engine.rules.common import building_controller
-    counts = dict.fromkeys(BUILDINGS, 0)
-    for pid, ps in state.provinces.items():
-        for b in ps.buildings:
-            if building_controller(state, pid, b.kind, b.site) == civ:
-                counts[b.kind] += 1
-    return counts
 
 
 def _priced(state: GameState, civ: str) -> list[tuple[Any, int]]:
@@ -252,9 +241,9 @@ def test_the_rules_shortcuts_answer_as_the_long_way() -> None:
         for role in ROLES:
             assert roles.scores(state, role) == _scores(state, role)
         for civ in civs:
-            assert building_counts(state, civ) == _building_counts(state, civ)
-            assert every_building_count(state).get(civ, _building_counts(state, civ)) == \
-                _building_counts(state, civ)
+            assert building_counts(state, civ) == building_counts_one_by_one(state, civ)
+            assert every_building_count(state).get(civ, building_counts_one_by_one(state, civ)) == \
+                building_counts_one_by_one(state, civ)
             assert _naval_battles(state, civ) == _naval(state, civ)
             battles += len(_naval(state, civ))
             fast = movement.legal_moves(state, civ)

@@ -31,7 +31,7 @@ from ..view import View
 from . import threat
 from .determinize import determinize
 from .normal import NormalBot
-from .planner import EXITS, QUICK, WIN, PlannerBot, position_value
+from .planner import EXITS, QUICK, PlannerBot, lead, position_value
 
 DEPTH_PER_PLAYER = 6  # rollout decisions per player at the table: about half a turn
 CANDIDATES = 5  # moves weighed per decision, at most
@@ -173,13 +173,9 @@ def _clear_winner(diffs: dict[int, list[float]], alive: list[int], margin: float
 
 def evaluate(s: GameState, me: str) -> float:
     """A rollout's end for `me`: its value less the best rival's."""
-    if s.winner:
-        return WIN if s.winner == me else -WIN
-    made = production(s)
+    made = {} if s.winner else production(s)  # a decided game needs no worth worked out
     need = cards_needed(s)
-    values = {p.civ: value(s, p.civ, made.get(p.civ, {}), need) for p in s.players}
-    mine = values.pop(me)
-    return mine - max(values.values(), default=0.0)
+    return lead(s, me, lambda civ: value(s, civ, made.get(civ, {}), need))
 
 
 def value(s: GameState, civ: str, made: dict[str, int], need: int) -> float:

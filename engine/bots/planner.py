@@ -185,10 +185,16 @@ def _step(s: GameState, action: Action) -> bool:
 
 def evaluate(s: GameState, me: str) -> float:
     """A position's worth for `me`: its own value less the best rival's."""
+    need = cards_needed(s)
+    return lead(s, me, lambda civ: position_value(s, civ, need))
+
+
+def lead(s: GameState, me: str, worth: Callable[[str], float]) -> float:
+    """`me`'s worth less the best rival's (each player's by `worth`); a won game is
+    worth WIN to its winner and -WIN to the others."""
     if s.winner:
         return WIN if s.winner == me else -WIN
-    need = cards_needed(s)
-    values = {p.civ: position_value(s, p.civ, need) for p in s.players}
+    values = {p.civ: worth(p.civ) for p in s.players}
     mine = values.pop(me)
     return mine - max(values.values(), default=0.0)
 

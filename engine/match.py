@@ -91,6 +91,8 @@ class Match:
                                  f"{', '.join(LEVELS)})")
         self.state = state
         self.seats = list(seats)
+        # a game's civilizations keep their seats: whose decision it is, in one look-up
+        self._seat_by_civ = {p.civ: p.seat for p in state.players}
         self._record = record if record is not None else record_from(state)
         self._unhashed = False  # the hash after the last action is still to be computed
         self.bot_secret = bot_secret if bot_secret is not None else os.urandom(16)
@@ -135,10 +137,11 @@ class Match:
         return game.seat_of(self.state, civ)
 
     def pending_seat(self) -> int | None:
-        if self.over:
+        state = self.state
+        prompt = state.prompt
+        if prompt is None or state.phase == "over":
             return None
-        assert self.state.prompt is not None
-        return self.seat_of(self.state.prompt.civ)
+        return self._seat_by_civ[prompt.civ]
 
     def legal(self) -> list[Action]:
         """The legal actions for the pending prompt (kept until the state changes)."""
@@ -218,17 +221,21 @@ class Match:
             self._precheck(seat, action, version)
         # only a person takes back (a replay or a computer never does, and they pay no copy
         # of the state per action)
-        keep = self.seats[seat] in self.undo_kinds
-        before = game.clone(self.state) if keep else None
-        hash_before = self.record.hashes.get(self.version) if keep else None
+        kind = self.seats[seat]
+        if kind in self.undo_kinds:
+            before: GameState | None = game.clone(self.state)
+            hash_before = self.record.hashes.get(n)
+        else:
+            before = hash_before = None
         if listed is not None:  # checked already: the seat's decision, at this version
             events = self._play_listed(action)
         else:
             events = self._play(self.state, action)
-        self._add_action(seat, action)
-        step = Step(version=self.version, seat=seat, action=action, events=events)
+        self._add_action(kind, action)
+        step = Step(version=n + 1, seat=seat, action=action, events=events)
         if before is None:  # _keep_for_undo's answer for a decision no one takes back
-            self._undoable.clear()
+            if self._undoable:
+                self._undoable.clear()
             self.undo_refusal = "another player has decided since"
         else:
             self._keep_for_undo(step, before, hash_before)
@@ -251,7 +258,7 @@ class Match:
         self._unhashed = False
         self._listed = None
 
-    def _add_action(self, seat: int, action: Action) -> None:
+    def _add_action(self, kind: str, action: Action) -> None:
         """Record an applied action. After a computer player's, the hash of the state is
         computed only when the record is next read (the match's state changes only through
         `act` meanwhile): in a game between computers most such hashes are superseded by the
@@ -259,7 +266,7 @@ class Match:
         rec = self._record
         self._unhashed = False
         n = len(rec.actions) + 1
-        if is_bot(self.seats[seat]) and n % rec.hash_every:
+        if kind != HUMAN and kind != REMOTE and n % rec.hash_every:  # a computer's
             last = n - 1  # add_action without the hash it would set
             if last and last % rec.hash_every and last in rec.hashes:
                 del rec.hashes[last]  # the previous "final" hash is no checkpoint
@@ -354,7 +361,8 @@ class Match:
             v = shared_view(state, seat)
             before = reading.begin(v.state)
             try:
-                action = self.bot(seat).choose(v)
+                bot = self._bots.get(seat)
+                action = (bot if bot is not None else self.bot(seat)).choose(v)
                 if state is self.state and game.listed(v.state, action):
                     self._listed = (len(self._record.actions), state, seat, action)
                 return action
@@ -375,11 +383,17 @@ class Match:
         """Computer players move until a human or remote seat must decide, the game ends or
         `limit` moves are made."""
         steps: list[Step] = []
+        seats, by_civ = self.seats, self._seat_by_civ
         while limit is None or len(steps) < limit:
-            seat = self.pending_seat()
-            if seat is None or not is_bot(self.seats[seat]):
+            state = self.state
+            prompt = state.prompt
+            if prompt is None or state.phase == "over":  # pending_seat, written out
                 break
-            steps.append(self.act(seat, self._decide(self.state, seat)))
+            seat = by_civ[prompt.civ]
+            kind = seats[seat]
+            if kind == HUMAN or kind == REMOTE:
+                break
+            steps.append(self.act(seat, self._decide(state, seat)))
         return steps
 
     # --- seats and observers ------------------------------------------------------------------

@@ -34,18 +34,21 @@ def shared_view(state: GameState, seat: int | None) -> View:
     (engine.game.play), so `engine.game.view`, the public one, gives a view of a copy, and
     only a computer player deciding on the match's state gets this one (it is done before
     the state changes)."""
-    civ = state.players[seat].civ if seat is not None else None
+    players = state.players
+    civ = players[seat].civ if seat is not None else None
     # one pass over the players: an empty hand hides nothing (that player is shared too)
-    players = []
+    shown = players
     hand_sizes: dict[str, int] = {}
-    for p in state.players:
+    for i, p in enumerate(players):
         hand = p.hand
         if hand:
             hand_sizes[p.civ] = sum(hand.values())
-            players.append(p if p.civ == civ else replace(p, hand={}))
+            if p.civ != civ:
+                if shown is players:
+                    shown = list(players)
+                shown[i] = replace(p, hand={})
         else:
             hand_sizes[p.civ] = 0
-            players.append(p)
     t = state.trade
     offer_sizes: dict[str, int] = {}
     acquired_sizes: dict[str, int] = {}
@@ -64,7 +67,8 @@ def shared_view(state: GameState, seat: int | None) -> View:
                                               for c, o in t.offers.items()}
         trade = replace(t, offers=offers,
                         acquired={c: (a if c == civ else []) for c, a in t.acquired.items()})
-    v = replace(state, players=players, trade=trade, set_aside=[],
+    v = replace(state, players=shown if shown is not players else list(players), trade=trade,
+                set_aside=[],
                 # No seed and no RNG state: from either and the public actions every future
                 # die and shuffle could be computed.
                 config=replace(state.config, seed=0), rng=0, forced_dice=[])

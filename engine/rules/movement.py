@@ -7,7 +7,8 @@ neighbour or along an unbroken chain of their owner's triremes; fortresses never
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from operator import attrgetter
 from typing import NamedTuple
 
@@ -22,6 +23,7 @@ from .geography import (
     convoy_path,
     land_steps,
     sea_steps,
+    straits_crossed,
     valid_chain,
 )
 from .hooks import can_be_convoyed, convoy_extra_seas, ground_steps, sea_landings
@@ -227,7 +229,7 @@ class _Block(NamedTuple):
     joint: list[tuple[str, tuple[int, ...], tuple[int, ...]]]
 
 
-def _block(state: GameState, civ: str, us: list[Unit], land: dict[int, set[str]],
+def _block(state: GameState, civ: str, us: list[Unit], land: dict[int, AbstractSet[str]],
            by_sea: set[str], fights: dict[str, bool], convoyable: dict[int, bool],
            choices: Callable[[list[Unit]], list[list[int]]]) -> _Block:
     dests = sorted(set(by_sea).union(*land.values()))
@@ -299,6 +301,14 @@ def _convoy_reach(held: set[str]) -> dict[str, frozenset[str]]:
     return reach
 
 
+# The board's land steps, looked up once: each province's neighbours as a set, and in
+# the order a listing visits destinations (sorted) when no card changes them.
+_LAND_SET = {p: frozenset(pr.land_neighbours) for p, pr in board.PROVINCES.items()}
+_LAND_SORTED = {p: tuple(sorted(ns)) for p, ns in _LAND_SET.items()}
+_OWN = ((0,), ())  # a lone unit's part in a joint move: going by its own step
+_CARRIED = ((), (0,))  # carried by triremes
+
+
 def legal_moves(state: GameState, civ: str) -> list[Move]:
     """One move per unit and destination, and every distinct choice of the unmoved units of
     a place that can go there together (units alike are interchangeable), and, where units
@@ -310,7 +320,7 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
     held.update(convoy_extra_seas(state, civ))
     # the joint moves of one set of units into one province, worked out once a listing
     joints: dict[tuple[str, tuple[int, ...]], list[Move]] = {}
-    reach: dict[str, frozenset[str]] | None = None
+    reach = _convoy_reach(held) if held else None
     # the same units usually reach many destinations: their choices, worked out once
     known: dict[tuple[int, ...], list[list[int]]] = {}
 
@@ -328,23 +338,44 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
     convoyable: dict[int, bool] = {}
     # destination -> the places whose units reach it, with their blocks' parts
     reached: dict[str, list[tuple[str, list[Unit], tuple[int, ...], tuple[int, ...]]]] = {}
+    crossing = straits_crossed(state, civ)
+    provinces = board.PROVINCES
     for origin, us in movers.items():
         if origin in board.SEAS:  # a Kraken at sea
             land = {u.id: set(sea_landings(state, u)) for u in us}
             block = _block(state, civ, us, land, set(), fights, convoyable, choices)
         else:
-            if reach is None:
-                reach = _convoy_reach(held)
             by_sea: set[str] = set()
-            for s in board.PROVINCES[origin].seas:
-                got = reach.get(s)
-                if got is not None:
-                    by_sea.update(got)
-            by_sea.discard(origin)
-            # land_targets of each unit, the land steps from its place asked once
-            steps = land_steps(state, civ, origin)
-            land = {u.id: set(ground_steps(state, u, list(steps))) for u in us}
-            block = _block(state, civ, us, land, by_sea, fights, convoyable, choices)
+            if reach is not None:
+                for s in provinces[origin].seas:
+                    got = reach.get(s)
+                    if got is not None:
+                        by_sea.update(got)
+                by_sea.discard(origin)
+            # land_targets of each unit, the land steps from its place asked once; a card
+            # that leaves a unit's steps as they are answers the very list it was given
+            if crossing:
+                steps = land_steps(state, civ, origin)
+                base: AbstractSet[str] = set(steps)
+            else:
+                steps = list(provinces[origin].land_neighbours)
+                base = _LAND_SET[origin]
+            plain = True
+            land_of: dict[int, AbstractSet[str]] = {}
+            for u in us:
+                given = list(steps)
+                got_steps = ground_steps(state, u, given)
+                if got_steps is given:
+                    land_of[u.id] = base
+                else:
+                    land_of[u.id] = set(got_steps)
+                    plain = False
+            if len(us) == 1 and not us[0].fought:
+                _lone(state, us[0], origin, land_of[us[0].id], by_sea,
+                      _LAND_SORTED[origin] if plain and not crossing else None,
+                      convoyable, reached, out)
+                continue
+            block = _block(state, civ, us, land_of, by_sea, fights, convoyable, choices)
         out += block.moves
         for to, own_at, carried_at in block.joint:
             here = reached.get(to)
@@ -368,6 +399,32 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
                 continue  # from one place only
             out += _joint_moves(joints, to, own + carried)
     return out
+
+
+def _lone(state: GameState, u: Unit, origin: str, land: AbstractSet[str], by_sea: set[str],
+          in_order: tuple[str, ...] | None, convoyable: dict[int, bool],
+          reached: dict[str, list[tuple[str, list[Unit], tuple[int, ...], tuple[int, ...]]]],
+          out: list[Move]) -> None:
+    """`_block` of a place holding one unit that has not fought: a move to each destination
+    it reaches, by its own step or carried (no choices of several units, no battle that it
+    may not enter). `in_order`: its land steps sorted, when no card changed them."""
+    uid = u.id
+    us = [u]
+    if by_sea and not by_sea <= land:
+        ok = convoyable.get(uid)
+        if ok is None:
+            ok = convoyable[uid] = can_be_convoyed(state, u)
+        dests: Iterable[str] = sorted(land | by_sea) if ok else sorted(land)
+    else:
+        dests = in_order if in_order is not None else sorted(land)
+    for to in dests:
+        out.append(Move(units=[uid], to=to))
+        own_at, carried_at = _OWN if to in land else _CARRIED
+        here = reached.get(to)
+        if here is None:
+            reached[to] = [(origin, us, own_at, carried_at)]
+        else:
+            here.append((origin, us, own_at, carried_at))
 
 
 def _joint_moves(joints: dict[tuple[str, tuple[int, ...]], list[Move]], to: str,

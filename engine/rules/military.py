@@ -137,18 +137,14 @@ def _advance_wars(state: GameState, civ: str, ev: list[Event]) -> None:
     """End of the ground step: fight again where the province is at war, then conquer
     where only the active player's units remain (base-game.md 6)."""
     m = state.military
-    # one pass over the units: where civ has ground units that have not fought, and where
-    # another player has ground units; a province in both is at war for him
-    mine: set[str] = set()
-    others: set[str] = set()
-    for u in state.units:
-        if u.kind in GROUND_UNITS:
-            if u.owner != civ:
-                others.add(u.area)
-            elif not u.fought:
-                mine.add(u.area)
+    # where civ has ground units that have not fought, then, among those places only, where
+    # another player has ground units: a province in both is at war for him
+    units = state.units
+    mine = {u.area for u in units if u.owner == civ and not u.fought and u.kind in GROUND_UNITS}
+    war = {u.area for u in units if u.area in mine and u.owner != civ
+           and u.kind in GROUND_UNITS} if mine else ()
     first = -1  # the first such province in the board's order
-    for pr in mine & others if mine else ():
+    for pr in war:
         i = _PROVINCE_ORDER.get(pr, -1)
         if i >= 0 and (first < 0 or i < first):
             first = i
@@ -328,21 +324,26 @@ def _advance_move(state: GameState, pm: PendingMove, ev: list[Event]) -> None:
 
 
 def _resolve_move(state: GameState, civ: str, pm: PendingMove, ev: list[Event]) -> None:
+    to = pm.to
+    units = state.units
     wanted = set(pm.units)
-    found = {u.id: u for u in state.units if u.id in wanted}  # the units, looked up at once
+    found = {u.id: u for u in units if u.id in wanted}  # the units, looked up at once
     us = [found[i] if i in found else unit(state, i) for i in pm.units]
+    # another civ's ground units there (the movers are civ's: asked before they enter)
+    defended = any([u.owner != civ and u.kind in GROUND_UNITS
+                    for u in units if u.area == to])
     origins = [u.area for u in us]
     for u in us:
         clear_post(state, u)
-        u.area = pm.to
+        u.area = to
         u.moved = True
     ev.append(UnitsMoved(civ=civ, units=[u.id for u in us], kinds=[u.kind for u in us],
-                         origin=pm.origin, to=pm.to, seas=list(pm.seas),
+                         origin=pm.origin, to=to, seas=list(pm.seas),
                          origins=origins if len(set(origins)) > 1 else []))
-    if any(o != civ for o in ground_owners(state, pm.to)):
-        _start_province(state, civ, pm.to)
+    if defended:
+        _start_province(state, civ, to)
     else:
-        _maybe_conquest(state, civ, pm.to)  # an undefended province
+        _maybe_conquest(state, civ, to)  # an undefended province
 
 
 # --- the Greek blockade -------------------------------------------------------------------

@@ -64,8 +64,9 @@ from .hooks import convoy_extra_seas, extra_sacks, on_sack, trireme_moves
 from .movement import (
     check_move,
     check_trireme_move,
-    legal_moves,
     legal_trireme_moves,
+    listed_move,
+    listed_moves,
 )
 from .order import finish_turn, pick_next
 from .registry import decision, phase
@@ -284,15 +285,16 @@ def _naval(state: GameState, prompt: NavalTurn, action: Action, ev: list[Event])
 
 # --- the ground step ----------------------------------------------------------------------
 def _legal_ground(state: GameState, prompt: GroundTurn) -> list[Action]:
-    return [EndMilitary(), *legal_moves(state, prompt.civ)]
+    return [EndMilitary(), *listed_moves(state, prompt, prompt.civ)]
 
 
 @decision(GroundTurn, _legal_ground)
 def _ground(state: GameState, prompt: GroundTurn, action: Action, ev: list[Event]) -> None:
     if isinstance(action, EndMilitary):
         state.military.step = "wars"
-    elif isinstance(action, Move):
-        state.military.pending_move = check_move(state, prompt.civ, action)
+    elif isinstance(action, Move):  # one the listing offered needs no check
+        state.military.pending_move = listed_move(state, prompt, prompt.civ, action) or \
+            check_move(state, prompt.civ, action)
     elif isinstance(action, (MoveTrireme, NavalBattle, EndNaval)):
         raise IllegalAction("The naval step is over: naval moves and battles come before "
                             "any ground move", R_PHASE)

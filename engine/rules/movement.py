@@ -231,7 +231,7 @@ class _Block(NamedTuple):
 
 def _block(state: GameState, civ: str, us: list[Unit], land: dict[int, AbstractSet[str]],
            by_sea: set[str], fights: dict[str, bool], convoyable: dict[int, bool],
-           choices: Callable[[list[Unit]], list[list[int]]]) -> _Block:
+           choices: Callable[[list[Unit]], list[list[int]]], starts: dict[int, str]) -> _Block:
     dests = sorted(set(by_sea).union(*land.values()))
     some_fought = any(u.fought for u in us)
     moves: list[Move] = []
@@ -255,11 +255,16 @@ def _block(state: GameState, civ: str, us: list[Unit], land: dict[int, AbstractS
                         ok = convoyable[u.id] = can_be_convoyed(state, u)
                     if ok:
                         carried.append(u)
-        for u in by_land + carried:
+        for u in by_land:
             moves.append(Move(units=[u.id], to=to))
-        for group in (by_land, carried):
-            for ids in choices(group):
-                moves.append(Move(units=list(ids), to=to))
+        for u in carried:
+            moves.append(m := Move(units=[u.id], to=to))
+            starts[id(m)] = u.area
+        for ids in choices(by_land):
+            moves.append(Move(units=list(ids), to=to))
+        for ids in choices(carried):
+            moves.append(m := Move(units=list(ids), to=to))
+            starts[id(m)] = carried[0].area
         if by_land or carried:
             joint.append((to, tuple([index[u.id] for u in by_land]),
                           tuple([index[u.id] for u in carried])))
@@ -313,6 +318,12 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
     """One move per unit and destination, and every distinct choice of the unmoved units of
     a place that can go there together (units alike are interchangeable), and, where units
     from several places can reach one province, every choice of them together."""
+    return _listing(state, civ, {})
+
+
+def _listing(state: GameState, civ: str, starts: dict[int, str]) -> list[Move]:
+    """`legal_moves`; `starts` gets the province each move carrying units by triremes
+    starts from (by the id of the move)."""
     out: list[Move] = []
     movers, held = _movers_and_seas(state, civ)
     if not movers:
@@ -343,7 +354,8 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
     for origin, us in movers.items():
         if origin in board.SEAS:  # a Kraken at sea
             land = {u.id: set(sea_landings(state, u)) for u in us}
-            block = _block(state, civ, us, land, set(), fights, convoyable, choices)
+            block = _block(state, civ, us, land, set(), fights, convoyable, choices,
+                           starts)
         else:
             by_sea: set[str] = set()
             if reach is not None:
@@ -373,9 +385,10 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
             if len(us) == 1 and not us[0].fought:
                 _lone(state, us[0], origin, land_of[us[0].id], by_sea,
                       _LAND_SORTED[origin] if plain and not crossing else None,
-                      convoyable, reached, out)
+                      convoyable, reached, out, starts)
                 continue
-            block = _block(state, civ, us, land_of, by_sea, fights, convoyable, choices)
+            block = _block(state, civ, us, land_of, by_sea, fights, convoyable, choices,
+                           starts)
         out += block.moves
         for to, own_at, carried_at in block.joint:
             here = reached.get(to)
@@ -397,14 +410,20 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
             start, carried = convoy
             if len(by_land if start is None else by_land | {start}) < 2:
                 continue  # from one place only
-            out += _joint_moves(joints, to, own + carried)
+            moves = _joint_moves(joints, to, own + carried)
+            out += moves
+            if start is not None:
+                aboard = {u.id for u in carried}
+                for m in moves:
+                    if not aboard.isdisjoint(m.units):
+                        starts[id(m)] = start
     return out
 
 
 def _lone(state: GameState, u: Unit, origin: str, land: AbstractSet[str], by_sea: set[str],
           in_order: tuple[str, ...] | None, convoyable: dict[int, bool],
           reached: dict[str, list[tuple[str, list[Unit], tuple[int, ...], tuple[int, ...]]]],
-          out: list[Move]) -> None:
+          out: list[Move], starts: dict[int, str]) -> None:
     """`_block` of a place holding one unit that has not fought: a move to each destination
     it reaches, by its own step or carried (no choices of several units, no battle that it
     may not enter). `in_order`: its land steps sorted, when no card changed them."""
@@ -418,8 +437,12 @@ def _lone(state: GameState, u: Unit, origin: str, land: AbstractSet[str], by_sea
     else:
         dests = in_order if in_order is not None else sorted(land)
     for to in dests:
-        out.append(Move(units=[uid], to=to))
-        own_at, carried_at = _OWN if to in land else _CARRIED
+        out.append(m := Move(units=[uid], to=to))
+        if to in land:
+            own_at, carried_at = _OWN
+        else:
+            own_at, carried_at = _CARRIED
+            starts[id(m)] = origin
         here = reached.get(to)
         if here is None:
             reached[to] = [(origin, us, own_at, carried_at)]
@@ -437,3 +460,46 @@ def _joint_moves(joints: dict[tuple[str, tuple[int, ...]], list[Move]], to: str,
         got = joints[key] = [Move(units=[u.id for u in c], to=to)
                              for c in _from_several_places(units)]
     return got
+
+
+# --- the moves a listing offered --------------------------------------------------------------
+# The last ground listing made for a GroundTurn prompt: the prompt object, the state's count
+# of actions then, the moves, and where those carried by triremes start. A prompt object
+# stands for one decision: any action taken (a power used in the same turn too) counts.
+_LISTED: tuple[object, int, list[Move], dict[int, str]] | None = None
+
+
+def listed_moves(state: GameState, prompt: object, civ: str) -> list[Move]:
+    """`legal_moves` for the prompt of `state`, remembered for `listed_move`."""
+    global _LISTED
+    starts: dict[int, str] = {}
+    moves = _listing(state, civ, starts)
+    _LISTED = (prompt, state.actions_taken, moves, starts)
+    return moves
+
+
+def listed_move(state: GameState, prompt: object, civ: str, action: Move) -> PendingMove | None:
+    """`check_move` of a move that is the very object the last listing for this prompt
+    offered, the state unchanged since (no action taken): it is legal, so only what the
+    declared move records is worked out (where it starts, the seas of its convoy). None for
+    any other move (a move typed or decoded is never one): it goes the long way."""
+    got = _LISTED
+    if got is None or got[0] is not prompt or got[1] != state.actions_taken:
+        return None
+    for m in got[2]:
+        if m is action:
+            break
+    else:
+        return None
+    start = got[3].get(id(action))
+    if start is None:  # each unit by its own step: the move starts where its first unit is
+        first = action.units[0]
+        for u in state.units:
+            if u.id == first:
+                return PendingMove(units=list(action.units), origin=u.area, to=action.to,
+                                   seas=[])
+        return None
+    seas = convoy_path(state, civ, start, action.to, convoy_extra_seas(state, civ))
+    if seas is None:
+        return None
+    return PendingMove(units=list(action.units), origin=start, to=action.to, seas=seas)

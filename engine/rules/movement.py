@@ -310,8 +310,9 @@ def _convoy_reach(held: set[str]) -> dict[str, frozenset[str]]:
 # the order a listing visits destinations (sorted) when no card changes them.
 _LAND_SET = {p: frozenset(pr.land_neighbours) for p, pr in board.PROVINCES.items()}
 _LAND_SORTED = {p: tuple(sorted(ns)) for p, ns in _LAND_SET.items()}
-_OWN = ((0,), ())  # a lone unit's part in a joint move: going by its own step
-_CARRIED = ((), (0,))  # carried by triremes
+# a lone unit's part in a joint move: going by its own step, or carried by triremes
+_OWN: tuple[tuple[int, ...], tuple[int, ...]] = ((0,), ())
+_CARRIED: tuple[tuple[int, ...], tuple[int, ...]] = ((), (0,))
 
 
 def legal_moves(state: GameState, civ: str) -> list[Move]:
@@ -353,7 +354,8 @@ def _listing(state: GameState, civ: str, starts: dict[int, str]) -> list[Move]:
     provinces = board.PROVINCES
     for origin, us in movers.items():
         if origin in board.SEAS:  # a Kraken at sea
-            land = {u.id: set(sea_landings(state, u)) for u in us}
+            land: dict[int, AbstractSet[str]] = {u.id: set(sea_landings(state, u))
+                                                 for u in us}
             block = _block(state, civ, us, land, set(), fights, convoyable, choices,
                            starts)
         else:

@@ -260,11 +260,13 @@ def _block(state: GameState, civ: str, us: list[Unit], land: dict[int, AbstractS
         for u in carried:
             moves.append(m := Move(units=[u.id], to=to))
             starts[id(m)] = u.area
-        for ids in choices(by_land):
-            moves.append(Move(units=list(ids), to=to))
-        for ids in choices(carried):
-            moves.append(m := Move(units=list(ids), to=to))
-            starts[id(m)] = carried[0].area
+        if len(by_land) > 1:
+            for ids in choices(by_land):
+                moves.append(Move(units=list(ids), to=to))
+        if len(carried) > 1:
+            for ids in choices(carried):
+                moves.append(m := Move(units=list(ids), to=to))
+                starts[id(m)] = carried[0].area
         if by_land or carried:
             joint.append((to, tuple([index[u.id] for u in by_land]),
                           tuple([index[u.id] for u in carried])))
@@ -459,8 +461,12 @@ def _joint_moves(joints: dict[tuple[str, tuple[int, ...]], list[Move]], to: str,
     key = (to, tuple([u.id for u in units]))
     got = joints.get(key)
     if got is None:
-        got = joints[key] = [Move(units=[u.id for u in c], to=to)
-                             for c in _from_several_places(units)]
+        if len(units) == 2 and units[0].area != units[1].area:  # most: the pair itself
+            a, b = key[1]
+            got = joints[key] = [Move(units=[a, b] if a < b else [b, a], to=to)]
+        else:
+            got = joints[key] = [Move(units=[u.id for u in c], to=to)
+                                 for c in _from_several_places(units)]
     return got
 
 

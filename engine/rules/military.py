@@ -228,8 +228,8 @@ def _naval_battles(state: GameState, civ: str) -> list[NavalBattle]:
     mine: set[str] = set()
     others: dict[str, dict[str, None]] = {}  # sea -> the other owners there, in order
     seas = board.SEAS
-    for u in state.units:
-        if u.kind in NAVAL_KINDS and u.area in seas:
+    for u in [u for u in state.units if u.area in seas]:  # few stand at sea: picked at once
+        if u.kind in NAVAL_KINDS:
             if u.owner != civ:
                 others.setdefault(u.area, {})[u.owner] = None
             elif not u.fought:

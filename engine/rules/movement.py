@@ -234,6 +234,9 @@ def _block(state: GameState, civ: str, us: list[Unit], land: dict[int, AbstractS
            choices: Callable[[list[Unit]], list[list[int]]], starts: dict[int, str]) -> _Block:
     dests = sorted(set(by_sea).union(*land.values()))
     some_fought = any(u.fought for u in us)
+    steps = land[us[0].id]
+    if not some_fought and all(land[u.id] is steps for u in us):
+        return _alike(state, us, steps, by_sea, dests, convoyable, choices, starts)
     moves: list[Move] = []
     joint: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
     index = {u.id: i for i, u in enumerate(us)}
@@ -270,6 +273,52 @@ def _block(state: GameState, civ: str, us: list[Unit], land: dict[int, AbstractS
         if by_land or carried:
             joint.append((to, tuple([index[u.id] for u in by_land]),
                           tuple([index[u.id] for u in carried])))
+    return _Block(moves, joint)
+
+
+def _alike(state: GameState, us: list[Unit], steps: AbstractSet[str], by_sea: set[str],
+           dests: list[str], convoyable: dict[int, bool],
+           choices: Callable[[list[Unit]], list[list[int]]], starts: dict[int, str]) -> _Block:
+    """`_block` of units that have not fought and share their land steps (the one set of
+    their place's): where those reach, all go by their own step; elsewhere, those that may
+    be carried are."""
+    moves: list[Move] = []
+    joint: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
+    own_choices = choices(us)
+    everyone = tuple(range(len(us)))
+    carried: list[Unit] | None = None  # worked out at the first destination by sea only
+    carried_choices: list[list[int]] = []
+    carried_at: tuple[int, ...] = ()
+    for to in dests:
+        if to in steps:
+            for u in us:
+                moves.append(Move(units=[u.id], to=to))
+            for ids in own_choices:
+                moves.append(Move(units=list(ids), to=to))
+            joint.append((to, everyone, ()))
+            continue
+        if carried is None:
+            carried = []
+            at: list[int] = []
+            for i, u in enumerate(us):
+                ok = convoyable.get(u.id)
+                if ok is None:
+                    ok = convoyable[u.id] = can_be_convoyed(state, u)
+                if ok:
+                    carried.append(u)
+                    at.append(i)
+            carried_choices = choices(carried)
+            carried_at = tuple(at)
+        if not carried:
+            continue
+        start = us[0].area
+        for u in carried:
+            moves.append(m := Move(units=[u.id], to=to))
+            starts[id(m)] = start
+        for ids in carried_choices:
+            moves.append(m := Move(units=list(ids), to=to))
+            starts[id(m)] = start
+        joint.append((to, (), carried_at))
     return _Block(moves, joint)
 
 

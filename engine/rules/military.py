@@ -64,8 +64,9 @@ from .hooks import convoy_extra_seas, extra_sacks, on_sack, trireme_moves
 from .movement import (
     check_move,
     check_trireme_move,
-    legal_moves,
     legal_trireme_moves,
+    listed_move,
+    listed_moves,
 )
 from .order import finish_turn, pick_next
 from .registry import decision, phase
@@ -137,18 +138,14 @@ def _advance_wars(state: GameState, civ: str, ev: list[Event]) -> None:
     """End of the ground step: fight again where the province is at war, then conquer
     where only the active player's units remain (base-game.md 6)."""
     m = state.military
-    # one pass over the units: where civ has ground units that have not fought, and where
-    # another player has ground units; a province in both is at war for him
-    mine: set[str] = set()
-    others: set[str] = set()
-    for u in state.units:
-        if u.kind in GROUND_UNITS:
-            if u.owner != civ:
-                others.add(u.area)
-            elif not u.fought:
-                mine.add(u.area)
+    # where civ has ground units that have not fought, then, among those places only, where
+    # another player has ground units: a province in both is at war for him
+    units = state.units
+    mine = {u.area for u in units if u.owner == civ and not u.fought and u.kind in GROUND_UNITS}
+    war = {u.area for u in units if u.area in mine and u.owner != civ
+           and u.kind in GROUND_UNITS} if mine else ()
     first = -1  # the first such province in the board's order
-    for pr in mine & others if mine else ():
+    for pr in war:
         i = _PROVINCE_ORDER.get(pr, -1)
         if i >= 0 and (first < 0 or i < first):
             first = i
@@ -231,8 +228,8 @@ def _naval_battles(state: GameState, civ: str) -> list[NavalBattle]:
     mine: set[str] = set()
     others: dict[str, dict[str, None]] = {}  # sea -> the other owners there, in order
     seas = board.SEAS
-    for u in state.units:
-        if u.kind in NAVAL_KINDS and u.area in seas:
+    for u in [u for u in state.units if u.area in seas]:  # few stand at sea: picked at once
+        if u.kind in NAVAL_KINDS:
             if u.owner != civ:
                 others.setdefault(u.area, {})[u.owner] = None
             elif not u.fought:
@@ -288,15 +285,16 @@ def _naval(state: GameState, prompt: NavalTurn, action: Action, ev: list[Event])
 
 # --- the ground step ----------------------------------------------------------------------
 def _legal_ground(state: GameState, prompt: GroundTurn) -> list[Action]:
-    return [EndMilitary(), *legal_moves(state, prompt.civ)]
+    return [EndMilitary(), *listed_moves(state, prompt, prompt.civ)]
 
 
 @decision(GroundTurn, _legal_ground)
 def _ground(state: GameState, prompt: GroundTurn, action: Action, ev: list[Event]) -> None:
     if isinstance(action, EndMilitary):
         state.military.step = "wars"
-    elif isinstance(action, Move):
-        state.military.pending_move = check_move(state, prompt.civ, action)
+    elif isinstance(action, Move):  # one the listing offered needs no check
+        state.military.pending_move = listed_move(state, prompt, prompt.civ, action) or \
+            check_move(state, prompt.civ, action)
     elif isinstance(action, (MoveTrireme, NavalBattle, EndNaval)):
         raise IllegalAction("The naval step is over: naval moves and battles come before "
                             "any ground move", R_PHASE)
@@ -328,21 +326,26 @@ def _advance_move(state: GameState, pm: PendingMove, ev: list[Event]) -> None:
 
 
 def _resolve_move(state: GameState, civ: str, pm: PendingMove, ev: list[Event]) -> None:
+    to = pm.to
+    units = state.units
     wanted = set(pm.units)
-    found = {u.id: u for u in state.units if u.id in wanted}  # the units, looked up at once
+    found = {u.id: u for u in units if u.id in wanted}  # the units, looked up at once
     us = [found[i] if i in found else unit(state, i) for i in pm.units]
+    # another civ's ground units there (the movers are civ's: asked before they enter)
+    defended = any([u.owner != civ and u.kind in GROUND_UNITS
+                    for u in units if u.area == to])
     origins = [u.area for u in us]
     for u in us:
         clear_post(state, u)
-        u.area = pm.to
+        u.area = to
         u.moved = True
     ev.append(UnitsMoved(civ=civ, units=[u.id for u in us], kinds=[u.kind for u in us],
-                         origin=pm.origin, to=pm.to, seas=list(pm.seas),
+                         origin=pm.origin, to=to, seas=list(pm.seas),
                          origins=origins if len(set(origins)) > 1 else []))
-    if any(o != civ for o in ground_owners(state, pm.to)):
-        _start_province(state, civ, pm.to)
+    if defended:
+        _start_province(state, civ, to)
     else:
-        _maybe_conquest(state, civ, pm.to)  # an undefended province
+        _maybe_conquest(state, civ, to)  # an undefended province
 
 
 # --- the Greek blockade -------------------------------------------------------------------

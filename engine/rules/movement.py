@@ -7,7 +7,8 @@ neighbour or along an unbroken chain of their owner's triremes; fortresses never
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from operator import attrgetter
 from typing import NamedTuple
 
@@ -22,6 +23,7 @@ from .geography import (
     convoy_path,
     land_steps,
     sea_steps,
+    straits_crossed,
     valid_chain,
 )
 from .hooks import can_be_convoyed, convoy_extra_seas, ground_steps, sea_landings
@@ -227,11 +229,14 @@ class _Block(NamedTuple):
     joint: list[tuple[str, tuple[int, ...], tuple[int, ...]]]
 
 
-def _block(state: GameState, civ: str, us: list[Unit], land: dict[int, set[str]],
+def _block(state: GameState, civ: str, us: list[Unit], land: dict[int, AbstractSet[str]],
            by_sea: set[str], fights: dict[str, bool], convoyable: dict[int, bool],
-           choices: Callable[[list[Unit]], list[list[int]]]) -> _Block:
+           choices: Callable[[list[Unit]], list[list[int]]], starts: dict[int, str]) -> _Block:
     dests = sorted(set(by_sea).union(*land.values()))
     some_fought = any(u.fought for u in us)
+    steps = land[us[0].id]
+    if not some_fought and all(land[u.id] is steps for u in us):
+        return _alike(state, us, steps, by_sea, dests, convoyable, choices, starts)
     moves: list[Move] = []
     joint: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
     index = {u.id: i for i, u in enumerate(us)}
@@ -253,14 +258,67 @@ def _block(state: GameState, civ: str, us: list[Unit], land: dict[int, set[str]]
                         ok = convoyable[u.id] = can_be_convoyed(state, u)
                     if ok:
                         carried.append(u)
-        for u in by_land + carried:
+        for u in by_land:
             moves.append(Move(units=[u.id], to=to))
-        for group in (by_land, carried):
-            for ids in choices(group):
+        for u in carried:
+            moves.append(m := Move(units=[u.id], to=to))
+            starts[id(m)] = u.area
+        if len(by_land) > 1:
+            for ids in choices(by_land):
                 moves.append(Move(units=list(ids), to=to))
+        if len(carried) > 1:
+            for ids in choices(carried):
+                moves.append(m := Move(units=list(ids), to=to))
+                starts[id(m)] = carried[0].area
         if by_land or carried:
             joint.append((to, tuple([index[u.id] for u in by_land]),
                           tuple([index[u.id] for u in carried])))
+    return _Block(moves, joint)
+
+
+def _alike(state: GameState, us: list[Unit], steps: AbstractSet[str], by_sea: set[str],
+           dests: list[str], convoyable: dict[int, bool],
+           choices: Callable[[list[Unit]], list[list[int]]], starts: dict[int, str]) -> _Block:
+    """`_block` of units that have not fought and share their land steps (the one set of
+    their place's): where those reach, all go by their own step; elsewhere, those that may
+    be carried are."""
+    moves: list[Move] = []
+    joint: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
+    own_choices = choices(us)
+    everyone = tuple(range(len(us)))
+    carried: list[Unit] | None = None  # worked out at the first destination by sea only
+    carried_choices: list[list[int]] = []
+    carried_at: tuple[int, ...] = ()
+    for to in dests:
+        if to in steps:
+            for u in us:
+                moves.append(Move(units=[u.id], to=to))
+            for ids in own_choices:
+                moves.append(Move(units=list(ids), to=to))
+            joint.append((to, everyone, ()))
+            continue
+        if carried is None:
+            carried = []
+            at: list[int] = []
+            for i, u in enumerate(us):
+                ok = convoyable.get(u.id)
+                if ok is None:
+                    ok = convoyable[u.id] = can_be_convoyed(state, u)
+                if ok:
+                    carried.append(u)
+                    at.append(i)
+            carried_choices = choices(carried)
+            carried_at = tuple(at)
+        if not carried:
+            continue
+        start = us[0].area
+        for u in carried:
+            moves.append(m := Move(units=[u.id], to=to))
+            starts[id(m)] = start
+        for ids in carried_choices:
+            moves.append(m := Move(units=list(ids), to=to))
+            starts[id(m)] = start
+        joint.append((to, (), carried_at))
     return _Block(moves, joint)
 
 
@@ -299,10 +357,25 @@ def _convoy_reach(held: set[str]) -> dict[str, frozenset[str]]:
     return reach
 
 
+# The board's land steps, looked up once: each province's neighbours as a set, and in
+# the order a listing visits destinations (sorted) when no card changes them.
+_LAND_SET = {p: frozenset(pr.land_neighbours) for p, pr in board.PROVINCES.items()}
+_LAND_SORTED = {p: tuple(sorted(ns)) for p, ns in _LAND_SET.items()}
+# a lone unit's part in a joint move: going by its own step, or carried by triremes
+_OWN: tuple[tuple[int, ...], tuple[int, ...]] = ((0,), ())
+_CARRIED: tuple[tuple[int, ...], tuple[int, ...]] = ((), (0,))
+
+
 def legal_moves(state: GameState, civ: str) -> list[Move]:
     """One move per unit and destination, and every distinct choice of the unmoved units of
     a place that can go there together (units alike are interchangeable), and, where units
     from several places can reach one province, every choice of them together."""
+    return _listing(state, civ, {})
+
+
+def _listing(state: GameState, civ: str, starts: dict[int, str]) -> list[Move]:
+    """`legal_moves`; `starts` gets the province each move carrying units by triremes
+    starts from (by the id of the move)."""
     out: list[Move] = []
     movers, held = _movers_and_seas(state, civ)
     if not movers:
@@ -310,7 +383,7 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
     held.update(convoy_extra_seas(state, civ))
     # the joint moves of one set of units into one province, worked out once a listing
     joints: dict[tuple[str, tuple[int, ...]], list[Move]] = {}
-    reach: dict[str, frozenset[str]] | None = None
+    reach = _convoy_reach(held) if held else None
     # the same units usually reach many destinations: their choices, worked out once
     known: dict[tuple[int, ...], list[list[int]]] = {}
 
@@ -328,23 +401,47 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
     convoyable: dict[int, bool] = {}
     # destination -> the places whose units reach it, with their blocks' parts
     reached: dict[str, list[tuple[str, list[Unit], tuple[int, ...], tuple[int, ...]]]] = {}
+    crossing = straits_crossed(state, civ)
+    provinces = board.PROVINCES
     for origin, us in movers.items():
         if origin in board.SEAS:  # a Kraken at sea
-            land = {u.id: set(sea_landings(state, u)) for u in us}
-            block = _block(state, civ, us, land, set(), fights, convoyable, choices)
+            land: dict[int, AbstractSet[str]] = {u.id: set(sea_landings(state, u))
+                                                 for u in us}
+            block = _block(state, civ, us, land, set(), fights, convoyable, choices,
+                           starts)
         else:
-            if reach is None:
-                reach = _convoy_reach(held)
             by_sea: set[str] = set()
-            for s in board.PROVINCES[origin].seas:
-                got = reach.get(s)
-                if got is not None:
-                    by_sea.update(got)
-            by_sea.discard(origin)
-            # land_targets of each unit, the land steps from its place asked once
-            steps = land_steps(state, civ, origin)
-            land = {u.id: set(ground_steps(state, u, list(steps))) for u in us}
-            block = _block(state, civ, us, land, by_sea, fights, convoyable, choices)
+            if reach is not None:
+                for s in provinces[origin].seas:
+                    got = reach.get(s)
+                    if got is not None:
+                        by_sea.update(got)
+                by_sea.discard(origin)
+            # land_targets of each unit, the land steps from its place asked once; a card
+            # that leaves a unit's steps as they are answers the very list it was given
+            if crossing:
+                steps = land_steps(state, civ, origin)
+                base: AbstractSet[str] = set(steps)
+            else:
+                steps = list(provinces[origin].land_neighbours)
+                base = _LAND_SET[origin]
+            plain = True
+            land_of: dict[int, AbstractSet[str]] = {}
+            for u in us:
+                given = list(steps)
+                got_steps = ground_steps(state, u, given)
+                if got_steps is given:
+                    land_of[u.id] = base
+                else:
+                    land_of[u.id] = set(got_steps)
+                    plain = False
+            if len(us) == 1 and not us[0].fought:
+                _lone(state, us[0], origin, land_of[us[0].id], by_sea,
+                      _LAND_SORTED[origin] if plain and not crossing else None,
+                      convoyable, reached, out, starts)
+                continue
+            block = _block(state, civ, us, land_of, by_sea, fights, convoyable, choices,
+                           starts)
         out += block.moves
         for to, own_at, carried_at in block.joint:
             here = reached.get(to)
@@ -366,8 +463,44 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
             start, carried = convoy
             if len(by_land if start is None else by_land | {start}) < 2:
                 continue  # from one place only
-            out += _joint_moves(joints, to, own + carried)
+            moves = _joint_moves(joints, to, own + carried)
+            out += moves
+            if start is not None:
+                aboard = {u.id for u in carried}
+                for m in moves:
+                    if not aboard.isdisjoint(m.units):
+                        starts[id(m)] = start
     return out
+
+
+def _lone(state: GameState, u: Unit, origin: str, land: AbstractSet[str], by_sea: set[str],
+          in_order: tuple[str, ...] | None, convoyable: dict[int, bool],
+          reached: dict[str, list[tuple[str, list[Unit], tuple[int, ...], tuple[int, ...]]]],
+          out: list[Move], starts: dict[int, str]) -> None:
+    """`_block` of a place holding one unit that has not fought: a move to each destination
+    it reaches, by its own step or carried (no choices of several units, no battle that it
+    may not enter). `in_order`: its land steps sorted, when no card changed them."""
+    uid = u.id
+    us = [u]
+    if by_sea and not by_sea <= land:
+        ok = convoyable.get(uid)
+        if ok is None:
+            ok = convoyable[uid] = can_be_convoyed(state, u)
+        dests: Iterable[str] = sorted(land | by_sea) if ok else sorted(land)
+    else:
+        dests = in_order if in_order is not None else sorted(land)
+    for to in dests:
+        out.append(m := Move(units=[uid], to=to))
+        if to in land:
+            own_at, carried_at = _OWN
+        else:
+            own_at, carried_at = _CARRIED
+            starts[id(m)] = origin
+        here = reached.get(to)
+        if here is None:
+            reached[to] = [(origin, us, own_at, carried_at)]
+        else:
+            here.append((origin, us, own_at, carried_at))
 
 
 def _joint_moves(joints: dict[tuple[str, tuple[int, ...]], list[Move]], to: str,
@@ -377,6 +510,53 @@ def _joint_moves(joints: dict[tuple[str, tuple[int, ...]], list[Move]], to: str,
     key = (to, tuple([u.id for u in units]))
     got = joints.get(key)
     if got is None:
-        got = joints[key] = [Move(units=[u.id for u in c], to=to)
-                             for c in _from_several_places(units)]
+        if len(units) == 2 and units[0].area != units[1].area:  # most: the pair itself
+            a, b = key[1]
+            got = joints[key] = [Move(units=[a, b] if a < b else [b, a], to=to)]
+        else:
+            got = joints[key] = [Move(units=[u.id for u in c], to=to)
+                                 for c in _from_several_places(units)]
     return got
+
+
+# --- the moves a listing offered --------------------------------------------------------------
+# The last ground listing made for a GroundTurn prompt: the prompt object, the state's count
+# of actions then, the moves, and where those carried by triremes start. A prompt object
+# stands for one decision: any action taken (a power used in the same turn too) counts.
+_LISTED: tuple[object, int, list[Move], dict[int, str]] | None = None
+
+
+def listed_moves(state: GameState, prompt: object, civ: str) -> list[Move]:
+    """`legal_moves` for the prompt of `state`, remembered for `listed_move`."""
+    global _LISTED
+    starts: dict[int, str] = {}
+    moves = _listing(state, civ, starts)
+    _LISTED = (prompt, state.actions_taken, moves, starts)
+    return moves
+
+
+def listed_move(state: GameState, prompt: object, civ: str, action: Move) -> PendingMove | None:
+    """`check_move` of a move that is the very object the last listing for this prompt
+    offered, the state unchanged since (no action taken): it is legal, so only what the
+    declared move records is worked out (where it starts, the seas of its convoy). None for
+    any other move (a move typed or decoded is never one): it goes the long way."""
+    got = _LISTED
+    if got is None or got[0] is not prompt or got[1] != state.actions_taken:
+        return None
+    for m in got[2]:
+        if m is action:
+            break
+    else:
+        return None
+    start = got[3].get(id(action))
+    if start is None:  # each unit by its own step: the move starts where its first unit is
+        first = action.units[0]
+        for u in state.units:
+            if u.id == first:
+                return PendingMove(units=list(action.units), origin=u.area, to=action.to,
+                                   seas=[])
+        return None
+    seas = convoy_path(state, civ, start, action.to, convoy_extra_seas(state, civ))
+    if seas is None:
+        return None
+    return PendingMove(units=list(action.units), origin=start, to=action.to, seas=seas)

@@ -126,7 +126,12 @@ def open_window(state: GameState, window: str, civs: list[str]) -> bool:
     """Open a reaction window: the players of `civs` (in that order) who hold a power usable
     in it are asked in turn. True if someone is to be asked (the caller then stops: the
     game goes on when the window closes)."""
-    maybe = could_answer(state, window)
+    return _open(state, window, civs, could_answer(state, window))
+
+
+def _open(state: GameState, window: str, civs: list[str],
+          maybe: dict[str, list[str]] | None) -> bool:
+    """`open_window`, with `could_answer` already asked."""
     asked = [c for c in civs if has_use(state, c, window, maybe)]
     if not asked:
         return False
@@ -160,7 +165,10 @@ def military_window(state: GameState, window: str) -> bool:
     first = state.order.active or (state.players[0].civ if state.players else None)
     if first is None:
         return False
-    return open_window(state, window, seat_order_from(state, first))
+    maybe = could_answer(state, window)
+    if maybe is not None and not maybe:  # no one holds a card that answers it (most moves)
+        return False
+    return _open(state, window, seat_order_from(state, first), maybe)
 
 
 def answering(window: str) -> frozenset[str]:

@@ -1,0 +1,141 @@
+"""The military phase's shortcuts for random players (issue 16, round 5) answer exactly as
+the long way, in every position of random games (tests/helpers.random_positions):
+
+- a move the ground listing offered is declared without `check_move` (`listed_move`): the
+  same declared move, and only for that very object, listed for this prompt, no action
+  taken since;
+- the ground listing of a place holding one unit, and the board's land steps looked up
+  once, with cards that change the steps (every other unit flies one step further) and
+  with the straits crossed;
+- a move's defenders seen before the units enter; a military window that no one could
+  answer is not opened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+import pytest
+
+from engine import game
+from engine.actions import Move
+from engine.data import board
+from engine.prompts import GroundTurn
+from engine.rules import geography, military, movement, windows
+from engine.rules.common import clear_post, ground_owners, seat_order_from, unit
+from engine.state import GameState, PendingMove, Unit
+
+from .helpers import random_positions
+from .test_engine_shortcuts import _moves
+
+CIVS = ["rome", "greece", "egypt", "carthage"]
+
+
+def _ground_turns(seeds: tuple[int, ...], steps: int = 1500) -> Iterator[GameState]:
+    for state in random_positions(seeds, steps, CIVS):
+        if isinstance(state.prompt, GroundTurn):
+            yield state
+
+
+def test_a_listed_move_is_declared_as_check_move_declares_it() -> None:
+    moves = carried = 0
+    for state in _ground_turns((61, 62, 63)):
+        prompt = state.prompt
+        assert isinstance(prompt, GroundTurn)
+        civ = prompt.civ
+        listed = movement.listed_moves(state, prompt, civ)
+        assert listed == movement.legal_moves(state, civ)
+        for m in listed:
+            pm = movement.listed_move(state, prompt, civ, m)
+            assert pm is not None
+            assert pm == movement.check_move(state, civ, m)
+            moves += 1
+            carried += bool(pm.seas)
+    assert moves > 2000 and carried > 20
+
+
+def test_only_the_listed_object_for_this_prompt_and_count_is_declared_so() -> None:
+    state = next(s for s in _ground_turns((64,)) if movement.legal_moves(s, s.prompt.civ))
+    prompt = state.prompt
+    assert isinstance(prompt, GroundTurn)
+    m = movement.listed_moves(state, prompt, prompt.civ)[0]
+    assert movement.listed_move(state, prompt, prompt.civ, m) is not None
+    twin = msgspec.json.decode(msgspec.json.encode(m), type=Move)  # typed or sent: a copy
+    assert movement.listed_move(state, prompt, prompt.civ, twin) is None
+    copy = game.clone(state)  # another prompt object
+    assert movement.listed_move(copy, copy.prompt, prompt.civ, m) is None
+    state.actions_taken += 1  # an action taken since (a power used in the same decision)
+    assert movement.listed_move(state, prompt, prompt.civ, m) is None
+
+
+def _flight(state: GameState, u: Unit, steps: list[str]) -> list[str]:
+    """A card that lets every other unit go one land step further (and leaves the others'
+    steps as they are: the very list)."""
+    if u.id % 2:
+        return steps
+    out = dict.fromkeys(steps)
+    for p in steps:
+        out.update(dict.fromkeys(board.PROVINCES[p].land_neighbours))
+    out.pop(u.area, None)
+    return list(out)
+
+
+@pytest.mark.parametrize("straits", [False, True])
+def test_the_ground_listing_with_cards_that_change_the_steps(
+        straits: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(movement, "ground_steps", _flight)
+    if straits:
+        monkeypatch.setattr(geography, "crosses_straits", lambda state, civ: True)
+    seen = 0
+    for state in _ground_turns((65,), steps=1200):
+        civ = state.prompt.civ
+        fast = movement.legal_moves(state, civ)
+        assert fast == _moves(state, civ)
+        seen += len(fast)
+    assert seen > 1000
+
+
+def _resolve_move(state: GameState, civ: str, pm: PendingMove, ev: list[Any]) -> None:
+    """The long way, as it was: the defenders asked for after the units entered."""
+    wanted = set(pm.units)
+    found = {u.id: u for u in state.units if u.id in wanted}
+    us = [found[i] if i in found else unit(state, i) for i in pm.units]
+    origins = [u.area for u in us]
+    for u in us:
+        clear_post(state, u)
+        u.area = pm.to
+        u.moved = True
+    from engine.events import UnitsMoved
+    ev.append(UnitsMoved(civ=civ, units=[u.id for u in us], kinds=[u.kind for u in us],
+                         origin=pm.origin, to=pm.to, seas=list(pm.seas),
+                         origins=origins if len(set(origins)) > 1 else []))
+    if any(o != civ for o in ground_owners(state, pm.to)):
+        military._start_province(state, civ, pm.to)
+    else:
+        military._maybe_conquest(state, civ, pm.to)
+
+
+def test_a_move_resolves_and_a_window_opens_as_the_long_way() -> None:
+    battles = asked = 0
+    for state in _ground_turns((66, 67)):
+        civ = state.prompt.civ
+        state.order.active = civ
+        for m in movement.legal_moves(state, civ)[:8]:
+            pm = movement.check_move(state, civ, m)
+            a, b = game.clone(state), game.clone(state)
+            ev_a: list[Any] = []
+            ev_b: list[Any] = []
+            military._resolve_move(a, civ, pm, ev_a)
+            _resolve_move(b, civ, pm, ev_b)
+            assert game.encode_state(a) == game.encode_state(b)
+            assert msgspec.json.encode(ev_a) == msgspec.json.encode(ev_b)
+            battles += a.military.battle_area != ""
+        for window in ("move_declared", "before_battle", "after_dice"):
+            a, b = game.clone(state), game.clone(state)
+            got = windows.military_window(a, window)
+            assert got == windows.open_window(b, window, seat_order_from(b, civ))
+            assert game.encode_state(a) == game.encode_state(b)
+            asked += bool(windows.could_answer(state, window))
+    assert battles > 0 and asked > 0  # windows someone could answer: asked the long way

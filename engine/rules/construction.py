@@ -264,9 +264,10 @@ def _buildable(state: GameState, civ: str, budget: int, charted: dict[str, int],
         for c in state.conversions:
             if c.civ == civ and yard.may_influence(c.province):
                 items.append(Item(kind="influence", province=c.province))
-    here = tuple(k for k in _SITE_KINDS if k not in skip) if skip else _SITE_KINDS
-    triremes = "trireme" not in skip
-    caravans = "caravan" not in skip
+    # the kinds within his means with a piece left (no other is buildable anywhere)
+    here = tuple(k for k in _SITE_KINDS if k not in skip and yard.has(k))
+    triremes = "trireme" not in skip and yard.has("trireme")
+    caravans = "caravan" not in skip and yard.has("caravan")
     extras = extra_items(state, civ)
     if here or triremes or caravans or extras:  # else no province of his is asked
         own = _own_provinces(state, civ)

@@ -26,7 +26,7 @@ from .common import (
     ground_units_in,
     player,
     reserve,
-    tokens_in_play,
+    tokens_of_every_kind,
     units_in,
 )
 from .geography import influence_reach
@@ -37,7 +37,7 @@ from .hooks import (
     offered,
     site_exemptions,
 )
-from .placement import CONSTRUCTION, check, check_build_site
+from .placement import CONSTRUCTION, check, site_fault
 
 TOKENS = ("city", "caravan", "temple", "market")  # buildings: from the common supply
 UNITS = ("legion", "trireme", "fortress", "creature")  # from the player's reserve
@@ -109,7 +109,8 @@ class Yard:
         """Append to `out` the items `construction` offers in civ's province pr (these kinds,
         then a trireme on a coast, then a caravan on each free commodity site, in that
         order) that `buildable` passes: the province's facts are asked once for them all, and
-        no item is made for what would be refused."""
+        no item is made for what would be refused. Every kind asked must have a piece left
+        (`has`): the caller leaves out the others, once for all his provinces."""
         if pr not in board.PROVINCES or not self._site(pr):
             if pr in board.PROVINCES and not self._exemptions():
                 return  # no building here at all
@@ -120,8 +121,6 @@ class Yard:
         state = self.state
         buildings = None
         for k in kinds:
-            if not self._has(k):
-                continue
             if k == "legion" or k == "creature":
                 out.append(Item(kind=k, province=pr))
                 continue
@@ -143,13 +142,11 @@ class Yard:
                 ok = "caravan" in buildings and "market" not in buildings
             if ok:
                 out.append(Item(kind=k, province=pr))
-        if trireme and board.PROVINCES[pr].coastal and self._has("trireme"):
+        if trireme and board.PROVINCES[pr].coastal:
             out.append(Item(kind="trireme", province=pr))
         if caravan:
-            free = self._free_sites(pr)
-            if free and self._has("caravan"):
-                for site in free:
-                    out.append(Item(kind="caravan", province=pr, site=site))
+            for site in self._free_sites(pr):
+                out.append(Item(kind="caravan", province=pr, site=site))
 
     def may_influence(self, pr: str) -> bool:
         """`buildable` of an influence marker in pr."""
@@ -170,7 +167,7 @@ class Yard:
         if left is None:
             state = self.state
             if k in TOKENS:
-                left = tokens_in_play(state, k) < state.token_supply.get(k, 0)
+                left = tokens_of_every_kind(state).get(k, 0) < state.token_supply.get(k, 0)
             else:
                 left = reserve(state, self.civ, k) > 0
             self._left[k] = left
@@ -234,12 +231,8 @@ class Yard:
     def _site(self, province: str) -> bool:
         ok = self._sites.get(province)
         if ok is None:
-            try:
-                check_build_site(self.state, self.civ, province, CONSTRUCTION)
-                ok = True
-            except IllegalAction:
-                ok = False
-            self._sites[province] = ok
+            ok = self._sites[province] = not site_fault(self.state, self.civ, province,
+                                                        CONSTRUCTION)
         return ok
 
     def _long_way(self, item: Item) -> bool:

@@ -199,9 +199,36 @@ class GreedyBot:
         buys = [a for a in acts if isinstance(a, Buy)]
         if not buys:
             return EndConstruction()
-        scored = [(self._buy_score(state, me, a), a) for a in buys]
-        score, best = max(scored, key=lambda t: t[0])
+        if type(self)._buy_score is GreedyBot._buy_score:
+            score, best = self._best_buy(f, me, buys)
+        else:  # a player weighing buys its own way
+            scored = [(self._buy_score(state, me, a), a) for a in buys]
+            score, best = max(scored, key=lambda t: t[0])
         return best if score > 0 else EndConstruction()
+
+    def _best_buy(self, f: Facts, me: Player, buys: list[Buy]) -> tuple[float, Buy]:
+        """The first of the buys with the highest `_buy_score`, and that score: the same
+        sums, and the same noise drawn in the same order, with what the buys share asked
+        once (an item is listed once per payment: its value is worked out once)."""
+        state = f.state
+        hoard = f.best_set(me) >= 9  # keep a set of 9 for a hero (`_buy_score`)
+        below = self.rng.below
+        loss = f.loss
+        best = buys[0]
+        top = 0.0
+        item = None  # the item last valued, and its value
+        value = 0.0
+        for i, a in enumerate(buys):
+            it = a.items[0]
+            if hoard and it.kind != "card":
+                score = -1.0
+            else:
+                if it is not item:
+                    item, value = it, self._item_score(state, me, it)
+                score = value - 0.5 * loss(me, a.payment) + below(1000) / 1000.0
+            if i == 0 or score > top:
+                best, top = a, score
+        return top, best
 
     def _buy_score(self, state: GameState, me: Player, a: Buy) -> float:
         it = a.items[0]

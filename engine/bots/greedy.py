@@ -199,7 +199,8 @@ class GreedyBot:
         buys = [a for a in acts if isinstance(a, Buy)]
         if not buys:
             return EndConstruction()
-        if type(self)._buy_score is GreedyBot._buy_score:
+        if type(self)._buy_score is GreedyBot._buy_score and \
+                type(self)._item_score is GreedyBot._item_score:
             score, best = self._best_buy(f, me, buys)
         else:  # a player weighing buys its own way
             scored = [(self._buy_score(state, me, a), a) for a in buys]
@@ -209,23 +210,32 @@ class GreedyBot:
     def _best_buy(self, f: Facts, me: Player, buys: list[Buy]) -> tuple[float, Buy]:
         """The first of the buys with the highest `_buy_score`, and that score: the same
         sums, and the same noise drawn in the same order, with what the buys share asked
-        once (an item is listed once per payment: its value is worked out once)."""
-        state = f.state
+        once (an item is listed once per payment, a payment for many items)."""
         hoard = f.best_set(me) >= 9  # keep a set of 9 for a hero (`_buy_score`)
         below = self.rng.below
-        loss = f.loss
+        civ = me.civ
+        threat = f.threat
+        wastes: dict[tuple[tuple[str, int], ...], float] = {}  # `Facts.loss` by payment
         best = buys[0]
         top = 0.0
         item = None  # the item last valued, and its value
         value = 0.0
         for i, a in enumerate(buys):
             it = a.items[0]
-            if hoard and it.kind != "card":
+            kind = it.kind
+            if hoard and kind != "card":
                 score = -1.0
             else:
                 if it is not item:
-                    item, value = it, self._item_score(state, me, it)
-                score = value - 0.5 * loss(me, a.payment) + below(1000) / 1000.0
+                    item = it
+                    value = _card_value(it.card) if kind == "card" else \
+                        _value(kind, it.province, threat(civ, it.province))
+                pay = a.payment
+                key = tuple(pay.items())
+                waste = wastes.get(key)
+                if waste is None:
+                    waste = wastes[key] = f.loss(me, pay)
+                score = value - 0.5 * waste + below(1000) / 1000.0
             if i == 0 or score > top:
                 best, top = a, score
         return top, best
@@ -242,17 +252,8 @@ class GreedyBot:
 
     def _item_score(self, state: GameState, me: Player, it: Item) -> float:
         if it.kind == "card":
-            return 1000 if it.card == "pyramids" else 200
-        base = ITEM_VALUE.get(it.kind, 1)
-        pr = it.province
-        threat = self._known(state).threat(me.civ, pr)
-        if it.kind in ("legion", "fortress", "creature"):
-            return base + 12 * threat
-        if it.kind == "influence":
-            p = board.PROVINCES[pr]
-            sites = len(p.commodity_sites) + (1 if p.city_site else 0)
-            return base + 4 * sites - 10 * threat
-        return base - 6 * threat
+            return _card_value(it.card)
+        return _value(it.kind, it.province, self._known(state).threat(me.civ, it.province))
 
     def _PlaceFree(self, state: GameState, me: Player, prompt: PlaceFree,
                    acts: list[Action]) -> Action:
@@ -391,6 +392,28 @@ class GreedyBot:
 
 
 # --- helpers ------------------------------------------------------------------------------
+def _card_value(card: str) -> float:
+    """What buying a hero or wonder is worth (`GreedyBot._item_score`)."""
+    return 1000 if card == "pyramids" else 200
+
+
+def _value(kind: str, province: str, threat: float) -> float:
+    """What an item built in a province is worth (`GreedyBot._item_score`), the threat
+    next to it being `threat`."""
+    base = ITEM_VALUE.get(kind, 1)
+    if kind in _DEFENCE:
+        return base + 12 * threat
+    if kind == "influence":
+        return base + 4 * _SITES[province] - 10 * threat
+    return base - 6 * threat
+
+
+_DEFENCE = frozenset(("legion", "fortress", "creature"))
+# the sites of each province (a city's and its commodities'), what influence there opens
+_SITES = {pr: len(p.commodity_sites) + (1 if p.city_site else 0)
+          for pr, p in board.PROVINCES.items()}
+
+
 def _me(state: GameState, civ: str) -> Player:
     return next(p for p in state.players if p.civ == civ)
 

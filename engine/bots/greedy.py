@@ -190,13 +190,19 @@ class GreedyBot:
     def _ConstructionTurn(self, state: GameState, me: Player, prompt: ConstructionTurn,
                           acts: list[Action]) -> Action:
         f = self._known(state)
+        buys: list[Buy] = []
+        uses: list[UsePower] = []
+        for a in acts:  # one pass, each list in the listing's order
+            if isinstance(a, Buy):
+                buys.append(a)
+            elif isinstance(a, UsePower):
+                uses.append(a)
         power = gp.construction_power(
-            state, me, [a for a in acts if isinstance(a, UsePower)],
+            state, me, uses,
             lambda pr: self._item_score(state, me, Item(kind="influence", province=pr)),
             lambda hand: _set_potential(hand) - f.potential(me))
         if power is not None:
             return power
-        buys = [a for a in acts if isinstance(a, Buy)]
         if not buys:
             return EndConstruction()
         if type(self)._buy_score is GreedyBot._buy_score and \

@@ -27,7 +27,6 @@ from .common import (
     player,
     reserve,
     tokens_of_every_kind,
-    units_in,
 )
 from .geography import influence_reach
 from .hooks import (
@@ -49,7 +48,7 @@ class Yard:
     """The facts the candidates of one construction listing share, each asked once."""
 
     __slots__ = ("state", "civ", "_left", "_sites", "_kinds", "_limit", "_reach", "_offered",
-                 "_exempt", "_free")
+                 "_exempt", "_free", "_forts")
 
     def __init__(self, state: GameState, civ: str) -> None:
         self.state = state
@@ -63,6 +62,7 @@ class Yard:
         # the cards letting him build where he has no influence (None: not asked yet)
         self._exempt: list[Callable[..., Any]] | None = None
         self._free: dict[str, list[str]] = {}  # the free commodity sites of a province
+        self._forts: dict[str, int] | None = None  # civ's fortresses, by province
 
     def buildable(self, item: Item) -> bool:
         """Would `check(state, civ, item, CONSTRUCTION)` pass?"""
@@ -91,7 +91,7 @@ class Yard:
         if k == "fortress":
             if not self._limit:
                 self._limit = fortress_limit(state, self.civ)
-            return len(units_in(state, pr, self.civ, ("fortress",))) < self._limit
+            return self._fortresses().get(pr, 0) < self._limit
         if k == "caravan":
             free = self._free_sites(pr)
             return (item.site or (free[0] if len(free) == 1 else "")) in free
@@ -127,7 +127,7 @@ class Yard:
             if k == "fortress":
                 if not self._limit:
                     self._limit = fortress_limit(state, self.civ)
-                if len(units_in(state, pr, self.civ, ("fortress",))) < self._limit:
+                if self._fortresses().get(pr, 0) < self._limit:
                     out.append(Item(kind=k, province=pr))
                 continue
             if buildings is None:
@@ -172,6 +172,18 @@ class Yard:
                 left = reserve(state, self.civ, k) > 0
             self._left[k] = left
         return left
+
+    def _fortresses(self) -> dict[str, int]:
+        """civ's fortresses in each area (`units_in(state, area, civ, ("fortress",))`
+        counted for every area in one pass)."""
+        forts = self._forts
+        if forts is None:
+            forts = self._forts = {}
+            civ = self.civ
+            for u in self.state.units:
+                if u.kind == "fortress" and u.owner == civ:
+                    forts[u.area] = forts.get(u.area, 0) + 1
+        return forts
 
     def _free_sites(self, pr: str) -> list[str]:
         free = self._free.get(pr)

@@ -196,3 +196,31 @@ def test_the_greedy_players_buy_is_the_long_ways() -> None:
         decided += 1
         hoarded += any(s == -1 for s, _ in scored)
     assert decided > 200 and hoarded > 10
+
+
+def test_a_hands_loss_and_gain_counted_from_its_counts_are_the_long_ways() -> None:
+    """A hand's potential less some cards (given, taken, or not resources at all) found
+    from the hand's counts and the cards alone is the value of walking the whole hand; so
+    are the greedy player's loss and gain of a card."""
+    from engine.bots.facts import potential_less, set_potential
+    from engine.data.cards import COMMODITIES, RESOURCES, TAX, WILD
+    from engine.rng import Rng
+    rng = Rng(55)
+    kinds = [*RESOURCES, WILD, "nothing"]
+    checked = 0
+    for state in random_positions((55,), 600, CIVS):
+        f = Facts(state)
+        bot = GreedyBot(1)
+        bot._facts = f
+        for p in state.players:
+            for _ in range(6):
+                cards = {kinds[rng.below(len(kinds))]: rng.below(5) - 2
+                         for _ in range(1 + rng.below(4))}
+                assert f.potential_less(p, cards) == potential_less(p.hand, cards)
+                assert f.loss(p, cards) == set_potential(p.hand) - potential_less(p.hand, cards)
+            for card in [*COMMODITIES, TAX]:
+                hand = dict(p.hand)
+                hand[card] = hand.get(card, 0) + 1
+                assert bot._gain(p, card) == set_potential(hand) - set_potential(p.hand)
+                checked += 1
+    assert checked > 1000

@@ -170,11 +170,12 @@ class GreedyBot:
         return _set_potential(me.hand) - _set_potential(hand)
 
     def _gain(self, me: Player, card: str) -> float:
+        f = self._facts
+        if f is not None:  # deciding: the hand with the card, counted from the facts'
+            return f.potential_less(me, {card: -1}) - f.potential(me)
         hand = dict(me.hand)
         hand[card] = hand.get(card, 0) + 1
-        f = self._facts
-        return _set_potential(hand) - (f.potential(me) if f is not None
-                                       else _set_potential(me.hand))
+        return _set_potential(hand) - _set_potential(me.hand)
 
     # --- offering -----------------------------------------------------------------------
     def _MakeOffering(self, state: GameState, me: Player, prompt: MakeOffering,

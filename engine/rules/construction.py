@@ -296,7 +296,7 @@ def _legal(state: GameState, prompt: ConstructionTurn) -> list[Action]:
         if pays is None:
             pays = payments[c] = payment_options(p, c, wild=wild)
         for pay in pays:
-            out.append(Buy(items=[it], payment=dict(pay)))  # each action its own
+            out.append(Buy(items=[it], payment=pay.copy()))  # each action its own
     return out
 
 

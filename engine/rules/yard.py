@@ -6,7 +6,9 @@ building site and its buildings. Listing a construction turn checks every candid
 `Yard` (made for one listing: the state must not change meanwhile) asks each of those once
 and answers exactly as `check(state, civ, item, CONSTRUCTION)` passes or refuses, for the
 items built on the board, the influence markers and the heroes and wonders
-(tests/test_floor_shortcuts.py compares them in random games). It restates the rules of
+(tests/test_floor_shortcuts.py compares them in random games). The listing itself asks
+`site_items` for each of the player's provinces, which makes only the items `buildable`
+would pass (tests/test_construction_shortcuts.py). It restates the rules of
 engine/rules/placement.py for a construction turn: a change to one is a change to both.
 """
 

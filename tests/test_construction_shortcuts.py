@@ -224,3 +224,40 @@ def test_a_hands_loss_and_gain_counted_from_its_counts_are_the_long_ways() -> No
                 assert bot._gain(p, card) == set_potential(hand) - set_potential(p.hand)
                 checked += 1
     assert checked > 1000
+
+
+def test_the_greedy_players_attack_is_the_long_ways() -> None:
+    """The greedy player's best move in a ground turn, found in one pass with the facts
+    looked up once, is the first of the highest `_attack_score`s above 0, with the same
+    score, the same powers weighed after it and the same noise drawn."""
+    from engine.actions import Move, UsePower
+    from engine.prompts import GroundTurn
+    decided = attacking = 0
+    for i, state in enumerate(random_positions((56, 57), 2500, CIVS)):
+        prompt = state.prompt
+        if not isinstance(prompt, GroundTurn):
+            continue
+        acts = game.legal_actions(state)
+        if not any(isinstance(a, Move) for a in acts):
+            continue
+        me = player(state, prompt.civ)
+        fast, slow = GreedyBot(i), GreedyBot(i)
+        r = reading.begin(state)
+        try:
+            fast._facts = Facts(state)
+            best, score, uses = fast._best_attack(fast._facts, me, acts)
+            slow._facts = Facts(state)
+            want, want_score = None, 0.0
+            for a in acts:
+                if isinstance(a, Move):
+                    s = slow._attack_score(state, me, a)
+                    if s > want_score:
+                        want, want_score = a, s
+        finally:
+            reading.end(r)
+        assert best is want and score == want_score
+        assert uses == [a for a in acts if isinstance(a, UsePower)]
+        assert fast.rng.state == slow.rng.state
+        decided += 1
+        attacking += best is not None
+    assert decided > 200 and attacking > 50

@@ -290,20 +290,61 @@ class GreedyBot:
 
     def _GroundTurn(self, state: GameState, me: Player, prompt: GroundTurn,
                     acts: list[Action]) -> Action:
-        best, best_score = None, 0.0
-        for a in acts:
-            if not isinstance(a, Move):
-                continue
-            score = self._attack_score(state, me, a)
-            if score > best_score:
-                best, best_score = a, score
-        shot_value, shot = gp.titan_shot(state, me.civ,
-                                         [a for a in acts if isinstance(a, UsePower)])
+        if type(self)._attack_score is GreedyBot._attack_score and \
+                type(self)._strength is GreedyBot._strength:
+            best, best_score, uses = self._best_attack(self._known(state), me, acts)
+        else:  # a player weighing moves its own way
+            best, best_score = None, 0.0
+            for a in acts:
+                if not isinstance(a, Move):
+                    continue
+                score = self._attack_score(state, me, a)
+                if score > best_score:
+                    best, best_score = a, score
+            uses = [a for a in acts if isinstance(a, UsePower)]
+        shot_value, shot = gp.titan_shot(state, me.civ, uses)
         if shot is not None and shot_value > max(best_score, 2.0):
             return shot
         if best is not None:
             return best
         return next((a for a in acts if isinstance(a, EndMilitary)), acts[0])
+
+    def _best_attack(self, f: Facts, me: Player, acts: list[Action]
+                     ) -> tuple[Move | None, float, list[UsePower]]:
+        """The first move with the highest `_attack_score` above 0 (None if none) and that
+        score, and the powers listed, in one pass: the same sums, and the same noise drawn
+        in the same order, with the facts looked up once for all the moves."""
+        civ = me.civ
+        provinces = f.state.provinces
+        enemy_ground = f.enemy_ground
+        by_id = f.units_by_id()
+        below = self.rng.below
+        best: Move | None = None
+        best_score = 0.0
+        uses: list[UsePower] = []
+        for a in acts:
+            if not isinstance(a, Move):
+                if isinstance(a, UsePower):
+                    uses.append(a)
+                continue
+            target = a.to
+            ps = provinces[target]
+            enemies, defence = enemy_ground(civ, target)
+            if ps.influence == civ and not enemies:
+                continue  # worth nothing
+            moving: float = 0  # `_strength`, as sum() starts
+            for uid in a.units:
+                u = by_id.get(uid)
+                moving += UNIT_STRENGTH[u.kind if u is not None else "legion"]
+            if defence and moving < 1.8 * defence:
+                continue
+            prize = 10 + 8 * len(ps.buildings) + (6 if ps.influence else 0)
+            if ps.influence is None and not ps.buildings and not enemies:
+                prize = 2 + len(board.PROVINCES[target].commodity_sites)
+            score = prize + moving - defence + below(1000) / 1000.0
+            if score > best_score:
+                best, best_score = a, score
+        return best, best_score, uses
 
     def _attack_score(self, state: GameState, me: Player, a: Move) -> float:
         target = a.to

@@ -58,6 +58,44 @@ def potential_less(hand: dict[str, int], cards: dict[str, int]) -> float:
     return 2.0 * max(distinct, tax) + 0.5 * min(distinct, tax) + 0.1 * total
 
 
+def hand_counts(hand: dict[str, int]) -> tuple[int, int]:
+    """(kinds of commodity held, resource cards held): what `set_potential` counts."""
+    distinct = 0
+    cards = 0
+    for c, n in hand.items():
+        if n > 0 and c in _RESOURCE:
+            cards += n
+            if c in _COMMODITY:
+                distinct += 1
+    return distinct, cards
+
+
+def potential_changed(hand: dict[str, int], counts: tuple[int, int],
+                      cards: dict[str, int]) -> float:
+    """`potential_less(hand, cards)`, the hand's `hand_counts` being `counts`: only the
+    kinds of card given (or, counted below zero, taken) are looked at. The counts are
+    integers, so the value is exactly the one of walking the whole hand."""
+    distinct, total = counts
+    for c, m in cards.items():
+        if c not in _RESOURCE:
+            continue
+        n = hand.get(c)
+        if n is None:  # a card the hand lacks counts only when taken
+            if m < 0:
+                total -= m
+                if c in _COMMODITY:
+                    distinct += 1
+            continue
+        before = n if n > 0 else 0
+        k = n - m
+        after = k if k > 0 else 0
+        total += after - before
+        if c in _COMMODITY:
+            distinct += (after > 0) - (before > 0)
+    tax = hand.get(TAX, 0) - cards.get(TAX, 0)
+    return 2.0 * max(distinct, tax) + 0.5 * min(distinct, tax) + 0.1 * total
+
+
 def best_set(hand: dict[str, int]) -> int:
     distinct = 0
     for c in COMMODITIES:
@@ -84,7 +122,7 @@ class Facts:
     """Remembered answers about one unchanging state (see the module's docstring)."""
 
     __slots__ = ("state", "_threat", "_strength", "_units", "_potential", "_best", "_loss",
-                 "_scores", "_enemies", "memo")
+                 "_scores", "_enemies", "_counts", "memo")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -96,6 +134,7 @@ class Facts:
         self._loss: dict[tuple[str, tuple[tuple[str, int], ...]], float] = {}
         self._scores: dict[str, dict[str, int]] = {}
         self._enemies: dict[tuple[str, str], tuple[list[Unit], float]] = {}
+        self._counts: dict[str, tuple[int, int]] = {}  # `hand_counts`, by player
         self.memo: dict[tuple[object, ...], float] = {}  # a player's own answers, by question
 
     def threat(self, civ: str, province: str) -> float:
@@ -177,8 +216,15 @@ class Facts:
         key = (me.civ, tuple(cards.items()))
         v = self._loss.get(key)
         if v is None:
-            v = self._loss[key] = self.potential(me) - potential_less(me.hand, cards)
+            v = self._loss[key] = self.potential(me) - self.potential_less(me, cards)
         return v
+
+    def potential_less(self, me: Player, cards: dict[str, int]) -> float:
+        """`potential_less` of the player's hand (a card counted below zero is taken)."""
+        counts = self._counts.get(me.civ)
+        if counts is None:
+            counts = self._counts[me.civ] = hand_counts(me.hand)
+        return potential_changed(me.hand, counts, cards)
 
     def role_scores(self, role: str) -> dict[str, int]:
         """`engine.rules.roles.scores` (do not change the answer: it is shared)."""

@@ -170,11 +170,12 @@ class GreedyBot:
         return _set_potential(me.hand) - _set_potential(hand)
 
     def _gain(self, me: Player, card: str) -> float:
+        f = self._facts
+        if f is not None:  # deciding: the hand with the card, counted from the facts'
+            return f.potential_less(me, {card: -1}) - f.potential(me)
         hand = dict(me.hand)
         hand[card] = hand.get(card, 0) + 1
-        f = self._facts
-        return _set_potential(hand) - (f.potential(me) if f is not None
-                                       else _set_potential(me.hand))
+        return _set_potential(hand) - _set_potential(me.hand)
 
     # --- offering -----------------------------------------------------------------------
     def _MakeOffering(self, state: GameState, me: Player, prompt: MakeOffering,
@@ -190,18 +191,61 @@ class GreedyBot:
     def _ConstructionTurn(self, state: GameState, me: Player, prompt: ConstructionTurn,
                           acts: list[Action]) -> Action:
         f = self._known(state)
+        buys: list[Buy] = []
+        uses: list[UsePower] = []
+        for a in acts:  # one pass, each list in the listing's order
+            if isinstance(a, Buy):
+                buys.append(a)
+            elif isinstance(a, UsePower):
+                uses.append(a)
         power = gp.construction_power(
-            state, me, [a for a in acts if isinstance(a, UsePower)],
+            state, me, uses,
             lambda pr: self._item_score(state, me, Item(kind="influence", province=pr)),
             lambda hand: _set_potential(hand) - f.potential(me))
         if power is not None:
             return power
-        buys = [a for a in acts if isinstance(a, Buy)]
         if not buys:
             return EndConstruction()
-        scored = [(self._buy_score(state, me, a), a) for a in buys]
-        score, best = max(scored, key=lambda t: t[0])
+        if type(self)._buy_score is GreedyBot._buy_score and \
+                type(self)._item_score is GreedyBot._item_score:
+            score, best = self._best_buy(f, me, buys)
+        else:  # a player weighing buys its own way
+            scored = [(self._buy_score(state, me, a), a) for a in buys]
+            score, best = max(scored, key=lambda t: t[0])
         return best if score > 0 else EndConstruction()
+
+    def _best_buy(self, f: Facts, me: Player, buys: list[Buy]) -> tuple[float, Buy]:
+        """The first of the buys with the highest `_buy_score`, and that score: the same
+        sums, and the same noise drawn in the same order, with what the buys share asked
+        once (an item is listed once per payment, a payment for many items)."""
+        hoard = f.best_set(me) >= 9  # keep a set of 9 for a hero (`_buy_score`)
+        below = self.rng.below
+        civ = me.civ
+        threat = f.threat
+        wastes: dict[tuple[tuple[str, int], ...], float] = {}  # `Facts.loss` by payment
+        best = buys[0]
+        top = 0.0
+        item = None  # the item last valued, and its value
+        value = 0.0
+        for i, a in enumerate(buys):
+            it = a.items[0]
+            kind = it.kind
+            if hoard and kind != "card":
+                score = -1.0
+            else:
+                if it is not item:
+                    item = it
+                    value = _card_value(it.card) if kind == "card" else \
+                        _value(kind, it.province, threat(civ, it.province))
+                pay = a.payment
+                key = tuple(pay.items())
+                waste = wastes.get(key)
+                if waste is None:
+                    waste = wastes[key] = f.loss(me, pay)
+                score = value - 0.5 * waste + below(1000) / 1000.0
+            if i == 0 or score > top:
+                best, top = a, score
+        return top, best
 
     def _buy_score(self, state: GameState, me: Player, a: Buy) -> float:
         it = a.items[0]
@@ -215,17 +259,8 @@ class GreedyBot:
 
     def _item_score(self, state: GameState, me: Player, it: Item) -> float:
         if it.kind == "card":
-            return 1000 if it.card == "pyramids" else 200
-        base = ITEM_VALUE.get(it.kind, 1)
-        pr = it.province
-        threat = self._known(state).threat(me.civ, pr)
-        if it.kind in ("legion", "fortress", "creature"):
-            return base + 12 * threat
-        if it.kind == "influence":
-            p = board.PROVINCES[pr]
-            sites = len(p.commodity_sites) + (1 if p.city_site else 0)
-            return base + 4 * sites - 10 * threat
-        return base - 6 * threat
+            return _card_value(it.card)
+        return _value(it.kind, it.province, self._known(state).threat(me.civ, it.province))
 
     def _PlaceFree(self, state: GameState, me: Player, prompt: PlaceFree,
                    acts: list[Action]) -> Action:
@@ -255,20 +290,61 @@ class GreedyBot:
 
     def _GroundTurn(self, state: GameState, me: Player, prompt: GroundTurn,
                     acts: list[Action]) -> Action:
-        best, best_score = None, 0.0
-        for a in acts:
-            if not isinstance(a, Move):
-                continue
-            score = self._attack_score(state, me, a)
-            if score > best_score:
-                best, best_score = a, score
-        shot_value, shot = gp.titan_shot(state, me.civ,
-                                         [a for a in acts if isinstance(a, UsePower)])
+        if type(self)._attack_score is GreedyBot._attack_score and \
+                type(self)._strength is GreedyBot._strength:
+            best, best_score, uses = self._best_attack(self._known(state), me, acts)
+        else:  # a player weighing moves its own way
+            best, best_score = None, 0.0
+            for a in acts:
+                if not isinstance(a, Move):
+                    continue
+                score = self._attack_score(state, me, a)
+                if score > best_score:
+                    best, best_score = a, score
+            uses = [a for a in acts if isinstance(a, UsePower)]
+        shot_value, shot = gp.titan_shot(state, me.civ, uses)
         if shot is not None and shot_value > max(best_score, 2.0):
             return shot
         if best is not None:
             return best
         return next((a for a in acts if isinstance(a, EndMilitary)), acts[0])
+
+    def _best_attack(self, f: Facts, me: Player, acts: list[Action]
+                     ) -> tuple[Move | None, float, list[UsePower]]:
+        """The first move with the highest `_attack_score` above 0 (None if none) and that
+        score, and the powers listed, in one pass: the same sums, and the same noise drawn
+        in the same order, with the facts looked up once for all the moves."""
+        civ = me.civ
+        provinces = f.state.provinces
+        enemy_ground = f.enemy_ground
+        by_id = f.units_by_id()
+        below = self.rng.below
+        best: Move | None = None
+        best_score = 0.0
+        uses: list[UsePower] = []
+        for a in acts:
+            if not isinstance(a, Move):
+                if isinstance(a, UsePower):
+                    uses.append(a)
+                continue
+            target = a.to
+            ps = provinces[target]
+            enemies, defence = enemy_ground(civ, target)
+            if ps.influence == civ and not enemies:
+                continue  # worth nothing
+            moving: float = 0  # `_strength`, as sum() starts
+            for uid in a.units:
+                u = by_id.get(uid)
+                moving += UNIT_STRENGTH[u.kind if u is not None else "legion"]
+            if defence and moving < 1.8 * defence:
+                continue
+            prize = 10 + 8 * len(ps.buildings) + (6 if ps.influence else 0)
+            if ps.influence is None and not ps.buildings and not enemies:
+                prize = 2 + len(board.PROVINCES[target].commodity_sites)
+            score = prize + moving - defence + below(1000) / 1000.0
+            if score > best_score:
+                best, best_score = a, score
+        return best, best_score, uses
 
     def _attack_score(self, state: GameState, me: Player, a: Move) -> float:
         target = a.to
@@ -364,6 +440,28 @@ class GreedyBot:
 
 
 # --- helpers ------------------------------------------------------------------------------
+def _card_value(card: str) -> float:
+    """What buying a hero or wonder is worth (`GreedyBot._item_score`)."""
+    return 1000 if card == "pyramids" else 200
+
+
+def _value(kind: str, province: str, threat: float) -> float:
+    """What an item built in a province is worth (`GreedyBot._item_score`), the threat
+    next to it being `threat`."""
+    base = ITEM_VALUE.get(kind, 1)
+    if kind in _DEFENCE:
+        return base + 12 * threat
+    if kind == "influence":
+        return base + 4 * _SITES[province] - 10 * threat
+    return base - 6 * threat
+
+
+_DEFENCE = frozenset(("legion", "fortress", "creature"))
+# the sites of each province (a city's and its commodities'), what influence there opens
+_SITES = {pr: len(p.commodity_sites) + (1 if p.city_site else 0)
+          for pr, p in board.PROVINCES.items()}
+
+
 def _me(state: GameState, civ: str) -> Player:
     return next(p for p in state.players if p.civ == civ)
 

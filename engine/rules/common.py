@@ -240,6 +240,26 @@ def tokens_in_play(state: GameState, kind: str) -> int:
     return n
 
 
+def tokens_of_every_kind(state: GameState) -> dict[str, int]:
+    """`tokens_in_play` of every kind of building, the buildings counted in one pass (and
+    remembered, kind by kind, while the state is only read). Do not change the answer."""
+    memo = remembered(state)
+    got: dict[str, int] | None = memo.get(_TOKENS) if memo is not None else None
+    if got is None:
+        got = dict.fromkeys(BUILDINGS, 0)
+        for ps in state.provinces.values():
+            for b in ps.buildings:
+                got[b.kind] = got.get(b.kind, 0) + 1
+        if memo is not None:
+            memo[_TOKENS] = got
+            for kind, n in got.items():
+                memo[("tokens", kind)] = n
+    return got
+
+
+_TOKENS = ("tokens",)  # the memo's key of `tokens_of_every_kind`
+
+
 def free_commodity_sites(state: GameState, province: str) -> list[str]:
     used = {b.site for b in state.provinces[province].buildings if b.kind == "caravan"}
     return [s for s in board.PROVINCES[province].commodity_sites if s not in used]

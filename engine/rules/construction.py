@@ -234,14 +234,53 @@ def _priced(state: GameState, civ: str, best: int) -> list[tuple[Item, int]]:
     # civ's are not even made candidates.
     funcs = reducers(state, civ)
     charted: dict[str, int] = {}
-    items = _within(state, civ, best + (MAX_REDUCTION if funcs else 0), charted)
+    yard = Yard(state, civ)  # what the candidates share, asked once for them all
+    items = _buildable(state, civ, best + (MAX_REDUCTION if funcs else 0), charted, yard)
     if not items:
         return out
-    yard = Yard(state, civ)  # what the candidates share, asked once for them all
     for it, c in zip(items, costs(state, civ, items, funcs, charted), strict=True):
-        if c <= best and yard.buildable(it):
+        if c <= best:
             out.append((it, c))
     return out
+
+
+def _buildable(state: GameState, civ: str, budget: int, charted: dict[str, int],
+               yard: Yard) -> list[Item]:
+    """`_within(state, civ, budget, charted)` less the items the yard refuses, in the same
+    order: each province's facts are asked once for its items, and no item is made that
+    would be refused (tests/test_engine_shortcuts.py compares it with the long way)."""
+    skip = _BEYOND[min(max(budget, 0), _DEAREST)]
+    items: list[Item] = []
+    if "influence" not in skip and yard.has("influence"):  # else none is buildable
+        if influence_anywhere(state, civ):
+            reach: AbstractSet[str] = board.PROVINCES.keys()
+        else:
+            reach = influence_reach(state, civ,
+                                    state.construction.controlled_at_start.get(civ, []))
+        provinces = state.provinces
+        for pr in sorted(reach):
+            if provinces[pr].influence is None and yard.may_influence(pr):
+                items.append(Item(kind="influence", province=pr))
+        for c in state.conversions:
+            if c.civ == civ and yard.may_influence(c.province):
+                items.append(Item(kind="influence", province=c.province))
+    # the kinds within his means with a piece left (no other is buildable anywhere)
+    here = tuple(k for k in _SITE_KINDS if k not in skip and yard.has(k))
+    triremes = "trireme" not in skip and yard.has("trireme")
+    caravans = "caravan" not in skip and yard.has("caravan")
+    extras = extra_items(state, civ)
+    if here or triremes or caravans or extras:  # else no province of his is asked
+        own = _own_provinces(state, civ)
+        for pr in own:
+            yard.site_items(pr, here, triremes, caravans, items)
+        items += [it for it in extras
+                  if it.province not in own and it.kind not in skip and yard.buildable(it)]
+    cards = [*state.display, *offered(state, civ), CIV_HERO[civ]]
+    for card, card_price in cards_within(state, cards, budget):
+        if yard.may_acquire(card):
+            items.append(Item(kind="card", card=card))
+        charted[card] = card_price
+    return items
 
 
 def _legal(state: GameState, prompt: ConstructionTurn) -> list[Action]:
@@ -257,7 +296,7 @@ def _legal(state: GameState, prompt: ConstructionTurn) -> list[Action]:
         if pays is None:
             pays = payments[c] = payment_options(p, c, wild=wild)
         for pay in pays:
-            out.append(Buy(items=[it], payment=dict(pay)))  # each action its own
+            out.append(Buy(items=[it], payment=pay.copy()))  # each action its own
     return out
 
 

@@ -395,8 +395,9 @@ def price(state: GameState, civ: str, items: list[Item]) -> tuple[int, list[str]
     taken: set[str] = set()
     keys: list[str] = []
     total = 0
+    funcs = reducers(state, civ)  # a reduction is its holder's alone (`reducers`)
     for it in items:
-        n, key = _best(state, civ, it, taken)
+        n, key = _best(state, civ, it, taken, funcs)
         if key:
             taken.add(key)
             keys.append(key)

@@ -7,11 +7,11 @@ from __future__ import annotations
 from ..actions import Item
 from ..data import board
 from ..data.cards import ALL_CARDS, CIV_HERO
+from ..data.costs import GROUND_UNITS
 from ..errors import IllegalAction
 from ..events import Built, CardAcquired, ConversionCompleted, Event
 from ..state import Building, GameState
 from .common import (
-    at_war,
     free_commodity_sites,
     ground_units_in,
     has_building,
@@ -33,7 +33,7 @@ from .hooks import (
     on_influence,
     unit_built,
 )
-from .reading import remembered
+from .reading import remembered, units_by_area
 
 R_BUILD = "Rules for Construction: build only in provinces you controlled when your turn began"
 R_INFLUENCE = "Placement: influence goes next to a province you controlled at the start of the phase"
@@ -77,24 +77,59 @@ def _check_build_site(state: GameState, civ: str, province: str, mode: str) -> N
 
 
 def _site_refusal(state: GameState, civ: str, province: str, mode: str) -> None:
-    if province not in board.PROVINCES:
+    fault = site_fault(state, civ, province, mode)
+    if not fault:
+        return
+    if fault == _NOT_LAND:
         raise IllegalAction(f"{province} is not a land province", R_BUILD)
-    ps = state.provinces[province]
-    if ps.influence != civ:
+    name = board.area_name(province)
+    if fault == _NOT_OWN:
         raise IllegalAction(
-            f"You have no influence marker in {board.area_name(province)}: you may build only "
+            f"You have no influence marker in {name}: you may build only "
             "in your own provinces", "Rules for Construction")
+    if fault == _TOO_NEW:
+        raise IllegalAction(f"{name} became yours this turn; build there next turn", R_BUILD)
+    raise IllegalAction(
+        f"{name} is at war or occupied; only your capital can be "
+        "built in then", "base-game.md 5.2 (capital exception: combat example)")
+
+
+# Why civ may not build in a province (`site_fault`); 0: he may.
+_NOT_LAND, _NOT_OWN, _TOO_NEW, _AT_WAR = 1, 2, 3, 4
+
+
+def site_fault(state: GameState, civ: str, province: str, mode: str) -> int:
+    """0 if civ may build in this province now (influence, turn start, war), else why not
+    (`_site_refusal` says it in words): the yard asks it for each of his provinces."""
+    if province not in board.PROVINCES:
+        return _NOT_LAND
+    if state.provinces[province].influence != civ:
+        return _NOT_OWN
     if mode == CONSTRUCTION:
-        cs = state.construction
-        if province not in cs.turn_start and not may_build_new_province(state, civ, province):
-            raise IllegalAction(
-                f"{board.area_name(province)} became yours this turn; build there next turn",
-                R_BUILD)
-        if province != player(state, civ).capital and (
-                at_war(state, province) or enemy_occupier_in(state, province, civ)):
-            raise IllegalAction(
-                f"{board.area_name(province)} is at war or occupied; only your capital can be "
-                "built in then", "base-game.md 5.2 (capital exception: combat example)")
+        if province not in state.construction.turn_start and \
+                not may_build_new_province(state, civ, province):
+            return _TOO_NEW
+        if province != player(state, civ).capital and _war_or_occupied(state, province, civ):
+            return _AT_WAR
+    return 0
+
+
+def _war_or_occupied(state: GameState, province: str, civ: str) -> bool:
+    """`at_war(state, province) or enemy_occupier_in(state, province, civ)`, the province's
+    units looked at once: two owners of ground units, or another's unit on a post."""
+    index = units_by_area(state)
+    first = None  # the first owner of ground units met
+    for u in state.units if index is None else index.get(province, ()):
+        if u.area != province:
+            continue
+        if u.post and u.owner != civ:
+            return True
+        if u.kind in GROUND_UNITS:
+            if first is None:
+                first = u.owner
+            elif u.owner != first:
+                return True
+    return False
 
 
 def check_build_site(state: GameState, civ: str, province: str, mode: str) -> None:

@@ -6,7 +6,9 @@ building site and its buildings. Listing a construction turn checks every candid
 `Yard` (made for one listing: the state must not change meanwhile) asks each of those once
 and answers exactly as `check(state, civ, item, CONSTRUCTION)` passes or refuses, for the
 items built on the board, the influence markers and the heroes and wonders
-(tests/test_floor_shortcuts.py compares them in random games). It restates the rules of
+(tests/test_floor_shortcuts.py compares them in random games). The listing itself asks
+`site_items` for each of the player's provinces, which makes only the items `buildable`
+would pass (tests/test_construction_shortcuts.py). It restates the rules of
 engine/rules/placement.py for a construction turn: a change to one is a change to both.
 """
 
@@ -26,8 +28,7 @@ from .common import (
     ground_units_in,
     player,
     reserve,
-    tokens_in_play,
-    units_in,
+    tokens_of_every_kind,
 )
 from .geography import influence_reach
 from .hooks import (
@@ -37,7 +38,7 @@ from .hooks import (
     offered,
     site_exemptions,
 )
-from .placement import CONSTRUCTION, check, check_build_site
+from .placement import CONSTRUCTION, check, site_fault
 
 TOKENS = ("city", "caravan", "temple", "market")  # buildings: from the common supply
 UNITS = ("legion", "trireme", "fortress", "creature")  # from the player's reserve
@@ -49,7 +50,7 @@ class Yard:
     """The facts the candidates of one construction listing share, each asked once."""
 
     __slots__ = ("state", "civ", "_left", "_sites", "_kinds", "_limit", "_reach", "_offered",
-                 "_exempt")
+                 "_exempt", "_free", "_forts")
 
     def __init__(self, state: GameState, civ: str) -> None:
         self.state = state
@@ -62,7 +63,8 @@ class Yard:
         self._offered: list[str] | None = None  # the cards on offer to civ by a card
         # the cards letting him build where he has no influence (None: not asked yet)
         self._exempt: list[Callable[..., Any]] | None = None
-
+        self._free: dict[str, list[str]] = {}  # the free commodity sites of a province
+        self._forts: dict[str, int] | None = None  # civ's fortresses, by province
 
     def buildable(self, item: Item) -> bool:
         """Would `check(state, civ, item, CONSTRUCTION)` pass?"""
@@ -82,14 +84,7 @@ class Yard:
             site = self._site(pr)
         if not site and not self._exempted(item):
             return False
-        left = self._left.get(k)
-        if left is None:
-            if k in TOKENS:
-                left = tokens_in_play(state, k) < state.token_supply.get(k, 0)
-            else:
-                left = reserve(state, self.civ, k) > 0
-            self._left[k] = left
-        if not left:
+        if not self._has(k):
             return False
         if k == "legion" or k == "creature":
             return True
@@ -98,9 +93,9 @@ class Yard:
         if k == "fortress":
             if not self._limit:
                 self._limit = fortress_limit(state, self.civ)
-            return len(units_in(state, pr, self.civ, ("fortress",))) < self._limit
+            return self._fortresses().get(pr, 0) < self._limit
         if k == "caravan":
-            free = free_commodity_sites(state, pr)
+            free = self._free_sites(pr)
             return (item.site or (free[0] if len(free) == 1 else "")) in free
         kinds = self._kinds.get(pr)
         if kinds is None:
@@ -111,10 +106,100 @@ class Yard:
             return "city" in kinds and "temple" not in kinds
         return "caravan" in kinds and "market" not in kinds  # a market
 
-    def _exempted(self, item: Item) -> bool:
+    def site_items(self, pr: str, kinds: tuple[str, ...], trireme: bool, caravan: bool,
+                   out: list[Item]) -> None:
+        """Append to `out` the items `construction` offers in civ's province pr (these kinds,
+        then a trireme on a coast, then a caravan on each free commodity site, in that
+        order) that `buildable` passes: the province's facts are asked once for them all, and
+        no item is made for what would be refused. Every kind asked must have a piece left
+        (`has`): the caller leaves out the others, once for all his provinces."""
+        if pr not in board.PROVINCES or not self._site(pr):
+            if pr in board.PROVINCES and not self._exemptions():
+                return  # no building here at all
+            for it in _offered_in(pr, kinds, trireme, caravan, self._free_sites(pr)):
+                if self.buildable(it):  # a card may let some go there: each the long way
+                    out.append(it)
+            return
+        state = self.state
+        buildings = None
+        for k in kinds:
+            if k == "legion" or k == "creature":
+                out.append(Item(kind=k, province=pr))
+                continue
+            if k == "fortress":
+                if not self._limit:
+                    self._limit = fortress_limit(state, self.civ)
+                if self._fortresses().get(pr, 0) < self._limit:
+                    out.append(Item(kind=k, province=pr))
+                continue
+            if buildings is None:
+                buildings = self._kinds.get(pr)
+                if buildings is None:
+                    buildings = self._kinds[pr] = {b.kind for b in state.provinces[pr].buildings}
+            if k == "city":
+                ok = bool(board.PROVINCES[pr].city_site) and "city" not in buildings
+            elif k == "temple":
+                ok = "city" in buildings and "temple" not in buildings
+            else:  # a market
+                ok = "caravan" in buildings and "market" not in buildings
+            if ok:
+                out.append(Item(kind=k, province=pr))
+        if trireme and board.PROVINCES[pr].coastal:
+            out.append(Item(kind="trireme", province=pr))
+        if caravan:
+            for site in self._free_sites(pr):
+                out.append(Item(kind="caravan", province=pr, site=site))
+
+    def may_influence(self, pr: str) -> bool:
+        """`buildable` of an influence marker in pr."""
+        return self._influence(pr) if pr in board.PROVINCES else \
+            self._long_way(Item(kind="influence", province=pr))
+
+    def may_acquire(self, card: str) -> bool:
+        """`buildable` of a card."""
+        return self._card(card)
+
+    def has(self, kind: str) -> bool:
+        """Is a piece of this kind left to civ (a token in the supply, a piece in his
+        reserve, an influence marker)?"""
+        return self._has(kind)
+
+    def _has(self, k: str) -> bool:
+        left = self._left.get(k)
+        if left is None:
+            state = self.state
+            if k in TOKENS:
+                left = tokens_of_every_kind(state).get(k, 0) < state.token_supply.get(k, 0)
+            else:
+                left = reserve(state, self.civ, k) > 0
+            self._left[k] = left
+        return left
+
+    def _fortresses(self) -> dict[str, int]:
+        """civ's fortresses in each area (`units_in(state, area, civ, ("fortress",))`
+        counted for every area in one pass)."""
+        forts = self._forts
+        if forts is None:
+            forts = self._forts = {}
+            civ = self.civ
+            for u in self.state.units:
+                if u.kind == "fortress" and u.owner == civ:
+                    forts[u.area] = forts.get(u.area, 0) + 1
+        return forts
+
+    def _free_sites(self, pr: str) -> list[str]:
+        free = self._free.get(pr)
+        if free is None:
+            free = self._free[pr] = free_commodity_sites(self.state, pr)
+        return free
+
+    def _exemptions(self) -> list[Callable[..., Any]]:
         if self._exempt is None:
             self._exempt = site_exemptions(self.state, self.civ)
-        for f in self._exempt:
+        return self._exempt
+
+    def _exempted(self, item: Item) -> bool:
+        for f in self._exemptions():
             if f(self.state, self.civ, item, CONSTRUCTION):
                 return True
         return False
@@ -140,10 +225,7 @@ class Yard:
     def _influence(self, pr: str) -> bool:
         """placement._check_influence in a construction turn."""
         state, civ = self.state, self.civ
-        left = self._left.get("influence")
-        if left is None:
-            left = self._left["influence"] = reserve(state, civ, "influence") > 0
-        if not left:
+        if not self._has("influence"):
             return False
         owner = state.provinces[pr].influence
         if owner is not None:
@@ -163,12 +245,8 @@ class Yard:
     def _site(self, province: str) -> bool:
         ok = self._sites.get(province)
         if ok is None:
-            try:
-                check_build_site(self.state, self.civ, province, CONSTRUCTION)
-                ok = True
-            except IllegalAction:
-                ok = False
-            self._sites[province] = ok
+            ok = self._sites[province] = not site_fault(self.state, self.civ, province,
+                                                        CONSTRUCTION)
         return ok
 
     def _long_way(self, item: Item) -> bool:
@@ -177,3 +255,14 @@ class Yard:
         except IllegalAction:
             return False
         return True
+
+
+def _offered_in(pr: str, kinds: tuple[str, ...], trireme: bool, caravan: bool,
+                free: list[str]) -> list[Item]:
+    """The items `construction` offers in one of civ's provinces, before any check."""
+    items = [Item(kind=k, province=pr) for k in kinds]
+    if trireme and board.PROVINCES[pr].coastal:
+        items.append(Item(kind="trireme", province=pr))
+    if caravan:
+        items += [Item(kind="caravan", province=pr, site=site) for site in free]
+    return items

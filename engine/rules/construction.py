@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
+from typing import Any
 
 from ..actions import Action, Buy, EndConstruction, Item, Keep, UsePower
 from ..data import board
@@ -40,7 +42,7 @@ from .hooks import (
 )
 from .order import finish_turn, pick_next
 from .payment import check_payment, max_set_value, payment_options
-from .placement import CONSTRUCTION, check, place
+from .placement import CONSTRUCTION, check, place, place_legal
 from .registry import decision, phase
 from .victory import check_acquisition
 from .yard import Yard
@@ -108,12 +110,18 @@ def _discard(state: GameState, civ: str, kept: dict[str, int], ev: list[Event]) 
     state.construction.discarded.append(civ)
 
 
-def _buy(state: GameState, civ: str, action: Buy, ev: list[Event]) -> None:
-    if not action.items:
-        raise IllegalAction("Name at least one item to buy", R_PAY)
-    total, reductions_spent = price(state, civ, action.items)
-    p = player(state, civ)
-    check_payment(p, action.payment, total, wild=wild_commodity(state, civ))
+def _buy(state: GameState, civ: str, action: Buy, ev: list[Event],
+         listed: _Listed | None = None) -> None:
+    """Pay for the items and place them. `listed`: the listing this very buy was offered
+    by (`_offered`): it is legal, so neither its payment nor its items are checked."""
+    if listed is None:
+        if not action.items:
+            raise IllegalAction("Name at least one item to buy", R_PAY)
+        total, reductions_spent = price(state, civ, action.items)
+        check_payment(player(state, civ), action.payment, total,
+                      wild=wild_commodity(state, civ))
+    else:  # a listing without reductions to spend (the most) prices nothing
+        reductions_spent = price(state, civ, action.items)[1] if listed[3] else []
     cards = {c: n for c, n in clean(action.payment).items() if c != WILD}
     return_to_bank(state, civ, cards)
     ev.append(Paid(civ=civ, cards=cards))
@@ -121,7 +129,10 @@ def _buy(state: GameState, civ: str, action: Buy, ev: list[Event]) -> None:
         spend_wild(state, civ, ev)
     spend_reductions(state, reductions_spent)
     for it in action.items:
-        place(state, civ, it, CONSTRUCTION, ev)
+        if listed is None:
+            place(state, civ, it, CONSTRUCTION, ev)
+        else:
+            place_legal(state, civ, it, CONSTRUCTION, ev)
         if it.kind == "card" and check_acquisition(state, civ, ev):
             return
 
@@ -224,15 +235,16 @@ def legal_items(state: GameState, civ: str) -> list[Item]:
 
 def priced_items(state: GameState, civ: str) -> list[tuple[Item, int]]:
     """The items civ may buy now, each with its cost (what a set of his could pay at most)."""
-    return _priced(state, civ, max_set_value(player(state, civ), wild=wild_commodity(state, civ)))
+    return _priced(state, civ, max_set_value(player(state, civ), wild=wild_commodity(state, civ)),
+                   reducers(state, civ))
 
 
-def _priced(state: GameState, civ: str, best: int) -> list[tuple[Item, int]]:
-    """`priced_items`, civ's best set being worth `best`."""
+def _priced(state: GameState, civ: str, best: int,
+            funcs: tuple[Callable[..., Any], ...]) -> list[tuple[Item, int]]:
+    """`priced_items`, civ's best set being worth `best`, `funcs` his `reducers`."""
     out: list[tuple[Item, int]] = []
     # An item costs its chart cost less one reduction at most: those dearer than any set of
     # civ's are not even made candidates.
-    funcs = reducers(state, civ)
     charted: dict[str, int] = {}
     yard = Yard(state, civ)  # what the candidates share, asked once for them all
     items = _buildable(state, civ, best + (MAX_REDUCTION if funcs else 0), charted, yard)
@@ -284,6 +296,7 @@ def _buildable(state: GameState, civ: str, budget: int, charted: dict[str, int],
 
 
 def _legal(state: GameState, prompt: ConstructionTurn) -> list[Action]:
+    global _LISTED
     p = player(state, prompt.civ)
     wild = wild_commodity(state, prompt.civ)
     out: list[Action] = [EndConstruction()]
@@ -291,13 +304,36 @@ def _legal(state: GameState, prompt: ConstructionTurn) -> list[Action]:
     if best <= 0:  # no set of his pays for anything (payment_options of a cost of 1 or more)
         return out
     payments: dict[int, list[dict[str, int]]] = {}  # by cost: the same for every item
-    for it, c in _priced(state, prompt.civ, best):
+    funcs = reducers(state, prompt.civ)
+    for it, c in _priced(state, prompt.civ, best, funcs):
         pays = payments.get(c)
         if pays is None:
             pays = payments[c] = payment_options(p, c, wild=wild)
         for pay in pays:
             out.append(Buy(items=[it], payment=pay.copy()))  # each action its own
+    _LISTED = (prompt, state.actions_taken, out, bool(funcs))
     return out
+
+
+# --- the buys a listing offered ---------------------------------------------------------------
+# The last construction listing: the prompt object, the state's count of actions then, the
+# actions, and whether the player had reductions to spend. A prompt object stands for one
+# decision: any action taken since (a power used in the same turn too) counts.
+_Listed = tuple[object, int, list[Action], bool]
+_LISTED: _Listed | None = None
+
+
+def _offered(state: GameState, prompt: object, action: Buy) -> _Listed | None:
+    """The last listing if `action` is the very object it offered for this prompt, no action
+    taken since: a legal buy. None for any other (a buy typed, decoded or copied is never
+    one): it goes the long way, with the same refusals."""
+    got = _LISTED
+    if got is None or got[0] is not prompt or got[1] != state.actions_taken:
+        return None
+    for a in got[2]:
+        if a is action:
+            return got
+    return None
 
 
 @decision(ConstructionTurn, _legal)
@@ -306,7 +342,7 @@ def _turn(state: GameState, prompt: ConstructionTurn, action: Action, ev: list[E
         finish_turn(state)
         state.construction.turn_civ = ""
     elif isinstance(action, Buy):
-        _buy(state, prompt.civ, action, ev)
+        _buy(state, prompt.civ, action, ev, _offered(state, prompt, action))
     elif isinstance(action, UsePower) and is_active(action.card):
         use_power(state, prompt.civ, action, ev)
     else:

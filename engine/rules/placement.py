@@ -190,24 +190,14 @@ def place(state: GameState, civ: str, item: Item, mode: str, ev: list[Event],
     k = item.kind
     pr = item.province
     if k == "card":
-        _acquire_card(state, civ, item.card, mode, ev, dry)
+        _check_card(state, civ, item.card, mode)
+        if not dry:
+            _take_card(state, civ, item.card, mode, ev)
         return
     if k == "influence":
         previous = _check_influence(state, civ, pr, mode)
-        if dry:
-            return
-        state.provinces[pr].influence = civ
-        if mode == CONSTRUCTION:
-            state.construction.new_influence.append(pr)
-        if previous is not None:
-            for u in units_in(state, pr, civ):
-                if u.post == "influence":
-                    u.post = ""
-            state.conversions = [c for c in state.conversions
-                                 if not (c.province == pr and c.civ == civ)]
-            ev.append(ConversionCompleted(civ=civ, province=pr, previous=previous))
-        ev.append(Built(civ=civ, kind=k, province=pr, free=free))
-        on_influence(state, civ, pr, mode, ev)
+        if not dry:
+            _put_influence(state, civ, pr, mode, previous, ev, free)
         return
     if k not in ("city", "caravan", "temple", "market", "legion", "trireme", "fortress",
                  "creature"):
@@ -245,10 +235,8 @@ def place(state: GameState, civ: str, item: Item, mode: str, ev: list[Event],
             if has_building(state, pr, "market"):
                 raise IllegalAction(f"{name} has a market already: one per province",
                                     "base-game.md 5.2")
-        if dry:
-            return
-        state.provinces[pr].buildings.append(Building(kind=k, site=site))
-        ev.append(Built(civ=civ, kind=k, province=pr, site=site, free=free))
+        if not dry:
+            _put_building(state, civ, k, pr, site, ev, free)
         return
     # military units
     if reserve(state, civ, k) <= 0:
@@ -263,15 +251,62 @@ def place(state: GameState, civ: str, item: Item, mode: str, ev: list[Event],
         if len(units_in(state, pr, civ, ("fortress",))) >= limit:
             raise IllegalAction(f"{name} has {limit} fortress(es) of yours already",
                                 "base-game.md 5.2: one fortress per province (Statue of Zeus: 2)")
-    if dry:
-        return
+    if not dry:
+        _put_unit(state, civ, k, pr, ev, free)
+
+
+def place_legal(state: GameState, civ: str, item: Item, mode: str, ev: list[Event]) -> None:
+    """`place` of an item known to be legal for civ now (one the construction listing
+    offered for this very decision): the same changes and events, without the checks. Only
+    what the item leaves to be worked out is: a caravan's site, a conversion's previous
+    owner (a legal marker goes to an empty province or completes a conversion)."""
+    k = item.kind
+    pr = item.province
+    if k == "card":
+        _take_card(state, civ, item.card, mode, ev)
+    elif k == "influence":
+        _put_influence(state, civ, pr, mode, state.provinces[pr].influence, ev, False)
+    elif k == "city":
+        _put_building(state, civ, k, pr, board.PROVINCES[pr].city_site or "", ev, False)
+    elif k == "caravan":
+        _put_building(state, civ, k, pr, item.site or free_commodity_sites(state, pr)[0],
+                      ev, False)
+    elif k == "temple" or k == "market":
+        _put_building(state, civ, k, pr, "", ev, False)
+    else:
+        _put_unit(state, civ, k, pr, ev, False)
+
+
+def _put_influence(state: GameState, civ: str, pr: str, mode: str, previous: str | None,
+                   ev: list[Event], free: bool) -> None:
+    state.provinces[pr].influence = civ
+    if mode == CONSTRUCTION:
+        state.construction.new_influence.append(pr)
+    if previous is not None:
+        for u in units_in(state, pr, civ):
+            if u.post == "influence":
+                u.post = ""
+        state.conversions = [c for c in state.conversions
+                             if not (c.province == pr and c.civ == civ)]
+        ev.append(ConversionCompleted(civ=civ, province=pr, previous=previous))
+    ev.append(Built(civ=civ, kind="influence", province=pr, free=free))
+    on_influence(state, civ, pr, mode, ev)
+
+
+def _put_building(state: GameState, civ: str, k: str, pr: str, site: str, ev: list[Event],
+                  free: bool) -> None:
+    state.provinces[pr].buildings.append(Building(kind=k, site=site))
+    ev.append(Built(civ=civ, kind=k, province=pr, site=site, free=free))
+
+
+def _put_unit(state: GameState, civ: str, k: str, pr: str, ev: list[Event],
+              free: bool) -> None:
     u = new_unit(state, civ, k, pr)
     unit_built(state, u)
     ev.append(Built(civ=civ, kind=k, province=pr, free=free, unit=u.id))
 
 
-def _acquire_card(state: GameState, civ: str, card: str, mode: str, ev: list[Event],
-                  dry: bool) -> None:
+def _check_card(state: GameState, civ: str, card: str, mode: str) -> None:
     if card not in ALL_CARDS or ALL_CARDS[card].kind not in ("civ_hero", "hero", "wonder"):
         raise IllegalAction(f"{card} is not a hero or wonder", "Construction Cost Chart")
     p = player(state, civ)
@@ -294,8 +329,10 @@ def _acquire_card(state: GameState, civ: str, card: str, mode: str, ev: list[Eve
     elif card not in state.display:
         raise IllegalAction(f"{ALL_CARDS[card].name} is not on offer",
                             "base-game.md 5.2: each card exists once")
-    if dry:
-        return
+
+
+def _take_card(state: GameState, civ: str, card: str, mode: str, ev: list[Event]) -> None:
+    p = player(state, civ)
     if card in state.display:
         state.display.remove(card)
     p.cards.append(card)

@@ -205,7 +205,7 @@ class Yard:
         return False
 
     def _card(self, card: str) -> bool:
-        """placement._acquire_card in a construction turn."""
+        """placement._check_card in a construction turn."""
         info = ALL_CARDS.get(card)
         if info is None or info.kind not in ("civ_hero", "hero", "wonder"):
             return False

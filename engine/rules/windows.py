@@ -162,11 +162,11 @@ def military_window(state: GameState, window: str) -> bool:
     """Open a military reaction window, its players in seat order from the active player:
     after a move is declared ("move_declared"), before the dice ("before_battle"), after
     them ("after_dice"). True if a prompt was set."""
-    first = state.order.active or (state.players[0].civ if state.players else None)
-    if first is None:
-        return False
     maybe = could_answer(state, window)
     if maybe is not None and not maybe:  # no one holds a card that answers it (most moves)
+        return False
+    first = state.order.active or (state.players[0].civ if state.players else None)
+    if first is None:
         return False
     return _open(state, window, seat_order_from(state, first), maybe)
 

@@ -327,13 +327,16 @@ def _advance_move(state: GameState, pm: PendingMove, ev: list[Event]) -> None:
 
 def _resolve_move(state: GameState, civ: str, pm: PendingMove, ev: list[Event]) -> None:
     to = pm.to
-    units = state.units
-    wanted = set(pm.units)
-    found = {u.id: u for u in units if u.id in wanted}  # the units, looked up at once
-    us = [found[i] if i in found else unit(state, i) for i in pm.units]
-    # another civ's ground units there (the movers are civ's: asked before they enter)
-    defended = any([u.owner != civ and u.kind in GROUND_UNITS
-                    for u in units if u.area == to])
+    wanted = pm.units
+    found: dict[int, Unit] = {}
+    defended = False  # another civ's ground units there
+    for u in state.units:  # the movers and the defenders in one look
+        if u.area == to:  # the movers are civ's: asked before they enter
+            if not defended and u.owner != civ and u.kind in GROUND_UNITS:
+                defended = True
+        elif u.id in wanted:
+            found[u.id] = u
+    us = [found[i] if i in found else unit(state, i) for i in wanted]
     origins = [u.area for u in us]
     for u in us:
         clear_post(state, u)

@@ -1,0 +1,62 @@
+"""The shortcuts of the decisions outside the military and construction phases (issue 16,
+round 5) answer exactly as the long way, in every position of random games and of the
+phase saves: the powers a player may use, found in one table per kind of decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.data.cards import ALL_CARDS
+from engine.rules.common import player, player_civs
+from engine.rules.hooks import CARDS, _active_powers_long_way, active_powers
+from engine.state import GameState
+
+from .helpers import random_positions
+
+CIVS = ["rome", "greece", "egypt", "carthage"]
+WINDOWS = ("", "phase_start", "move_declared", "before_battle", "after_dice")
+
+
+def _positions(seeds: tuple[int, ...], steps: int) -> Iterator[GameState]:
+    return random_positions(seeds, steps, CIVS)
+
+
+def _same_powers(state: GameState) -> int:
+    """Every player's powers in every window and in his own decision, as the long way;
+    how many."""
+    n = 0
+    for civ in player_civs(state):
+        for w in WINDOWS:
+            long_way = _active_powers_long_way(state, civ, w)
+            assert active_powers(state, civ, w) == long_way, (civ, w)
+            n += len(long_way)
+    return n
+
+
+def test_the_powers_by_kind_of_decision_answer_as_the_long_way() -> None:
+    """In every position, and again with a card or a god with a power given to a player
+    (each in turn, every fifth position)."""
+    powers = 0
+    active = [c for c, m in CARDS.items() if callable(getattr(m, "uses", None))
+              and c in ALL_CARDS and ALL_CARDS[c].kind != "creature"]
+    for n, state in enumerate(_positions(seeds=(51, 52), steps=1200)):
+        powers += _same_powers(state)
+        if n % 5:
+            continue
+        civs = player_civs(state)
+        card = active[n // 5 % len(active)]
+        civ = civs[n // 5 % len(civs)]
+        if ALL_CARDS[card].kind == "god":
+            state.gods[card] = civ
+        else:
+            p = player(state, civ)
+            if card not in p.cards:
+                p.cards.append(card)
+        powers += _same_powers(state)
+        if ALL_CARDS[card].kind == "god":
+            state.gods[card] = None
+        else:
+            player(state, civ).cards.remove(card)
+        powers += _same_powers(state)
+    assert powers > 50

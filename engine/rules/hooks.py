@@ -101,20 +101,23 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
     table = _ASKABLE.get(kind)
     if table is None:
         table = _askable(kind)
-    creature_of, at, gods = table
+    creature_of, at, powers, gods = table
     mine = creature_of.get(civ)
     asked = [] if mine is None else [mine]
     for p in state.players:
         if p.civ == civ:
-            for c in p.cards:
-                i = at.get(c)
-                if i is not None:
-                    asked.append(i)
+            cards = p.cards
+            if cards and not powers.isdisjoint(cards):  # most hold no card with a power
+                for c in cards:
+                    i = at.get(c)
+                    if i is not None:
+                        asked.append(i)
             break
     holders = state.gods
-    for g, i in gods:
-        if holders.get(g) == civ:
-            asked.append(i)
+    if civ in holders.values():  # most hold no god
+        for g, i in gods:
+            if holders.get(g) == civ:
+                asked.append(i)
     if not asked:
         return []
     if len(asked) > 1:
@@ -126,10 +129,11 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
     return out
 
 
-def _askable(kind: type | str) -> tuple[dict[str, int], dict[str, int], tuple[tuple[str, int], ...]]:
+def _askable(kind: type | str) -> tuple[dict[str, int], dict[str, int], frozenset[str],
+                                        tuple[tuple[str, int], ...]]:
     """For a kind of decision (or `_IN_A_WINDOW`): the `_users` index of each
-    civilization's creature, and of each card, that may answer in it; and (god, index) of
-    the gods among them."""
+    civilization's creature, and of each card, that may answer in it; those cards; and
+    (god, index) of the gods among them."""
     _users()
     if kind == _IN_A_WINDOW:
         at, creature_of = _ASKED_IN_WINDOWS
@@ -141,13 +145,13 @@ def _askable(kind: type | str) -> tuple[dict[str, int], dict[str, int], tuple[tu
         creature_of = {civ: i for civ, i in creature_of.items()
                        if only[i] is None or issubclass(kind, only[i])}
     gods = tuple((g, i) for g, i in at.items() if g in GODS)
-    table = (creature_of, at, gods)
+    table = (creature_of, at, frozenset(at), gods)
     _ASKABLE[kind] = table
     return table
 
 
 _IN_A_WINDOW = "window"  # `_ASKABLE`'s key for every reaction window
-_ASKABLE: dict[type | str, tuple[dict[str, int], dict[str, int],
+_ASKABLE: dict[type | str, tuple[dict[str, int], dict[str, int], frozenset[str],
                                  tuple[tuple[str, int], ...]]] = {}
 
 

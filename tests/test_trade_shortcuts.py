@@ -37,11 +37,13 @@ def _same_powers(state: GameState) -> int:
 def test_the_powers_by_kind_of_decision_answer_as_the_long_way() -> None:
     """In every position, and again with a card or a god with a power given to a player
     (each in turn, every fifth position)."""
-    powers = 0
+    powers = copies = 0
     active = [c for c, m in CARDS.items() if callable(getattr(m, "uses", None))
               and c in ALL_CARDS and ALL_CARDS[c].kind != "creature"]
+    heroes = [c for c in active if ALL_CARDS[c].kind == "hero"]
     for n, state in enumerate(_positions(seeds=(51, 52), steps=1200)):
         powers += _same_powers(state)
+        copies += bool(state.power_choices)  # a card standing for another: asked too
         if n % 5:
             continue
         civs = player_civs(state)
@@ -59,4 +61,10 @@ def test_the_powers_by_kind_of_decision_answer_as_the_long_way() -> None:
         else:
             player(state, civ).cards.remove(card)
         powers += _same_powers(state)
-    assert powers > 50
+        hero = heroes[n // 5 % len(heroes)]  # Castor & Pollux copying a hero with a power
+        p = player(state, civ)
+        if "castor_and_pollux" not in p.cards:
+            p.cards.append("castor_and_pollux")
+        state.power_choices[f"castor_and_pollux:{civ}"] = hero
+        powers += _same_powers(state)
+    assert powers > 50 and copies > 20

@@ -95,8 +95,6 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
     # As `_active_powers_long_way`, with the cards that may answer in this kind of
     # decision (or in any window) looked up in one table made once per kind: the loop
     # over them asks no `DECISIONS`, and only the gods with a power are looked at.
-    if state.power_choices:  # a card standing for another (a copy): the long way
-        return _active_powers_long_way(state, civ, window)
     kind = _IN_A_WINDOW if window else type(state.prompt)
     table = _ASKABLE.get(kind)
     if table is None:
@@ -118,6 +116,9 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
         for g, i in gods:
             if holders.get(g) == civ:
                 asked.append(i)
+    if state.power_choices:  # a card standing for another (a copy): ask its power too
+        asked += [i for c, i in at.items() if holds_copy(state, civ, c)]
+        asked = list(set(asked))
     if not asked:
         return []
     if len(asked) > 1:
@@ -157,8 +158,8 @@ _ASKABLE: dict[type | str, tuple[dict[str, int], dict[str, int], frozenset[str],
 
 def _active_powers_long_way(state: GameState, civ: str, window: str = ""
                             ) -> list[UsePower]:
-    """`active_powers` asking the tables of every kind of decision (a copy on record;
-    tests/test_trade_shortcuts.py checks the two agree)."""
+    """`active_powers` as it was, asking every card's `DECISIONS` at each call
+    (tests/test_trade_shortcuts.py checks the two agree)."""
     # A hero's or wonder's power is its holder's, a god's its holder's, a creature's its
     # civilization's (every `uses` of theirs answers [] to anyone else,
     # tests/test_engine_speed.py). Only those are asked, in registration order, and of

@@ -1,6 +1,7 @@
 """The shortcuts of the decisions outside the military and construction phases (issue 16,
 round 5) answer exactly as the long way, in every position of random games and of the
-phase saves: the powers a player may use, found in one table per kind of decision.
+phase saves: the powers a player may use, found in one table per kind of decision; the
+choices of a trade offer, worked out once per hand.
 """
 
 from __future__ import annotations
@@ -8,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.data.cards import ALL_CARDS
-from engine.rules.common import player, player_civs
+from engine.rules.commerce import _offer_choices_long_way, offer_choices
+from engine.rules.common import hand_size, player, player_civs
 from engine.rules.hooks import CARDS, _active_powers_long_way, active_powers
 from engine.state import GameState
 
@@ -68,3 +70,20 @@ def test_the_powers_by_kind_of_decision_answer_as_the_long_way() -> None:
         state.power_choices[f"castor_and_pollux:{civ}"] = hero
         powers += _same_powers(state)
     assert powers > 50 and copies > 20
+
+
+def test_the_offers_worked_out_once_per_hand_answer_as_the_long_way() -> None:
+    """Every hand of every player, for every number of cards he may offer: the same
+    choices in the same order, each with its cards in the same order; and each listing
+    has dicts of its own (an offer changed does not change the next listing)."""
+    hands = 0
+    for state in _positions(seeds=(53,), steps=1200):
+        for p in state.players:
+            for n in range(min(hand_size(p), 6) + 1):
+                long_way = _offer_choices_long_way(p.hand, n)
+                got = offer_choices(p.hand, n)
+                assert [list(c.items()) for c in got] == [list(c.items()) for c in long_way]
+                got[0]["tax"] = 99  # (an offer of none: {})
+                assert offer_choices(p.hand, n) == long_way
+                hands += 1
+    assert hands > 1000

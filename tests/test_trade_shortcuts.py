@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from engine.data.cards import ALL_CARDS
 from engine.rules.commerce import _offer_choices_long_way, offer_choices
 from engine.rules.common import hand_size, player, player_civs
-from engine.rules.hooks import CARDS, _active_powers_long_way, active_powers
+from engine.rules.hooks import CARDS, _active_powers_long_way, active_powers, holds_copy
 from engine.state import GameState
 
 from .helpers import random_positions
@@ -69,6 +69,9 @@ def test_the_powers_by_kind_of_decision_answer_as_the_long_way() -> None:
             p.cards.append("castor_and_pollux")
         state.power_choices[f"castor_and_pollux:{civ}"] = hero
         powers += _same_powers(state)
+        for c in player_civs(state):  # a card held through a copy is named on record
+            for card in CARDS:
+                assert not holds_copy(state, c, card) or card in state.power_choices.values()
     assert powers > 50 and copies > 20
 
 

@@ -116,8 +116,12 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
         for g, i in gods:
             if holders.get(g) == civ:
                 asked.append(i)
-    if state.power_choices:  # a card standing for another (a copy): ask its power too
-        asked += [i for c, i in at.items() if holds_copy(state, civ, c)]
+    chosen = state.power_choices
+    if chosen:  # a card standing for another (a copy): ask its power too
+        # the copied card is a choice on record (tests/test_trade_shortcuts.py): only
+        # the cards named there may be held through a copy
+        chosen_cards = set(chosen.values())
+        asked += [i for c, i in at.items() if c in chosen_cards and holds_copy(state, civ, c)]
         asked = list(set(asked))
     if not asked:
         return []

@@ -146,13 +146,17 @@ def _askable(kind: type | str) -> tuple[dict[str, int], dict[str, int], frozense
         at, creature_of = _USERS["uses"][1], _USERS["uses"][2]
         assert isinstance(kind, type)
         only = _DECISIONS
-        at = {c: i for c, i in at.items() if only[i] is None or issubclass(kind, only[i])}
-        creature_of = {civ: i for civ, i in creature_of.items()
-                       if only[i] is None or issubclass(kind, only[i])}
+        at = {c: i for c, i in at.items() if _answers_in(only[i], kind)}
+        creature_of = {civ: i for civ, i in creature_of.items() if _answers_in(only[i], kind)}
     gods = tuple((g, i) for g, i in at.items() if g in GODS)
     table = (creature_of, at, frozenset(at), gods)
     _ASKABLE[kind] = table
     return table
+
+
+def _answers_in(kinds: tuple[type, ...] | None, kind: type) -> bool:
+    """May a card whose `DECISIONS` are `kinds` answer in a decision of this kind?"""
+    return kinds is None or issubclass(kind, kinds)
 
 
 _IN_A_WINDOW = "window"  # `_ASKABLE`'s key for every reaction window

@@ -224,7 +224,38 @@ def _announce(state: GameState, prompt: AnnounceTrade, action: Action, ev: list[
 
 
 def offer_choices(hand: dict[str, int], n: int) -> list[dict[str, int]]:
-    """Every distinct choice of n cards from a hand."""
+    """Every distinct choice of n cards from a hand (in `_offer_choices_long_way`'s order,
+    each dict's keys in resource order)."""
+    kinds = [c for c in RESOURCES if hand.get(c)]
+    counts = [hand[k] for k in kinds]
+    # room[i]: the most the kinds from i on can give: a take that leaves more than that
+    # to find is not walked (the long way walks it and finds nothing)
+    room = [0] * (len(kinds) + 1)
+    for i in range(len(kinds) - 1, -1, -1):
+        room[i] = room[i + 1] + max(counts[i], 0)
+    out: list[dict[str, int]] = []
+    if n > room[0]:
+        return out
+
+    def rec(i: int, left: int, cur: dict[str, int]) -> None:
+        k = kinds[i]  # 0 < left <= room[i]: a kind is left
+        for take in range(min(counts[i], left), max(left - room[i + 1], 0) - 1, -1):
+            if take:
+                cur[k] = take
+            if take == left:  # the choice is made (the long way calls once more for it)
+                out.append(dict(cur))
+            else:
+                rec(i + 1, left - take, cur)
+            cur.pop(k, None)
+
+    if n == 0:
+        return [{}]
+    rec(0, n, {})
+    return out
+
+
+def _offer_choices_long_way(hand: dict[str, int], n: int) -> list[dict[str, int]]:
+    """Every distinct choice of n cards from a hand, looked for one by one."""
     kinds = [c for c in RESOURCES if hand.get(c)]
     out: list[dict[str, int]] = []
 

@@ -21,18 +21,17 @@ TURN_PHASES: tuple[str, ...] = ("roles", "commerce", "offering", "construction",
 def advance(state: GameState, ev: list[Event]) -> None:
     """Run the automatic steps until someone must decide or the game is over."""
     guard = 0
-
+    phases = PHASES  # run after every decision: looked up once
     while state.prompt is None and state.phase != "over":
         if state.free_placements:
             free_placement_step(state, ev)
-            continue
-        if state.pending_powers:
+        elif state.pending_powers:
             ask_pending_power(state, ev)
-            continue
-        PHASES[state.phase](state, ev)
-        guard += 1
-        if guard > 10_000:
-            raise RuntimeError(f"the game is stuck in {state.phase}/{state.step}")
+        else:
+            phases[state.phase](state, ev)
+            guard += 1
+            if guard > 10_000:
+                raise RuntimeError(f"the game is stuck in {state.phase}/{state.step}")
 
 
 def start_phase(state: GameState, name: str, ev: list[Event]) -> None:

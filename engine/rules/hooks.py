@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import Any
 
 from ..actions import Item, UsePower
-from ..data.cards import ALL_CARDS, CIV_CREATURE
+from ..data.cards import ALL_CARDS, CIV_CREATURE, GODS
 from ..data.costs import COSTS
 from ..errors import IllegalAction
 from ..events import Event
@@ -40,6 +40,7 @@ def register(module: ModuleType) -> None:
     _HOOKED_CARDS.clear()
     _USERS.clear()
     _OWN_COST.clear()
+    _ASKABLE.clear()
 
 
 def _defines(module: ModuleType, name: str) -> bool:
@@ -91,6 +92,82 @@ def is_active(card: str) -> bool:
 def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower]:
     """The UsePower actions civ may take now: in his own decision (window "") or in the
     named reaction window."""
+    # As `_active_powers_long_way`, with the cards that may answer in this kind of
+    # decision (or in any window) looked up in one table made once per kind: the loop
+    # over them asks no `DECISIONS`, and only the gods with a power are looked at.
+    kind = _IN_A_WINDOW if window else type(state.prompt)
+    table = _ASKABLE.get(kind)
+    if table is None:
+        table = _askable(kind)
+    creature_of, at, powers, gods = table
+    mine = creature_of.get(civ)
+    asked = [] if mine is None else [mine]
+    for p in state.players:
+        if p.civ == civ:
+            cards = p.cards
+            if cards and not powers.isdisjoint(cards):  # most hold no card with a power
+                for c in cards:
+                    i = at.get(c)
+                    if i is not None:
+                        asked.append(i)
+            break
+    holders = state.gods
+    if civ in holders.values():  # most hold no god
+        for g, i in gods:
+            if holders.get(g) == civ:
+                asked.append(i)
+    chosen = state.power_choices
+    if chosen:  # a card standing for another (a copy): ask its power too
+        # the copied card is a choice on record (tests/test_trade_shortcuts.py): only
+        # the cards named there may be held through a copy
+        chosen_cards = set(chosen.values())
+        asked += [i for c, i in at.items() if c in chosen_cards and holds_copy(state, civ, c)]
+        asked = list(set(asked))
+    if not asked:
+        return []
+    if len(asked) > 1:
+        asked.sort()
+    users = _USERS["uses"][0]
+    out: list[UsePower] = []
+    for i in asked:
+        out += users[i][1](state, civ, window)
+    return out
+
+
+def _askable(kind: type | str) -> tuple[dict[str, int], dict[str, int], frozenset[str],
+                                        tuple[tuple[str, int], ...]]:
+    """For a kind of decision (or `_IN_A_WINDOW`): the `_users` index of each
+    civilization's creature, and of each card, that may answer in it; those cards; and
+    (god, index) of the gods among them."""
+    _users()
+    if kind == _IN_A_WINDOW:
+        at, creature_of = _ASKED_IN_WINDOWS
+    else:
+        at, creature_of = _USERS["uses"][1], _USERS["uses"][2]
+        assert isinstance(kind, type)
+        only = _DECISIONS
+        at = {c: i for c, i in at.items() if _answers_in(only[i], kind)}
+        creature_of = {civ: i for civ, i in creature_of.items() if _answers_in(only[i], kind)}
+    gods = tuple((g, i) for g, i in at.items() if g in GODS)
+    table = (creature_of, at, frozenset(at), gods)
+    _ASKABLE[kind] = table
+    return table
+
+
+def _answers_in(kinds: tuple[type, ...] | None, kind: type) -> bool:
+    """May a card whose `DECISIONS` are `kinds` answer in a decision of this kind?"""
+    return kinds is None or issubclass(kind, kinds)
+
+
+_IN_A_WINDOW = "window"  # `_ASKABLE`'s key for every reaction window
+_ASKABLE: dict[type | str, tuple[dict[str, int], dict[str, int], frozenset[str],
+                                 tuple[tuple[str, int], ...]]] = {}
+
+
+def _active_powers_long_way(state: GameState, civ: str, window: str = ""
+                            ) -> list[UsePower]:
+    """`active_powers` as it was, asking every card's `DECISIONS` at each call
+    (tests/test_trade_shortcuts.py checks the two agree)."""
     # A hero's or wonder's power is its holder's, a god's its holder's, a creature's its
     # civilization's (every `uses` of theirs answers [] to anyone else,
     # tests/test_engine_speed.py). Only those are asked, in registration order, and of

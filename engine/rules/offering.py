@@ -20,7 +20,8 @@ R_OFFER = "Offering to the Gods: a set of 3 for an available god"
 
 
 def available_gods(state: GameState) -> list[str]:
-    return [g for g in GODS if state.gods.get(g) is None]
+    held = state.gods
+    return [g for g in GODS if held.get(g) is None]
 
 
 @phase("offering")

@@ -8,7 +8,6 @@ from ..errors import IllegalAction
 from ..events import Event, PlayerNamed
 from ..prompts import NamePlayer
 from ..state import GameState
-from .common import player_civs
 from .registry import decision
 
 
@@ -20,7 +19,8 @@ def pick_next(state: GameState, role: str, ev: list[Event]) -> bool:
     o.role = role
     if o.active is not None:
         return True
-    left = [c for c in player_civs(state) if c not in o.done]
+    done = o.done
+    left = [p.civ for p in state.players if p.civ not in done]  # in seat order
     if not left:
         return False
     holder = state.roles.get(role) or left[0]

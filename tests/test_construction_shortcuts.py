@@ -27,20 +27,19 @@ from engine.rules.common import (
     tokens_in_play,
     tokens_of_every_kind,
 )
-from engine.rules.construction import candidate_items, priced_items
-from engine.rules.hooks import CARDS, _defines, cost, may_build_new_province, wild_commodity
-from engine.rules.payment import max_set_value
+from engine.rules.construction import priced_items
+from engine.rules.hooks import CARDS, _defines, may_build_new_province
 from engine.rules.placement import (
     CONSTRUCTION,
     R_BUILD,
     SETUP,
-    check,
     check_build_site,
     enemy_occupier_in,
 )
 from engine.state import GameState
 
 from .helpers import random_positions, set_hand
+from .test_engine_shortcuts import _priced as _priced_long_way
 from .test_floor_shortcuts import _listing
 
 CIVS = ["rome", "greece", "egypt", "carthage"]
@@ -72,22 +71,6 @@ def _construction_positions(seeds: tuple[int, ...], steps: int) -> Iterator[Game
     for state in random_positions(seeds, steps, CIVS):
         if state.phase == "construction":
             yield from _variants(state)
-
-
-def _priced_long_way(state: GameState, civ: str) -> list[tuple[Any, int]]:
-    """Every candidate priced and checked, one by one."""
-    best = max_set_value(player(state, civ), wild=wild_commodity(state, civ))
-    out = []
-    for it in candidate_items(state, civ):
-        c = cost(state, civ, it)
-        if c > best:
-            continue
-        try:
-            check(state, civ, it, CONSTRUCTION)
-        except IllegalAction:
-            continue
-        out.append((it, c))
-    return out
 
 
 def test_the_items_offered_are_those_the_long_way_offers() -> None:

@@ -27,13 +27,7 @@ def set_potential(hand: dict[str, int]) -> float:
     """A smooth value of a hand: its best set counts most, every card a little."""
     # one pass over the hand (the counts are integers, so the value is exactly that of
     # asking every kind of card in turn)
-    distinct = 0
-    cards = 0
-    for c, n in hand.items():
-        if n > 0 and c in _RESOURCE:
-            cards += n
-            if c in _COMMODITY:
-                distinct += 1
+    distinct, cards = hand_counts(hand)
     tax = hand.get(TAX, 0)
     return 2.0 * max(distinct, tax) + 0.5 * min(distinct, tax) + 0.1 * cards
 

@@ -8,10 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.data.cards import ALL_CARDS
-from engine.rules.commerce import _offer_choices_long_way, offer_choices
+from engine.actions import UsePower
+from engine.data.cards import ALL_CARDS, RESOURCES
+from engine.rules.commerce import offer_choices
 from engine.rules.common import hand_size, player, player_civs
-from engine.rules.hooks import CARDS, _active_powers_long_way, active_powers, holds_copy
+from engine.rules.hooks import (
+    _ASKED_IN_WINDOWS,
+    _DECISIONS,
+    _USERS,
+    CARDS,
+    _users,
+    active_powers,
+    holds_copy,
+)
 from engine.state import GameState
 
 from .helpers import random_positions
@@ -19,6 +28,72 @@ from .helpers import random_positions
 CIVS = ["rome", "greece", "egypt", "carthage"]
 WINDOWS = ("", "phase_start", "move_declared", "before_battle", "after_dice")
 
+
+def _active_powers_long_way(state: GameState, civ: str, window: str = ""
+                            ) -> list[UsePower]:
+    """`active_powers` as it was, asking every card's `DECISIONS` at each call."""
+    # A hero's or wonder's power is its holder's, a god's its holder's, a creature's its
+    # civilization's (every `uses` of theirs answers [] to anyone else,
+    # tests/test_engine_speed.py). Only those are asked, in registration order, and of
+    # them only those that may answer here: a card whose `uses` answers in its holder's own
+    # decisions of some kinds only (its module's `DECISIONS`) is asked in those alone
+    # (tests/test_floor_shortcuts.py).
+    got = _USERS.get("uses")
+    users, at, creature_of = got if got is not None else _users()
+    if window:
+        at = _ASKED_IN_WINDOWS[0]
+        creature_of = _ASKED_IN_WINDOWS[1]
+    mine = creature_of.get(civ)  # only civ's own creature can be his (every `uses` says so)
+    asked = [] if mine is None else [mine]
+    for p in state.players:
+        if p.civ == civ:
+            for c in p.cards:
+                i = at.get(c)
+                if i is not None:
+                    asked.append(i)
+            break
+    for g, holder in state.gods.items():
+        if holder == civ:
+            i = at.get(g)
+            if i is not None:
+                asked.append(i)
+    if state.power_choices:  # a card standing for another (a copy): ask its power too
+        asked += [i for i, (c, _) in enumerate(users) if c in at and holds_copy(state, civ, c)]
+        asked = list(set(asked))
+    if not asked:
+        return []
+    if len(asked) > 1:
+        asked.sort()
+    only = _DECISIONS
+    prompt = state.prompt
+    out: list[UsePower] = []
+    for i in asked:
+        kinds = only[i]
+        if kinds is None or isinstance(prompt, kinds):  # in a window: none of them is asked
+            out += users[i][1](state, civ, window)
+    return out
+
+
+def _offer_choices_long_way(hand: dict[str, int], n: int) -> list[dict[str, int]]:
+    """Every distinct choice of n cards from a hand, looked for one by one."""
+    kinds = [c for c in RESOURCES if hand.get(c)]
+    out: list[dict[str, int]] = []
+
+    def rec(i: int, left: int, cur: dict[str, int]) -> None:
+        if left == 0:
+            out.append(dict(cur))
+            return
+        if i == len(kinds):
+            return
+        k = kinds[i]
+        for take in range(min(hand[k], left), -1, -1):
+            if take:
+                cur[k] = take
+            rec(i + 1, left - take, cur)
+            cur.pop(k, None)
+
+    rec(0, n, {})
+    return out
 
 def _positions(seeds: tuple[int, ...], steps: int) -> Iterator[GameState]:
     return random_positions(seeds, steps, CIVS)

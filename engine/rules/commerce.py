@@ -224,7 +224,7 @@ def _announce(state: GameState, prompt: AnnounceTrade, action: Action, ev: list[
 
 
 def offer_choices(hand: dict[str, int], n: int) -> list[dict[str, int]]:
-    """Every distinct choice of n cards from a hand (in `_offer_choices_long_way`'s order,
+    """Every distinct choice of n cards from a hand (in the order of the long way, tests/test_trade_shortcuts.py,
     each dict's keys in resource order)."""
     kinds = [c for c in RESOURCES if hand.get(c)]
     counts = [hand[k] for k in kinds]
@@ -250,28 +250,6 @@ def offer_choices(hand: dict[str, int], n: int) -> list[dict[str, int]]:
 
     if n == 0:
         return [{}]
-    rec(0, n, {})
-    return out
-
-
-def _offer_choices_long_way(hand: dict[str, int], n: int) -> list[dict[str, int]]:
-    """Every distinct choice of n cards from a hand, looked for one by one."""
-    kinds = [c for c in RESOURCES if hand.get(c)]
-    out: list[dict[str, int]] = []
-
-    def rec(i: int, left: int, cur: dict[str, int]) -> None:
-        if left == 0:
-            out.append(dict(cur))
-            return
-        if i == len(kinds):
-            return
-        k = kinds[i]
-        for take in range(min(hand[k], left), -1, -1):
-            if take:
-                cur[k] = take
-            rec(i + 1, left - take, cur)
-            cur.pop(k, None)
-
     rec(0, n, {})
     return out
 

@@ -92,7 +92,7 @@ def is_active(card: str) -> bool:
 def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower]:
     """The UsePower actions civ may take now: in his own decision (window "") or in the
     named reaction window."""
-    # As `_active_powers_long_way`, with the cards that may answer in this kind of
+    # As the long way (tests/test_trade_shortcuts.py), with the cards that may answer in this kind of
     # decision (or in any window) looked up in one table made once per kind: the loop
     # over them asks no `DECISIONS`, and only the gods with a power are looked at.
     kind = _IN_A_WINDOW if window else type(state.prompt)
@@ -162,52 +162,6 @@ def _answers_in(kinds: tuple[type, ...] | None, kind: type) -> bool:
 _IN_A_WINDOW = "window"  # `_ASKABLE`'s key for every reaction window
 _ASKABLE: dict[type | str, tuple[dict[str, int], dict[str, int], frozenset[str],
                                  tuple[tuple[str, int], ...]]] = {}
-
-
-def _active_powers_long_way(state: GameState, civ: str, window: str = ""
-                            ) -> list[UsePower]:
-    """`active_powers` as it was, asking every card's `DECISIONS` at each call
-    (tests/test_trade_shortcuts.py checks the two agree)."""
-    # A hero's or wonder's power is its holder's, a god's its holder's, a creature's its
-    # civilization's (every `uses` of theirs answers [] to anyone else,
-    # tests/test_engine_speed.py). Only those are asked, in registration order, and of
-    # them only those that may answer here: a card whose `uses` answers in its holder's own
-    # decisions of some kinds only (its module's `DECISIONS`) is asked in those alone
-    # (tests/test_floor_shortcuts.py).
-    got = _USERS.get("uses")
-    users, at, creature_of = got if got is not None else _users()
-    if window:
-        at = _ASKED_IN_WINDOWS[0]
-        creature_of = _ASKED_IN_WINDOWS[1]
-    mine = creature_of.get(civ)  # only civ's own creature can be his (every `uses` says so)
-    asked = [] if mine is None else [mine]
-    for p in state.players:
-        if p.civ == civ:
-            for c in p.cards:
-                i = at.get(c)
-                if i is not None:
-                    asked.append(i)
-            break
-    for g, holder in state.gods.items():
-        if holder == civ:
-            i = at.get(g)
-            if i is not None:
-                asked.append(i)
-    if state.power_choices:  # a card standing for another (a copy): ask its power too
-        asked += [i for i, (c, _) in enumerate(users) if c in at and holds_copy(state, civ, c)]
-        asked = list(set(asked))
-    if not asked:
-        return []
-    if len(asked) > 1:
-        asked.sort()
-    only = _DECISIONS
-    prompt = state.prompt
-    out: list[UsePower] = []
-    for i in asked:
-        kinds = only[i]
-        if kinds is None or isinstance(prompt, kinds):  # in a window: none of them is asked
-            out += users[i][1](state, civ, window)
-    return out
 
 
 def _users() -> tuple[tuple[tuple[str, Callable[..., Any]], ...], dict[str, int],

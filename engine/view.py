@@ -37,15 +37,13 @@ def shared_view(state: GameState, seat: int | None) -> View:
     players = state.players
     civ = players[seat].civ if seat is not None else None
     # one pass over the players: an empty hand hides nothing (that player is shared too)
-    shown = players
+    shown = list(players)
     hand_sizes: dict[str, int] = {}
     for i, p in enumerate(players):
         hand = p.hand
         if hand:
             hand_sizes[p.civ] = sum(hand.values())
             if p.civ != civ:
-                if shown is players:
-                    shown = list(players)
                 shown[i] = replace(p, hand={})
         else:
             hand_sizes[p.civ] = 0
@@ -67,8 +65,7 @@ def shared_view(state: GameState, seat: int | None) -> View:
                                               for c, o in t.offers.items()}
         trade = replace(t, offers=offers,
                         acquired={c: (a if c == civ else []) for c, a in t.acquired.items()})
-    v = replace(state, players=shown if shown is not players else list(players), trade=trade,
-                set_aside=[],
+    v = replace(state, players=shown, trade=trade, set_aside=[],
                 # No seed and no RNG state: from either and the public actions every future
                 # die and shuffle could be computed.
                 config=replace(state.config, seed=0), rng=0, forced_dice=[])

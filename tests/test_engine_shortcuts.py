@@ -215,21 +215,27 @@ def test_the_end_of_a_ground_step_and_a_view_as_the_long_way() -> None:
 def test_construction_lists_the_items_the_long_way_does() -> None:
     """Kinds dearer than any set of the player's are not made candidates, and the building
     site is weighed once per province while listing: the same items at the same costs."""
-    from engine.rules.construction import priced_items
     seen = 0
     for state in _positions(seeds=(34, 35), steps=1500):
         if state.phase != "construction":
             continue
         for civ in player_civs(state):
-            long_way = _priced(state, civ)
-            assert priced_items(state, civ) == long_way
-            r = reading.begin(state)
-            try:
-                assert priced_items(state, civ) == long_way
-            finally:
-                reading.end(r)
-            seen += len(long_way)
+            seen += len(priced_as_the_long_way(state, civ))
     assert seen > 1000
+
+
+def priced_as_the_long_way(state: GameState, civ: str) -> list[tuple[Any, int]]:
+    """Asserts that civ's priced items are the long way's (`_priced`), the state read or
+    not; returns them."""
+    from engine.rules.construction import priced_items
+    long_way = _priced(state, civ)
+    assert priced_items(state, civ) == long_way
+    r = reading.begin(state)
+    try:
+        assert priced_items(state, civ) == long_way
+    finally:
+        reading.end(r)
+    return long_way
 
 
 def test_the_rules_shortcuts_answer_as_the_long_way() -> None:

@@ -60,7 +60,7 @@ from ..prompts import (
 from ..rng import Rng, seed_state
 from ..rules import reading
 from ..rules.common import units_in
-from ..state import GameState, Player
+from ..state import GameState, Player, ProvinceState, Unit
 from ..view import View
 from . import greedy_powers as gp
 from .facts import Facts, best_set, set_potential, threat
@@ -332,16 +332,10 @@ class GreedyBot:
             enemies, defence = enemy_ground(civ, target)
             if ps.influence == civ and not enemies:
                 continue  # worth nothing
-            moving: float = 0  # `_strength`, as sum() starts
-            for uid in a.units:
-                u = by_id.get(uid)
-                moving += UNIT_STRENGTH[u.kind if u is not None else "legion"]
+            moving = _units_strength(by_id, a.units)
             if defence and moving < 1.8 * defence:
                 continue
-            prize = 10 + 8 * len(ps.buildings) + (6 if ps.influence else 0)
-            if ps.influence is None and not ps.buildings and not enemies:
-                prize = 2 + len(board.PROVINCES[target].commodity_sites)
-            score = prize + moving - defence + below(1000) / 1000.0
+            score = _prize(ps, target, enemies) + moving - defence + below(1000) / 1000.0
             if score > best_score:
                 best, best_score = a, score
         return best, best_score, uses
@@ -356,20 +350,11 @@ class GreedyBot:
         moving = self._strength(state, a.units)
         if defence and moving < 1.8 * defence:
             return 0
-        prize = 10 + 8 * len(ps.buildings) + (6 if ps.influence else 0)
-        if ps.influence is None and not ps.buildings and not enemies:
-            p = board.PROVINCES[target]
-            prize = 2 + len(p.commodity_sites)
-        return prize + moving - defence + self._noise()
+        return _prize(ps, target, enemies) + moving - defence + self._noise()
 
     def _strength(self, state: GameState, units: list[int]) -> float:
         """The battle strength of these units (by id)."""
-        by_id = self._known(state).units_by_id()
-        total: float = 0  # as sum() starts
-        for uid in units:
-            u = by_id.get(uid)
-            total += UNIT_STRENGTH[u.kind if u is not None else "legion"]
-        return total
+        return _units_strength(self._known(state).units_by_id(), units)
 
     def _ChooseLosses(self, state: GameState, me: Player, prompt: ChooseLosses,
                       acts: list[Action]) -> Action:
@@ -440,6 +425,25 @@ class GreedyBot:
 
 
 # --- helpers ------------------------------------------------------------------------------
+def _prize(ps: ProvinceState, target: str, enemies: list[Unit]) -> int:
+    """What taking a province is worth before the strengths are weighed
+    (`GreedyBot._attack_score`): its buildings and influence, or, bare and empty, its
+    commodity sites."""
+    if ps.influence is None and not ps.buildings and not enemies:
+        return 2 + len(board.PROVINCES[target].commodity_sites)
+    return 10 + 8 * len(ps.buildings) + (6 if ps.influence else 0)
+
+
+def _units_strength(by_id: dict[int, Unit], units: list[int]) -> float:
+    """The battle strength of these units (by id; one no longer found counts as a
+    legion)."""
+    total: float = 0  # as sum() starts
+    for uid in units:
+        u = by_id.get(uid)
+        total += UNIT_STRENGTH[u.kind if u is not None else "legion"]
+    return total
+
+
 def _card_value(card: str) -> float:
     """What buying a hero or wonder is worth (`GreedyBot._item_score`)."""
     return 1000 if card == "pyramids" else 200

@@ -57,7 +57,7 @@ from ..state import GameState, Player
 from ..view import View
 from . import threat
 from .facts import Facts
-from .greedy import GreedyBot, _best_set, _role_margin
+from .greedy import GreedyBot, _best_set, _prize, _role_margin
 
 HERO_SET = COSTS["hero"]
 SHUT_OUT_HAND = 6  # a rival holding this many cards is kept out of the trade if we can
@@ -347,9 +347,7 @@ class NormalBot(GreedyBot):
         odds = 1.5 - 0.3 * hostility
         if defence and moving < odds * defence:
             return 0
-        prize: float = 10 + 8 * len(ps.buildings) + (6 if ps.influence else 0)
-        if ps.influence is None and not ps.buildings and not enemies:
-            prize = 2 + len(board.PROVINCES[target].commodity_sites)
+        prize: float = _prize(ps, target, enemies)
         if ps.influence is None and not ps.buildings and not enemies:
             prize += STAGING * self._staging(state, me.civ, target, moving)
         prize = (1 + hostility) * prize + 20 * hostility

@@ -224,8 +224,10 @@ def _announce(state: GameState, prompt: AnnounceTrade, action: Action, ev: list[
 
 
 def offer_choices(hand: dict[str, int], n: int) -> list[dict[str, int]]:
-    """Every distinct choice of n cards from a hand (in the order of the long way, tests/test_trade_shortcuts.py,
-    each dict's keys in resource order)."""
+    """Every distinct choice of n cards from a hand, each dict's keys in resource order (in
+    the order of the long way of tests/test_trade_shortcuts.py)."""
+    if n == 0:
+        return [{}]
     kinds = [c for c in RESOURCES if hand.get(c)]
     counts = [hand[k] for k in kinds]
     # room[i]: the most the kinds from i on can give: a take that leaves more than that
@@ -248,8 +250,6 @@ def offer_choices(hand: dict[str, int], n: int) -> list[dict[str, int]]:
                 rec(i + 1, left - take, cur)
             cur.pop(k, None)
 
-    if n == 0:
-        return [{}]
     rec(0, n, {})
     return out
 

@@ -70,7 +70,7 @@ class Yard:
         """Would `check(state, civ, item, CONSTRUCTION)` pass?"""
         k = item.kind
         if k == "card":
-            return self._card(item.card)
+            return self.may_acquire(item.card)
         pr = item.province
         if pr not in board.PROVINCES:
             return self._long_way(item)
@@ -78,28 +78,32 @@ class Yard:
             return self._influence(pr)
         if k not in BUILT:
             return self._long_way(item)
-        state = self.state
         site = self._sites.get(pr)
         if site is None:
             site = self._site(pr)
         if not site and not self._exempted(item):
             return False
-        if not self._has(k):
+        if not self.has(k):
             return False
         if k == "legion" or k == "creature":
             return True
         if k == "trireme":
             return board.PROVINCES[pr].coastal
-        if k == "fortress":
-            if not self._limit:
-                self._limit = fortress_limit(state, self.civ)
-            return self._fortresses().get(pr, 0) < self._limit
         if k == "caravan":
             free = self._free_sites(pr)
             return (item.site or (free[0] if len(free) == 1 else "")) in free
+        return self._fits(k, pr)
+
+    def _fits(self, k: str, pr: str) -> bool:
+        """A fortress, city, temple or market in pr, a building site of civ's with a piece
+        left: the fortress limit, or what the province's buildings allow."""
+        if k == "fortress":
+            if not self._limit:
+                self._limit = fortress_limit(self.state, self.civ)
+            return self._fortresses().get(pr, 0) < self._limit
         kinds = self._kinds.get(pr)
         if kinds is None:
-            kinds = self._kinds[pr] = {b.kind for b in state.provinces[pr].buildings}
+            kinds = self._kinds[pr] = {b.kind for b in self.state.provinces[pr].buildings}
         if k == "city":
             return bool(board.PROVINCES[pr].city_site) and "city" not in kinds
         if k == "temple":
@@ -120,29 +124,8 @@ class Yard:
                 if self.buildable(it):  # a card may let some go there: each the long way
                     out.append(it)
             return
-        state = self.state
-        buildings = None
         for k in kinds:
-            if k == "legion" or k == "creature":
-                out.append(Item(kind=k, province=pr))
-                continue
-            if k == "fortress":
-                if not self._limit:
-                    self._limit = fortress_limit(state, self.civ)
-                if self._fortresses().get(pr, 0) < self._limit:
-                    out.append(Item(kind=k, province=pr))
-                continue
-            if buildings is None:
-                buildings = self._kinds.get(pr)
-                if buildings is None:
-                    buildings = self._kinds[pr] = {b.kind for b in state.provinces[pr].buildings}
-            if k == "city":
-                ok = bool(board.PROVINCES[pr].city_site) and "city" not in buildings
-            elif k == "temple":
-                ok = "city" in buildings and "temple" not in buildings
-            else:  # a market
-                ok = "caravan" in buildings and "market" not in buildings
-            if ok:
+            if k == "legion" or k == "creature" or self._fits(k, pr):
                 out.append(Item(kind=k, province=pr))
         if trireme and board.PROVINCES[pr].coastal:
             out.append(Item(kind="trireme", province=pr))
@@ -155,16 +138,9 @@ class Yard:
         return self._influence(pr) if pr in board.PROVINCES else \
             self._long_way(Item(kind="influence", province=pr))
 
-    def may_acquire(self, card: str) -> bool:
-        """`buildable` of a card."""
-        return self._card(card)
-
-    def has(self, kind: str) -> bool:
+    def has(self, k: str) -> bool:
         """Is a piece of this kind left to civ (a token in the supply, a piece in his
         reserve, an influence marker)?"""
-        return self._has(kind)
-
-    def _has(self, k: str) -> bool:
         left = self._left.get(k)
         if left is None:
             state = self.state
@@ -204,8 +180,8 @@ class Yard:
                 return True
         return False
 
-    def _card(self, card: str) -> bool:
-        """placement._check_card in a construction turn."""
+    def may_acquire(self, card: str) -> bool:
+        """`buildable` of a card: placement._check_card in a construction turn."""
         info = ALL_CARDS.get(card)
         if info is None or info.kind not in ("civ_hero", "hero", "wonder"):
             return False
@@ -225,7 +201,7 @@ class Yard:
     def _influence(self, pr: str) -> bool:
         """placement._check_influence in a construction turn."""
         state, civ = self.state, self.civ
-        if not self._has("influence"):
+        if not self.has("influence"):
             return False
         owner = state.provinces[pr].influence
         if owner is not None:

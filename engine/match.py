@@ -356,13 +356,31 @@ class Match:
         """`bot_action` of the computer player at `seat`, whose decision it is."""
         self._thinking = seat
         try:
-            # a view sharing the state's parts: the bot decides before the state changes,
-            # and only reads it (so the rules may index it meanwhile: engine/rules/reading.py)
+            bot = self._bots.get(seat)
+            if bot is None:
+                bot = self.bot(seat)
+            pick = getattr(bot, "pick", None)  # a Picker needs its options only, no view
+            # the bot decides before the state changes and only reads it, so the rules may
+            # index it meanwhile (engine/rules/reading.py)
+            if pick is not None:
+                before = reading.begin(state)
+                try:
+                    legal = game.legal_actions(state)
+                    action: Action = pick(legal)
+                    if state is self.state:
+                        for a in legal:
+                            if a is action:  # the very object listed (game.play_listed)
+                                self._listed = (len(self._record.actions), state, seat,
+                                                action)
+                                break
+                    return action
+                finally:
+                    reading.end(before)
+            # a view sharing the state's parts (it is good while the state does not change)
             v = shared_view(state, seat)
             before = reading.begin(v.state)
             try:
-                bot = self._bots.get(seat)
-                action = (bot if bot is not None else self.bot(seat)).choose(v)
+                action = bot.choose(v)
                 if state is self.state and game.listed(v.state, action):
                     self._listed = (len(self._record.actions), state, seat, action)
                 return action

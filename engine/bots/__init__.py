@@ -23,6 +23,15 @@ class Bot(Protocol):
     def choose(self, view: View) -> Action: ...
 
 
+class Picker(Bot, Protocol):
+    """A computer player whose choice depends on its legal actions alone (random). The
+    match may hand it those, listed on the match's own state, and build no view: a seat's
+    options are its own to see (tests/test_view.py checks that a listing on the view is
+    the same), so nothing secret reaches it."""
+
+    def pick(self, legal: list[Action]) -> Action: ...
+
+
 PICKABLE: tuple[str, ...] = ("easy", "normal", "hard")
 LEVELS: tuple[str, ...] = (*PICKABLE, "random", "greedy", "planner")
 DEFAULT_LEVEL = "normal"  # the computer players of a new game unless the player picks others

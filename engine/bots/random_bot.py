@@ -15,5 +15,7 @@ class RandomBot:
         self.rng = Rng(seed_state(seed ^ 0x5EED))
 
     def choose(self, view: View) -> Action:
-        acts = legal_actions(view.state)
-        return acts[self.rng.below(len(acts))]
+        return self.pick(legal_actions(view.state))
+
+    def pick(self, legal: list[Action]) -> Action:
+        return legal[self.rng.below(len(legal))]

@@ -247,7 +247,8 @@ def _priced(state: GameState, civ: str, best: int,
     # civ's are not even made candidates.
     charted: dict[str, int] = {}
     yard = Yard(state, civ)  # what the candidates share, asked once for them all
-    items = _buildable(state, civ, best + (MAX_REDUCTION if funcs else 0), charted, yard)
+    skip, card_budget = _out_of_reach(best, funcs)
+    items = _buildable(state, civ, skip, card_budget, charted, yard)
     if not items:
         return out
     for it, c in zip(items, costs(state, civ, items, funcs, charted), strict=True):
@@ -256,12 +257,50 @@ def _priced(state: GameState, civ: str, best: int,
     return out
 
 
-def _buildable(state: GameState, civ: str, budget: int, charted: dict[str, int],
-               yard: Yard) -> list[Item]:
-    """`_within(state, civ, budget, charted)` less the items the yard refuses, in the same
-    order: each province's facts are asked once for its items, and no item is made that
+def _out_of_reach(best: int, funcs: tuple[Callable[..., Any], ...]
+                  ) -> tuple[frozenset[str], int]:
+    """The kinds of item no set worth `best` pays for, whatever reductions `funcs` (civ's
+    `reducers`) take off, and the most a card may cost on the chart to be worth pricing.
+    An item costs its chart cost less one reduction of at most MAX_REDUCTION, and only of
+    the kinds its card names (a power module's REDUCES; every kind if it names none)."""
+    key = (best, funcs)
+    got = _REACH.get(key)
+    if got is None:
+        if funcs:
+            reducible = _reducible(funcs)
+            skip = _BEYOND[min(max(best + MAX_REDUCTION, 0), _DEAREST)] | \
+                (_BEYOND[min(max(best, 0), _DEAREST)] - reducible)
+            card_budget = best + MAX_REDUCTION if "card" in reducible else best
+        else:
+            skip, card_budget = _BEYOND[min(max(best, 0), _DEAREST)], best
+        got = _REACH[key] = (skip, card_budget)
+    return got
+
+
+_REACH: dict[tuple[int, tuple[Callable[..., Any], ...]], tuple[frozenset[str], int]] = {}
+
+
+def _reducible(funcs: tuple[Callable[..., Any], ...]) -> AbstractSet[str]:
+    """The kinds of item some of these reductions may apply to (tests/test_engine_shortcuts.py
+    asks each card's reduction of every other kind)."""
+    kinds: set[str] = set()
+    for f in funcs:
+        named = f.__globals__.get("REDUCES")  # the card module's own declaration
+        if named is None:
+            return _EVERY_KIND
+        kinds |= named
+    return kinds
+
+
+_EVERY_KIND = frozenset((*_KINDS, "card"))
+
+
+def _buildable(state: GameState, civ: str, skip: AbstractSet[str], card_budget: int,
+               charted: dict[str, int], yard: Yard) -> list[Item]:
+    """`_within(state, civ, budget, charted)` less the items the yard refuses and those of
+    the kinds in `skip`, in the same order, the cards costing `card_budget` at most on the
+    chart: each province's facts are asked once for its items, and no item is made that
     would be refused (tests/test_engine_shortcuts.py compares it with the long way)."""
-    skip = _BEYOND[min(max(budget, 0), _DEAREST)]
     items: list[Item] = []
     if "influence" not in skip and yard.has("influence"):  # else none is buildable
         if influence_anywhere(state, civ):
@@ -288,7 +327,7 @@ def _buildable(state: GameState, civ: str, budget: int, charted: dict[str, int],
         items += [it for it in extras
                   if it.province not in own and it.kind not in skip and yard.buildable(it)]
     cards = [*state.display, *offered(state, civ), CIV_HERO[civ]]
-    for card, card_price in cards_within(state, cards, budget):
+    for card, card_price in cards_within(state, cards, card_budget):
         if yard.may_acquire(card):
             items.append(Item(kind="card", card=card))
         charted[card] = card_price

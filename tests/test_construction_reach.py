@@ -60,3 +60,16 @@ def test_the_items_priced_with_reductions_are_the_long_ways() -> None:
                 seen += len(priced_as_the_long_way(state, civ))
             p.cards, p.hand = cards, hand
     assert seen > 1000
+
+
+def test_no_card_costs_less_than_the_cheapest_item() -> None:
+    """A player whose best set is worth less than the cheapest item of the chart, one
+    reduction off, is offered nothing to buy: no hero or wonder costs less, in a short
+    game or a long one."""
+    from engine.rules.construction import _CHEAPEST
+    from engine.rules.hooks import card_cost
+    for long_game in (False, True):
+        state, _ = game.new_game(Config(civs=CIVS, seed=63, long_game=long_game))
+        for card, info in ALL_CARDS.items():
+            if info.kind in ("hero", "wonder", "civ_hero"):
+                assert card_cost(state, card) >= _CHEAPEST, card

@@ -210,6 +210,9 @@ def _own_provinces(state: GameState, civ: str) -> list[str]:
 _SITE_KINDS = ("city", "temple", "market", "legion", "fortress", "creature")
 _KINDS = ("influence", *_SITE_KINDS, "trireme", "caravan")
 _DEAREST = max(COSTS[k] for k in _KINDS)
+# The cheapest item on the chart; no card costs less either (tests/test_construction_reach.py
+# asks every card's cost).
+_CHEAPEST = min(COSTS[k] for k in _KINDS)
 # the kinds of item whose chart cost is more than n
 _BEYOND = [frozenset(k for k in _KINDS if COSTS[k] > n) for n in range(_DEAREST + 1)]
 
@@ -243,6 +246,8 @@ def _priced(state: GameState, civ: str, best: int,
             funcs: tuple[Callable[..., Any], ...]) -> list[tuple[Item, int]]:
     """`priced_items`, civ's best set being worth `best`, `funcs` his `reducers`."""
     out: list[tuple[Item, int]] = []
+    if best + (MAX_REDUCTION if funcs else 0) < _CHEAPEST:  # nothing is within his means
+        return out
     # An item costs its chart cost less one reduction at most: those dearer than any set of
     # civ's are not even made candidates.
     charted: dict[str, int] = {}
@@ -340,8 +345,8 @@ def _legal(state: GameState, prompt: ConstructionTurn) -> list[Action]:
     wild = wild_commodity(state, prompt.civ)
     out: list[Action] = [EndConstruction()]
     best = max_set_value(p, wild=wild)
-    if best <= 0:  # no set of his pays for anything (payment_options of a cost of 1 or more)
-        return out
+    if best + MAX_REDUCTION < _CHEAPEST:  # nothing is within his means, whatever his cards
+        return out  # take off (and no set pays for anything: payment_options of 1 or more)
     payments: dict[int, list[dict[str, int]]] = {}  # by cost: the same for every item
     funcs = reducers(state, prompt.civ)
     for it, c in _priced(state, prompt.civ, best, funcs):

@@ -160,8 +160,8 @@ def pieces_out(state: GameState, civ: str, kind: str) -> int:
 
 
 def _pieces_out(state: GameState, civ: str, kind: str) -> int:
-    if kind == "influence":
-        return sum(1 for ps in state.provinces.values() if ps.influence == civ)
+    if kind == "influence":  # the markers on the board, counted by list (no generator)
+        return [ps.influence for ps in state.provinces.values()].count(civ)
     return sum(1 for u in state.units if u.owner == civ and piece_kind(state, u) == kind)
 
 
@@ -248,8 +248,9 @@ def tokens_of_every_kind(state: GameState) -> dict[str, int]:
     if got is None:
         got = dict.fromkeys(BUILDINGS, 0)
         for ps in state.provinces.values():
-            for b in ps.buildings:
-                got[b.kind] = got.get(b.kind, 0) + 1
+            if ps.buildings:  # most provinces have none
+                for b in ps.buildings:
+                    got[b.kind] = got.get(b.kind, 0) + 1
         if memo is not None:
             memo[_TOKENS] = got
             for kind, n in got.items():

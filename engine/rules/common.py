@@ -129,12 +129,16 @@ def at_war(state: GameState, province: str) -> bool:
 
 
 def provinces_at_war(state: GameState) -> list[str]:
-    """The provinces `at_war`, in the board's order: the units looked at once for all."""
-    owners: dict[str, set[str]] = {}
+    """The provinces `at_war`, in the board's order: the units looked at once for all, an
+    area at war as soon as a second owner of ground units is met there."""
+    first: dict[str, str] = {}  # the first owner of ground units met in each area
+    war: set[str] = set()
     for u in state.units:
-        if u.kind in GROUND_UNITS:
-            owners.setdefault(u.area, set()).add(u.owner)
-    return [pr for pr in board.PROVINCES if len(owners.get(pr, ())) >= 2]
+        if u.kind in GROUND_UNITS and first.setdefault(u.area, u.owner) != u.owner:
+            war.add(u.area)
+    if not war:  # as in most positions
+        return []
+    return [pr for pr in board.PROVINCES if pr in war]
 
 
 def pieces_out(state: GameState, civ: str, kind: str) -> int:

@@ -311,7 +311,7 @@ _REACH: dict[tuple[int, tuple[Callable[..., Any], ...]], tuple[frozenset[str], i
 
 
 def _reducible(funcs: tuple[Callable[..., Any], ...]) -> AbstractSet[str]:
-    """The kinds of item some of these reductions may apply to (tests/test_engine_shortcuts.py
+    """The kinds of item some of these reductions may apply to (tests/test_construction_reach.py
     asks each card's reduction of every other kind)."""
     kinds: set[str] = set()
     for f in funcs:

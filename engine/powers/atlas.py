@@ -9,6 +9,7 @@ from ..state import GameState
 
 CARD = "atlas"
 WHEN = "his reduction applies when triremes are bought"
+REDUCES = frozenset({"trireme"})  # the kinds of item its reduction may apply to
 
 
 def trireme_moves(state: GameState, civ: str) -> int:

@@ -5,11 +5,14 @@ caravan and 1 legion are reduced). Not added to other reductions (the best one c
 from __future__ import annotations
 
 from ..actions import Item
+from ..data.costs import BUILDINGS, MILITARY
 from ..rules.common import holds
 from ..state import GameState
 
 CARD = "croesus"
 WHEN = "he applies when you build in a province you have just influenced"
+# the kinds of item his reduction may apply to: what is built in a province
+REDUCES = frozenset((*BUILDINGS, *MILITARY))
 
 
 def may_build_new_province(state: GameState, civ: str, province: str) -> bool:

@@ -9,6 +9,7 @@ from ..state import GameState
 
 CARD = "imhotep"
 WHEN = "his reduction applies when wonders are bought"
+REDUCES = frozenset({"card"})  # the kinds of item his reduction may apply to
 
 
 def reduction(state: GameState, civ: str, item: Item) -> tuple[int, str] | None:

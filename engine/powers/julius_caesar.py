@@ -9,6 +9,7 @@ from ..state import GameState
 
 CARD = "julius_caesar"
 WHEN = "his reduction applies when legions are bought"
+REDUCES = frozenset({"legion"})  # the kinds of item his reduction may apply to
 
 
 def reduction(state: GameState, civ: str, item: Item) -> tuple[int, str] | None:

@@ -9,6 +9,7 @@ from ..state import GameState
 CARD = "mausoleum"
 WHEN = "its reduction applies when influence and buildings are bought"
 KINDS = ("influence", "city", "caravan", "temple", "market")
+REDUCES = frozenset(KINDS)  # the kinds of item its reduction may apply to
 
 
 def reduction(state: GameState, civ: str, item: Item) -> tuple[int, str] | None:

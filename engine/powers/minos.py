@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from ..actions import Item
 from ..data import board
+from ..data.costs import BUILDINGS, MILITARY
 from ..rules.common import holds
 from ..state import GameState
 
 CARD = "minos"
 WHEN = "his reduction applies when you build on islands"
+# the kinds of item his reduction may apply to: all placed on an island
+REDUCES = frozenset(("influence", *BUILDINGS, *MILITARY))
 
 
 def reduction(state: GameState, civ: str, item: Item) -> tuple[int, str] | None:

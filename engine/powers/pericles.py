@@ -11,6 +11,7 @@ from ..state import FreePlacement, GameState
 
 CARD = "pericles"
 WHEN = "his reduction applies when triremes are bought"
+REDUCES = frozenset({"trireme"})  # the kinds of item his reduction may apply to
 
 
 def reduction(state: GameState, civ: str, item: Item) -> tuple[int, str] | None:

@@ -129,12 +129,16 @@ def at_war(state: GameState, province: str) -> bool:
 
 
 def provinces_at_war(state: GameState) -> list[str]:
-    """The provinces `at_war`, in the board's order: the units looked at once for all."""
-    owners: dict[str, set[str]] = {}
+    """The provinces `at_war`, in the board's order: the units looked at once for all, an
+    area at war as soon as a second owner of ground units is met there."""
+    first: dict[str, str] = {}  # the first owner of ground units met in each area
+    war: set[str] = set()
     for u in state.units:
-        if u.kind in GROUND_UNITS:
-            owners.setdefault(u.area, set()).add(u.owner)
-    return [pr for pr in board.PROVINCES if len(owners.get(pr, ())) >= 2]
+        if u.kind in GROUND_UNITS and first.setdefault(u.area, u.owner) != u.owner:
+            war.add(u.area)
+    if not war:  # as in most positions
+        return []
+    return [pr for pr in board.PROVINCES if pr in war]
 
 
 def pieces_out(state: GameState, civ: str, kind: str) -> int:
@@ -160,8 +164,8 @@ def pieces_out(state: GameState, civ: str, kind: str) -> int:
 
 
 def _pieces_out(state: GameState, civ: str, kind: str) -> int:
-    if kind == "influence":
-        return sum(1 for ps in state.provinces.values() if ps.influence == civ)
+    if kind == "influence":  # the markers on the board, counted by list (no generator)
+        return [ps.influence for ps in state.provinces.values()].count(civ)
     return sum(1 for u in state.units if u.owner == civ and piece_kind(state, u) == kind)
 
 
@@ -248,8 +252,9 @@ def tokens_of_every_kind(state: GameState) -> dict[str, int]:
     if got is None:
         got = dict.fromkeys(BUILDINGS, 0)
         for ps in state.provinces.values():
-            for b in ps.buildings:
-                got[b.kind] = got.get(b.kind, 0) + 1
+            if ps.buildings:  # most provinces have none
+                for b in ps.buildings:
+                    got[b.kind] = got.get(b.kind, 0) + 1
         if memo is not None:
             memo[_TOKENS] = got
             for kind, n in got.items():

@@ -59,7 +59,7 @@ def item_cost(state: GameState, civ: str, item: Item, free_setup: bool = False) 
 def run(state: GameState, ev: list[Event]) -> None:
     cs = state.construction
     if state.step == "":
-        cs.controlled_at_start = {p.civ: controlled(state, p.civ) for p in state.players}
+        cs.controlled_at_start = _controlled_by_each(state)
         # A conversion may be completed only in the construction phase right after it.
         state.conversions = [c for c in state.conversions if c.turn >= state.turn - 1]
         state.step = "turns"
@@ -78,6 +78,9 @@ def run(state: GameState, ev: list[Event]) -> None:
         for p in state.players:
             if p.civ in cs.discarded:
                 continue
+            if not _to_discard(p.hand):  # as usual: nothing to keep or give back
+                cs.discarded.append(p.civ)
+                continue
             keep = commodities_kept(state, p.civ)
             commodities = {c: p.hand[c] for c in COMMODITIES if p.hand.get(c)}
             if keep and sum(commodities.values()) > keep and len(commodities) > 1:
@@ -86,6 +89,16 @@ def run(state: GameState, ev: list[Event]) -> None:
             kept = _keep_first(commodities, keep)
             _discard(state, p.civ, kept, ev)
         start_phase(state, "military", ev)
+
+
+def _controlled_by_each(state: GameState) -> dict[str, list[str]]:
+    """`controlled` of every player, in seat order, the provinces looked at once."""
+    out: dict[str, list[str]] = {p.civ: [] for p in state.players}
+    for pid, ps in state.provinces.items():
+        mine = out.get(ps.influence) if ps.influence is not None else None
+        if mine is not None:
+            mine.append(pid)
+    return out
 
 
 def _keep_first(commodities: dict[str, int], keep: int) -> dict[str, int]:
@@ -97,10 +110,22 @@ def _keep_first(commodities: dict[str, int], keep: int) -> dict[str, int]:
     return kept
 
 
+def _to_discard(hand: dict[str, int]) -> bool:
+    """Does a hand hold a commodity card, or more than 2 tax cards (`_discard` changes
+    nothing else)?"""
+    for c, n in hand.items():
+        if n and (c in _COMMODITY or (c == TAX and n > 2)):
+            return True
+    return False
+
+
+_COMMODITY = frozenset(COMMODITIES)
+
+
 def _discard(state: GameState, civ: str, kept: dict[str, int], ev: list[Event]) -> None:
     """End of construction: all commodities but those kept, all tax cards but 2."""
     p = player(state, civ)
-    out = {c: p.hand[c] - kept.get(c, 0) for c in COMMODITIES if p.hand.get(c)}
+    out = {c: n - kept.get(c, 0) for c, n in p.hand.items() if n and c in _COMMODITY}
     if p.hand.get(TAX, 0) > 2:
         out[TAX] = p.hand[TAX] - 2
     out = clean(out)
@@ -210,6 +235,9 @@ def _own_provinces(state: GameState, civ: str) -> list[str]:
 _SITE_KINDS = ("city", "temple", "market", "legion", "fortress", "creature")
 _KINDS = ("influence", *_SITE_KINDS, "trireme", "caravan")
 _DEAREST = max(COSTS[k] for k in _KINDS)
+# The cheapest item on the chart; no card costs less either (tests/test_construction_reach.py
+# asks every card's cost).
+_CHEAPEST = min(COSTS[k] for k in _KINDS)
 # the kinds of item whose chart cost is more than n
 _BEYOND = [frozenset(k for k in _KINDS if COSTS[k] > n) for n in range(_DEAREST + 1)]
 
@@ -243,11 +271,14 @@ def _priced(state: GameState, civ: str, best: int,
             funcs: tuple[Callable[..., Any], ...]) -> list[tuple[Item, int]]:
     """`priced_items`, civ's best set being worth `best`, `funcs` his `reducers`."""
     out: list[tuple[Item, int]] = []
+    if best + (MAX_REDUCTION if funcs else 0) < _CHEAPEST:  # nothing is within his means
+        return out
     # An item costs its chart cost less one reduction at most: those dearer than any set of
     # civ's are not even made candidates.
     charted: dict[str, int] = {}
     yard = Yard(state, civ)  # what the candidates share, asked once for them all
-    items = _buildable(state, civ, best + (MAX_REDUCTION if funcs else 0), charted, yard)
+    skip, card_budget = _out_of_reach(best, funcs)
+    items = _buildable(state, civ, skip, card_budget, charted, yard)
     if not items:
         return out
     for it, c in zip(items, costs(state, civ, items, funcs, charted), strict=True):
@@ -256,12 +287,50 @@ def _priced(state: GameState, civ: str, best: int,
     return out
 
 
-def _buildable(state: GameState, civ: str, budget: int, charted: dict[str, int],
-               yard: Yard) -> list[Item]:
-    """`_within(state, civ, budget, charted)` less the items the yard refuses, in the same
-    order: each province's facts are asked once for its items, and no item is made that
+def _out_of_reach(best: int, funcs: tuple[Callable[..., Any], ...]
+                  ) -> tuple[frozenset[str], int]:
+    """The kinds of item no set worth `best` pays for, whatever reductions `funcs` (civ's
+    `reducers`) take off, and the most a card may cost on the chart to be worth pricing.
+    An item costs its chart cost less one reduction of at most MAX_REDUCTION, and only of
+    the kinds its card names (a power module's REDUCES; every kind if it names none)."""
+    key = (best, funcs)
+    got = _REACH.get(key)
+    if got is None:
+        if funcs:
+            reducible = _reducible(funcs)
+            skip = _BEYOND[min(max(best + MAX_REDUCTION, 0), _DEAREST)] | \
+                (_BEYOND[min(max(best, 0), _DEAREST)] - reducible)
+            card_budget = best + MAX_REDUCTION if "card" in reducible else best
+        else:
+            skip, card_budget = _BEYOND[min(max(best, 0), _DEAREST)], best
+        got = _REACH[key] = (skip, card_budget)
+    return got
+
+
+_REACH: dict[tuple[int, tuple[Callable[..., Any], ...]], tuple[frozenset[str], int]] = {}
+
+
+def _reducible(funcs: tuple[Callable[..., Any], ...]) -> AbstractSet[str]:
+    """The kinds of item some of these reductions may apply to (tests/test_construction_reach.py
+    asks each card's reduction of every other kind)."""
+    kinds: set[str] = set()
+    for f in funcs:
+        named = f.__globals__.get("REDUCES")  # the card module's own declaration
+        if named is None:
+            return _EVERY_KIND
+        kinds |= named
+    return kinds
+
+
+_EVERY_KIND = frozenset((*_KINDS, "card"))
+
+
+def _buildable(state: GameState, civ: str, skip: AbstractSet[str], card_budget: int,
+               charted: dict[str, int], yard: Yard) -> list[Item]:
+    """`_within(state, civ, budget, charted)` less the items the yard refuses and those of
+    the kinds in `skip`, in the same order, the cards costing `card_budget` at most on the
+    chart: each province's facts are asked once for its items, and no item is made that
     would be refused (tests/test_engine_shortcuts.py compares it with the long way)."""
-    skip = _BEYOND[min(max(budget, 0), _DEAREST)]
     items: list[Item] = []
     if "influence" not in skip and yard.has("influence"):  # else none is buildable
         if influence_anywhere(state, civ):
@@ -288,7 +357,7 @@ def _buildable(state: GameState, civ: str, budget: int, charted: dict[str, int],
         items += [it for it in extras
                   if it.province not in own and it.kind not in skip and yard.buildable(it)]
     cards = [*state.display, *offered(state, civ), CIV_HERO[civ]]
-    for card, card_price in cards_within(state, cards, budget):
+    for card, card_price in cards_within(state, cards, card_budget):
         if yard.may_acquire(card):
             items.append(Item(kind="card", card=card))
         charted[card] = card_price
@@ -301,8 +370,8 @@ def _legal(state: GameState, prompt: ConstructionTurn) -> list[Action]:
     wild = wild_commodity(state, prompt.civ)
     out: list[Action] = [EndConstruction()]
     best = max_set_value(p, wild=wild)
-    if best <= 0:  # no set of his pays for anything (payment_options of a cost of 1 or more)
-        return out
+    if best + MAX_REDUCTION < _CHEAPEST:  # nothing is within his means, whatever his cards
+        return out  # take off (and no set pays for anything: payment_options of 1 or more)
     payments: dict[int, list[dict[str, int]]] = {}  # by cost: the same for every item
     funcs = reducers(state, prompt.civ)
     for it, c in _priced(state, prompt.civ, best, funcs):

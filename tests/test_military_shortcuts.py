@@ -8,7 +8,9 @@ the long way, in every position of random games (tests/helpers.random_positions)
   once, with cards that change the steps (every other unit flies one step further) and
   with the straits crossed;
 - a move's defenders seen before the units enter; a military window that no one could
-  answer is not opened.
+  answer is not opened; a move into an undefended province does not ask again who holds it;
+- the choices of a place's units (`choice_ids`): a pair, or units all alike, without
+  grouping them.
 """
 
 from __future__ import annotations
@@ -139,3 +141,26 @@ def test_a_move_resolves_and_a_window_opens_as_the_long_way() -> None:
             assert game.encode_state(a) == game.encode_state(b)
             asked += bool(windows.could_answer(state, window))
     assert battles > 0 and asked > 0  # windows someone could answer: asked the long way
+
+
+def test_the_choices_of_a_place_are_those_of_compositions() -> None:
+    """`choice_ids` (a pair, or units all alike, without grouping) answers as the ids of
+    `compositions`, in its order: for made-up groups and every place of random games."""
+    import random
+    rng = random.Random(7)
+    groups: list[list[Unit]] = []
+    for _ in range(400):
+        n = rng.randrange(0, 8)
+        ids = rng.sample(range(1, 60), n)
+        groups.append([Unit(id=i, owner="rome", kind=rng.choice(["legion", "creature"]),
+                            area=rng.choice(["latium", "etruria"]),
+                            post=rng.choice(["", "", "city"])) for i in ids])
+        groups.append([Unit(id=i, owner="rome", kind="legion", area="latium") for i in ids])
+    for state in _ground_turns((68,), steps=800):
+        groups += movement._movers(state, state.prompt.civ).values()
+    sizes = set()
+    for us in groups:
+        assert movement.choice_ids(us) == [[u.id for u in c]
+                                           for c in movement.compositions(us)]
+        sizes.add(len(us))
+    assert {0, 1, 2, 3, 5} <= sizes

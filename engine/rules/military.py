@@ -330,11 +330,12 @@ def _resolve_move(state: GameState, civ: str, pm: PendingMove, ev: list[Event]) 
     wanted = pm.units
     found: dict[int, Unit] = {}
     defended = False  # another civ's ground units there
-    for u in state.units:  # the movers and the defenders in one look
+    # the movers and the units already there, picked in one pass (a comprehension: fast)
+    for u in [u for u in state.units if u.area == to or u.id in wanted]:
         if u.area == to:  # the movers are civ's: asked before they enter
             if not defended and u.owner != civ and u.kind in GROUND_UNITS:
                 defended = True
-        elif u.id in wanted:
+        else:
             found[u.id] = u
     us = [found[i] if i in found else unit(state, i) for i in wanted]
     origins = [u.area for u in us]
@@ -347,8 +348,9 @@ def _resolve_move(state: GameState, civ: str, pm: PendingMove, ev: list[Event]) 
                          origins=origins if len(set(origins)) > 1 else []))
     if defended:
         _start_province(state, civ, to)
-    else:
-        _maybe_conquest(state, civ, to)  # an undefended province
+    else:  # an undefended province: the movers (civ's ground units) alone hold it now
+        _maybe_conquest(state, civ, to, alone=bool(us) and all(
+            u.owner == civ and u.kind in GROUND_UNITS for u in us))
 
 
 # --- the Greek blockade -------------------------------------------------------------------
@@ -397,11 +399,12 @@ def conquerable(state: GameState, civ: str, province: str) -> bool:
     return ps.influence != civ and (ps.influence is not None or bool(ps.buildings))
 
 
-def _maybe_conquest(state: GameState, civ: str, province: str) -> None:
-    """Only civ's ground units remain in another civ's province: ask how he conquers it."""
+def _maybe_conquest(state: GameState, civ: str, province: str, alone: bool = False) -> None:
+    """Only civ's ground units remain in another civ's province: ask how he conquers it.
+    `alone`: the caller knows they are the only ground units there (not asked again)."""
     m = state.military
     if province in m.conquered or not conquerable(state, civ, province) or \
-            ground_owners(state, province) != [civ]:
+            (not alone and ground_owners(state, province) != [civ]):
         return
     m.conquered.append(province)
     if conquest_options(state, civ, province):

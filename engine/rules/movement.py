@@ -204,6 +204,23 @@ def compositions(units: list[Unit], cap: int = 256) -> list[list[Unit]]:
 _by_id = attrgetter("id")
 
 
+def choice_ids(units: list[Unit]) -> list[list[int]]:
+    """The ids of each of `compositions(units)`, in its order. Most places hold two units,
+    or units all alike: their choices are the pair, or the first k of them by id."""
+    n = len(units)
+    if n < 2:
+        return []
+    if n == 2:  # one choice of two, whether alike or not
+        a, b = units[0].id, units[1].id
+        return [[a, b] if a < b else [b, a]]
+    first = units[0]
+    key = (first.area, first.kind, first.post)
+    if all((u.area, u.kind, u.post) == key for u in units):  # one group: its prefixes
+        ids = sorted([u.id for u in units])
+        return [ids[:k] for k in range(2, min(n, 255) + 1)]  # compositions' cap
+    return [[u.id for u in c] for c in compositions(units)]
+
+
 def _from_several_places(units: list[Unit], cap: int = 256) -> list[list[Unit]]:
     """The `compositions` of `units` that take units from two places or more, in the same
     order: each choice carries the places it draws from as bits, instead of a set of its
@@ -393,7 +410,7 @@ def _listing(state: GameState, civ: str, starts: dict[int, str]) -> list[Move]:
         key = tuple([u.id for u in group])
         got = known.get(key)
         if got is None:
-            got = known[key] = [[u.id for u in c] for c in compositions(group)]
+            got = known[key] = choice_ids(group)
         return got
 
     # asked once per destination and per unit, not once per origin and destination

@@ -10,7 +10,9 @@ the long way, in every position of random games (tests/helpers.random_positions)
 - a move's defenders seen before the units enter; a military window that no one could
   answer is not opened; a move into an undefended province does not ask again who holds it;
 - the choices of a place's units (`choice_ids`): a pair, or units all alike, without
-  grouping them.
+  grouping them;
+- who could answer a window (`windows.could_answer`), the creatures that answer it looked up
+  in a table made once per window.
 """
 
 from __future__ import annotations
@@ -164,3 +166,50 @@ def test_the_choices_of_a_place_are_those_of_compositions() -> None:
                                            for c in movement.compositions(us)]
         sizes.add(len(us))
     assert {0, 1, 2, 3, 5} <= sizes
+
+
+def _could_answer(state: GameState, window: str) -> dict[str, list[str]] | None:
+    """The long way, as it was: each player's creature looked up in the cards."""
+    from engine.data.cards import CIV_CREATURE
+    if state.power_choices:
+        return None
+    cards = windows.answering(window)
+    out: dict[str, list[str]] = {}
+    if not cards:
+        return out
+    for p in state.players:
+        creature = CIV_CREATURE.get(p.civ)
+        if creature in cards:
+            out.setdefault(p.civ, []).append(creature)
+        if not cards.isdisjoint(p.cards):
+            out.setdefault(p.civ, []).extend(c for c in p.cards if c in cards)
+    for g, holder in state.gods.items():
+        if holder is not None and g in cards:
+            out.setdefault(holder, []).append(g)
+    return out
+
+
+@pytest.mark.parametrize("creatures", [False, True])
+def test_who_could_answer_a_window_as_the_long_way(
+        creatures: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`could_answer` with its table of the creatures that answer a window, as the long
+    way; and with cards where some creatures answer (none does in the game's cards)."""
+    from engine.data.cards import CIV_CREATURE
+    positions = list(random_positions((69,), 600, CIVS))  # played with the game's cards
+    if creatures:
+        answering = windows.answering
+        some = frozenset(list(CIV_CREATURE.values())[::2])
+        made: dict[str, frozenset[str]] = {}
+
+        def more(window: str) -> frozenset[str]:
+            if window not in made:
+                made[window] = answering(window) | some
+            return made[window]
+        monkeypatch.setattr(windows, "answering", more)
+    seen = 0
+    for state in positions:
+        for window in ("move_declared", "before_battle", "after_dice", "phase_start"):
+            got = windows.could_answer(state, window)
+            assert got == _could_answer(state, window)
+            seen += bool(got)
+    assert seen > 0

@@ -390,11 +390,14 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
     return _listing(state, civ, {})
 
 
-def _listing(state: GameState, civ: str, starts: dict[int, str]) -> list[Move]:
+def _listing(state: GameState, civ: str, starts: dict[int, str],
+             movers_of: list[dict[str, list[Unit]]] | None = None) -> list[Move]:
     """`legal_moves`; `starts` gets the province each move carrying units by triremes
-    starts from (by the id of the move)."""
+    starts from (by the id of the move); `movers_of`, if given, the movers by place."""
     out: list[Move] = []
     movers, held = _movers_and_seas(state, civ)
+    if movers_of is not None:
+        movers_of.append(movers)
     if not movers:
         return out
     held.update(convoy_extra_seas(state, civ))
@@ -418,6 +421,7 @@ def _listing(state: GameState, civ: str, starts: dict[int, str]) -> list[Move]:
     convoyable: dict[int, bool] = {}
     # destination -> the places whose units reach it, with their blocks' parts
     reached: dict[str, list[tuple[str, list[Unit], tuple[int, ...], tuple[int, ...]]]] = {}
+    shared: list[str] = []  # the destinations reached from two places or more
     crossing = straits_crossed(state, civ)
     provinces = board.PROVINCES
     for origin, us in movers.items():
@@ -455,7 +459,7 @@ def _listing(state: GameState, civ: str, starts: dict[int, str]) -> list[Move]:
             if len(us) == 1 and not us[0].fought:
                 _lone(state, us[0], origin, land_of[us[0].id], by_sea,
                       _LAND_SORTED[origin] if plain and not crossing else None,
-                      convoyable, reached, out, starts)
+                      convoyable, reached, shared, out, starts)
                 continue
             block = _block(state, civ, us, land_of, by_sea, fights, convoyable, choices,
                            starts)
@@ -465,11 +469,12 @@ def _listing(state: GameState, civ: str, starts: dict[int, str]) -> list[Move]:
             if here is None:
                 reached[to] = [(origin, us, own_at, carried_at)]
             else:
+                if len(here) == 1:
+                    shared.append(to)
                 here.append((origin, us, own_at, carried_at))
-    for to in sorted(reached):
+    # from one place only, a destination's moves are listed above
+    for to in sorted(shared) if len(shared) > 1 else shared:
         parts = reached[to]
-        if len(parts) < 2:
-            continue  # from one place only: those moves are listed above
         own = [us[i] for _, us, own_at, _ in parts for i in own_at]
         by_land = {origin for origin, _, own_at, _ in parts if own_at}
         # one convoy at most: the units carried by triremes start in one province
@@ -493,7 +498,7 @@ def _listing(state: GameState, civ: str, starts: dict[int, str]) -> list[Move]:
 def _lone(state: GameState, u: Unit, origin: str, land: AbstractSet[str], by_sea: set[str],
           in_order: tuple[str, ...] | None, convoyable: dict[int, bool],
           reached: dict[str, list[tuple[str, list[Unit], tuple[int, ...], tuple[int, ...]]]],
-          out: list[Move], starts: dict[int, str]) -> None:
+          shared: list[str], out: list[Move], starts: dict[int, str]) -> None:
     """`_block` of a place holding one unit that has not fought: a move to each destination
     it reaches, by its own step or carried (no choices of several units, no battle that it
     may not enter). `in_order`: its land steps sorted, when no card changed them."""
@@ -517,6 +522,8 @@ def _lone(state: GameState, u: Unit, origin: str, land: AbstractSet[str], by_sea
         if here is None:
             reached[to] = [(origin, us, own_at, carried_at)]
         else:
+            if len(here) == 1:
+                shared.append(to)
             here.append((origin, us, own_at, carried_at))
 
 
@@ -538,17 +545,19 @@ def _joint_moves(joints: dict[tuple[str, tuple[int, ...]], list[Move]], to: str,
 
 # --- the moves a listing offered --------------------------------------------------------------
 # The last ground listing made for a GroundTurn prompt: the prompt object, the state's count
-# of actions then, the moves, and where those carried by triremes start. A prompt object
-# stands for one decision: any action taken (a power used in the same turn too) counts.
-_LISTED: tuple[object, int, list[Move], dict[int, str]] | None = None
+# of actions then, the moves, where those carried by triremes start, and the units that
+# may move by place. A prompt object stands for one decision: any action taken (a power
+# used in the same turn too) counts.
+_LISTED: tuple[object, int, list[Move], dict[int, str], dict[str, list[Unit]]] | None = None
 
 
 def listed_moves(state: GameState, prompt: object, civ: str) -> list[Move]:
     """`legal_moves` for the prompt of `state`, remembered for `listed_move`."""
     global _LISTED
     starts: dict[int, str] = {}
-    moves = _listing(state, civ, starts)
-    _LISTED = (prompt, state.actions_taken, moves, starts)
+    movers: list[dict[str, list[Unit]]] = []
+    moves = _listing(state, civ, starts, movers)
+    _LISTED = (prompt, state.actions_taken, moves, starts, movers[0])
     return moves
 
 
@@ -567,11 +576,12 @@ def listed_move(state: GameState, prompt: object, civ: str, action: Move) -> Pen
         return None
     start = got[3].get(id(action))
     if start is None:  # each unit by its own step: the move starts where its first unit is
-        first = action.units[0]
-        for u in state.units:
-            if u.id == first:
-                return PendingMove(units=list(action.units), origin=u.area, to=action.to,
-                                   seas=[])
+        first = action.units[0]  # one of the units the listing found free to move
+        for area, us in got[4].items():
+            for u in us:
+                if u.id == first:
+                    return PendingMove(units=list(action.units), origin=area, to=action.to,
+                                       seas=[])
         return None
     seas = convoy_path(state, civ, start, action.to, convoy_extra_seas(state, civ))
     if seas is None:

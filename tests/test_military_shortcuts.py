@@ -10,7 +10,7 @@ the long way, in every position of random games (tests/helpers.random_positions)
 - a move's defenders seen before the units enter; a military window that no one could
   answer is not opened; a move into an undefended province does not ask again who holds it;
 - the choices of a place's units (`choice_ids`): a pair, or units all alike, without
-  grouping them;
+  grouping them; those of a joint move (`several_places_ids`) from two groups in two places;
 - who could answer a window (`windows.could_answer`), the creatures that answer it looked up
   in a table made once per window.
 """
@@ -213,3 +213,25 @@ def test_who_could_answer_a_window_as_the_long_way(
             assert got == _could_answer(state, window)
             seen += bool(got)
     assert seen > 0
+
+
+def test_the_choices_of_a_joint_move_are_those_of_the_long_way() -> None:
+    """`several_places_ids` (two groups of alike units in two places, without grouping
+    them by bits) answers as the ids of `_from_several_places`, in its order."""
+    import random
+    rng = random.Random(11)
+    two = 0
+    for _ in range(1500):
+        n = rng.randrange(1, 9)
+        ids = rng.sample(range(1, 80), n)
+        areas = ["latium", "etruria", "campania"][:rng.randrange(1, 4)]
+        kinds = ["legion", "creature"][:rng.randrange(1, 3)]
+        posts = ["", "city"][:rng.randrange(1, 3)]
+        us = [Unit(id=i, owner="rome", kind=rng.choice(kinds), area=rng.choice(areas),
+                   post=rng.choice(posts)) for i in ids]
+        if len({u.area for u in us}) < 2:
+            continue
+        assert movement.several_places_ids(us) == [
+            [u.id for u in c] for c in movement._from_several_places(us)]
+        two += len({(u.area, u.kind, u.post) for u in us}) == 2
+    assert two > 100

@@ -538,9 +538,35 @@ def _joint_moves(joints: dict[tuple[str, tuple[int, ...]], list[Move]], to: str,
             a, b = key[1]
             got = joints[key] = [Move(units=[a, b] if a < b else [b, a], to=to)]
         else:
-            got = joints[key] = [Move(units=[u.id for u in c], to=to)
-                                 for c in _from_several_places(units)]
+            got = joints[key] = [Move(units=ids, to=to) for ids in several_places_ids(units)]
     return got
+
+
+def several_places_ids(units: list[Unit]) -> list[list[int]]:
+    """The ids of each of `_from_several_places(units)`, in its order. Most often the units
+    are two groups of alike units in two places (one unit joining others): every choice
+    then takes some of each, the first group's count varying slowest."""
+    first = units[0]
+    key = (first.area, first.kind, first.post)
+    other: tuple[str, str, str] | None = None
+    for u in units:
+        k = (u.area, u.kind, u.post)
+        if k != key:
+            if other is None:
+                other = k
+            elif k != other:
+                other = None  # three groups or more: the long way
+                break
+    else:
+        if other is not None and other[0] != key[0]:
+            a = sorted([u.id for u in units if u.area == key[0]])
+            b = sorted([u.id for u in units if u.area != key[0]])
+            if a[0] > b[0]:  # the group of the lowest id comes first
+                a, b = b, a
+            if (len(a) + 1) * (len(b) + 1) <= 256:  # within `_from_several_places`' cap
+                return [sorted(a[:i] + b[:j]) for i in range(1, len(a) + 1)
+                        for j in range(1, len(b) + 1)]
+    return [[u.id for u in c] for c in _from_several_places(units)]
 
 
 # --- the moves a listing offered --------------------------------------------------------------

@@ -235,3 +235,25 @@ def test_the_choices_of_a_joint_move_are_those_of_the_long_way() -> None:
             [u.id for u in c] for c in movement._from_several_places(us)]
         two += len({(u.area, u.kind, u.post) for u in us}) == 2
     assert two > 100
+
+
+def test_the_naval_listing_looks_at_the_units_once_as_the_long_way() -> None:
+    """The naval step's listing, its trireme moves and battles drawn from one pick of the
+    units, lists what each does from all the units."""
+    from engine.actions import EndNaval
+    from engine.prompts import NavalTurn
+    from engine.rules import registry
+    seen = battles = 0
+    for state in random_positions((70, 71), 1500, CIVS):
+        prompt = state.prompt
+        if not isinstance(prompt, NavalTurn):
+            continue
+        civ = prompt.civ
+        long_way = [EndNaval(), *movement.legal_trireme_moves(state, civ),
+                    *military._naval_battles(state, civ)]
+        assert military._legal_naval(state, prompt) == long_way
+        got = registry.LEGAL[NavalTurn](state, prompt)
+        assert got[:len(long_way)] == long_way
+        seen += len(long_way) > 1
+        battles += bool(military._naval_battles(state, civ))
+    assert seen > 50 and battles > 5

@@ -222,13 +222,16 @@ def _choose_opponent(state: GameState, prompt: ChooseOpponent, action: Action,
 
 
 # --- the naval step -----------------------------------------------------------------------
-def _naval_battles(state: GameState, civ: str) -> list[NavalBattle]:
+def _naval_battles(state: GameState, civ: str,
+                  units: list[Unit] | None = None) -> list[NavalBattle]:
     """A battle against each other owner of naval units in each sea where civ has one that
-    has not fought: the seas in the board's order, the opponents in the units' order."""
+    has not fought: the seas in the board's order, the opponents in the units' order.
+    `units`: some of the state's units, in its order, holding all those at sea, else all."""
     mine: set[str] = set()
     others: dict[str, dict[str, None]] = {}  # sea -> the other owners there, in order
     seas = board.SEAS
-    for u in [u for u in state.units if u.area in seas]:  # few stand at sea: picked at once
+    for u in [u for u in (state.units if units is None else units)
+              if u.area in seas]:  # few stand at sea: picked at once
         if u.kind in NAVAL_KINDS:
             if u.owner != civ:
                 others.setdefault(u.area, {})[u.owner] = None
@@ -244,8 +247,13 @@ _SEA_ORDER = {sea: i for i, sea in enumerate(board.SEAS)}
 
 
 def _legal_naval(state: GameState, prompt: NavalTurn) -> list[Action]:
-    return [EndNaval(), *legal_trireme_moves(state, prompt.civ),
-            *_naval_battles(state, prompt.civ)]
+    civ = prompt.civ
+    seas = board.SEAS
+    # one look at the units for both: civ's triremes (their moves), and those at sea
+    units = [u for u in state.units if u.area in seas or (u.kind == "trireme" and
+                                                          u.owner == civ)]
+    return [EndNaval(), *legal_trireme_moves(state, civ, units),
+            *_naval_battles(state, civ, units)]
 
 
 @decision(NavalTurn, _legal_naval)

@@ -90,8 +90,9 @@ def _flight(state: GameState, u: Unit, steps: list[str]) -> list[str]:
 def test_the_ground_listing_with_cards_that_change_the_steps(
         straits: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(movement, "ground_steps", _flight)
-    if straits:
+    if straits:  # the listing asks the hook itself, the long way through geography
         monkeypatch.setattr(geography, "crosses_straits", lambda state, civ: True)
+        monkeypatch.setattr(movement, "crosses_straits", lambda state, civ: True)
     seen = 0
     for state in _ground_turns((65,), steps=1200):
         civ = state.prompt.civ

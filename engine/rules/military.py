@@ -346,19 +346,24 @@ def _resolve_move(state: GameState, civ: str, pm: PendingMove, ev: list[Event]) 
         else:
             found[u.id] = u
     us = [found[i] if i in found else unit(state, i) for i in wanted]
-    origins = [u.area for u in us]
-    for u in us:
+    origins: list[str] = []
+    kinds: list[str] = []
+    alone = bool(us)  # the movers, civ's ground units, alone there once they enter
+    for u in us:  # one loop, not a comprehension each: a move has one unit or a few
+        origins.append(u.area)
+        kinds.append(u.kind)
+        if u.owner != civ or u.kind not in GROUND_UNITS:
+            alone = False
         clear_post(state, u)
         u.area = to
         u.moved = True
-    ev.append(UnitsMoved(civ=civ, units=[u.id for u in us], kinds=[u.kind for u in us],
-                         origin=pm.origin, to=to, seas=list(pm.seas),
+    ev.append(UnitsMoved(civ=civ, units=list(wanted), kinds=kinds, origin=pm.origin, to=to,
+                         seas=list(pm.seas),
                          origins=origins if len(set(origins)) > 1 else []))
     if defended:
         _start_province(state, civ, to)
-    else:  # an undefended province: the movers (civ's ground units) alone hold it now
-        _maybe_conquest(state, civ, to, alone=bool(us) and all(
-            u.owner == civ and u.kind in GROUND_UNITS for u in us))
+    else:  # an undefended province
+        _maybe_conquest(state, civ, to, alone=alone)
 
 
 # --- the Greek blockade -------------------------------------------------------------------

@@ -23,10 +23,15 @@ from .geography import (
     convoy_path,
     land_steps,
     sea_steps,
-    straits_crossed,
     valid_chain,
 )
-from .hooks import can_be_convoyed, convoy_extra_seas, ground_steps, sea_landings
+from .hooks import (
+    can_be_convoyed,
+    convoy_extra_seas,
+    crosses_straits,
+    ground_steps,
+    sea_landings,
+)
 
 R_NAVAL = "Military Phase, A) Movement, 1. Naval Movement"
 R_GROUND = "Military Phase, A) Movement, 3. Legion Movement"
@@ -425,7 +430,7 @@ def _listing(state: GameState, civ: str, starts: dict[int, str],
     # destination -> the places whose units reach it, with their blocks' parts
     reached: dict[str, list[tuple[str, list[Unit], tuple[int, ...], tuple[int, ...]]]] = {}
     shared: list[str] = []  # the destinations reached from two places or more
-    crossing = straits_crossed(state, civ)
+    crossing = crosses_straits(state, civ)  # asked once a listing: not remembered
     provinces = board.PROVINCES
     for origin, us in movers.items():
         if origin in board.SEAS:  # a Kraken at sea

@@ -8,7 +8,11 @@ the long way, in every position of random games (tests/helpers.random_positions)
   once, with cards that change the steps (every other unit flies one step further) and
   with the straits crossed;
 - a move's defenders seen before the units enter; a military window that no one could
-  answer is not opened.
+  answer is not opened; a move into an undefended province does not ask again who holds it;
+- the choices of a place's units (`choice_ids`): a pair, or units all alike, without
+  grouping them; those of a joint move (`several_places_ids`) from two groups in two places;
+- who could answer a window (`windows.could_answer`), the creatures that answer it looked up
+  in a table made once per window.
 """
 
 from __future__ import annotations
@@ -86,8 +90,9 @@ def _flight(state: GameState, u: Unit, steps: list[str]) -> list[str]:
 def test_the_ground_listing_with_cards_that_change_the_steps(
         straits: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(movement, "ground_steps", _flight)
-    if straits:
+    if straits:  # the listing asks the hook itself, the long way through geography
         monkeypatch.setattr(geography, "crosses_straits", lambda state, civ: True)
+        monkeypatch.setattr(movement, "crosses_straits", lambda state, civ: True)
     seen = 0
     for state in _ground_turns((65,), steps=1200):
         civ = state.prompt.civ
@@ -139,3 +144,117 @@ def test_a_move_resolves_and_a_window_opens_as_the_long_way() -> None:
             assert game.encode_state(a) == game.encode_state(b)
             asked += bool(windows.could_answer(state, window))
     assert battles > 0 and asked > 0  # windows someone could answer: asked the long way
+
+
+def test_the_choices_of_a_place_are_those_of_compositions() -> None:
+    """`choice_ids` (a pair, or units all alike, without grouping) answers as the ids of
+    `compositions`, in its order: for made-up groups and every place of random games."""
+    import random
+    rng = random.Random(7)
+    groups: list[list[Unit]] = []
+    for _ in range(400):
+        n = rng.randrange(0, 8)
+        ids = rng.sample(range(1, 60), n)
+        groups.append([Unit(id=i, owner="rome", kind=rng.choice(["legion", "creature"]),
+                            area=rng.choice(["latium", "etruria"]),
+                            post=rng.choice(["", "", "city"])) for i in ids])
+        groups.append([Unit(id=i, owner="rome", kind="legion", area="latium") for i in ids])
+    for state in _ground_turns((68,), steps=800):
+        groups += movement._movers(state, state.prompt.civ).values()
+    sizes = set()
+    for us in groups:
+        assert movement.choice_ids(us) == [[u.id for u in c]
+                                           for c in movement.compositions(us)]
+        sizes.add(len(us))
+    assert {0, 1, 2, 3, 5} <= sizes
+
+
+def _could_answer(state: GameState, window: str) -> dict[str, list[str]] | None:
+    """The long way, as it was: each player's creature looked up in the cards."""
+    from engine.data.cards import CIV_CREATURE
+    if state.power_choices:
+        return None
+    cards = windows.answering(window)
+    out: dict[str, list[str]] = {}
+    if not cards:
+        return out
+    for p in state.players:
+        creature = CIV_CREATURE.get(p.civ)
+        if creature in cards:
+            out.setdefault(p.civ, []).append(creature)
+        if not cards.isdisjoint(p.cards):
+            out.setdefault(p.civ, []).extend(c for c in p.cards if c in cards)
+    for g, holder in state.gods.items():
+        if holder is not None and g in cards:
+            out.setdefault(holder, []).append(g)
+    return out
+
+
+@pytest.mark.parametrize("creatures", [False, True])
+def test_who_could_answer_a_window_as_the_long_way(
+        creatures: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`could_answer` with its table of the creatures that answer a window, as the long
+    way; and with cards where some creatures answer (none does in the game's cards)."""
+    from engine.data.cards import CIV_CREATURE
+    positions = list(random_positions((69,), 600, CIVS))  # played with the game's cards
+    if creatures:
+        answering = windows.answering
+        some = frozenset(list(CIV_CREATURE.values())[::2])
+        made: dict[str, frozenset[str]] = {}
+
+        def more(window: str) -> frozenset[str]:
+            if window not in made:
+                made[window] = answering(window) | some
+            return made[window]
+        monkeypatch.setattr(windows, "answering", more)
+    seen = 0
+    for state in positions:
+        for window in ("move_declared", "before_battle", "after_dice", "phase_start"):
+            got = windows.could_answer(state, window)
+            assert got == _could_answer(state, window)
+            seen += bool(got)
+    assert seen > 0
+
+
+def test_the_choices_of_a_joint_move_are_those_of_the_long_way() -> None:
+    """`several_places_ids` (two groups of alike units in two places, without grouping
+    them by bits) answers as the ids of `_from_several_places`, in its order."""
+    import random
+    rng = random.Random(11)
+    two = 0
+    for _ in range(1500):
+        n = rng.randrange(1, 9)
+        ids = rng.sample(range(1, 80), n)
+        areas = ["latium", "etruria", "campania"][:rng.randrange(1, 4)]
+        kinds = ["legion", "creature"][:rng.randrange(1, 3)]
+        posts = ["", "city"][:rng.randrange(1, 3)]
+        us = [Unit(id=i, owner="rome", kind=rng.choice(kinds), area=rng.choice(areas),
+                   post=rng.choice(posts)) for i in ids]
+        if len({u.area for u in us}) < 2:
+            continue
+        assert movement.several_places_ids(us) == [
+            [u.id for u in c] for c in movement._from_several_places(us)]
+        two += len({(u.area, u.kind, u.post) for u in us}) == 2
+    assert two > 100
+
+
+def test_the_naval_listing_looks_at_the_units_once_as_the_long_way() -> None:
+    """The naval step's listing, its trireme moves and battles drawn from one pick of the
+    units, lists what each does from all the units."""
+    from engine.actions import EndNaval
+    from engine.prompts import NavalTurn
+    from engine.rules import registry
+    seen = battles = 0
+    for state in random_positions((70, 71), 1500, CIVS):
+        prompt = state.prompt
+        if not isinstance(prompt, NavalTurn):
+            continue
+        civ = prompt.civ
+        long_way = [EndNaval(), *movement.legal_trireme_moves(state, civ),
+                    *military._naval_battles(state, civ)]
+        assert military._legal_naval(state, prompt) == long_way
+        got = registry.LEGAL[NavalTurn](state, prompt)
+        assert got[:len(long_way)] == long_way
+        seen += len(long_way) > 1
+        battles += bool(military._naval_battles(state, civ))
+    assert seen > 50 and battles > 5

@@ -222,13 +222,16 @@ def _choose_opponent(state: GameState, prompt: ChooseOpponent, action: Action,
 
 
 # --- the naval step -----------------------------------------------------------------------
-def _naval_battles(state: GameState, civ: str) -> list[NavalBattle]:
+def _naval_battles(state: GameState, civ: str,
+                  units: list[Unit] | None = None) -> list[NavalBattle]:
     """A battle against each other owner of naval units in each sea where civ has one that
-    has not fought: the seas in the board's order, the opponents in the units' order."""
+    has not fought: the seas in the board's order, the opponents in the units' order.
+    `units`: some of the state's units, in its order, holding all those at sea, else all."""
     mine: set[str] = set()
     others: dict[str, dict[str, None]] = {}  # sea -> the other owners there, in order
     seas = board.SEAS
-    for u in [u for u in state.units if u.area in seas]:  # few stand at sea: picked at once
+    for u in [u for u in (state.units if units is None else units)
+              if u.area in seas]:  # few stand at sea: picked at once
         if u.kind in NAVAL_KINDS:
             if u.owner != civ:
                 others.setdefault(u.area, {})[u.owner] = None
@@ -244,8 +247,13 @@ _SEA_ORDER = {sea: i for i, sea in enumerate(board.SEAS)}
 
 
 def _legal_naval(state: GameState, prompt: NavalTurn) -> list[Action]:
-    return [EndNaval(), *legal_trireme_moves(state, prompt.civ),
-            *_naval_battles(state, prompt.civ)]
+    civ = prompt.civ
+    seas = board.SEAS
+    # one look at the units for both: civ's triremes (their moves), and those at sea
+    units = [u for u in state.units if u.area in seas or (u.kind == "trireme" and
+                                                          u.owner == civ)]
+    return [EndNaval(), *legal_trireme_moves(state, civ, units),
+            *_naval_battles(state, civ, units)]
 
 
 @decision(NavalTurn, _legal_naval)
@@ -330,25 +338,32 @@ def _resolve_move(state: GameState, civ: str, pm: PendingMove, ev: list[Event]) 
     wanted = pm.units
     found: dict[int, Unit] = {}
     defended = False  # another civ's ground units there
-    for u in state.units:  # the movers and the defenders in one look
+    # the movers and the units already there, picked in one pass (a comprehension: fast)
+    for u in [u for u in state.units if u.area == to or u.id in wanted]:
         if u.area == to:  # the movers are civ's: asked before they enter
             if not defended and u.owner != civ and u.kind in GROUND_UNITS:
                 defended = True
-        elif u.id in wanted:
+        else:
             found[u.id] = u
     us = [found[i] if i in found else unit(state, i) for i in wanted]
-    origins = [u.area for u in us]
-    for u in us:
+    origins: list[str] = []
+    kinds: list[str] = []
+    alone = bool(us)  # the movers, civ's ground units, alone there once they enter
+    for u in us:  # one loop, not a comprehension each: a move has one unit or a few
+        origins.append(u.area)
+        kinds.append(u.kind)
+        if u.owner != civ or u.kind not in GROUND_UNITS:
+            alone = False
         clear_post(state, u)
         u.area = to
         u.moved = True
-    ev.append(UnitsMoved(civ=civ, units=[u.id for u in us], kinds=[u.kind for u in us],
-                         origin=pm.origin, to=to, seas=list(pm.seas),
+    ev.append(UnitsMoved(civ=civ, units=list(wanted), kinds=kinds, origin=pm.origin, to=to,
+                         seas=list(pm.seas),
                          origins=origins if len(set(origins)) > 1 else []))
     if defended:
         _start_province(state, civ, to)
-    else:
-        _maybe_conquest(state, civ, to)  # an undefended province
+    else:  # an undefended province
+        _maybe_conquest(state, civ, to, alone=alone)
 
 
 # --- the Greek blockade -------------------------------------------------------------------
@@ -397,11 +412,12 @@ def conquerable(state: GameState, civ: str, province: str) -> bool:
     return ps.influence != civ and (ps.influence is not None or bool(ps.buildings))
 
 
-def _maybe_conquest(state: GameState, civ: str, province: str) -> None:
-    """Only civ's ground units remain in another civ's province: ask how he conquers it."""
+def _maybe_conquest(state: GameState, civ: str, province: str, alone: bool = False) -> None:
+    """Only civ's ground units remain in another civ's province: ask how he conquers it.
+    `alone`: the caller knows they are the only ground units there (not asked again)."""
     m = state.military
     if province in m.conquered or not conquerable(state, civ, province) or \
-            ground_owners(state, province) != [civ]:
+            (not alone and ground_owners(state, province) != [civ]):
         return
     m.conquered.append(province)
     if conquest_options(state, civ, province):

@@ -23,10 +23,15 @@ from .geography import (
     convoy_path,
     land_steps,
     sea_steps,
-    straits_crossed,
     valid_chain,
 )
-from .hooks import can_be_convoyed, convoy_extra_seas, ground_steps, sea_landings
+from .hooks import (
+    can_be_convoyed,
+    convoy_extra_seas,
+    crosses_straits,
+    ground_steps,
+    sea_landings,
+)
 
 R_NAVAL = "Military Phase, A) Movement, 1. Naval Movement"
 R_GROUND = "Military Phase, A) Movement, 3. Legion Movement"
@@ -67,8 +72,11 @@ def check_trireme_move(state: GameState, civ: str, action: MoveTrireme) -> Unit:
     return u
 
 
-def legal_trireme_moves(state: GameState, civ: str) -> list[MoveTrireme]:
-    return [MoveTrireme(unit=u.id, to=s) for u in state.units
+def legal_trireme_moves(state: GameState, civ: str,
+                        units: list[Unit] | None = None) -> list[MoveTrireme]:
+    """civ's trireme moves; `units`: some of the state's units, in its order, holding all
+    civ's triremes (picked by the caller), else all."""
+    return [MoveTrireme(unit=u.id, to=s) for u in (state.units if units is None else units)
             if u.owner == civ and u.kind == "trireme" and u.moves_left > 0
             for s in trireme_destinations(u)]
 
@@ -202,6 +210,23 @@ def compositions(units: list[Unit], cap: int = 256) -> list[list[Unit]]:
 
 
 _by_id = attrgetter("id")
+
+
+def choice_ids(units: list[Unit]) -> list[list[int]]:
+    """The ids of each of `compositions(units)`, in its order. Most places hold two units,
+    or units all alike: their choices are the pair, or the first k of them by id."""
+    n = len(units)
+    if n < 2:
+        return []
+    if n == 2:  # one choice of two, whether alike or not
+        a, b = units[0].id, units[1].id
+        return [[a, b] if a < b else [b, a]]
+    first = units[0]
+    key = (first.area, first.kind, first.post)
+    if all((u.area, u.kind, u.post) == key for u in units):  # one group: its prefixes
+        ids = sorted([u.id for u in units])
+        return [ids[:k] for k in range(2, min(n, 255) + 1)]  # compositions' cap
+    return [[u.id for u in c] for c in compositions(units)]
 
 
 def _from_several_places(units: list[Unit], cap: int = 256) -> list[list[Unit]]:
@@ -373,11 +398,14 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
     return _listing(state, civ, {})
 
 
-def _listing(state: GameState, civ: str, starts: dict[int, str]) -> list[Move]:
+def _listing(state: GameState, civ: str, starts: dict[int, str],
+             movers_of: list[dict[str, list[Unit]]] | None = None) -> list[Move]:
     """`legal_moves`; `starts` gets the province each move carrying units by triremes
-    starts from (by the id of the move)."""
+    starts from (by the id of the move); `movers_of`, if given, the movers by place."""
     out: list[Move] = []
     movers, held = _movers_and_seas(state, civ)
+    if movers_of is not None:
+        movers_of.append(movers)
     if not movers:
         return out
     held.update(convoy_extra_seas(state, civ))
@@ -393,7 +421,7 @@ def _listing(state: GameState, civ: str, starts: dict[int, str]) -> list[Move]:
         key = tuple([u.id for u in group])
         got = known.get(key)
         if got is None:
-            got = known[key] = [[u.id for u in c] for c in compositions(group)]
+            got = known[key] = choice_ids(group)
         return got
 
     # asked once per destination and per unit, not once per origin and destination
@@ -401,7 +429,8 @@ def _listing(state: GameState, civ: str, starts: dict[int, str]) -> list[Move]:
     convoyable: dict[int, bool] = {}
     # destination -> the places whose units reach it, with their blocks' parts
     reached: dict[str, list[tuple[str, list[Unit], tuple[int, ...], tuple[int, ...]]]] = {}
-    crossing = straits_crossed(state, civ)
+    shared: list[str] = []  # the destinations reached from two places or more
+    crossing = crosses_straits(state, civ)  # asked once a listing: not remembered
     provinces = board.PROVINCES
     for origin, us in movers.items():
         if origin in board.SEAS:  # a Kraken at sea
@@ -438,7 +467,7 @@ def _listing(state: GameState, civ: str, starts: dict[int, str]) -> list[Move]:
             if len(us) == 1 and not us[0].fought:
                 _lone(state, us[0], origin, land_of[us[0].id], by_sea,
                       _LAND_SORTED[origin] if plain and not crossing else None,
-                      convoyable, reached, out, starts)
+                      convoyable, reached, shared, out, starts)
                 continue
             block = _block(state, civ, us, land_of, by_sea, fights, convoyable, choices,
                            starts)
@@ -448,11 +477,12 @@ def _listing(state: GameState, civ: str, starts: dict[int, str]) -> list[Move]:
             if here is None:
                 reached[to] = [(origin, us, own_at, carried_at)]
             else:
+                if len(here) == 1:
+                    shared.append(to)
                 here.append((origin, us, own_at, carried_at))
-    for to in sorted(reached):
+    # from one place only, a destination's moves are listed above
+    for to in sorted(shared) if len(shared) > 1 else shared:
         parts = reached[to]
-        if len(parts) < 2:
-            continue  # from one place only: those moves are listed above
         own = [us[i] for _, us, own_at, _ in parts for i in own_at]
         by_land = {origin for origin, _, own_at, _ in parts if own_at}
         # one convoy at most: the units carried by triremes start in one province
@@ -476,7 +506,7 @@ def _listing(state: GameState, civ: str, starts: dict[int, str]) -> list[Move]:
 def _lone(state: GameState, u: Unit, origin: str, land: AbstractSet[str], by_sea: set[str],
           in_order: tuple[str, ...] | None, convoyable: dict[int, bool],
           reached: dict[str, list[tuple[str, list[Unit], tuple[int, ...], tuple[int, ...]]]],
-          out: list[Move], starts: dict[int, str]) -> None:
+          shared: list[str], out: list[Move], starts: dict[int, str]) -> None:
     """`_block` of a place holding one unit that has not fought: a move to each destination
     it reaches, by its own step or carried (no choices of several units, no battle that it
     may not enter). `in_order`: its land steps sorted, when no card changed them."""
@@ -500,6 +530,8 @@ def _lone(state: GameState, u: Unit, origin: str, land: AbstractSet[str], by_sea
         if here is None:
             reached[to] = [(origin, us, own_at, carried_at)]
         else:
+            if len(here) == 1:
+                shared.append(to)
             here.append((origin, us, own_at, carried_at))
 
 
@@ -514,24 +546,52 @@ def _joint_moves(joints: dict[tuple[str, tuple[int, ...]], list[Move]], to: str,
             a, b = key[1]
             got = joints[key] = [Move(units=[a, b] if a < b else [b, a], to=to)]
         else:
-            got = joints[key] = [Move(units=[u.id for u in c], to=to)
-                                 for c in _from_several_places(units)]
+            got = joints[key] = [Move(units=ids, to=to) for ids in several_places_ids(units)]
     return got
+
+
+def several_places_ids(units: list[Unit]) -> list[list[int]]:
+    """The ids of each of `_from_several_places(units)`, in its order. Most often the units
+    are two groups of alike units in two places (one unit joining others): every choice
+    then takes some of each, the first group's count varying slowest."""
+    first = units[0]
+    key = (first.area, first.kind, first.post)
+    other: tuple[str, str, str] | None = None
+    for u in units:
+        k = (u.area, u.kind, u.post)
+        if k != key:
+            if other is None:
+                other = k
+            elif k != other:
+                other = None  # three groups or more: the long way
+                break
+    else:
+        if other is not None and other[0] != key[0]:
+            a = sorted([u.id for u in units if u.area == key[0]])
+            b = sorted([u.id for u in units if u.area != key[0]])
+            if a[0] > b[0]:  # the group of the lowest id comes first
+                a, b = b, a
+            if (len(a) + 1) * (len(b) + 1) <= 256:  # within `_from_several_places`' cap
+                return [sorted(a[:i] + b[:j]) for i in range(1, len(a) + 1)
+                        for j in range(1, len(b) + 1)]
+    return [[u.id for u in c] for c in _from_several_places(units)]
 
 
 # --- the moves a listing offered --------------------------------------------------------------
 # The last ground listing made for a GroundTurn prompt: the prompt object, the state's count
-# of actions then, the moves, and where those carried by triremes start. A prompt object
-# stands for one decision: any action taken (a power used in the same turn too) counts.
-_LISTED: tuple[object, int, list[Move], dict[int, str]] | None = None
+# of actions then, the moves, where those carried by triremes start, and the units that
+# may move by place. A prompt object stands for one decision: any action taken (a power
+# used in the same turn too) counts.
+_LISTED: tuple[object, int, list[Move], dict[int, str], dict[str, list[Unit]]] | None = None
 
 
 def listed_moves(state: GameState, prompt: object, civ: str) -> list[Move]:
     """`legal_moves` for the prompt of `state`, remembered for `listed_move`."""
     global _LISTED
     starts: dict[int, str] = {}
-    moves = _listing(state, civ, starts)
-    _LISTED = (prompt, state.actions_taken, moves, starts)
+    movers: list[dict[str, list[Unit]]] = []
+    moves = _listing(state, civ, starts, movers)
+    _LISTED = (prompt, state.actions_taken, moves, starts, movers[0])
     return moves
 
 
@@ -550,11 +610,12 @@ def listed_move(state: GameState, prompt: object, civ: str, action: Move) -> Pen
         return None
     start = got[3].get(id(action))
     if start is None:  # each unit by its own step: the move starts where its first unit is
-        first = action.units[0]
-        for u in state.units:
-            if u.id == first:
-                return PendingMove(units=list(action.units), origin=u.area, to=action.to,
-                                   seas=[])
+        first = action.units[0]  # one of the units the listing found free to move
+        for area, us in got[4].items():
+            for u in us:
+                if u.id == first:
+                    return PendingMove(units=list(action.units), origin=area, to=action.to,
+                                       seas=[])
         return None
     seas = convoy_path(state, civ, start, action.to, convoy_extra_seas(state, civ))
     if seas is None:

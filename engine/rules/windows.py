@@ -200,16 +200,30 @@ def could_answer(state: GameState, window: str) -> dict[str, list[str]] | None:
     out: dict[str, list[str]] = {}
     if not cards:
         return out
+    creatures = _answering_creatures(window, cards)
     for p in state.players:
-        creature = CIV_CREATURE.get(p.civ)
-        if creature in cards:
-            out.setdefault(p.civ, []).append(creature)
+        creature = creatures.get(p.civ)
+        if creature is not None:
+            out[p.civ] = [creature]
         if not cards.isdisjoint(p.cards):
             out.setdefault(p.civ, []).extend(c for c in p.cards if c in cards)
     for g, holder in state.gods.items():
         if holder is not None and g in cards:
             out.setdefault(holder, []).append(g)
     return out
+
+
+def _answering_creatures(window: str, cards: frozenset[str]) -> dict[str, str]:
+    """Each civilization whose creature may answer the window, with it (made once per
+    window and set of answering cards: asked at every declared move)."""
+    got = _CREATURES.get(window)
+    if got is None or got[0] is not cards:
+        got = _CREATURES[window] = (cards, {civ: c for civ, c in CIV_CREATURE.items()
+                                            if c in cards})
+    return got[1]
+
+
+_CREATURES: dict[str, tuple[frozenset[str], dict[str, str]]] = {}
 
 
 def has_use(state: GameState, civ: str, window: str,

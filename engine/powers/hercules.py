@@ -54,6 +54,17 @@ def acts_as(state: GameState, u: Unit, creature: str) -> bool:
                                  f"{MOVE_MARK}{u.id}" in state.used_powers))
 
 
+def acting(state: GameState, civ: str, creature: str) -> list[Unit]:
+    """civ's units that are that creature (`acts_as`), in the state's order. Without a
+    Hercules mark of this round no legion is one, and only the pawns are looked at (the
+    Titans and the Kraken are asked for in each of their holder's military decisions)."""
+    if CIV_CREATURE.get(civ) != creature:
+        return []
+    if any(p.startswith(MOVE_MARK) for p in state.used_powers):
+        return [u for u in state.units if u.owner == civ and acts_as(state, u, creature)]
+    return [u for u in state.units if u.owner == civ and u.kind == "creature"]
+
+
 def moves_as_creature(state: GameState, u: Unit) -> bool:
     """Does this legion make its moves this round as its owner's creature?"""
     return f"{MOVE_MARK}{u.id}" in state.used_powers

@@ -1,0 +1,77 @@
+"""The shortcuts of the power cards (issue 16, round 7) answer exactly as the long way, in
+every position of random games and of the phase saves, and again with the rare cases
+forced on them (a creature on the board, a legion Hercules made a creature, a Phoenix on
+its card): the units that are a civilization's creature, looked at among the pawns alone
+when no Hercules mark is on record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.data.cards import CIV_CREATURE
+from engine.powers import phoenix, titan
+from engine.powers.hercules import MOVE_MARK, acting, acts_as
+from engine.rules.common import player_civs
+from engine.state import GameState, Unit
+
+from .helpers import random_positions
+
+CIVS = ["rome", "greece", "egypt", "carthage"]
+
+
+def _positions(seeds: tuple[int, ...], steps: int) -> Iterator[GameState]:
+    return random_positions(seeds, steps, CIVS)
+
+
+def _acting_long_way(state: GameState, civ: str, creature: str) -> list[Unit]:
+    """Every pawn and legion of civ asked `acts_as`."""
+    return [u for u in state.units if u.owner == civ and u.kind in ("creature", "legion")
+            and acts_as(state, u, creature)]
+
+
+def _titans_long_way(state: GameState, civ: str) -> list[Unit]:
+    return [u for u in _acting_long_way(state, civ, titan.CARD) if not u.fought
+            and u.area in titan.board.PROVINCES]
+
+
+def _waiting_long_way(state: GameState, civ: str) -> list[Unit]:
+    if CIV_CREATURE.get(civ) != phoenix.CARD:
+        return []
+    return [u for u in state.units if u.owner == civ and u.kind in ("creature", "legion")
+            and not u.area]
+
+
+def _same_creatures(state: GameState) -> int:
+    n = 0
+    for civ in player_civs(state):
+        for creature in CIV_CREATURE.values():
+            long_way = _acting_long_way(state, civ, creature)
+            assert acting(state, civ, creature) == long_way, (civ, creature)
+            n += len(long_way)
+        assert titan._ready(state, civ) == _titans_long_way(state, civ)
+        assert phoenix.waiting(state, civ) == _waiting_long_way(state, civ)
+    return n
+
+
+def test_the_creatures_found_among_the_pawns_are_those_of_the_long_way() -> None:
+    """In every position; then with a legion of each player made a creature (a pawn), one
+    sent to its card and one marked by Hercules for the round, each in turn."""
+    found = forced = 0
+    for n, state in enumerate(_positions(seeds=(71, 72), steps=1000)):
+        found += _same_creatures(state)
+        if n % 3:
+            continue
+        for civ in player_civs(state):
+            legions = [u for u in state.units if u.owner == civ and u.kind == "legion"]
+            if len(legions) < 3:
+                continue
+            legions[0].kind = "creature"
+            legions[1].area = ""
+            legions[1].kind = "creature"
+            state.used_powers.append(f"{MOVE_MARK}{legions[2].id}")
+            legions[2].fought = n % 2 == 0
+            forced += _same_creatures(state)
+            state.used_powers.pop()
+            forced += _same_creatures(state)  # no mark: the pawns alone
+    assert found > 0 and forced > 2000, (found, forced)

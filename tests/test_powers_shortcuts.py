@@ -2,17 +2,19 @@
 every position of random games and of the phase saves, and again with the rare cases
 forced on them (a creature on the board, a legion Hercules made a creature, a Phoenix on
 its card): the units that are a civilization's creature, looked at among the pawns alone
-when no Hercules mark is on record.
+when no Hercules mark is on record; the powers of the reaction windows alone, asked in no
+decision.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.data.cards import CIV_CREATURE
+from engine.data.cards import CIV_CREATURE, GODS
 from engine.powers import phoenix, titan
 from engine.powers.hercules import MOVE_MARK, acting, acts_as
 from engine.rules.common import player_civs
+from engine.rules.hooks import CARDS, _each, active_powers
 from engine.state import GameState, Unit
 
 from .helpers import random_positions
@@ -75,3 +77,30 @@ def test_the_creatures_found_among_the_pawns_are_those_of_the_long_way() -> None
             state.used_powers.pop()
             forced += _same_creatures(state)  # no mark: the pawns alone
     assert found > 0 and forced > 2000, (found, forced)
+
+
+def test_a_power_for_the_windows_alone_answers_in_no_decision() -> None:
+    """A card module's `IN_WINDOWS_ONLY` holds: with every such card (and god) given to
+    every player, in the positions of random games and of the phase saves, its `uses`
+    answers nothing in any decision of its holder's; and `active_powers`, which leaves it
+    out of decisions, lists there what asking every card lists."""
+    only = [c for c, m in CARDS.items() if getattr(m, "IN_WINDOWS_ONLY", False)]
+    assert len(only) >= 6 and all(CARDS[c].WINDOWS for c in only)
+    asked = 0
+    for i, state in enumerate(_positions(seeds=(73, 74), steps=1200)):
+        if i % 2:
+            continue
+        for card in only:
+            if card in GODS:
+                state.gods[card] = state.players[i % len(state.players)].civ
+            else:
+                for p in state.players:
+                    if card not in p.cards:
+                        p.cards.append(card)
+        for civ in player_civs(state):
+            for card in only:
+                assert CARDS[card].uses(state, civ, "") == [], card
+                asked += 1
+            every = [a for f in _each("uses") for a in f(state, civ, "")]
+            assert active_powers(state, civ) == every
+    assert asked > 5000

@@ -8,7 +8,8 @@ has `uses(state, civ, window)` (the UsePower actions its holder may take now),
 windows in which `uses` may list anything (`ANY_WINDOW`: all of them; engine/rules/windows.py
 asks only the holders of such cards), and, if `uses` answers only in its holder's own
 decisions of some kinds, `DECISIONS`, those prompt kinds (it is then asked nowhere else:
-engine/rules/hooks.py); a module that asks its holder something has `ask`, `legal` and
+engine/rules/hooks.py), or, if it answers in those windows alone, `IN_WINDOWS_ONLY = True`
+(it is asked in none of its holder's decisions); a module that asks its holder something has `ask`, `legal` and
 `answer` (see engine/rules/windows.py).
 """
 

@@ -60,9 +60,11 @@ def acting(state: GameState, civ: str, creature: str) -> list[Unit]:
     Titans and the Kraken are asked for in each of their holder's military decisions)."""
     if CIV_CREATURE.get(civ) != creature:
         return []
-    if any(p.startswith(MOVE_MARK) for p in state.used_powers):
-        return [u for u in state.units if u.owner == civ and acts_as(state, u, creature)]
-    return [u for u in state.units if u.owner == civ and u.kind == "creature"]
+    units = state.units
+    for p in state.used_powers:  # a loop, not any(): asked at each of their decisions
+        if p.startswith(MOVE_MARK):
+            return [u for u in units if u.owner == civ and acts_as(state, u, creature)]
+    return [u for u in units if u.owner == civ and u.kind == "creature"]
 
 
 def moves_as_creature(state: GameState, u: Unit) -> bool:

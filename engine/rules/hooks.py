@@ -111,11 +111,11 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
                     if i is not None:
                         asked.append(i)
             break
-    holders = state.gods
-    if civ in holders.values():  # most hold no god
-        for g, i in gods:
-            if holders.get(g) == civ:
-                asked.append(i)
+    holder = state.gods.get
+    for g, i in gods:  # the few gods with a power here (a god nobody holds: None, not civ)
+        h = holder(g)
+        if h is not None and h == civ:
+            asked.append(i)
     chosen = state.power_choices
     if chosen:  # a card standing for another (a copy): ask its power too
         # the copied card is a choice on record (tests/test_trade_shortcuts.py): only
@@ -137,7 +137,8 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
 def _askable(kind: type | str) -> tuple[dict[str, int], dict[str, int], frozenset[str],
                                         tuple[tuple[str, int], ...]]:
     """For a kind of decision (or `_IN_A_WINDOW`): the `_users` index of each
-    civilization's creature, and of each card, that may answer in it; those cards; and
+    civilization's creature, and of each card, that may answer in it (in a decision: not
+    the cards answering in reaction windows alone, `IN_WINDOWS_ONLY`); those cards; and
     (god, index) of the gods among them."""
     _users()
     if kind == _IN_A_WINDOW:
@@ -146,7 +147,8 @@ def _askable(kind: type | str) -> tuple[dict[str, int], dict[str, int], frozense
         at, creature_of = _USERS["uses"][1], _USERS["uses"][2]
         assert isinstance(kind, type)
         only = _DECISIONS
-        at = {c: i for c, i in at.items() if _answers_in(only[i], kind)}
+        at = {c: i for c, i in at.items() if _answers_in(only[i], kind)
+              and c not in _IN_WINDOWS_ONLY}
         creature_of = {civ: i for civ, i in creature_of.items() if _answers_in(only[i], kind)}
     gods = tuple((g, i) for g, i in at.items() if g in GODS)
     table = (creature_of, at, frozenset(at), gods)
@@ -179,6 +181,8 @@ def _users() -> tuple[tuple[tuple[str, Callable[..., Any]], ...], dict[str, int]
         _DECISIONS[:] = only
         _ASKED_IN_WINDOWS[:] = [{c: i for c, i in at.items() if only[i] is None},
                                 {civ: i for civ, i in creature_of.items() if only[i] is None}]
+        _IN_WINDOWS_ONLY.clear()
+        _IN_WINDOWS_ONLY.update(c for c, _ in users if getattr(CARDS[c], "IN_WINDOWS_ONLY", False))
         # set last: another thread finding it finds the tables above made
         got = _USERS["uses"] = (users, at, creature_of)
     return got
@@ -191,6 +195,8 @@ _USERS: dict[str, tuple[tuple[tuple[str, Callable[..., Any]], ...], dict[str, in
 _DECISIONS: list[tuple[type, ...] | None] = []
 # `_users`' indexes of the cards, and of the civilizations' creatures, asked in a window
 _ASKED_IN_WINDOWS: list[dict[str, int]] = [{}, {}]
+# the cards whose power answers in reaction windows alone (their module's IN_WINDOWS_ONLY)
+_IN_WINDOWS_ONLY: set[str] = set()
 
 
 def use_power(state: GameState, civ: str, action: UsePower, ev: list[Event],

@@ -3,7 +3,7 @@ every position of random games and of the phase saves, and again with the rare c
 forced on them (a creature on the board, a legion Hercules made a creature, a Phoenix on
 its card): the units that are a civilization's creature, looked at among the pawns alone
 when no Hercules mark is on record; the powers of the reaction windows alone, asked in no
-decision.
+decision; the buildings of others a god may destroy, the posts looked at once.
 """
 
 from __future__ import annotations
@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.data.cards import CIV_CREATURE, GODS
-from engine.powers import phoenix, titan
+from engine.powers import baal, phoenix, titan, vulcan
+from engine.powers.base import other_owner, others_buildings
 from engine.powers.hercules import MOVE_MARK, acting, acts_as
-from engine.rules.common import player_civs
+from engine.rules import reading
+from engine.rules.common import building_controller, player_civs, post_key
 from engine.rules.hooks import CARDS, _each, active_powers
 from engine.state import GameState, Unit
 
@@ -104,3 +106,39 @@ def test_a_power_for_the_windows_alone_answers_in_no_decision() -> None:
             every = [a for f in _each("uses") for a in f(state, civ, "")]
             assert active_powers(state, civ) == every
     assert asked > 5000
+
+
+def _others_long_way(state: GameState, civ: str, kind: str) -> list[tuple[str, str]]:
+    """Each building asked its `building_controller` (its post's units looked for anew)."""
+    return [(pr, b.site) for pr, ps in state.provinces.items() for b in ps.buildings
+            if b.kind == kind and other_owner(state, civ, building_controller(
+                state, pr, b.kind, b.site))]
+
+
+def test_the_gods_targets_found_in_one_look_at_the_posts_are_the_long_ways() -> None:
+    """Baal's cities and Vulcan's caravans of others: in every position, for every player
+    (and for a neutral civilization's point of view), with the state read or not; then
+    with a unit of each player moved onto a post of another's building."""
+    found = 0
+    for n, state in enumerate(_positions(seeds=(75,), steps=1500)):
+        if n % 2 == 0:  # a unit on a post of each building, and the last unit too (the
+            # first in the state's order holds it)
+            for u, (pr, ps) in zip(state.units, state.provinces.items(), strict=False):
+                if ps.buildings:
+                    b = ps.buildings[0]
+                    u.area, u.post = pr, post_key(b.kind, b.site)
+                    last = state.units[-1]
+                    last.area, last.post = u.area, u.post
+        for civ in [*player_civs(state), "nobody"]:
+            for kind, targets in (("city", baal.targets), ("caravan", vulcan.targets)):
+                long_way = _others_long_way(state, civ, kind)
+                assert others_buildings(state, civ, kind) == long_way, (civ, kind)
+                before = reading.begin(state)
+                try:
+                    assert others_buildings(state, civ, kind) == long_way, (civ, kind)
+                finally:
+                    reading.end(before)
+                got = targets(state, civ)
+                assert got == (long_way if kind == "caravan" else [pr for pr, _ in long_way])
+                found += len(long_way)
+    assert found > 5000, found

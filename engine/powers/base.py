@@ -156,6 +156,27 @@ def any_time(state: GameState, window: str = "") -> bool:
     return state.phase not in ("setup", "roles", "over")
 
 
+def others_buildings(state: GameState, civ: str, kind: str) -> list[tuple[str, str]]:
+    """(province, site) of every building of this kind controlled by someone other than
+    civ (`other_owner`), in the board's order: `building_controller` of each, the units on
+    posts looked at once (the first unit on a post, in the state's order, holds it, as in
+    `occupier`). A god's targets, listed in each of his holder's decisions."""
+    occupiers: dict[tuple[str, str], str] = {}
+    for u in state.units:
+        if u.post:
+            occupiers.setdefault((u.area, u.post), u.owner)
+    out: list[tuple[str, str]] = []
+    for pr, ps in state.provinces.items():
+        for b in ps.buildings:
+            if b.kind == kind:
+                owner = occupiers.get((pr, post_key(kind, b.site))) if occupiers else None
+                if owner is None:
+                    owner = ps.influence
+                if owner is not None and owner != civ:
+                    out.append((pr, b.site))
+    return out
+
+
 def other_owner(state: GameState, civ: str, owner: str | None) -> bool:
     """owner is another player or a neutral civilization (not civ, not nobody)."""
     return owner is not None and owner != civ

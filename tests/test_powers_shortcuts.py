@@ -3,18 +3,20 @@ every position of random games and of the phase saves, and again with the rare c
 forced on them (a creature on the board, a legion Hercules made a creature, a Phoenix on
 its card): the units that are a civilization's creature, looked at among the pawns alone
 when no Hercules mark is on record; the powers of the reaction windows alone, asked in no
-decision; the buildings of others a god may destroy, the posts looked at once.
+decision; the buildings of others a god may destroy, the posts looked at once; a unit's
+hooks asked of its own civilization's creature alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from engine.data import board
 from engine.data.cards import CIV_CREATURE, GODS
 from engine.powers import baal, phoenix, titan, vulcan
 from engine.powers.base import other_owner, others_buildings
 from engine.powers.hercules import MOVE_MARK, acting, acts_as
-from engine.rules import reading
+from engine.rules import hooks, reading
 from engine.rules.common import building_controller, player_civs, post_key
 from engine.rules.hooks import CARDS, _each, active_powers
 from engine.state import GameState, Unit
@@ -142,3 +144,31 @@ def test_the_gods_targets_found_in_one_look_at_the_posts_are_the_long_ways() -> 
                 assert got == (long_way if kind == "caravan" else [pr for pr, _ in long_way])
                 found += len(long_way)
     assert found > 5000, found
+
+
+def test_a_units_hooks_asked_of_its_own_creature_alone_answer_as_every_card() -> None:
+    """A unit's land steps, landings from the sea and convoy ban: asking the card of its own
+    civilization's creature (and any card not a creature) answers as asking every card,
+    for every unit of every position; then with the units made creatures and marked by
+    Hercules, each in turn."""
+    asked = 0
+    for n, state in enumerate(_positions(seeds=(76,), steps=1200)):
+        if n % 3 == 1:
+            for u in state.units[::2]:
+                if u.kind == "legion":
+                    u.kind = "creature"
+        elif n % 3 == 2:
+            state.used_powers += [f"{MOVE_MARK}{u.id}" for u in state.units]
+        for u in state.units:
+            here = list(board.PROVINCES[u.area].land_neighbours) \
+                if u.area in board.PROVINCES else []
+            steps = list(here)
+            for f in _each("ground_steps"):
+                steps = f(state, u, steps)
+            assert hooks.ground_steps(state, u, list(here)) == steps
+            assert hooks.sea_landings(state, u) == [
+                p for f in _each("sea_landings") for p in f(state, u)]
+            assert hooks.can_be_convoyed(state, u) == (
+                not any(f(state, u) for f in _each("cannot_be_convoyed")))
+            asked += steps != here
+    assert asked > 100, asked

@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import Any
 
 from ..actions import Item, UsePower
-from ..data.cards import ALL_CARDS, CIV_CREATURE, GODS
+from ..data.cards import ALL_CARDS, CIV_CREATURE, CREATURES, GODS
 from ..data.costs import COSTS
 from ..errors import IllegalAction
 from ..events import Event
@@ -41,6 +41,7 @@ def register(module: ModuleType) -> None:
     _USERS.clear()
     _OWN_COST.clear()
     _ASKABLE.clear()
+    _OF_OWNER.clear()
 
 
 def _defines(module: ModuleType, name: str) -> bool:
@@ -579,6 +580,23 @@ def after_trade(state: GameState) -> bool:
 
 
 # --- movement -------------------------------------------------------------------------------
+def _of_owner(hook: str, civ: str) -> tuple[Callable[..., Any], ...]:
+    """The functions of a hook about one unit that may answer for a unit of civ's, in
+    registration order: a creature's card answers for the units of its own civilization
+    alone (its Hercules legions too: `acts_as`), so the other creatures' are left out
+    (tests/test_powers_shortcuts.py)."""
+    key = (hook, civ)
+    got = _OF_OWNER.get(key)
+    if got is None:
+        mine = CIV_CREATURE.get(civ)
+        got = _OF_OWNER[key] = tuple(f for card, f in _each_card(hook)
+                                     if card == mine or card not in CREATURES)
+    return got
+
+
+_OF_OWNER: dict[tuple[str, str], tuple[Callable[..., Any], ...]] = {}
+
+
 def crosses_straits(state: GameState, civ: str) -> bool:
     """Do civ's straits count as land steps?"""
     for f in _each("crosses_straits"):  # a loop, not any(): asked at most decisions
@@ -594,12 +612,15 @@ def trireme_moves(state: GameState, civ: str) -> int:
 
 
 def can_be_convoyed(state: GameState, unit: Unit) -> bool:
-    return not any(f(state, unit) for f in _each("cannot_be_convoyed"))
+    for f in _of_owner("cannot_be_convoyed", unit.owner):
+        if f(state, unit):
+            return False
+    return True
 
 
 def ground_steps(state: GameState, unit: Unit, steps: list[str]) -> list[str]:
     """The provinces a legion or creature reaches by its own move, given its land steps."""
-    for f in _each("ground_steps"):
+    for f in _of_owner("ground_steps", unit.owner):
         steps = f(state, unit, steps)
     return steps
 
@@ -616,7 +637,7 @@ def piece_kind(state: GameState, unit: Unit) -> str:
 
 def sea_landings(state: GameState, unit: Unit) -> list[str]:
     """The provinces a ground unit at sea may land on in the ground step."""
-    return [p for f in _each("sea_landings") for p in f(state, unit)]
+    return [p for f in _of_owner("sea_landings", unit.owner) for p in f(state, unit)]
 
 
 def unit_built(state: GameState, unit: Unit) -> None:

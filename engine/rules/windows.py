@@ -132,7 +132,10 @@ def open_window(state: GameState, window: str, civs: list[str]) -> bool:
 def _open(state: GameState, window: str, civs: list[str],
           maybe: dict[str, list[str]] | None) -> bool:
     """`open_window`, with `could_answer` already asked."""
-    asked = [c for c in civs if has_use(state, c, window, maybe)]
+    if maybe is None:
+        asked = [c for c in civs if has_use(state, c, window, maybe)]
+    else:  # only those who could answer are asked (most of the time nobody)
+        asked = [c for c in civs if c in maybe and has_use(state, c, window, maybe)]
     if not asked:
         return False
     queue(state, PendingPower(card="", window=window, queue=asked))
@@ -150,12 +153,19 @@ def after_own_use(state: GameState, prompt: Prompt) -> None:
 def phase_started(state: GameState, phase: str, ev: list[Event]) -> None:
     """A reaction window at the start of each phase, for powers usable at any time
     (base-game.md 4), its players in seat order from the phase's role holder."""
-    role = {"commerce": "director_of_commerce", "offering": "high_priest",
-            "construction": "political_leader", "military": "military_leader"}.get(phase)
+    role = _OPENED_BY.get(phase)
     if role is None or not state.players:
         return
+    maybe = could_answer(state, "phase_start")
+    if maybe is not None and not maybe:  # nobody holds a card usable then
+        return
     first = state.roles.get(role) or state.players[0].civ
-    open_window(state, "phase_start", seat_order_from(state, first))
+    _open(state, "phase_start", seat_order_from(state, first), maybe)
+
+
+# the role whose holder is asked first in the window at the start of each phase
+_OPENED_BY = {"commerce": "director_of_commerce", "offering": "high_priest",
+              "construction": "political_leader", "military": "military_leader"}
 
 
 def military_window(state: GameState, window: str) -> bool:

@@ -4,7 +4,8 @@ forced on them (a creature on the board, a legion Hercules made a creature, a Ph
 its card): the units that are a civilization's creature, looked at among the pawns alone
 when no Hercules mark is on record; the powers of the reaction windows alone, asked in no
 decision; the buildings of others a god may destroy, the posts looked at once; a unit's
-hooks asked of its own civilization's creature alone.
+hooks asked of its own civilization's creature alone; the players who could answer a
+reaction window, the gods among its cards alone looked at.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from engine.powers.hercules import MOVE_MARK, acting, acts_as
 from engine.rules import hooks, reading
 from engine.rules.common import building_controller, player_civs, post_key
 from engine.rules.hooks import CARDS, _each, active_powers
+from engine.rules.windows import answering, could_answer
 from engine.state import GameState, Unit
 
 from .helpers import random_positions
@@ -172,3 +174,49 @@ def test_a_units_hooks_asked_of_its_own_creature_alone_answer_as_every_card() ->
                 not any(f(state, u) for f in _each("cannot_be_convoyed")))
             asked += steps != here
     assert asked > 100, asked
+
+
+def _could_answer_long_way(state: GameState, window: str) -> dict[str, list[str]] | None:
+    """Every god on record looked at."""
+    if state.power_choices:
+        return None
+    cards = answering(window)
+    out: dict[str, list[str]] = {}
+    if not cards:
+        return out
+    for p in state.players:
+        creature = CIV_CREATURE.get(p.civ)
+        if creature in cards:
+            out.setdefault(p.civ, []).append(creature)
+        out.setdefault(p.civ, []).extend(c for c in p.cards if c in cards)
+        if not out[p.civ]:
+            del out[p.civ]
+    for g, holder in state.gods.items():
+        if holder is not None and g in cards:
+            out.setdefault(holder, []).append(g)
+    return out
+
+
+def test_the_players_who_could_answer_a_window_are_the_long_ways() -> None:
+    """`could_answer` (the gods among the window's cards alone looked at) names the
+    players and cards of the long way; and nobody outside it has a use there, so a window
+    asks only those (`windows._open`, a phase's start)."""
+    windows = ("phase_start", "move_declared", "before_battle", "after_dice")
+    named = 0
+    for n, state in enumerate(_positions(seeds=(77,), steps=1500)):
+        if n % 4 == 0:  # every god held, by each player in turn
+            civs = player_civs(state)
+            for i, g in enumerate(GODS):
+                state.gods[g] = civs[(i + n) % len(civs)]
+        for w in windows:
+            got = could_answer(state, w)
+            long_way = _could_answer_long_way(state, w)
+            assert (got is None) == (long_way is None)
+            if got is None or long_way is None:
+                continue
+            assert {c: sorted(v) for c, v in got.items()} == \
+                {c: sorted(v) for c, v in long_way.items()}, w
+            for civ in player_civs(state):
+                assert civ in got or not active_powers(state, civ, w), (civ, w)
+            named += len(got)
+    assert named > 1000, named

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..actions import Action, Pass, UsePower
-from ..data.cards import CIV_CREATURE
+from ..data.cards import CIV_CREATURE, GODS
 from ..errors import IllegalAction
 from ..events import Event, Passed
 from ..prompts import Prompt, Reaction
@@ -196,7 +196,8 @@ def answering(window: str) -> frozenset[str]:
     return cards
 
 
-_ANSWERING: dict[str, Any] = {}  # window -> answering(window); "" -> the cards it was for
+_ANSWERING: dict[Any, Any] = {}  # window -> answering(window) (("gods", window): its gods);
+# "" -> the cards it was for
 
 
 def could_answer(state: GameState, window: str) -> dict[str, list[str]] | None:
@@ -216,10 +217,22 @@ def could_answer(state: GameState, window: str) -> dict[str, list[str]] | None:
             out.setdefault(p.civ, []).append(creature)
         if not cards.isdisjoint(p.cards):
             out.setdefault(p.civ, []).extend(c for c in p.cards if c in cards)
-    for g, holder in state.gods.items():
-        if holder is not None and g in cards:
+    held = state.gods.get
+    for g in _gods_answering(window):  # the few gods among the cards, not every god
+        holder = held(g)
+        if holder is not None:
             out.setdefault(holder, []).append(g)
     return out
+
+
+def _gods_answering(window: str) -> tuple[str, ...]:
+    """The gods among `answering(window)`, in the gods' order."""
+    got = _ANSWERING.get(("gods", window))
+    if got is None:
+        cards = answering(window)
+        got = _ANSWERING[("gods", window)] = tuple(g for g in GODS if g in cards)
+    gods: tuple[str, ...] = got
+    return gods
 
 
 def has_use(state: GameState, civ: str, window: str,

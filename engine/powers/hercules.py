@@ -64,7 +64,7 @@ def acting(state: GameState, civ: str, creature: str) -> list[Unit]:
     for p in state.used_powers:  # a loop, not any(): asked at each of their decisions
         if p.startswith(MOVE_MARK):
             return [u for u in units if u.owner == civ and acts_as(state, u, creature)]
-    return [u for u in units if u.owner == civ and u.kind == "creature"]
+    return [u for u in units if u.kind == "creature" and u.owner == civ]
 
 
 def moves_as_creature(state: GameState, u: Unit) -> bool:

@@ -50,7 +50,7 @@ def acts_as(state: GameState, u: Unit, creature: str) -> bool:
     """Is u that creature: the pawn itself, or a legion of its civilization made one by
     Hercules this round?"""
     return CIV_CREATURE.get(u.owner) == creature and (
-        u.kind == "creature" or (u.kind == "legion" and
+        u.kind == "creature" or (u.kind == "legion" and bool(state.used_powers) and
                                  f"{MOVE_MARK}{u.id}" in state.used_powers))
 
 
@@ -145,7 +145,8 @@ def _fight_as_creature(state: GameState, u: Unit) -> None:
 
 def piece_kind(state: GameState, u: Unit) -> str:
     """A legion fighting as a creature is still a legion piece of the supply."""
-    return "legion" if f"{MARK}{u.id}" in state.used_powers else ""
+    used = state.used_powers  # asked of every unit counted for the supply: mostly none
+    return "legion" if used and f"{MARK}{u.id}" in used else ""
 
 
 def battle_begins(state: GameState, b: Battle, ev: list[Event]) -> None:

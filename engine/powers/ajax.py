@@ -14,6 +14,7 @@ from .base import battle_in_window, check_holds, refuse
 CARD = "ajax"
 WINDOW = "after_dice"
 WINDOWS = (WINDOW,)  # the reaction windows its power may be used in
+IN_WINDOWS_ONLY = True  # asked in those windows alone, in none of its holder's decisions
 WHEN = "after the dice of a ground battle he fights, before the losses"
 
 

@@ -18,6 +18,7 @@ from .base import (
     find_building,
     god_ready,
     other_owner,
+    others_buildings,
     player_target,
     refuse,
     spend_god,
@@ -31,9 +32,7 @@ KIND = "city"
 
 def targets(state: GameState, civ: str) -> list[str]:
     """Provinces with a city controlled by someone other than civ."""
-    return [pr for pr, ps in state.provinces.items() for b in ps.buildings
-            if b.kind == KIND and other_owner(state, civ, building_controller(
-                state, pr, b.kind, b.site))]
+    return [pr for pr, _ in others_buildings(state, civ, KIND)]
 
 
 def uses(state: GameState, civ: str, window: str) -> list[UsePower]:

@@ -8,7 +8,8 @@ has `uses(state, civ, window)` (the UsePower actions its holder may take now),
 windows in which `uses` may list anything (`ANY_WINDOW`: all of them; engine/rules/windows.py
 asks only the holders of such cards), and, if `uses` answers only in its holder's own
 decisions of some kinds, `DECISIONS`, those prompt kinds (it is then asked nowhere else:
-engine/rules/hooks.py); a module that asks its holder something has `ask`, `legal` and
+engine/rules/hooks.py), or, if it answers in those windows alone, `IN_WINDOWS_ONLY = True`
+(it is asked in none of its holder's decisions); a module that asks its holder something has `ask`, `legal` and
 `answer` (see engine/rules/windows.py).
 """
 
@@ -153,6 +154,27 @@ def any_time(state: GameState, window: str = "") -> bool:
     """Powers usable "at any time" (base-game.md 4), except during role assignment, which
     is computed at one moment (base-game.md 2) and so is not interrupted."""
     return state.phase not in ("setup", "roles", "over")
+
+
+def others_buildings(state: GameState, civ: str, kind: str) -> list[tuple[str, str]]:
+    """(province, site) of every building of this kind controlled by someone other than
+    civ (`other_owner`), in the board's order: `building_controller` of each, the units on
+    posts looked at once (the first unit on a post, in the state's order, holds it, as in
+    `occupier`). A god's targets, listed in each of his holder's decisions."""
+    occupiers: dict[tuple[str, str], str] = {}
+    for u in state.units:
+        if u.post:
+            occupiers.setdefault((u.area, u.post), u.owner)
+    out: list[tuple[str, str]] = []
+    for pr, ps in state.provinces.items():
+        for b in ps.buildings:
+            if b.kind == kind:
+                owner = occupiers.get((pr, post_key(kind, b.site))) if occupiers else None
+                if owner is None:
+                    owner = ps.influence
+                if owner is not None and owner != civ:
+                    out.append((pr, b.site))
+    return out
 
 
 def other_owner(state: GameState, civ: str, owner: str | None) -> bool:

@@ -15,6 +15,7 @@ from .base import battle_in_window, check_holds, refuse
 CARD = "hamilcar"
 WINDOW = "before_battle"
 WINDOWS = (WINDOW,)  # the reaction windows its power may be used in
+IN_WINDOWS_ONLY = True  # asked in those windows alone, in none of its holder's decisions
 WHEN = "before the dice of a ground battle he fights"
 
 

@@ -18,6 +18,7 @@ from .base import battle_in_window, check_holds, mark_used, refuse, used
 CARD = "helen_of_troy"
 WINDOW = "before_battle"
 WINDOWS = (WINDOW,)  # the reaction windows its power may be used in
+IN_WINDOWS_ONLY = True  # asked in those windows alone, in none of its holder's decisions
 
 
 def fighting(state: GameState, civ: str, window: str) -> Battle | None:

@@ -50,8 +50,21 @@ def acts_as(state: GameState, u: Unit, creature: str) -> bool:
     """Is u that creature: the pawn itself, or a legion of its civilization made one by
     Hercules this round?"""
     return CIV_CREATURE.get(u.owner) == creature and (
-        u.kind == "creature" or (u.kind == "legion" and
+        u.kind == "creature" or (u.kind == "legion" and bool(state.used_powers) and
                                  f"{MOVE_MARK}{u.id}" in state.used_powers))
+
+
+def acting(state: GameState, civ: str, creature: str) -> list[Unit]:
+    """civ's units that are that creature (`acts_as`), in the state's order. Without a
+    Hercules mark of this round no legion is one, and only the pawns are looked at (the
+    Titans and the Kraken are asked for in each of their holder's military decisions)."""
+    if CIV_CREATURE.get(civ) != creature:
+        return []
+    units = state.units
+    for p in state.used_powers:  # a loop, not any(): asked at each of their decisions
+        if p.startswith(MOVE_MARK):
+            return [u for u in units if u.owner == civ and acts_as(state, u, creature)]
+    return [u for u in units if u.kind == "creature" and u.owner == civ]
 
 
 def moves_as_creature(state: GameState, u: Unit) -> bool:
@@ -132,7 +145,8 @@ def _fight_as_creature(state: GameState, u: Unit) -> None:
 
 def piece_kind(state: GameState, u: Unit) -> str:
     """A legion fighting as a creature is still a legion piece of the supply."""
-    return "legion" if f"{MARK}{u.id}" in state.used_powers else ""
+    used = state.used_powers  # asked of every unit counted for the supply: mostly none
+    return "legion" if used and f"{MARK}{u.id}" in used else ""
 
 
 def battle_begins(state: GameState, b: Battle, ev: list[Event]) -> None:

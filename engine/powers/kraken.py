@@ -28,7 +28,7 @@ from ..rules.common import clear_post
 from ..rules.geography import sea_steps
 from ..state import GameState, Unit
 from .base import in_own_decision, refuse
-from .hercules import acts_as
+from .hercules import acting, acts_as
 
 CARD = "kraken"
 WINDOWS = ()  # the reaction windows its power may be used in: none
@@ -93,12 +93,8 @@ def _naval_step(state: GameState, civ: str, window: str) -> bool:
     return in_own_decision(state, civ, window, NavalTurn)
 
 
-_PAWNS = ("creature", "legion")  # all acts_as may answer True for (a legion: Hercules)
-
-
 def _krakens(state: GameState, civ: str) -> list[Unit]:
-    return [u for u in state.units if u.owner == civ and u.kind in _PAWNS
-            and acts_as(state, u, CARD)]
+    return acting(state, civ, CARD)
 
 
 def uses(state: GameState, civ: str, window: str) -> list[UsePower]:

@@ -17,6 +17,7 @@ from .base import battle_in_window, check_holds, mark_used, refuse, used
 CARD = "medusa"
 WINDOW = "before_battle"
 WINDOWS = (WINDOW,)  # the reaction windows its power may be used in
+IN_WINDOWS_ONLY = True  # asked in those windows alone, in none of its holder's decisions
 WHEN = "before the dice of a battle in an area where her holder has units"
 
 

@@ -17,6 +17,7 @@ from .helen_of_troy import enemy_legions, fighting, swap_legion
 
 CARD = "midas"
 WINDOWS = ("before_battle",)  # the reaction windows its power may be used in
+IN_WINDOWS_ONLY = True  # asked in those windows alone, in none of its holder's decisions
 PRICE = 2
 
 

@@ -29,8 +29,10 @@ def waiting(state: GameState, civ: str) -> list[Unit]:
     if CIV_CREATURE.get(civ) != CARD:
         return []
     # a legion lost as the Phoenix (Hercules) waits on the card too, as a legion
-    return [u for u in state.units if u.owner == civ and u.kind in ("creature", "legion")
-            and not u.area]
+    # off the board first: it rules out nearly every unit (asked in each of Egypt's
+    # construction decisions)
+    return [u for u in state.units if not u.area and u.owner == civ
+            and u.kind in ("creature", "legion")]
 
 
 def _site_ok(state: GameState, civ: str) -> bool:

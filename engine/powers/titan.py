@@ -22,7 +22,7 @@ from ..rules.combat import start_battle
 from ..rules.common import units_in
 from ..state import GameState, Unit
 from .base import in_own_decision, refuse
-from .hercules import acts_as
+from .hercules import acting, acts_as
 
 CARD = "titan"
 WINDOWS = ()  # the reaction windows its power may be used in: none
@@ -40,13 +40,9 @@ def reach(province: str) -> list[str]:
     return [*p.land_neighbours, *p.seas]
 
 
-_PAWNS = ("creature", "legion")  # all acts_as may answer True for (a legion: Hercules)
-
-
 def _ready(state: GameState, civ: str) -> list[Unit]:
     """Titans that may attack: the pawns, and a legion Hercules made a Titan this round."""
-    return [u for u in state.units if u.owner == civ and u.kind in _PAWNS and not u.fought
-            and acts_as(state, u, CARD) and u.area in board.PROVINCES]
+    return [u for u in acting(state, civ, CARD) if not u.fought and u.area in board.PROVINCES]
 
 
 def _ground_step(state: GameState, civ: str, window: str) -> bool:

@@ -18,6 +18,7 @@ from .base import (
     find_building,
     god_ready,
     other_owner,
+    others_buildings,
     player_target,
     refuse,
     spend_god,
@@ -30,9 +31,7 @@ KIND = "caravan"
 
 
 def targets(state: GameState, civ: str) -> list[tuple[str, str]]:
-    return [(pr, b.site) for pr, ps in state.provinces.items() for b in ps.buildings
-            if b.kind == KIND and other_owner(state, civ, building_controller(
-                state, pr, b.kind, b.site))]
+    return others_buildings(state, civ, KIND)
 
 
 def uses(state: GameState, civ: str, window: str) -> list[UsePower]:

@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import Any
 
 from ..actions import Item, UsePower
-from ..data.cards import ALL_CARDS, CIV_CREATURE, GODS
+from ..data.cards import ALL_CARDS, CIV_CREATURE, CREATURES, GODS
 from ..data.costs import COSTS
 from ..errors import IllegalAction
 from ..events import Event
@@ -41,6 +41,7 @@ def register(module: ModuleType) -> None:
     _USERS.clear()
     _OWN_COST.clear()
     _ASKABLE.clear()
+    _OF_OWNER.clear()
 
 
 def _defines(module: ModuleType, name: str) -> bool:
@@ -111,11 +112,11 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
                     if i is not None:
                         asked.append(i)
             break
-    holders = state.gods
-    if civ in holders.values():  # most hold no god
-        for g, i in gods:
-            if holders.get(g) == civ:
-                asked.append(i)
+    holder = state.gods.get
+    for g, i in gods:  # the few gods with a power here (a god nobody holds: None, not civ)
+        h = holder(g)
+        if h is not None and h == civ:
+            asked.append(i)
     chosen = state.power_choices
     if chosen:  # a card standing for another (a copy): ask its power too
         # the copied card is a choice on record (tests/test_trade_shortcuts.py): only
@@ -137,7 +138,8 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
 def _askable(kind: type | str) -> tuple[dict[str, int], dict[str, int], frozenset[str],
                                         tuple[tuple[str, int], ...]]:
     """For a kind of decision (or `_IN_A_WINDOW`): the `_users` index of each
-    civilization's creature, and of each card, that may answer in it; those cards; and
+    civilization's creature, and of each card, that may answer in it (in a decision: not
+    the cards answering in reaction windows alone, `IN_WINDOWS_ONLY`); those cards; and
     (god, index) of the gods among them."""
     _users()
     if kind == _IN_A_WINDOW:
@@ -146,7 +148,8 @@ def _askable(kind: type | str) -> tuple[dict[str, int], dict[str, int], frozense
         at, creature_of = _USERS["uses"][1], _USERS["uses"][2]
         assert isinstance(kind, type)
         only = _DECISIONS
-        at = {c: i for c, i in at.items() if _answers_in(only[i], kind)}
+        at = {c: i for c, i in at.items() if _answers_in(only[i], kind)
+              and c not in _IN_WINDOWS_ONLY}
         creature_of = {civ: i for civ, i in creature_of.items() if _answers_in(only[i], kind)}
     gods = tuple((g, i) for g, i in at.items() if g in GODS)
     table = (creature_of, at, frozenset(at), gods)
@@ -179,6 +182,8 @@ def _users() -> tuple[tuple[tuple[str, Callable[..., Any]], ...], dict[str, int]
         _DECISIONS[:] = only
         _ASKED_IN_WINDOWS[:] = [{c: i for c, i in at.items() if only[i] is None},
                                 {civ: i for civ, i in creature_of.items() if only[i] is None}]
+        _IN_WINDOWS_ONLY.clear()
+        _IN_WINDOWS_ONLY.update(c for c, _ in users if getattr(CARDS[c], "IN_WINDOWS_ONLY", False))
         # set last: another thread finding it finds the tables above made
         got = _USERS["uses"] = (users, at, creature_of)
     return got
@@ -191,6 +196,8 @@ _USERS: dict[str, tuple[tuple[tuple[str, Callable[..., Any]], ...], dict[str, in
 _DECISIONS: list[tuple[type, ...] | None] = []
 # `_users`' indexes of the cards, and of the civilizations' creatures, asked in a window
 _ASKED_IN_WINDOWS: list[dict[str, int]] = [{}, {}]
+# the cards whose power answers in reaction windows alone (their module's IN_WINDOWS_ONLY)
+_IN_WINDOWS_ONLY: set[str] = set()
 
 
 def use_power(state: GameState, civ: str, action: UsePower, ev: list[Event],
@@ -573,6 +580,23 @@ def after_trade(state: GameState) -> bool:
 
 
 # --- movement -------------------------------------------------------------------------------
+def _of_owner(hook: str, civ: str) -> tuple[Callable[..., Any], ...]:
+    """The functions of a hook about one unit that may answer for a unit of civ's, in
+    registration order: a creature's card answers for the units of its own civilization
+    alone (its Hercules legions too: `acts_as`), so the other creatures' are left out
+    (tests/test_powers_shortcuts.py)."""
+    key = (hook, civ)
+    got = _OF_OWNER.get(key)
+    if got is None:
+        mine = CIV_CREATURE.get(civ)
+        got = _OF_OWNER[key] = tuple(f for card, f in _each_card(hook)
+                                     if card == mine or card not in CREATURES)
+    return got
+
+
+_OF_OWNER: dict[tuple[str, str], tuple[Callable[..., Any], ...]] = {}
+
+
 def crosses_straits(state: GameState, civ: str) -> bool:
     """Do civ's straits count as land steps?"""
     for f in _each("crosses_straits"):  # a loop, not any(): asked at most decisions
@@ -588,12 +612,15 @@ def trireme_moves(state: GameState, civ: str) -> int:
 
 
 def can_be_convoyed(state: GameState, unit: Unit) -> bool:
-    return not any(f(state, unit) for f in _each("cannot_be_convoyed"))
+    for f in _of_owner("cannot_be_convoyed", unit.owner):
+        if f(state, unit):
+            return False
+    return True
 
 
 def ground_steps(state: GameState, unit: Unit, steps: list[str]) -> list[str]:
     """The provinces a legion or creature reaches by its own move, given its land steps."""
-    for f in _each("ground_steps"):
+    for f in _of_owner("ground_steps", unit.owner):
         steps = f(state, unit, steps)
     return steps
 
@@ -610,7 +637,7 @@ def piece_kind(state: GameState, unit: Unit) -> str:
 
 def sea_landings(state: GameState, unit: Unit) -> list[str]:
     """The provinces a ground unit at sea may land on in the ground step."""
-    return [p for f in _each("sea_landings") for p in f(state, unit)]
+    return [p for f in _of_owner("sea_landings", unit.owner) for p in f(state, unit)]
 
 
 def unit_built(state: GameState, unit: Unit) -> None:

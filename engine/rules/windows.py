@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..actions import Action, Pass, UsePower
-from ..data.cards import CIV_CREATURE
+from ..data.cards import CIV_CREATURE, GODS
 from ..errors import IllegalAction
 from ..events import Event, Passed
 from ..prompts import Prompt, Reaction
@@ -132,7 +132,10 @@ def open_window(state: GameState, window: str, civs: list[str]) -> bool:
 def _open(state: GameState, window: str, civs: list[str],
           maybe: dict[str, list[str]] | None) -> bool:
     """`open_window`, with `could_answer` already asked."""
-    asked = [c for c in civs if has_use(state, c, window, maybe)]
+    if maybe is None:
+        asked = [c for c in civs if has_use(state, c, window, maybe)]
+    else:  # only those who could answer are asked (most of the time nobody)
+        asked = [c for c in civs if c in maybe and has_use(state, c, window, maybe)]
     if not asked:
         return False
     queue(state, PendingPower(card="", window=window, queue=asked))
@@ -150,12 +153,19 @@ def after_own_use(state: GameState, prompt: Prompt) -> None:
 def phase_started(state: GameState, phase: str, ev: list[Event]) -> None:
     """A reaction window at the start of each phase, for powers usable at any time
     (base-game.md 4), its players in seat order from the phase's role holder."""
-    role = {"commerce": "director_of_commerce", "offering": "high_priest",
-            "construction": "political_leader", "military": "military_leader"}.get(phase)
+    role = _OPENED_BY.get(phase)
     if role is None or not state.players:
         return
+    maybe = could_answer(state, "phase_start")
+    if maybe is not None and not maybe:  # nobody holds a card usable then
+        return
     first = state.roles.get(role) or state.players[0].civ
-    open_window(state, "phase_start", seat_order_from(state, first))
+    _open(state, "phase_start", seat_order_from(state, first), maybe)
+
+
+# the role whose holder is asked first in the window at the start of each phase
+_OPENED_BY = {"commerce": "director_of_commerce", "offering": "high_priest",
+              "construction": "political_leader", "military": "military_leader"}
 
 
 def military_window(state: GameState, window: str) -> bool:
@@ -186,7 +196,8 @@ def answering(window: str) -> frozenset[str]:
     return cards
 
 
-_ANSWERING: dict[str, Any] = {}  # window -> answering(window); "" -> the cards it was for
+_ANSWERING: dict[Any, Any] = {}  # window -> answering(window) (("gods", window): its gods);
+# "" -> the cards it was for
 
 
 def could_answer(state: GameState, window: str) -> dict[str, list[str]] | None:
@@ -207,8 +218,10 @@ def could_answer(state: GameState, window: str) -> dict[str, list[str]] | None:
             out[p.civ] = [creature]
         if not cards.isdisjoint(p.cards):
             out.setdefault(p.civ, []).extend(c for c in p.cards if c in cards)
-    for g, holder in state.gods.items():
-        if holder is not None and g in cards:
+    held = state.gods.get
+    for g in _gods_answering(window):  # the few gods among the cards, not every god
+        holder = held(g)
+        if holder is not None:
             out.setdefault(holder, []).append(g)
     return out
 
@@ -224,6 +237,16 @@ def _answering_creatures(window: str, cards: frozenset[str]) -> dict[str, str]:
 
 
 _CREATURES: dict[str, tuple[frozenset[str], dict[str, str]]] = {}
+
+
+def _gods_answering(window: str) -> tuple[str, ...]:
+    """The gods among `answering(window)`, in the gods' order."""
+    got = _ANSWERING.get(("gods", window))
+    if got is None:
+        cards = answering(window)
+        got = _ANSWERING[("gods", window)] = tuple(g for g in GODS if g in cards)
+    gods: tuple[str, ...] = got
+    return gods
 
 
 def has_use(state: GameState, civ: str, window: str,

@@ -34,6 +34,7 @@ from .hooks import (
     is_active,
     offered,
     price,
+    reduced_kinds,
     reducers,
     spend_reductions,
     spend_wild,
@@ -315,7 +316,7 @@ def _reducible(funcs: tuple[Callable[..., Any], ...]) -> AbstractSet[str]:
     asks each card's reduction of every other kind)."""
     kinds: set[str] = set()
     for f in funcs:
-        named = f.__globals__.get("REDUCES")  # the card module's own declaration
+        named = reduced_kinds(f)
         if named is None:
             return _EVERY_KIND
         kinds |= named

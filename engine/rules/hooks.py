@@ -42,6 +42,7 @@ def register(module: ModuleType) -> None:
     _OWN_COST.clear()
     _ASKABLE.clear()
     _OF_OWNER.clear()
+    _REDUCES.clear()
 
 
 def _defines(module: ModuleType, name: str) -> bool:
@@ -359,6 +360,18 @@ def _each_card(hook: str) -> tuple[tuple[str, Callable[..., Any]], ...]:
 
 
 _HOOKED_CARDS: dict[str, tuple[tuple[str, Callable[..., Any]], ...]] = {}
+
+
+def reduced_kinds(reduction: Callable[..., Any]) -> frozenset[str] | None:
+    """The kinds of item a card's `reduction` (one of `reducers`) may apply to: its module's
+    REDUCES, or None when the module names none (any kind, then)."""
+    if reduction not in _REDUCES:  # made once, for every card with a reduction
+        _REDUCES.update((f, getattr(CARDS[c], "REDUCES", None))
+                        for c, f in _each_card("reduction"))
+    return _REDUCES.get(reduction)
+
+
+_REDUCES: dict[Callable[..., Any], frozenset[str] | None] = {}
 
 
 def costs(state: GameState, civ: str, items: list[Item],

@@ -141,3 +141,26 @@ def building_counts_one_by_one(state: GameState, civ: str) -> dict[str, int]:
             if building_controller(state, pid, b.kind, b.site) == civ:
                 counts[b.kind] += 1
     return counts
+
+
+def could_answer_the_long_way(state: GameState, window: str) -> dict[str, list[str]] | None:
+    """`engine.rules.windows.could_answer` the long way: each player's creature and cards
+    looked up in the window's cards, then every god on record."""
+    from engine.data.cards import CIV_CREATURE
+    from engine.rules.windows import answering
+    if state.power_choices:
+        return None
+    cards = answering(window)
+    out: dict[str, list[str]] = {}
+    if not cards:
+        return out
+    for p in state.players:
+        creature = CIV_CREATURE.get(p.civ)
+        if creature in cards:
+            out.setdefault(p.civ, []).append(creature)
+        if not cards.isdisjoint(p.cards):
+            out.setdefault(p.civ, []).extend(c for c in p.cards if c in cards)
+    for g, holder in state.gods.items():
+        if holder is not None and g in cards:
+            out.setdefault(holder, []).append(g)
+    return out

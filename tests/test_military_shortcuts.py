@@ -31,7 +31,7 @@ from engine.rules import geography, military, movement, windows
 from engine.rules.common import clear_post, ground_owners, seat_order_from, unit
 from engine.state import GameState, PendingMove, Unit
 
-from .helpers import random_positions
+from .helpers import could_answer_the_long_way, random_positions
 from .test_engine_shortcuts import _moves
 
 CIVS = ["rome", "greece", "egypt", "carthage"]
@@ -169,27 +169,6 @@ def test_the_choices_of_a_place_are_those_of_compositions() -> None:
     assert {0, 1, 2, 3, 5} <= sizes
 
 
-def _could_answer(state: GameState, window: str) -> dict[str, list[str]] | None:
-    """The long way, as it was: each player's creature looked up in the cards."""
-    from engine.data.cards import CIV_CREATURE
-    if state.power_choices:
-        return None
-    cards = windows.answering(window)
-    out: dict[str, list[str]] = {}
-    if not cards:
-        return out
-    for p in state.players:
-        creature = CIV_CREATURE.get(p.civ)
-        if creature in cards:
-            out.setdefault(p.civ, []).append(creature)
-        if not cards.isdisjoint(p.cards):
-            out.setdefault(p.civ, []).extend(c for c in p.cards if c in cards)
-    for g, holder in state.gods.items():
-        if holder is not None and g in cards:
-            out.setdefault(holder, []).append(g)
-    return out
-
-
 @pytest.mark.parametrize("creatures", [False, True])
 def test_who_could_answer_a_window_as_the_long_way(
         creatures: bool, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -211,7 +190,7 @@ def test_who_could_answer_a_window_as_the_long_way(
     for state in positions:
         for window in ("move_declared", "before_battle", "after_dice", "phase_start"):
             got = windows.could_answer(state, window)
-            assert got == _could_answer(state, window)
+            assert got == could_answer_the_long_way(state, window)
             seen += bool(got)
     assert seen > 0
 

@@ -20,10 +20,10 @@ from engine.powers.hercules import MOVE_MARK, acting, acts_as
 from engine.rules import hooks, reading
 from engine.rules.common import building_controller, player_civs, post_key
 from engine.rules.hooks import CARDS, _each, active_powers
-from engine.rules.windows import answering, could_answer
+from engine.rules.windows import could_answer
 from engine.state import GameState, Unit
 
-from .helpers import random_positions
+from .helpers import could_answer_the_long_way, random_positions
 
 CIVS = ["rome", "greece", "egypt", "carthage"]
 
@@ -176,27 +176,6 @@ def test_a_units_hooks_asked_of_its_own_creature_alone_answer_as_every_card() ->
     assert asked > 100, asked
 
 
-def _could_answer_long_way(state: GameState, window: str) -> dict[str, list[str]] | None:
-    """Every god on record looked at."""
-    if state.power_choices:
-        return None
-    cards = answering(window)
-    out: dict[str, list[str]] = {}
-    if not cards:
-        return out
-    for p in state.players:
-        creature = CIV_CREATURE.get(p.civ)
-        if creature in cards:
-            out.setdefault(p.civ, []).append(creature)
-        out.setdefault(p.civ, []).extend(c for c in p.cards if c in cards)
-        if not out[p.civ]:
-            del out[p.civ]
-    for g, holder in state.gods.items():
-        if holder is not None and g in cards:
-            out.setdefault(holder, []).append(g)
-    return out
-
-
 def test_the_players_who_could_answer_a_window_are_the_long_ways() -> None:
     """`could_answer` (the gods among the window's cards alone looked at) names the
     players and cards of the long way; and nobody outside it has a use there, so a window
@@ -210,7 +189,7 @@ def test_the_players_who_could_answer_a_window_are_the_long_ways() -> None:
                 state.gods[g] = civs[(i + n) % len(civs)]
         for w in windows:
             got = could_answer(state, w)
-            long_way = _could_answer_long_way(state, w)
+            long_way = could_answer_the_long_way(state, w)
             assert (got is None) == (long_way is None)
             if got is None or long_way is None:
                 continue

@@ -27,7 +27,7 @@ import msgspec
 
 from . import game
 from .actions import Action
-from .bots import Bot
+from .bots import Bot, Picker
 from .errors import IllegalAction
 from .events import Event
 from .record import ENGINE_FAILURE, GameRecord, add_action, new_record, record_from, start_state
@@ -266,7 +266,7 @@ class Match:
         rec = self._record
         self._unhashed = False
         n = len(rec.actions) + 1
-        if kind != HUMAN and kind != REMOTE and n % rec.hash_every:  # a computer's
+        if is_bot(kind) and n % rec.hash_every:
             last = n - 1  # add_action without the hash it would set
             if last and last % rec.hash_every and last in rec.hashes:
                 del rec.hashes[last]  # the previous "final" hash is no checkpoint
@@ -359,29 +359,17 @@ class Match:
             bot = self._bots.get(seat)
             if bot is None:
                 bot = self.bot(seat)
-            pick = getattr(bot, "pick", None)  # a Picker needs its options only, no view
+            # a Picker needs its options only, listed on the state itself; any other player
+            # gets a view sharing the state's parts (good while the state does not change)
+            v: View | None = None if hasattr(bot, "pick") else shared_view(state, seat)
+            read = state if v is None else v.state
             # the bot decides before the state changes and only reads it, so the rules may
             # index it meanwhile (engine/rules/reading.py)
-            if pick is not None:
-                before = reading.begin(state)
-                try:
-                    legal = game.legal_actions(state)
-                    action: Action = pick(legal)
-                    if state is self.state:
-                        for a in legal:
-                            if a is action:  # the very object listed (game.play_listed)
-                                self._listed = (len(self._record.actions), state, seat,
-                                                action)
-                                break
-                    return action
-                finally:
-                    reading.end(before)
-            # a view sharing the state's parts (it is good while the state does not change)
-            v = shared_view(state, seat)
-            before = reading.begin(v.state)
+            before = reading.begin(read)
             try:
-                action = bot.choose(v)
-                if state is self.state and game.listed(v.state, action):
+                action: Action = bot.choose(v) if v is not None else \
+                    typing.cast(Picker, bot).pick(game.legal_actions(read))
+                if state is self.state and game.listed(read, action):
                     self._listed = (len(self._record.actions), state, seat, action)
                 return action
             finally:
@@ -401,17 +389,11 @@ class Match:
         """Computer players move until a human or remote seat must decide, the game ends or
         `limit` moves are made."""
         steps: list[Step] = []
-        seats, by_civ = self.seats, self._seat_by_civ
         while limit is None or len(steps) < limit:
-            state = self.state
-            prompt = state.prompt
-            if prompt is None or state.phase == "over":  # pending_seat, written out
+            seat = self.pending_seat()
+            if seat is None or not is_bot(self.seats[seat]):
                 break
-            seat = by_civ[prompt.civ]
-            kind = seats[seat]
-            if kind == HUMAN or kind == REMOTE:
-                break
-            steps.append(self.act(seat, self._decide(state, seat)))
+            steps.append(self.act(seat, self._decide(self.state, seat)))
         return steps
 
     # --- seats and observers ------------------------------------------------------------------

@@ -1,6 +1,5 @@
-"""The start and end of construction, shorter (issue 16): the provinces each player holds
-when it begins found in one look, and the discards at its end (base-game.md section 5)
-skipping the players with nothing to give back, as the long way."""
+"""The end of construction, shorter (issue 16): the discards (base-game.md section 5) skip
+the players with nothing to give back, as the long way."""
 
 from __future__ import annotations
 
@@ -56,16 +55,3 @@ def test_the_discards_are_the_long_ways() -> None:
                     skipped += 1
                 seen += 1
     assert seen > 1000 and skipped > 100
-
-
-def test_the_provinces_held_at_the_start_are_the_long_ways() -> None:
-    """Every player's provinces when construction begins, found in one look at the
-    provinces: `controlled` of each player in seat order."""
-    from engine.rules.common import controlled
-    seen = 0
-    for state in _positions(seeds=(38,), steps=300):
-        want = {p.civ: controlled(state, p.civ) for p in state.players}
-        got = construction._controlled_by_each(state)
-        assert got == want and list(got) == list(want)
-        seen += sum(map(len, want.values()))
-    assert seen > 1000

@@ -6,14 +6,12 @@ reduction of his cards could bring it there. Both shortcuts answer as the long w
 from __future__ import annotations
 
 from engine import game
-from engine.actions import Item
-from engine.data import board
 from engine.data.cards import ALL_CARDS, COMMODITIES
 from engine.rules.common import player_civs
 from engine.rules.hooks import CARDS, _defines
 from engine.state import Config
 
-from .test_engine_shortcuts import CIVS, _positions, priced_as_the_long_way
+from .test_engine_shortcuts import CIVS, _positions, every_reduction, priced_as_the_long_way
 
 KINDS = ("influence", "city", "caravan", "temple", "market", "legion", "trireme",
          "fortress", "creature")
@@ -24,23 +22,11 @@ def test_a_reduction_applies_only_to_the_kinds_its_card_names() -> None:
     """Every card with a reduction names the kinds of item it may apply to (REDUCES), and
     answers None for any other kind, for its holder anywhere, his own province or not, just
     influenced or not."""
-    state, _ = game.new_game(Config(civs=CIVS, seed=62))
-    holder = state.players[1]
-    holder.cards += WITH_REDUCTION
-    state.construction.new_influence = list(board.PROVINCES)
-    items = [Item(kind=k, province=pr) for pr in board.PROVINCES for k in KINDS]
-    items += [Item(kind="card", card=c) for c in ALL_CARDS]
     found = 0
-    for owned in (False, True):
-        for pr in board.PROVINCES:
-            state.provinces[pr].influence = holder.civ if owned else None
-        for card in WITH_REDUCTION:
-            named = CARDS[card].REDUCES
-            for it in items:
-                r = CARDS[card].reduction(state, holder.civ, it)
-                if it.kind not in named:
-                    assert r is None, (card, it, r)
-                found += bool(r)
+    for card, it, r in every_reduction():
+        if it.kind not in CARDS[card].REDUCES:
+            assert r is None, (card, it, r)
+        found += bool(r)
     assert found > 100
 
 

@@ -436,9 +436,22 @@ def test_no_reduction_takes_off_more_than_the_most_construction_allows() -> None
     """Construction leaves out the candidates dearer than a player's best set by more than
     `MAX_REDUCTION`: no card's reduction of any item may be larger, for its holder in any
     province (the card's own test of who may use it is the holder's, see above)."""
+    from engine.rules.hooks import MAX_REDUCTION
+    found = 0
+    for card, it, r in every_reduction():
+        if r:
+            found += 1
+            assert r[0] <= MAX_REDUCTION, (card, it, r)
+    assert found > 100
+
+
+def every_reduction() -> Iterator[tuple[str, Any, tuple[int, str] | None]]:
+    """(card, item, its reduction) of every card with a reduction and every item of every
+    kind in every province (and every card to acquire), for a holder of all those cards
+    who has just influenced every province, holding none of them and then all of them."""
     from engine.actions import Item
     from engine.data.cards import ALL_CARDS
-    from engine.rules.hooks import CARDS, MAX_REDUCTION, _defines
+    from engine.rules.hooks import CARDS, _defines
     with_reduction = [c for c, m in CARDS.items() if _defines(m, "reduction")]
     state, _ = game.new_game(Config(civs=CIVS, seed=62))
     holder = state.players[1]
@@ -448,17 +461,12 @@ def test_no_reduction_takes_off_more_than_the_most_construction_allows() -> None
              "fortress", "creature")
     items = [Item(kind=k, province=pr) for pr in board.PROVINCES for k in kinds]
     items += [Item(kind="card", card=c) for c in ALL_CARDS]
-    found = 0
     for owned in (False, True):
         for pr in board.PROVINCES:
             state.provinces[pr].influence = holder.civ if owned else None
         for it in items:
             for card in with_reduction:
-                r = CARDS[card].reduction(state, holder.civ, it)
-                if r:
-                    found += 1
-                    assert r[0] <= MAX_REDUCTION, (card, it, r)
-    assert found > 100
+                yield card, it, CARDS[card].reduction(state, holder.civ, it)
 
 
 def test_ground_moves_are_the_long_way() -> None:

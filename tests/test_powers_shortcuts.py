@@ -149,8 +149,9 @@ def test_the_gods_targets_found_in_one_look_at_the_posts_are_the_long_ways() -> 
 
 
 def test_a_units_hooks_asked_of_its_own_creature_alone_answer_as_every_card() -> None:
-    """A unit's land steps, landings from the sea and convoy ban: asking the card of its own
-    civilization's creature (and any card not a creature) answers as asking every card,
+    """A unit's land steps, landings from the sea and convoy ban: leaving out the cards
+    that answer for their own civilization's units alone (`OWN_UNITS_ONLY`: the other
+    civilizations' creatures) answers as asking every card,
     for every unit of every position; then with the units made creatures and marked by
     Hercules, each in turn."""
     asked = 0

@@ -9,8 +9,11 @@ windows in which `uses` may list anything (`ANY_WINDOW`: all of them; engine/rul
 asks only the holders of such cards), and, if `uses` answers only in its holder's own
 decisions of some kinds, `DECISIONS`, those prompt kinds (it is then asked nowhere else:
 engine/rules/hooks.py), or, if it answers in those windows alone, `IN_WINDOWS_ONLY = True`
-(it is asked in none of its holder's decisions); a module that asks its holder something has `ask`, `legal` and
-`answer` (see engine/rules/windows.py).
+(it is asked in none of its holder's decisions); a module that asks its holder something
+has `ask`, `legal` and `answer` (see engine/rules/windows.py). A card with a reduction
+names the kinds of item it reduces in `REDUCES`; a creature whose hooks about a unit
+(`ground_steps`, `sea_landings`, `cannot_be_convoyed`) answer for its own civilization's
+units alone says `OWN_UNITS_ONLY = True` (the other civilizations' units never ask it).
 """
 
 from __future__ import annotations
@@ -20,7 +23,15 @@ from ..data.cards import RESOURCES, WILD
 from ..errors import IllegalAction
 from ..events import Event, Passed
 from ..prompts import ConstructionTurn, PromptBase
-from ..rules.common import clear_post, holds, holds_god, is_player, post_key, units_in
+from ..rules.common import (
+    building_controller,
+    clear_post,
+    holds,
+    holds_god,
+    is_player,
+    post_key,
+    units_in,
+)
 from ..rules.construction import placeable
 from ..rules.hooks import card_name as card_name  # re-exported for the card modules
 from ..rules.hooks import refuse as refuse  # re-exported for the card modules
@@ -158,23 +169,11 @@ def any_time(state: GameState, window: str = "") -> bool:
 
 def others_buildings(state: GameState, civ: str, kind: str) -> list[tuple[str, str]]:
     """(province, site) of every building of this kind controlled by someone other than
-    civ (`other_owner`), in the board's order: `building_controller` of each, the units on
-    posts looked at once (the first unit on a post, in the state's order, holds it, as in
-    `occupier`). A god's targets, listed in each of his holder's decisions."""
-    occupiers: dict[tuple[str, str], str] = {}
-    for u in state.units:
-        if u.post:
-            occupiers.setdefault((u.area, u.post), u.owner)
-    out: list[tuple[str, str]] = []
-    for pr, ps in state.provinces.items():
-        for b in ps.buildings:
-            if b.kind == kind:
-                owner = occupiers.get((pr, post_key(kind, b.site))) if occupiers else None
-                if owner is None:
-                    owner = ps.influence
-                if owner is not None and owner != civ:
-                    out.append((pr, b.site))
-    return out
+    civ (`other_owner` of its `building_controller`), in the board's order: a god's
+    targets, listed in each of his holder's decisions."""
+    return [(pr, b.site) for pr, ps in state.provinces.items() for b in ps.buildings
+            if b.kind == kind and other_owner(state, civ, building_controller(
+                state, pr, b.kind, b.site))]
 
 
 def other_owner(state: GameState, civ: str, owner: str | None) -> bool:

@@ -12,6 +12,8 @@ from ..state import GameState, Unit
 from .hercules import acts_as
 
 CARD = "griffon"
+# its hooks about a unit answer for its own civilization's units alone (`acts_as`)
+OWN_UNITS_ONLY = True
 
 
 def is_griffon(u: Unit) -> bool:

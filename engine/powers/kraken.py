@@ -31,6 +31,8 @@ from .base import in_own_decision, refuse
 from .hercules import acting, acts_as
 
 CARD = "kraken"
+# its hooks about a unit answer for its own civilization's units alone (`acts_as`)
+OWN_UNITS_ONLY = True
 WINDOWS = ()  # the reaction windows its power may be used in: none
 DECISIONS = (NavalTurn,)  # the only decisions of its holder's it answers in
 WHEN = "in your naval step"

@@ -60,7 +60,7 @@ def item_cost(state: GameState, civ: str, item: Item, free_setup: bool = False) 
 def run(state: GameState, ev: list[Event]) -> None:
     cs = state.construction
     if state.step == "":
-        cs.controlled_at_start = _controlled_by_each(state)
+        cs.controlled_at_start = {p.civ: controlled(state, p.civ) for p in state.players}
         # A conversion may be completed only in the construction phase right after it.
         state.conversions = [c for c in state.conversions if c.turn >= state.turn - 1]
         state.step = "turns"
@@ -90,16 +90,6 @@ def run(state: GameState, ev: list[Event]) -> None:
             kept = _keep_first(commodities, keep)
             _discard(state, p.civ, kept, ev)
         start_phase(state, "military", ev)
-
-
-def _controlled_by_each(state: GameState) -> dict[str, list[str]]:
-    """`controlled` of every player, in seat order, the provinces looked at once."""
-    out: dict[str, list[str]] = {p.civ: [] for p in state.players}
-    for pid, ps in state.provinces.items():
-        mine = out.get(ps.influence) if ps.influence is not None else None
-        if mine is not None:
-            mine.append(pid)
-    return out
 
 
 def _keep_first(commodities: dict[str, int], keep: int) -> dict[str, int]:

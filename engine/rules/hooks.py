@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import Any
 
 from ..actions import Item, UsePower
-from ..data.cards import ALL_CARDS, CIV_CREATURE, CREATURES, GODS
+from ..data.cards import ALL_CARDS, CIV_CREATURE, GODS
 from ..data.costs import COSTS
 from ..errors import IllegalAction
 from ..events import Event
@@ -114,9 +114,8 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
                         asked.append(i)
             break
     holder = state.gods.get
-    for g, i in gods:  # the few gods with a power here (a god nobody holds: None, not civ)
-        h = holder(g)
-        if h is not None and h == civ:
+    for g, i in gods:  # the few gods with a power here
+        if holder(g) == civ:
             asked.append(i)
     chosen = state.power_choices
     if chosen:  # a card standing for another (a copy): ask its power too
@@ -595,15 +594,16 @@ def after_trade(state: GameState) -> bool:
 # --- movement -------------------------------------------------------------------------------
 def _of_owner(hook: str, civ: str) -> tuple[Callable[..., Any], ...]:
     """The functions of a hook about one unit that may answer for a unit of civ's, in
-    registration order: a creature's card answers for the units of its own civilization
-    alone (its Hercules legions too: `acts_as`), so the other creatures' are left out
+    registration order: a card whose module says `OWN_UNITS_ONLY` answers for the units
+    of the civilization whose creature it is alone, and is left out for the others'
     (tests/test_powers_shortcuts.py)."""
     key = (hook, civ)
     got = _OF_OWNER.get(key)
     if got is None:
         mine = CIV_CREATURE.get(civ)
-        got = _OF_OWNER[key] = tuple(f for card, f in _each_card(hook)
-                                     if card == mine or card not in CREATURES)
+        got = _OF_OWNER[key] = tuple(
+            f for card, f in _each_card(hook)
+            if card == mine or not getattr(CARDS[card], "OWN_UNITS_ONLY", False))
     return got
 
 

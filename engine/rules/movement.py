@@ -429,7 +429,6 @@ def _listing(state: GameState, civ: str, starts: dict[int, str],
     convoyable: dict[int, bool] = {}
     # destination -> the places whose units reach it, with their blocks' parts
     reached: dict[str, list[tuple[str, list[Unit], tuple[int, ...], tuple[int, ...]]]] = {}
-    shared: list[str] = []  # the destinations reached from two places or more
     crossing = crosses_straits(state, civ)  # asked once a listing: not remembered
     provinces = board.PROVINCES
     for origin, us in movers.items():
@@ -467,7 +466,7 @@ def _listing(state: GameState, civ: str, starts: dict[int, str],
             if len(us) == 1 and not us[0].fought:
                 _lone(state, us[0], origin, land_of[us[0].id], by_sea,
                       _LAND_SORTED[origin] if plain and not crossing else None,
-                      convoyable, reached, shared, out, starts)
+                      convoyable, reached, out, starts)
                 continue
             block = _block(state, civ, us, land_of, by_sea, fights, convoyable, choices,
                            starts)
@@ -477,11 +476,10 @@ def _listing(state: GameState, civ: str, starts: dict[int, str],
             if here is None:
                 reached[to] = [(origin, us, own_at, carried_at)]
             else:
-                if len(here) == 1:
-                    shared.append(to)
                 here.append((origin, us, own_at, carried_at))
     # from one place only, a destination's moves are listed above
-    for to in sorted(shared) if len(shared) > 1 else shared:
+    shared = sorted([to for to, parts in reached.items() if len(parts) > 1])
+    for to in shared:
         parts = reached[to]
         own = [us[i] for _, us, own_at, _ in parts for i in own_at]
         by_land = {origin for origin, _, own_at, _ in parts if own_at}
@@ -506,7 +504,7 @@ def _listing(state: GameState, civ: str, starts: dict[int, str],
 def _lone(state: GameState, u: Unit, origin: str, land: AbstractSet[str], by_sea: set[str],
           in_order: tuple[str, ...] | None, convoyable: dict[int, bool],
           reached: dict[str, list[tuple[str, list[Unit], tuple[int, ...], tuple[int, ...]]]],
-          shared: list[str], out: list[Move], starts: dict[int, str]) -> None:
+          out: list[Move], starts: dict[int, str]) -> None:
     """`_block` of a place holding one unit that has not fought: a move to each destination
     it reaches, by its own step or carried (no choices of several units, no battle that it
     may not enter). `in_order`: its land steps sorted, when no card changed them."""
@@ -530,8 +528,6 @@ def _lone(state: GameState, u: Unit, origin: str, land: AbstractSet[str], by_sea
         if here is None:
             reached[to] = [(origin, us, own_at, carried_at)]
         else:
-            if len(here) == 1:
-                shared.append(to)
             here.append((origin, us, own_at, carried_at))
 
 

@@ -100,7 +100,7 @@ _NOT_LAND, _NOT_OWN, _TOO_NEW, _AT_WAR = 1, 2, 3, 4
 
 def site_fault(state: GameState, civ: str, province: str, mode: str) -> int:
     """0 if civ may build in this province now (influence, turn start, war), else why not
-    (`_site_refusal` says it in words); the yard (engine/rules/yard.py) restates it."""
+    (`_site_refusal` says it in words): the yard asks it for each of his provinces."""
     if province not in board.PROVINCES:
         return _NOT_LAND
     if state.provinces[province].influence != civ:
@@ -109,12 +109,12 @@ def site_fault(state: GameState, civ: str, province: str, mode: str) -> int:
         if province not in state.construction.turn_start and \
                 not may_build_new_province(state, civ, province):
             return _TOO_NEW
-        if province != player(state, civ).capital and war_or_occupied(state, province, civ):
+        if province != player(state, civ).capital and _war_or_occupied(state, province, civ):
             return _AT_WAR
     return 0
 
 
-def war_or_occupied(state: GameState, province: str, civ: str) -> bool:
+def _war_or_occupied(state: GameState, province: str, civ: str) -> bool:
     """`at_war(state, province) or enemy_occupier_in(state, province, civ)`, the province's
     units looked at once: two owners of ground units, or another's unit on a post."""
     index = units_by_area(state)

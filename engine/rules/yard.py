@@ -21,11 +21,11 @@ from typing import Any
 from ..actions import Item
 from ..data import board
 from ..data.cards import ALL_CARDS, CIV_HERO
-from ..data.costs import GROUND_UNITS
 from ..errors import IllegalAction
 from ..state import GameState
 from .common import (
     free_commodity_sites,
+    ground_units_in,
     player,
     reserve,
     tokens_of_every_kind,
@@ -35,12 +35,10 @@ from .hooks import (
     check_acquire,
     fortress_limit,
     influence_anywhere,
-    may_build_new_province,
     offered,
     site_exemptions,
 )
-from .placement import CONSTRUCTION, check, war_or_occupied
-from .reading import units_by_area
+from .placement import CONSTRUCTION, check, site_fault
 
 TOKENS = ("city", "caravan", "temple", "market")  # buildings: from the common supply
 UNITS = ("legion", "trireme", "fortress", "creature")  # from the player's reserve
@@ -52,7 +50,7 @@ class Yard:
     """The facts the candidates of one construction listing share, each asked once."""
 
     __slots__ = ("state", "civ", "_left", "_sites", "_kinds", "_limit", "_reach", "_offered",
-                 "_exempt", "_free", "_forts", "_start", "_capital")
+                 "_exempt", "_free", "_forts")
 
     def __init__(self, state: GameState, civ: str) -> None:
         self.state = state
@@ -67,8 +65,6 @@ class Yard:
         self._exempt: list[Callable[..., Any]] | None = None
         self._free: dict[str, list[str]] = {}  # the free commodity sites of a province
         self._forts: dict[str, int] | None = None  # civ's fortresses, by province
-        self._start: AbstractSet[str] | None = None  # civ's provinces when his turn began
-        self._capital: str | None = None
 
     def buildable(self, item: Item) -> bool:
         """Would `check(state, civ, item, CONSTRUCTION)` pass?"""
@@ -214,11 +210,8 @@ class Yard:
             conv = [c for c in state.conversions if c.province == pr and c.civ == civ]
             if not conv or conv[0].turn != state.turn - 1:
                 return False
-        else:  # another's ground unit stands there (`ground_units_in`)
-            index = units_by_area(state)
-            for u in state.units if index is None else index.get(pr, ()):
-                if u.area == pr and u.owner != civ and u.kind in GROUND_UNITS:
-                    return False
+        elif any(u.owner != civ for u in ground_units_in(state, pr)):
+            return False
         reach = self._reach
         if reach is None:
             reach = self._reach = _ANYWHERE if influence_anywhere(state, civ) else \
@@ -226,25 +219,10 @@ class Yard:
         return reach is _ANYWHERE or pr in reach
 
     def _site(self, province: str) -> bool:
-        """`not site_fault(state, civ, province, CONSTRUCTION)`, what the provinces share
-        (his turn's start, his capital) asked once for them all."""
         ok = self._sites.get(province)
         if ok is None:
-            state, civ = self.state, self.civ
-            if province not in board.PROVINCES or state.provinces[province].influence != civ:
-                ok = False
-            else:
-                start = self._start
-                if start is None:
-                    start = self._start = set(state.construction.turn_start)
-                if province not in start and not may_build_new_province(state, civ, province):
-                    ok = False
-                else:
-                    capital = self._capital
-                    if capital is None:
-                        capital = self._capital = player(state, civ).capital
-                    ok = province == capital or not war_or_occupied(state, province, civ)
-            self._sites[province] = ok
+            ok = self._sites[province] = not site_fault(self.state, self.civ, province,
+                                                        CONSTRUCTION)
         return ok
 
     def _long_way(self, item: Item) -> bool:

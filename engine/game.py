@@ -176,7 +176,12 @@ def check_config(config: Config) -> None:
 
 def state_hash(state: GameState) -> str:
     """A stable hash of the complete state (hex SHA-256 of its canonical JSON)."""
-    return hashlib.sha256(_encoder.encode(state)).hexdigest()
+    return digest(_encoder.encode(state))
+
+
+def digest(encoded: bytes) -> str:
+    """`state_hash` of the state whose `encode_state` is `encoded`."""
+    return hashlib.sha256(encoded).hexdigest()
 
 
 def encode_state(state: GameState) -> bytes:

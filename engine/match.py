@@ -21,13 +21,14 @@ from __future__ import annotations
 import hashlib
 import os
 import typing
+from collections.abc import Callable
 from typing import Protocol
 
 import msgspec
 
 from . import game
 from .actions import Action
-from .bots import Bot, Picker
+from .bots import Bot
 from .errors import IllegalAction
 from .events import Event
 from .record import ENGINE_FAILURE, GameRecord, add_action, new_record, record_from, start_state
@@ -95,6 +96,9 @@ class Match:
         self._seat_by_civ = {p.civ: p.seat for p in state.players}
         self._record = record if record is not None else record_from(state)
         self._unhashed = False  # the hash after the last action is still to be computed
+        # checkpoints passed by computer players: the state's encoding, hashed when the
+        # record is next read (`record`)
+        self._owed: dict[int, bytes] = {}
         self.bot_secret = bot_secret if bot_secret is not None else os.urandom(16)
         self.bot_budget = bot_budget
         self.bot_seeds = bot_seeds
@@ -247,33 +251,44 @@ class Match:
     @property
     def record(self) -> GameRecord:
         """The game's history: every action, and the state hashes a replay checks."""
+        rec = self._record
+        if self._owed:
+            for n, encoded in self._owed.items():  # in order: the keys stay ascending
+                rec.hashes[n] = game.digest(encoded)
+            self._owed.clear()
         if self._unhashed:
             self._unhashed = False
-            self._record.hashes[len(self._record.actions)] = game.state_hash(self.state)
-        return self._record
+            rec.hashes[len(rec.actions)] = game.state_hash(self.state)
+        return rec
 
     @record.setter
     def record(self, record: GameRecord) -> None:
         self._record = record
         self._unhashed = False
+        self._owed.clear()
         self._listed = None
 
     def _add_action(self, kind: str, action: Action) -> None:
         """Record an applied action. After a computer player's, the hash of the state is
         computed only when the record is next read (the match's state changes only through
         `act` meanwhile): in a game between computers most such hashes are superseded by the
-        next action's before anyone reads them; the checkpoints are hashed at once."""
+        next action's before anyone reads them. At a checkpoint the state's encoding is
+        kept and hashed when the record is read: a game no one saves (a simulation, a
+        benchmark) never pays for the digests."""
+        self._unhashed = False  # the last action's hash, owed: superseded by this one's
+        if not is_bot(kind):  # the checkpoints owed first: the hashes keep their order
+            add_action(self.record, action, game.state_hash(self.state))
+            return
         rec = self._record
-        self._unhashed = False
         n = len(rec.actions) + 1
-        if is_bot(kind) and n % rec.hash_every:
-            last = n - 1  # add_action without the hash it would set
-            if last and last % rec.hash_every and last in rec.hashes:
-                del rec.hashes[last]  # the previous "final" hash is no checkpoint
-            rec.actions.append(action)
+        last = n - 1  # add_action without the hash it would set
+        if last and last % rec.hash_every and last in rec.hashes:
+            del rec.hashes[last]  # the previous "final" hash is no checkpoint
+        rec.actions.append(action)
+        if n % rec.hash_every:
             self._unhashed = True
         else:
-            add_action(rec, action, game.state_hash(self.state))
+            self._owed[n] = game.encode_state(self.state)
 
     # --- taking back ----------------------------------------------------------------------------
     def _keep_for_undo(self, step: Step, before: GameState | None,
@@ -308,11 +323,10 @@ class Match:
             why = self.undo_refusal if not self._undoable else "it was not your decision"
             raise IllegalAction(f"Cannot take back the last decision: {why}", "take back")
         last = self._undoable.pop()
+        rec = self.record  # what is owed first: hashes of the positions before this one
         self._listed = None
         n = last.step.version - 1
         self.state = last.before
-        rec = self._record
-        self._unhashed = False  # a hash still owed was the taken-back action's
         rec.actions.pop()
         rec.hashes = {k: v for k, v in rec.hashes.items() if k <= n}
         if last.hash_before is not None:
@@ -361,14 +375,15 @@ class Match:
                 bot = self.bot(seat)
             # a Picker needs its options only, listed on the state itself; any other player
             # gets a view sharing the state's parts (good while the state does not change)
-            v: View | None = None if hasattr(bot, "pick") else shared_view(state, seat)
+            pick: Callable[[list[Action]], Action] | None = getattr(bot, "pick", None)
+            v: View | None = None if pick is not None else shared_view(state, seat)
             read = state if v is None else v.state
             # the bot decides before the state changes and only reads it, so the rules may
             # index it meanwhile (engine/rules/reading.py)
             before = reading.begin(read)
             try:
-                action: Action = bot.choose(v) if v is not None else \
-                    typing.cast(Picker, bot).pick(game.legal_actions(read))
+                action: Action = pick(game.legal_actions(read)) if pick is not None else \
+                    bot.choose(typing.cast(View, v))
                 if state is self.state and game.listed(read, action):
                     self._listed = (len(self._record.actions), state, seat, action)
                 return action

@@ -6,6 +6,7 @@ from engine.actions import Item
 from engine.data import board
 from engine.data.cards import ALL_CARDS
 from engine.game import new_game
+from engine.match import HUMAN, REMOTE, Match, replay_match
 from engine.rules.hooks import CARDS, _best, _defines, base_cost, cost, costs, reducers
 from engine.state import Config
 
@@ -178,3 +179,37 @@ def test_a_record_of_computer_players_holds_every_hash_when_read() -> None:
     match.play_bots(25)
     assert seen == list(range(138, 163))
     assert sorted(match.record.hashes) == [*range(0, 161, 10), 162]
+
+
+def test_checkpoints_owed_by_computer_players_read_as_if_hashed_at_once() -> None:
+    """The checkpoints a computer player passes are hashed when the record is read; a
+    person deciding in between (a player over the network, who may also take back), or one
+    at this keyboard, leaves the same record, its hashes in order, as a replay that hashes
+    every position at once."""
+    for person, undo_kinds in ((REMOTE, (HUMAN,)), (REMOTE, (HUMAN, REMOTE)), (HUMAN, (HUMAN,))):
+        match = Match.new(Config(civs=["rome", "greece", "egypt"], seed=41),
+                          ["random", person, "random"], bot_secret=b"owed")
+        match.undo_kinds = undo_kinds  # a game server lets remote players take back
+        _owed_checkpoints(match)
+
+
+def _owed_checkpoints(match: Match) -> None:
+    took_back = False
+    while match.version < 160:
+        match.play_bots()
+        seat = match.pending_seat()
+        if seat is None:
+            break
+        action = match.legal()[-1]
+        match.act(seat, action, match.version)
+        if not took_back and match.version > 40 and match.can_undo(seat):
+            match.undo(seat)  # the record drops the decision, keeps what was owed before it
+            took_back = True
+            match.act(seat, action, match.version)
+    assert took_back == (match.seats[1] in match.undo_kinds)
+    rec = match.record
+    again = replay_match(rec)  # remote seats: every position hashed at once
+    for action in rec.actions:
+        again.act(again.pending_seat(), action, again.version)
+    assert list(again.record.hashes.items()) == list(rec.hashes.items())
+    assert [k for k in rec.hashes if k % 10] == [len(rec.actions)]

@@ -41,6 +41,9 @@ HUMAN = "human"
 REMOTE = "remote"
 
 _ACTION_TYPES: tuple[type, ...] = typing.get_args(Action)
+# the most checkpoints kept unhashed (about 10 KB each): a whole game of four computer
+# players passes about 400
+_MOST_OWED = 512
 
 
 class Step(msgspec.Struct):
@@ -253,9 +256,7 @@ class Match:
         """The game's history: every action, and the state hashes a replay checks."""
         rec = self._record
         if self._owed:
-            for n, encoded in self._owed.items():  # in order: the keys stay ascending
-                rec.hashes[n] = game.digest(encoded)
-            self._owed.clear()
+            self._hash_owed()
         if self._unhashed:
             self._unhashed = False
             rec.hashes[len(rec.actions)] = game.state_hash(self.state)
@@ -289,6 +290,15 @@ class Match:
             self._unhashed = True
         else:
             self._owed[n] = game.encode_state(self.state)
+            if len(self._owed) >= _MOST_OWED:  # a long game between computers: bounded
+                self._hash_owed()
+
+    def _hash_owed(self) -> None:
+        """Hash the checkpoints owed, in order (the record's keys stay ascending)."""
+        hashes = self._record.hashes
+        for n, encoded in self._owed.items():
+            hashes[n] = game.digest(encoded)
+        self._owed.clear()
 
     # --- taking back ----------------------------------------------------------------------------
     def _keep_for_undo(self, step: Step, before: GameState | None,

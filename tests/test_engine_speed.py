@@ -213,3 +213,22 @@ def _owed_checkpoints(match: Match) -> None:
         again.act(again.pending_seat(), action, again.version)
     assert list(again.record.hashes.items()) == list(rec.hashes.items())
     assert [k for k in rec.hashes if k % 10] == [len(rec.actions)]
+
+
+def test_a_long_game_between_computers_keeps_few_checkpoints_unhashed(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Past a bound, the checkpoints owed are hashed at once: a game between computers
+    that no one saves holds a bounded number of encodings, and its record is the same."""
+    import engine.match
+
+    monkeypatch.setattr(engine.match, "_MOST_OWED", 3)
+    match = Match.new(Config(civs=["rome", "greece", "egypt"], seed=43), ["random"] * 3,
+                      bot_secret=b"bound")
+    most = 0
+    for _ in range(95):
+        match.play_bots(1)
+        most = max(most, len(match._owed))
+    assert most == 2
+    again = replay_match(match.record)
+    for action in match.record.actions:
+        again.act(again.pending_seat(), action, again.version)
+    assert list(again.record.hashes.items()) == list(match.record.hashes.items())

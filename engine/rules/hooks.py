@@ -597,17 +597,20 @@ def _of_owner(hook: str, civ: str) -> tuple[Callable[..., Any], ...]:
     registration order: a card whose module says `OWN_UNITS_ONLY` answers for the units
     of the civilization whose creature it is alone, and is left out for the others'
     (tests/test_powers_shortcuts.py)."""
-    key = (hook, civ)
-    got = _OF_OWNER.get(key)
+    by_civ = _OF_OWNER.get(hook)
+    if by_civ is None:
+        by_civ = _OF_OWNER[hook] = {}
+    got = by_civ.get(civ)
     if got is None:
         mine = CIV_CREATURE.get(civ)
-        got = _OF_OWNER[key] = tuple(
+        got = by_civ[civ] = tuple(
             f for card, f in _each_card(hook)
             if card == mine or not getattr(CARDS[card], "OWN_UNITS_ONLY", False))
     return got
 
 
-_OF_OWNER: dict[tuple[str, str], tuple[Callable[..., Any], ...]] = {}
+# hook -> civ -> `_of_owner`; the unit hooks asked for every unit listed read it directly
+_OF_OWNER: dict[str, dict[str, tuple[Callable[..., Any], ...]]] = {}
 
 
 def crosses_straits(state: GameState, civ: str) -> bool:
@@ -625,7 +628,9 @@ def trireme_moves(state: GameState, civ: str) -> int:
 
 
 def can_be_convoyed(state: GameState, unit: Unit) -> bool:
-    for f in _of_owner("cannot_be_convoyed", unit.owner):
+    by_civ = _OF_OWNER.get("cannot_be_convoyed")
+    funcs = None if by_civ is None else by_civ.get(unit.owner)
+    for f in _of_owner("cannot_be_convoyed", unit.owner) if funcs is None else funcs:
         if f(state, unit):
             return False
     return True
@@ -633,7 +638,10 @@ def can_be_convoyed(state: GameState, unit: Unit) -> bool:
 
 def ground_steps(state: GameState, unit: Unit, steps: list[str]) -> list[str]:
     """The provinces a legion or creature reaches by its own move, given its land steps."""
-    for f in _of_owner("ground_steps", unit.owner):
+    # asked for every unit of every ground listing: most owners' tuple is empty
+    by_civ = _OF_OWNER.get("ground_steps")
+    funcs = None if by_civ is None else by_civ.get(unit.owner)
+    for f in _of_owner("ground_steps", unit.owner) if funcs is None else funcs:
         steps = f(state, unit, steps)
     return steps
 
@@ -650,7 +658,13 @@ def piece_kind(state: GameState, unit: Unit) -> str:
 
 def sea_landings(state: GameState, unit: Unit) -> list[str]:
     """The provinces a ground unit at sea may land on in the ground step."""
-    return [p for f in _of_owner("sea_landings", unit.owner) for p in f(state, unit)]
+    by_civ = _OF_OWNER.get("sea_landings")
+    funcs = None if by_civ is None else by_civ.get(unit.owner)
+    if funcs is None:
+        funcs = _of_owner("sea_landings", unit.owner)
+    if not funcs:  # asked of every unit in the ground listing: most owners ask no card
+        return []
+    return [p for f in funcs for p in f(state, unit)]
 
 
 def unit_built(state: GameState, unit: Unit) -> None:

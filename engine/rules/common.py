@@ -209,7 +209,9 @@ def military_counts(state: GameState) -> dict[str, int]:
 
 # --- provinces ------------------------------------------------------------------------------
 def controlled(state: GameState, civ: str) -> list[str]:
-    return [pid for pid, ps in state.provinces.items() if ps.influence == civ]
+    # no marker (None) ruled out first: comparing None with a name is slow
+    return [pid for pid, ps in state.provinces.items()
+            if ps.influence and ps.influence == civ]
 
 
 def post_key(kind: str, site: str) -> str:
@@ -310,8 +312,10 @@ def every_building_count(state: GameState) -> dict[str, dict[str, int]]:
     occupiers = _occupiers(state)
     out: dict[str, dict[str, int]] = {}
     for pid, ps in state.provinces.items():
+        if not ps.buildings:  # as most provinces
+            continue
         for b in ps.buildings:
-            occ = occupiers.get((pid, post_key(b.kind, b.site)))
+            occ = occupiers.get((pid, post_key(b.kind, b.site))) if occupiers else None
             holder = occ if occ is not None else ps.influence
             if holder is not None:
                 counts = out.get(holder)

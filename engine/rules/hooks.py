@@ -223,8 +223,11 @@ def _check_fields(state: GameState, civ: str, m: ModuleType, action: UsePower, w
 
 def _any_asked(hook: str, state: GameState) -> bool:
     """Ask every card taking part (each may queue a question); True if one did."""
-    asked = [f(state) for f in _each(hook)]
-    return any(asked)
+    queued = False
+    for f in _each(hook):  # every card asked, in order: not any(), which stops early
+        if f(state):
+            queued = True
+    return queued
 
 
 # --- roles ----------------------------------------------------------------------------------
@@ -232,7 +235,9 @@ def role_bonus(state: GameState, civ: str, role: str) -> int:
     """A role bonus is its card's holder's alone (every `role_bonus` hook answers 0 to
     anyone else, tests/test_engine_shortcuts.py): only the cards and gods civ holds are
     asked."""
-    bonus: int = sum(f(state, civ, role) for f in _held(state, civ, "role_bonus"))
+    bonus = 0
+    for f in _held(state, civ, "role_bonus"):  # a loop, not sum() of a generator
+        bonus += f(state, civ, role)
     return bonus
 
 
@@ -543,7 +548,11 @@ def extra_items(state: GameState, civ: str) -> list[Item]:
 
 def fortress_limit(state: GameState, civ: str) -> int:
     """Fortresses of civ allowed in one province (one, unless a card says more)."""
-    limit: int = max([1, *(f(state, civ) for f in _each("fortress_limit"))])
+    limit = 1
+    for f in _each("fortress_limit"):  # a loop, not max() of a list: asked often
+        n: int = f(state, civ)
+        if n > limit:
+            limit = n
     return limit
 
 
@@ -557,7 +566,11 @@ def influence_anywhere(state: GameState, civ: str) -> bool:
 
 def commodities_kept(state: GameState, civ: str) -> int:
     """Commodity cards civ keeps at the end of construction (none, unless a card says)."""
-    kept: int = max([0, *(f(state, civ) for f in _each("commodities_kept"))])
+    kept = 0
+    for f in _each("commodities_kept"):  # a loop, not max() of a list: asked often
+        n: int = f(state, civ)
+        if n > kept:
+            kept = n
     return kept
 
 
@@ -623,7 +636,11 @@ def crosses_straits(state: GameState, civ: str) -> bool:
 
 def trireme_moves(state: GameState, civ: str) -> int:
     """Sea moves a trireme makes in its owner's turn (one, unless a card says more)."""
-    moves: int = max([1, *(f(state, civ) for f in _each("trireme_moves"))])
+    moves = 1
+    for f in _each("trireme_moves"):  # a loop, not max() of a list: asked every turn
+        n: int = f(state, civ)
+        if n > moves:
+            moves = n
     return moves
 
 
@@ -697,19 +714,27 @@ def battle_over(state: GameState) -> None:
 
 def die_bonus(state: GameState, civ: str, naval: bool) -> int:
     """Added to each die this civ rolls."""
-    bonus: int = sum(f(state, civ, naval) for f in _each("die_bonus"))
+    bonus = 0
+    for f in _each("die_bonus"):  # a loop, not sum() of a generator
+        bonus += f(state, civ, naval)
     return bonus
 
 
 def battle_bonus(state: GameState, civ: str, area: str, naval: bool) -> int:
     """Added once to a side's total in a battle in `area`."""
-    bonus: int = sum(f(state, civ, area, naval) for f in _each("battle_bonus"))
+    bonus = 0
+    for f in _each("battle_bonus"):  # a loop, not sum() of a generator
+        bonus += f(state, civ, area, naval)
     return bonus
 
 
 def casualty_divisor(state: GameState, civ: str, naval: bool) -> int:
     """Points of the other side's total that cost civ one unit (5, unless a card says)."""
-    divisor: int = max([5, *(f(state, civ, naval) for f in _each("casualty_divisor"))])
+    divisor = 5
+    for f in _each("casualty_divisor"):  # a loop, not max() of a list
+        n: int = f(state, civ, naval)
+        if n > divisor:
+            divisor = n
     return divisor
 
 

@@ -24,7 +24,7 @@ from ..errors import IllegalAction
 from ..events import Event, Passed
 from ..prompts import ConstructionTurn, PromptBase
 from ..rules.common import (
-    building_controller,
+    building_controllers,
     clear_post,
     holds,
     holds_god,
@@ -171,9 +171,8 @@ def others_buildings(state: GameState, civ: str, kind: str) -> list[tuple[str, s
     """(province, site) of every building of this kind controlled by someone other than
     civ (`other_owner` of its `building_controller`), in the board's order: a god's
     targets, listed in each of his holder's decisions."""
-    return [(pr, b.site) for pr, ps in state.provinces.items() for b in ps.buildings
-            if b.kind == kind and other_owner(state, civ, building_controller(
-                state, pr, b.kind, b.site))]
+    return [(pr, site) for pr, site, owner in building_controllers(state, kind)
+            if other_owner(state, civ, owner)]
 
 
 def other_owner(state: GameState, civ: str, owner: str | None) -> bool:

@@ -209,7 +209,9 @@ def military_counts(state: GameState) -> dict[str, int]:
 
 # --- provinces ------------------------------------------------------------------------------
 def controlled(state: GameState, civ: str) -> list[str]:
-    return [pid for pid, ps in state.provinces.items() if ps.influence == civ]
+    # no marker (None) ruled out first: comparing None with a name is slow
+    return [pid for pid, ps in state.provinces.items()
+            if ps.influence and ps.influence == civ]
 
 
 def post_key(kind: str, site: str) -> str:
@@ -228,6 +230,35 @@ def building_controller(state: GameState, province: str, kind: str, site: str) -
     """Who profits from a building: its occupier, else the influence owner."""
     occ = occupier(state, province, post_key(kind, site))
     return occ if occ is not None else state.provinces[province].influence
+
+
+def building_controllers(state: GameState, kind: str) -> list[tuple[str, str, str | None]]:
+    """(province, site, `building_controller`) of every building of a kind, in the board's
+    order: the occupiers looked up in one pass over the units (as `every_building_count`),
+    not once per building (a god's targets are listed in each of his holder's
+    decisions, often with no index of the units). Do not change the answer."""
+    found = [(pid, ps, b.site) for pid, ps in state.provinces.items() if ps.buildings
+             for b in ps.buildings if b.kind == kind]
+    if not found:
+        return []
+    occupiers = _occupiers(state)
+    if not occupiers:  # as in most positions: nobody stands on a post
+        return [(pid, site, ps.influence) for pid, ps, site in found]
+    out: list[tuple[str, str, str | None]] = []
+    for pid, ps, site in found:
+        occ = occupiers.get((pid, post_key(kind, site)))
+        out.append((pid, site, occ if occ is not None else ps.influence))
+    return out
+
+
+def _occupiers(state: GameState) -> dict[tuple[str, str], str]:
+    """The owner of the unit holding each (area, post): the first unit on it in the
+    state's order, as in `occupier`."""
+    occupiers: dict[tuple[str, str], str] = {}
+    for u in state.units:
+        if u.post:
+            occupiers.setdefault((u.area, u.post), u.owner)
+    return occupiers
 
 
 def has_building(state: GameState, province: str, kind: str) -> bool:
@@ -277,16 +308,14 @@ def building_counts(state: GameState, civ: str) -> dict[str, int]:
 
 def every_building_count(state: GameState) -> dict[str, dict[str, int]]:
     """`building_counts` of everyone who controls a building, in one pass."""
-    # `building_controller` of every building, the occupiers looked up once: the first
-    # unit on a post (in the state's order) holds it, as in `occupier`
-    occupiers: dict[tuple[str, str], str] = {}
-    for u in state.units:
-        if u.post:
-            occupiers.setdefault((u.area, u.post), u.owner)
+    # `building_controller` of every building, the occupiers looked up once
+    occupiers = _occupiers(state)
     out: dict[str, dict[str, int]] = {}
     for pid, ps in state.provinces.items():
+        if not ps.buildings:  # as most provinces
+            continue
         for b in ps.buildings:
-            occ = occupiers.get((pid, post_key(b.kind, b.site)))
+            occ = occupiers.get((pid, post_key(b.kind, b.site))) if occupiers else None
             holder = occ if occ is not None else ps.influence
             if holder is not None:
                 counts = out.get(holder)

@@ -223,8 +223,11 @@ def _check_fields(state: GameState, civ: str, m: ModuleType, action: UsePower, w
 
 def _any_asked(hook: str, state: GameState) -> bool:
     """Ask every card taking part (each may queue a question); True if one did."""
-    asked = [f(state) for f in _each(hook)]
-    return any(asked)
+    queued = False
+    for f in _each(hook):  # every card asked, in order: not any(), which stops early
+        if f(state):
+            queued = True
+    return queued
 
 
 # --- roles ----------------------------------------------------------------------------------
@@ -232,7 +235,9 @@ def role_bonus(state: GameState, civ: str, role: str) -> int:
     """A role bonus is its card's holder's alone (every `role_bonus` hook answers 0 to
     anyone else, tests/test_engine_shortcuts.py): only the cards and gods civ holds are
     asked."""
-    bonus: int = sum(f(state, civ, role) for f in _held(state, civ, "role_bonus"))
+    bonus = 0
+    for f in _held(state, civ, "role_bonus"):  # a loop, not sum() of a generator
+        bonus += f(state, civ, role)
     return bonus
 
 
@@ -543,7 +548,11 @@ def extra_items(state: GameState, civ: str) -> list[Item]:
 
 def fortress_limit(state: GameState, civ: str) -> int:
     """Fortresses of civ allowed in one province (one, unless a card says more)."""
-    limit: int = max([1, *(f(state, civ) for f in _each("fortress_limit"))])
+    limit = 1
+    for f in _each("fortress_limit"):  # a loop, not max() of a list: asked often
+        n: int = f(state, civ)
+        if n > limit:
+            limit = n
     return limit
 
 
@@ -557,7 +566,11 @@ def influence_anywhere(state: GameState, civ: str) -> bool:
 
 def commodities_kept(state: GameState, civ: str) -> int:
     """Commodity cards civ keeps at the end of construction (none, unless a card says)."""
-    kept: int = max([0, *(f(state, civ) for f in _each("commodities_kept"))])
+    kept = 0
+    for f in _each("commodities_kept"):  # a loop, not max() of a list: asked often
+        n: int = f(state, civ)
+        if n > kept:
+            kept = n
     return kept
 
 
@@ -597,17 +610,20 @@ def _of_owner(hook: str, civ: str) -> tuple[Callable[..., Any], ...]:
     registration order: a card whose module says `OWN_UNITS_ONLY` answers for the units
     of the civilization whose creature it is alone, and is left out for the others'
     (tests/test_powers_shortcuts.py)."""
-    key = (hook, civ)
-    got = _OF_OWNER.get(key)
+    by_civ = _OF_OWNER.get(hook)
+    if by_civ is None:
+        by_civ = _OF_OWNER[hook] = {}
+    got = by_civ.get(civ)
     if got is None:
         mine = CIV_CREATURE.get(civ)
-        got = _OF_OWNER[key] = tuple(
+        got = by_civ[civ] = tuple(
             f for card, f in _each_card(hook)
             if card == mine or not getattr(CARDS[card], "OWN_UNITS_ONLY", False))
     return got
 
 
-_OF_OWNER: dict[tuple[str, str], tuple[Callable[..., Any], ...]] = {}
+# hook -> civ -> `_of_owner`; the unit hooks asked for every unit listed read it directly
+_OF_OWNER: dict[str, dict[str, tuple[Callable[..., Any], ...]]] = {}
 
 
 def crosses_straits(state: GameState, civ: str) -> bool:
@@ -620,12 +636,18 @@ def crosses_straits(state: GameState, civ: str) -> bool:
 
 def trireme_moves(state: GameState, civ: str) -> int:
     """Sea moves a trireme makes in its owner's turn (one, unless a card says more)."""
-    moves: int = max([1, *(f(state, civ) for f in _each("trireme_moves"))])
+    moves = 1
+    for f in _each("trireme_moves"):  # a loop, not max() of a list: asked every turn
+        n: int = f(state, civ)
+        if n > moves:
+            moves = n
     return moves
 
 
 def can_be_convoyed(state: GameState, unit: Unit) -> bool:
-    for f in _of_owner("cannot_be_convoyed", unit.owner):
+    by_civ = _OF_OWNER.get("cannot_be_convoyed")
+    funcs = None if by_civ is None else by_civ.get(unit.owner)
+    for f in _of_owner("cannot_be_convoyed", unit.owner) if funcs is None else funcs:
         if f(state, unit):
             return False
     return True
@@ -633,7 +655,10 @@ def can_be_convoyed(state: GameState, unit: Unit) -> bool:
 
 def ground_steps(state: GameState, unit: Unit, steps: list[str]) -> list[str]:
     """The provinces a legion or creature reaches by its own move, given its land steps."""
-    for f in _of_owner("ground_steps", unit.owner):
+    # asked for every unit of every ground listing: most owners' tuple is empty
+    by_civ = _OF_OWNER.get("ground_steps")
+    funcs = None if by_civ is None else by_civ.get(unit.owner)
+    for f in _of_owner("ground_steps", unit.owner) if funcs is None else funcs:
         steps = f(state, unit, steps)
     return steps
 
@@ -650,7 +675,13 @@ def piece_kind(state: GameState, unit: Unit) -> str:
 
 def sea_landings(state: GameState, unit: Unit) -> list[str]:
     """The provinces a ground unit at sea may land on in the ground step."""
-    return [p for f in _of_owner("sea_landings", unit.owner) for p in f(state, unit)]
+    by_civ = _OF_OWNER.get("sea_landings")
+    funcs = None if by_civ is None else by_civ.get(unit.owner)
+    if funcs is None:
+        funcs = _of_owner("sea_landings", unit.owner)
+    if not funcs:  # asked of every unit in the ground listing: most owners ask no card
+        return []
+    return [p for f in funcs for p in f(state, unit)]
 
 
 def unit_built(state: GameState, unit: Unit) -> None:
@@ -683,19 +714,27 @@ def battle_over(state: GameState) -> None:
 
 def die_bonus(state: GameState, civ: str, naval: bool) -> int:
     """Added to each die this civ rolls."""
-    bonus: int = sum(f(state, civ, naval) for f in _each("die_bonus"))
+    bonus = 0
+    for f in _each("die_bonus"):  # a loop, not sum() of a generator
+        bonus += f(state, civ, naval)
     return bonus
 
 
 def battle_bonus(state: GameState, civ: str, area: str, naval: bool) -> int:
     """Added once to a side's total in a battle in `area`."""
-    bonus: int = sum(f(state, civ, area, naval) for f in _each("battle_bonus"))
+    bonus = 0
+    for f in _each("battle_bonus"):  # a loop, not sum() of a generator
+        bonus += f(state, civ, area, naval)
     return bonus
 
 
 def casualty_divisor(state: GameState, civ: str, naval: bool) -> int:
     """Points of the other side's total that cost civ one unit (5, unless a card says)."""
-    divisor: int = max([5, *(f(state, civ, naval) for f in _each("casualty_divisor"))])
+    divisor = 5
+    for f in _each("casualty_divisor"):  # a loop, not max() of a list
+        n: int = f(state, civ, naval)
+        if n > divisor:
+            divisor = n
     return divisor
 
 

@@ -610,19 +610,18 @@ def _of_owner(hook: str, civ: str) -> tuple[Callable[..., Any], ...]:
     registration order: a card whose module says `OWN_UNITS_ONLY` answers for the units
     of the civilization whose creature it is alone, and is left out for the others'
     (tests/test_powers_shortcuts.py)."""
-    by_civ = _OF_OWNER.get(hook)
-    if by_civ is None:
-        by_civ = _OF_OWNER[hook] = {}
-    got = by_civ.get(civ)
-    if got is None:
-        mine = CIV_CREATURE.get(civ)
-        got = by_civ[civ] = tuple(
-            f for card, f in _each_card(hook)
-            if card == mine or not getattr(CARDS[card], "OWN_UNITS_ONLY", False))
+    try:  # asked for every unit of every ground listing
+        return _OF_OWNER[hook][civ]
+    except KeyError:
+        pass
+    mine = CIV_CREATURE.get(civ)
+    got = _OF_OWNER.setdefault(hook, {})[civ] = tuple(
+        f for card, f in _each_card(hook)
+        if card == mine or not getattr(CARDS[card], "OWN_UNITS_ONLY", False))
     return got
 
 
-# hook -> civ -> `_of_owner`; the unit hooks asked for every unit listed read it directly
+# hook -> civ -> `_of_owner`
 _OF_OWNER: dict[str, dict[str, tuple[Callable[..., Any], ...]]] = {}
 
 
@@ -645,9 +644,7 @@ def trireme_moves(state: GameState, civ: str) -> int:
 
 
 def can_be_convoyed(state: GameState, unit: Unit) -> bool:
-    by_civ = _OF_OWNER.get("cannot_be_convoyed")
-    funcs = None if by_civ is None else by_civ.get(unit.owner)
-    for f in _of_owner("cannot_be_convoyed", unit.owner) if funcs is None else funcs:
+    for f in _of_owner("cannot_be_convoyed", unit.owner):
         if f(state, unit):
             return False
     return True
@@ -655,10 +652,7 @@ def can_be_convoyed(state: GameState, unit: Unit) -> bool:
 
 def ground_steps(state: GameState, unit: Unit, steps: list[str]) -> list[str]:
     """The provinces a legion or creature reaches by its own move, given its land steps."""
-    # asked for every unit of every ground listing: most owners' tuple is empty
-    by_civ = _OF_OWNER.get("ground_steps")
-    funcs = None if by_civ is None else by_civ.get(unit.owner)
-    for f in _of_owner("ground_steps", unit.owner) if funcs is None else funcs:
+    for f in _of_owner("ground_steps", unit.owner):
         steps = f(state, unit, steps)
     return steps
 
@@ -675,10 +669,7 @@ def piece_kind(state: GameState, unit: Unit) -> str:
 
 def sea_landings(state: GameState, unit: Unit) -> list[str]:
     """The provinces a ground unit at sea may land on in the ground step."""
-    by_civ = _OF_OWNER.get("sea_landings")
-    funcs = None if by_civ is None else by_civ.get(unit.owner)
-    if funcs is None:
-        funcs = _of_owner("sea_landings", unit.owner)
+    funcs = _of_owner("sea_landings", unit.owner)
     if not funcs:  # asked of every unit in the ground listing: most owners ask no card
         return []
     return [p for f in funcs for p in f(state, unit)]

@@ -260,7 +260,7 @@ def offer_choices(hand: dict[str, int], n: int) -> list[dict[str, int]]:
         if n == 1:  # a card of each kind: what the walk finds, in its order
             return [{k: 1} for k in kinds]
         if n == room[0]:  # the whole hand: the one choice the walk finds
-            return [dict(zip(kinds, counts))]
+            return [dict(zip(kinds, counts, strict=True))]
 
     def rec(i: int, left: int, cur: dict[str, int]) -> None:
         k = kinds[i]  # 0 < left <= room[i]: a kind is left

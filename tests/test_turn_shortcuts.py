@@ -1,7 +1,8 @@
 """The shortcuts of the turn's phases outside the military and construction decisions
 (issue 16, round 7) answer exactly as the long way, in every position of the phase saves
 and of random games: the role scores with the counts taken once per assignment, the
-production handed out kind by kind, the offers of one card or of the whole hand.
+production handed out kind by kind, the offers of one card or of the whole hand, who
+could answer a reaction window.
 """
 
 from __future__ import annotations
@@ -9,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine import game
-from engine.data.cards import RESOURCES, ROLES, TAX
+from engine.data.cards import GODS, RESOURCES, ROLES, TAX
 from engine.events import Event, Produced
-from engine.rules import commerce, roles
+from engine.rules import commerce, roles, windows
 from engine.rules.common import (
     add_to_hand,
     building_controller,
@@ -23,7 +24,7 @@ from engine.rules.common import (
 from engine.rules.hooks import extra_production, role_bonuses
 from engine.state import GameState
 
-from .helpers import random_positions
+from .helpers import could_answer_the_long_way, random_positions
 
 CIVS = ["rome", "greece", "egypt", "carthage"]
 
@@ -124,3 +125,30 @@ def test_the_role_scores_with_the_counts_given_are_the_long_way() -> None:
 def test_a_caravan_post_is_the_post_key() -> None:
     for site in RESOURCES[1:]:
         assert commerce._CARAVAN_POSTS[site] == post_key("caravan", site)
+
+
+def test_who_could_answer_a_window_holding_its_cards_as_the_long_way() -> None:
+    """`could_answer` as the long way, with each card and god that answers a window given
+    in turn to a player (the random games seldom hand them out)."""
+    windows_ = ("phase_start", "move_declared", "before_battle", "after_dice")
+    seen = 0
+    for n, state in enumerate(_positions(300)):
+        civs = [p.civ for p in state.players]
+        for w in windows_:
+            assert windows.could_answer(state, w) == could_answer_the_long_way(state, w)
+            for i, card in enumerate(sorted(windows.answering(w))):
+                civ = civs[(n + i) % len(civs)]
+                if card in GODS:
+                    before = state.gods.get(card)
+                    state.gods[card] = civ
+                else:
+                    p = player(state, civ)
+                    p.cards.append(card)
+                got = windows.could_answer(state, w)
+                assert got == could_answer_the_long_way(state, w), (w, card)
+                seen += bool(got)
+                if card in GODS:
+                    state.gods[card] = before
+                else:
+                    p.cards.remove(card)
+    assert seen > 1000

@@ -261,6 +261,8 @@ def offer_choices(hand: dict[str, int], n: int) -> list[dict[str, int]]:
             return [{k: 1} for k in kinds]
         if n == room[0]:  # the whole hand: the one choice the walk finds
             return [dict(zip(kinds, counts, strict=True))]
+        if len(kinds) == 1:  # n cards of the one kind held
+            return [{kinds[0]: n}]
 
     def rec(i: int, left: int, cur: dict[str, int]) -> None:
         k = kinds[i]  # 0 < left <= room[i]: a kind is left

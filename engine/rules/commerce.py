@@ -159,10 +159,9 @@ def run(state: GameState, ev: list[Event]) -> None:
         state.step = "balance"
     if state.step == "balance":
         for civ in _balance_order(state):
-            short = _short(state)
-            if _surplus(state, civ) > 0 and short:
-                state.prompt = GiveBalancingCard(civ=civ, recipients=short,
-                                                 count=_surplus(state, civ))
+            surplus = _surplus(state, civ)
+            if surplus > 0 and (short := _short(state)):  # (who is short: asked of a giver)
+                state.prompt = GiveBalancingCard(civ=civ, recipients=short, count=surplus)
                 return
         state.step = "after"
     if state.step == "after":

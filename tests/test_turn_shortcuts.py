@@ -1,8 +1,8 @@
 """The shortcuts of the turn's phases outside the military and construction decisions
 (issue 16, round 7) answer exactly as the long way, in every position of the phase saves
 and of random games: the role scores with the counts taken once per assignment, the
-production handed out kind by kind, the offers of one card or of the whole hand, who
-could answer a reaction window.
+production handed out kind by kind, who could answer a reaction window (the offers of
+one card, of the one kind held or of the whole hand: tests/test_trade_shortcuts.py).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..actions import Action, Announce, Give, Offer, Take
-from ..data.cards import RESOURCE_NAMES, RESOURCES, TAX
+from ..data.cards import COMMODITIES, RESOURCE_NAMES, RESOURCES, TAX
 from ..errors import IllegalAction
 from ..events import (
     CardGiven,
@@ -47,6 +47,8 @@ def production(state: GameState) -> dict[str, dict[str, int]]:
             occupiers.setdefault((u.area, u.post), u.owner)
     for pid, ps in state.provinces.items():
         buildings = ps.buildings
+        if not buildings:  # most provinces have none
+            continue
         influence = ps.influence
         for b in buildings:
             kind = b.kind
@@ -54,7 +56,7 @@ def production(state: GameState) -> dict[str, dict[str, int]]:
                 post, doubler, card = "city", "temple", TAX
             elif kind == "caravan":
                 card = b.site
-                post, doubler = post_key(kind, card), "market"
+                post, doubler = _CARAVAN_POSTS.get(card) or post_key(kind, card), "market"
             else:
                 continue
             owner = occupiers.get((pid, post), influence) if occupiers else influence
@@ -75,31 +77,47 @@ def production(state: GameState) -> dict[str, dict[str, int]]:
     return out
 
 
+# `post_key` of the caravan on each commodity site, made once
+_CARAVAN_POSTS: dict[str, str] = {c: post_key("caravan", c) for c in COMMODITIES}
+
+
 def produce(state: GameState, ev: list[Event]) -> None:
     """Hand out production, players in seat order from the Director of Commerce; a stack
     that runs out pays no more (base-game.md section 1)."""
     prod = production(state)
     director = state.roles.get("director_of_commerce") or state.players[0].civ
+    bank = state.bank
     for civ in seat_order_from(state, director):
-        want = prod.get(civ, {})
+        want = prod.get(civ)
         if not want:
             continue
         got: dict[str, int] = {}
         short: dict[str, int] = {}
         p = player(state, civ)
-        for card in RESOURCES:
-            n = want.get(card, 0)
+        for card in _in_resource_order(want):
+            n = want[card]
             if not n:
                 continue
-            k = min(n, state.bank.get(card, 0))
+            k = min(n, bank.get(card, 0))
             if k:
-                state.bank[card] -= k
+                bank[card] -= k
                 add_to_hand(p, card, k)
                 got[card] = k
             if k < n:
                 short[card] = n - k
         ev.append(Produced(civ=civ, cards=got, short=short))
     state.powers_produced = {c: sorted(w) for c, w in prod.items()}
+
+
+def _in_resource_order(cards: dict[str, int]) -> list[str]:
+    """The resources among the keys, in the order of RESOURCES (a civ makes a few kinds:
+    sorted, not looked for among all of them)."""
+    if len(cards) == 1:
+        return [c for c in cards if c in _RESOURCE_RANK]
+    return sorted((c for c in cards if c in _RESOURCE_RANK), key=_RESOURCE_RANK.__getitem__)
+
+
+_RESOURCE_RANK: dict[str, int] = {c: i for i, c in enumerate(RESOURCES)}
 
 
 # --- the phase ----------------------------------------------------------------------------
@@ -141,10 +159,9 @@ def run(state: GameState, ev: list[Event]) -> None:
         state.step = "balance"
     if state.step == "balance":
         for civ in _balance_order(state):
-            short = _short(state)
-            if _surplus(state, civ) > 0 and short:
-                state.prompt = GiveBalancingCard(civ=civ, recipients=short,
-                                                 count=_surplus(state, civ))
+            surplus = _surplus(state, civ)
+            if surplus > 0 and (short := _short(state)):  # (who is short: asked of a giver)
+                state.prompt = GiveBalancingCard(civ=civ, recipients=short, count=surplus)
                 return
         state.step = "after"
     if state.step == "after":
@@ -238,6 +255,13 @@ def offer_choices(hand: dict[str, int], n: int) -> list[dict[str, int]]:
     out: list[dict[str, int]] = []
     if n > room[0]:
         return out
+    if counts and min(counts) > 0:  # (a count below 0 is left to the walk)
+        if n == 1:  # a card of each kind: what the walk finds, in its order
+            return [{k: 1} for k in kinds]
+        if n == room[0]:  # the whole hand: the one choice the walk finds
+            return [dict(zip(kinds, counts, strict=True))]
+        if len(kinds) == 1:  # n cards of the one kind held
+            return [{kinds[0]: n}]
 
     def rec(i: int, left: int, cur: dict[str, int]) -> None:
         k = kinds[i]  # 0 < left <= room[i]: a kind is left

@@ -16,6 +16,8 @@ from .windows import phase_started
 from .windows import step as ask_pending_power
 
 TURN_PHASES: tuple[str, ...] = ("roles", "commerce", "offering", "construction", "military")
+# the phase after each, "" after the last (a new turn)
+_NEXT_PHASE: dict[str, str] = dict(zip(TURN_PHASES, (*TURN_PHASES[1:], ""), strict=True))
 
 
 def advance(state: GameState, ev: list[Event]) -> None:
@@ -50,14 +52,16 @@ def start_phase(state: GameState, name: str, ev: list[Event]) -> None:
 
 def end_phase(state: GameState, ev: list[Event]) -> None:
     """Go on to the next phase, or the next turn after the military phase."""
-    i = TURN_PHASES.index(state.phase)
-    if i + 1 < len(TURN_PHASES):
-        start_phase(state, TURN_PHASES[i + 1], ev)
+    following = _NEXT_PHASE[state.phase]
+    if following:
+        start_phase(state, following, ev)
         return
     state.turn += 1
     state.used_powers = [u for u in state.used_powers if u.startswith("game:")]
     for u in state.units:
-        u.moved = False
-        u.fought = False
+        if u.moved:  # (most units have not moved: left as they are)
+            u.moved = False
+        if u.fought:
+            u.fought = False
     ev.append(TurnStarted(turn=state.turn))
     start_phase(state, "roles", ev)

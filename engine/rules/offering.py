@@ -39,8 +39,8 @@ def run(state: GameState, ev: list[Event]) -> None:
         elif state.prompt is None:
             civ = state.order.active
             assert civ is not None
-            gods = available_gods(state)
-            if not gods or max_set_value(player(state, civ)) < GOD_COST:
+            # most players cannot pay for a god: the gods left are looked at for the others
+            if max_set_value(player(state, civ)) < GOD_COST or not (gods := available_gods(state)):
                 ev.append(Passed(civ=civ, phase="offering"))
                 finish_turn(state)
             else:

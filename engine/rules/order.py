@@ -16,7 +16,8 @@ def pick_next(state: GameState, role: str, ev: list[Event]) -> bool:
 
     Returns False when every player has had his turn in this phase."""
     o = state.order
-    o.role = role
+    if o.role != role:  # (asked at every decision of the phase: set once)
+        o.role = role
     if o.active is not None:
         return True
     done = o.done

@@ -6,7 +6,6 @@ from collections.abc import Callable
 
 from ..actions import Action, PickRoleHolder, UsePower
 from ..data.cards import ROLES
-from ..data.costs import BUILDINGS
 from ..errors import IllegalAction
 from ..events import Event, RoleAssigned
 from ..prompts import ChooseRoleHolder
@@ -34,11 +33,16 @@ def base_score(state: GameState, civ: str, role: str) -> int:
 
 
 def _from_buildings(role: str, b: dict[str, int]) -> int:
-    if role == "director_of_commerce":
-        return b["caravan"] + b["market"]
-    if role == "high_priest":
-        return b["temple"] + b["market"]
-    return b["city"] + b["temple"]
+    first, second = _COUNTED[role]
+    return b[first] + b[second]
+
+
+# the two kinds of building each role but the military leader's counts
+_COUNTED: dict[str, tuple[str, str]] = {
+    "director_of_commerce": ("caravan", "market"),
+    "high_priest": ("temple", "market"),
+    "political_leader": ("city", "temple"),
+}
 
 
 def scores(state: GameState, role: str,
@@ -49,25 +53,30 @@ def scores(state: GameState, role: str,
     unchanged meanwhile); `bonuses`: each player's `role_bonuses`, likewise (no card
     changes hands meanwhile)."""
     civs = player_civs(state)
+    out: dict[str, int] = {}
     if role == "military_leader":  # everyone's units counted in one pass
         units = military_counts(state)
-        base = {c: units.get(c, 0) for c in civs}
+        for c in civs:
+            out[c] = units.get(c, 0)
     else:  # the buildings of everyone counted in one pass
         if every is None:
             every = every_building_count(state)
-        base = {c: _from_buildings(role, every.get(c) or _NO_BUILDINGS) for c in civs}
+        first, second = _COUNTED[role]
+        for c in civs:
+            b = every.get(c)  # a count of all kinds, or None: he controls no building
+            out[c] = 0 if b is None else b[first] + b[second]
     if bonuses is None:
-        return {c: base[c] + role_bonus(state, c, role) for c in civs}
-    out = {}
+        for c in civs:
+            out[c] += role_bonus(state, c, role)
+        return out
     for c in civs:
-        n = base[c]
-        for f in bonuses[c]:
-            n += f(state, c, role)
-        out[c] = n
+        funcs = bonuses[c]
+        if funcs:  # most players hold no card counting toward a role
+            n = out[c]
+            for f in funcs:
+                n += f(state, c, role)
+            out[c] = n
     return out
-
-
-_NO_BUILDINGS = dict.fromkeys(BUILDINGS, 0)
 
 
 def _assign(state: GameState, role: str, civ: str, sc: dict[str, int],

@@ -196,8 +196,7 @@ def answering(window: str) -> frozenset[str]:
     return cards
 
 
-_ANSWERING: dict[Any, Any] = {}  # window -> answering(window) (("gods", window): its gods);
-# "" -> the cards it was for
+_ANSWERING: dict[str, Any] = {}  # window -> answering(window); "" -> the cards it was for
 
 
 def could_answer(state: GameState, window: str) -> dict[str, list[str]] | None:
@@ -211,42 +210,41 @@ def could_answer(state: GameState, window: str) -> dict[str, list[str]] | None:
     out: dict[str, list[str]] = {}
     if not cards:
         return out
-    creatures = _answering_creatures(window, cards)
-    for p in state.players:
-        creature = creatures.get(p.civ)
-        if creature is not None:
-            out[p.civ] = [creature]
-        if not cards.isdisjoint(p.cards):
-            out.setdefault(p.civ, []).extend(c for c in p.cards if c in cards)
-    held = state.gods.get
-    for g in _gods_answering(window):  # the few gods among the cards, not every god
-        holder = held(g)
-        if holder is not None:
-            out.setdefault(holder, []).append(g)
+    creatures, gods = _answerers(window, cards)
+    if creatures:
+        for p in state.players:
+            creature = creatures.get(p.civ)
+            if creature is not None:
+                out[p.civ] = [creature]
+            if not cards.isdisjoint(p.cards):
+                out.setdefault(p.civ, []).extend(c for c in p.cards if c in cards)
+    else:  # no creature answers it (none does in the game's cards): the cards alone
+        for p in state.players:
+            if not cards.isdisjoint(p.cards):
+                out[p.civ] = [c for c in p.cards if c in cards]
+    if gods:
+        held = state.gods.get
+        for g in gods:  # the few gods among the cards, not every god
+            holder = held(g)
+            if holder is not None:
+                out.setdefault(holder, []).append(g)
     return out
 
 
-def _answering_creatures(window: str, cards: frozenset[str]) -> dict[str, str]:
-    """Each civilization whose creature may answer the window, with it (made once per
-    window and set of answering cards: asked at every declared move)."""
-    got = _CREATURES.get(window)
+def _answerers(window: str, cards: frozenset[str]
+               ) -> tuple[dict[str, str], tuple[str, ...]]:
+    """Each civilization whose creature may answer the window, with it, and the gods among
+    its cards in the gods' order (made once per window and set of answering cards: asked
+    at every declared move and at the start of each phase)."""
+    got = _ANSWERERS.get(window)
     if got is None or got[0] is not cards:
-        got = _CREATURES[window] = (cards, {civ: c for civ, c in CIV_CREATURE.items()
-                                            if c in cards})
-    return got[1]
+        got = _ANSWERERS[window] = (
+            cards, {civ: c for civ, c in CIV_CREATURE.items() if c in cards},
+            tuple(g for g in GODS if g in cards))
+    return got[1], got[2]
 
 
-_CREATURES: dict[str, tuple[frozenset[str], dict[str, str]]] = {}
-
-
-def _gods_answering(window: str) -> tuple[str, ...]:
-    """The gods among `answering(window)`, in the gods' order."""
-    got = _ANSWERING.get(("gods", window))
-    if got is None:
-        cards = answering(window)
-        got = _ANSWERING[("gods", window)] = tuple(g for g in GODS if g in cards)
-    gods: tuple[str, ...] = got
-    return gods
+_ANSWERERS: dict[str, tuple[frozenset[str], dict[str, str], tuple[str, ...]]] = {}
 
 
 def has_use(state: GameState, civ: str, window: str,

@@ -211,17 +211,12 @@ def could_answer(state: GameState, window: str) -> dict[str, list[str]] | None:
     if not cards:
         return out
     creatures, gods = _answerers(window, cards)
-    if creatures:
-        for p in state.players:
-            creature = creatures.get(p.civ)
-            if creature is not None:
-                out[p.civ] = [creature]
-            if not cards.isdisjoint(p.cards):
-                out.setdefault(p.civ, []).extend(c for c in p.cards if c in cards)
-    else:  # no creature answers it (none does in the game's cards): the cards alone
-        for p in state.players:
-            if not cards.isdisjoint(p.cards):
-                out[p.civ] = [c for c in p.cards if c in cards]
+    for p in state.players:
+        creature = creatures.get(p.civ) if creatures else None  # (no creature does yet)
+        if creature is not None:
+            out[p.civ] = [creature]
+        if not cards.isdisjoint(p.cards):
+            out.setdefault(p.civ, []).extend(c for c in p.cards if c in cards)
     if gods:
         held = state.gods.get
         for g in gods:  # the few gods among the cards, not every god

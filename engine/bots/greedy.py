@@ -217,33 +217,40 @@ class GreedyBot:
     def _best_buy(self, f: Facts, me: Player, buys: list[Buy]) -> tuple[float, Buy]:
         """The first of the buys with the highest `_buy_score`, and that score: the same
         sums, and the same noise drawn in the same order, with what the buys share asked
-        once (an item is listed once per payment, a payment for many items)."""
+        once (an item is listed once per payment, a payment for many items, a province's
+        threat for every item built there)."""
         hoard = f.best_set(me) >= 9  # keep a set of 9 for a hero (`_buy_score`)
         below = self.rng.below
         civ = me.civ
-        threat = f.threat
+        threats: dict[str, float] = {}  # `Facts.threat` of civ, by province
         wastes: dict[tuple[tuple[str, int], ...], float] = {}  # `Facts.loss` by payment
         best = buys[0]
-        top = 0.0
+        top = -_INFINITY  # the first buy's score beats it: every score is finite
         item = None  # the item last valued, and its value
         value = 0.0
-        for i, a in enumerate(buys):
+        for a in buys:
             it = a.items[0]
-            kind = it.kind
-            if hoard and kind != "card":
+            if hoard and it.kind != "card":
                 score = -1.0
             else:
                 if it is not item:
                     item = it
-                    value = _card_value(it.card) if kind == "card" else \
-                        _value(kind, it.province, threat(civ, it.province))
+                    kind = it.kind
+                    if kind == "card":
+                        value = _card_value(it.card)
+                    else:
+                        pr = it.province
+                        t = threats.get(pr)
+                        if t is None:
+                            t = threats[pr] = f.threat(civ, pr)
+                        value = _value(kind, pr, t)
                 pay = a.payment
                 key = tuple(pay.items())
                 waste = wastes.get(key)
                 if waste is None:
                     waste = wastes[key] = f.loss(me, pay)
                 score = value - 0.5 * waste + below(1000) / 1000.0
-            if i == 0 or score > top:
+            if score > top:
                 best, top = a, score
         return top, best
 
@@ -461,6 +468,7 @@ def _value(kind: str, province: str, threat: float) -> float:
 
 
 _DEFENCE = frozenset(("legion", "fortress", "creature"))
+_INFINITY = float("inf")
 # the sites of each province (a city's and its commodities'), what influence there opens
 _SITES = {pr: len(p.commodity_sites) + (1 if p.city_site else 0)
           for pr, p in board.PROVINCES.items()}

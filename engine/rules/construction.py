@@ -83,11 +83,13 @@ def run(state: GameState, ev: list[Event]) -> None:
                 cs.discarded.append(p.civ)
                 continue
             keep = commodities_kept(state, p.civ)
-            commodities = {c: p.hand[c] for c in COMMODITIES if p.hand.get(c)}
-            if keep and sum(commodities.values()) > keep and len(commodities) > 1:
-                state.prompt = KeepCommodities(civ=p.civ, keep=keep)
-                return
-            kept = _keep_first(commodities, keep)
+            kept: dict[str, int] = {}  # as usual: nothing kept
+            if keep:
+                commodities = {c: p.hand[c] for c in COMMODITIES if p.hand.get(c)}
+                if sum(commodities.values()) > keep and len(commodities) > 1:
+                    state.prompt = KeepCommodities(civ=p.civ, keep=keep)
+                    return
+                kept = _keep_first(commodities, keep)
             _discard(state, p.civ, kept, ev)
         start_phase(state, "military", ev)
 
@@ -324,20 +326,15 @@ def _buildable(state: GameState, civ: str, skip: AbstractSet[str], card_budget: 
     would be refused (tests/test_engine_shortcuts.py compares it with the long way)."""
     items: list[Item] = []
     if "influence" not in skip and yard.has("influence"):  # else none is buildable
-        if influence_anywhere(state, civ):
-            reach: AbstractSet[str] = board.PROVINCES.keys()
-        else:
-            reach = influence_reach(state, civ,
-                                    state.construction.controlled_at_start.get(civ, []))
         provinces = state.provinces
-        for pr in sorted(reach):
+        for pr in sorted(yard.reach()):
             if provinces[pr].influence is None and yard.may_influence(pr):
                 items.append(Item(kind="influence", province=pr))
         for c in state.conversions:
             if c.civ == civ and yard.may_influence(c.province):
                 items.append(Item(kind="influence", province=c.province))
     # the kinds within his means with a piece left (no other is buildable anywhere)
-    here = tuple(k for k in _SITE_KINDS if k not in skip and yard.has(k))
+    here = tuple([k for k in _SITE_KINDS if k not in skip and yard.has(k)])
     triremes = "trireme" not in skip and yard.has("trireme")
     caravans = "caravan" not in skip and yard.has("caravan")
     extras = extra_items(state, civ)

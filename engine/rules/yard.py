@@ -43,14 +43,13 @@ from .placement import CONSTRUCTION, check, site_fault
 TOKENS = ("city", "caravan", "temple", "market")  # buildings: from the common supply
 UNITS = ("legion", "trireme", "fortress", "creature")  # from the player's reserve
 BUILT = frozenset(TOKENS + UNITS)
-_ANYWHERE: frozenset[str] = frozenset()  # the reach of a player whose influence goes anywhere
 
 
 class Yard:
     """The facts the candidates of one construction listing share, each asked once."""
 
     __slots__ = ("state", "civ", "_left", "_sites", "_kinds", "_limit", "_reach", "_offered",
-                 "_exempt", "_free", "_forts")
+                 "_exempt", "_free", "_forts", "_tokens")
 
     def __init__(self, state: GameState, civ: str) -> None:
         self.state = state
@@ -65,6 +64,7 @@ class Yard:
         self._exempt: list[Callable[..., Any]] | None = None
         self._free: dict[str, list[str]] = {}  # the free commodity sites of a province
         self._forts: dict[str, int] | None = None  # civ's fortresses, by province
+        self._tokens: dict[str, int] | None = None  # the building tokens in play, by kind
 
     def buildable(self, item: Item) -> bool:
         """Would `check(state, civ, item, CONSTRUCTION)` pass?"""
@@ -117,21 +117,23 @@ class Yard:
         order) that `buildable` passes: the province's facts are asked once for them all, and
         no item is made for what would be refused. Every kind asked must have a piece left
         (`has`): the caller leaves out the others, once for all his provinces."""
-        if pr not in board.PROVINCES or not self._site(pr):
-            if pr in board.PROVINCES and not self._exemptions():
+        info = board.PROVINCES.get(pr)
+        if info is None or not self._site(pr):
+            if info is not None and not self._exemptions():
                 return  # no building here at all
             for it in _offered_in(pr, kinds, trireme, caravan, self._free_sites(pr)):
                 if self.buildable(it):  # a card may let some go there: each the long way
                     out.append(it)
             return
+        append = out.append
         for k in kinds:
             if k == "legion" or k == "creature" or self._fits(k, pr):
-                out.append(Item(kind=k, province=pr))
-        if trireme and board.PROVINCES[pr].coastal:
-            out.append(Item(kind="trireme", province=pr))
+                append(Item(kind=k, province=pr))
+        if trireme and info.coastal:
+            append(Item(kind="trireme", province=pr))
         if caravan:
             for site in self._free_sites(pr):
-                out.append(Item(kind="caravan", province=pr, site=site))
+                append(Item(kind="caravan", province=pr, site=site))
 
     def may_influence(self, pr: str) -> bool:
         """`buildable` of an influence marker in pr."""
@@ -145,7 +147,10 @@ class Yard:
         if left is None:
             state = self.state
             if k in TOKENS:
-                left = tokens_of_every_kind(state).get(k, 0) < state.token_supply.get(k, 0)
+                tokens = self._tokens
+                if tokens is None:  # asked once for the kinds of building
+                    tokens = self._tokens = tokens_of_every_kind(state)
+                left = tokens.get(k, 0) < state.token_supply.get(k, 0)
             else:
                 left = reserve(state, self.civ, k) > 0
             self._left[k] = left
@@ -212,11 +217,18 @@ class Yard:
                 return False
         elif any(u.owner != civ for u in ground_units_in(state, pr)):
             return False
+        return pr in self.reach()
+
+    def reach(self) -> AbstractSet[str]:
+        """The provinces civ's influence may go to by the map (every one if a card lets it
+        go anywhere), asked once for the listing."""
         reach = self._reach
         if reach is None:
-            reach = self._reach = _ANYWHERE if influence_anywhere(state, civ) else \
-                influence_reach(state, civ, state.construction.controlled_at_start.get(civ, []))
-        return reach is _ANYWHERE or pr in reach
+            state, civ = self.state, self.civ
+            reach = self._reach = board.PROVINCES.keys() if influence_anywhere(state, civ) \
+                else influence_reach(state, civ,
+                                     state.construction.controlled_at_start.get(civ, []))
+        return reach
 
     def _site(self, province: str) -> bool:
         ok = self._sites.get(province)

@@ -13,6 +13,10 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _TWO_64 = 1 << 64
+# `below`'s rejection limit for each n asked (the lengths of lists of choices, a die, the
+# bots' noise): the same integers, not worked out again at every draw
+_LIMITS: dict[int, int] = {}
+_KEEP_LIMITS_BELOW = 1 << 16
 
 
 def seed_state(seed: int) -> int:
@@ -38,9 +42,13 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
-        if n <= 0:
-            raise ValueError("n must be positive")
-        limit = _TWO_64 - (_TWO_64 % n)
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("n must be positive")
+            limit = _TWO_64 - (_TWO_64 % n)  # big integers: worked out once for small n
+            if n < _KEEP_LIMITS_BELOW:
+                _LIMITS[n] = limit
         s = self.state
         while True:  # next_u64, written out: every decision of a random player asks it
             s = (s + 0x9E3779B97F4A7C15) & _MASK

@@ -237,3 +237,29 @@ def test_the_naval_listing_looks_at_the_units_once_as_the_long_way() -> None:
         seen += len(long_way) > 1
         battles += bool(military._naval_battles(state, civ))
     assert seen > 50 and battles > 5
+
+
+def test_the_straits_are_asked_only_for_a_place_at_a_strait_end(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ground listing asks whether civ crosses the straits only when one of its places
+    is at an end of a strait (elsewhere crossing adds no step), at most once a listing;
+    with the straits crossed it lists as the long way, which asks for every place."""
+    asked: list[str] = []
+
+    def crossing(state: GameState, civ: str) -> bool:
+        asked.append(civ)
+        return True
+    monkeypatch.setattr(geography, "crosses_straits", lambda state, civ: True)
+    monkeypatch.setattr(movement, "crosses_straits", crossing)  # the listing's own asking
+    ends = skipped = 0
+    for state in _ground_turns((72, 73), steps=1200):
+        civ = state.prompt.civ
+        places = movement._movers(state, civ)
+        asked.clear()
+        fast = movement.legal_moves(state, civ)
+        at_end = any(p in geography.STRAIT_ENDS for p in places)
+        assert len(asked) == (1 if at_end else 0)
+        ends += at_end
+        skipped += bool(places) and not at_end
+        assert fast == _moves(state, civ)
+    assert ends > 20 and skipped > 20

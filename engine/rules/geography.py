@@ -82,6 +82,7 @@ def _partners() -> dict[str, tuple[str, ...]]:
 
 
 _STRAIT_PARTNERS = _partners()  # the board's straits, looked up from either end
+STRAIT_ENDS = frozenset(_STRAIT_PARTNERS)  # the provinces at an end of a strait
 
 
 def land_steps(state: GameState, civ: str, province: str) -> list[str]:

@@ -141,9 +141,9 @@ def _advance_wars(state: GameState, civ: str, ev: list[Event]) -> None:
     # where civ has ground units that have not fought, then, among those places only, where
     # another player has ground units: a province in both is at war for him
     units = state.units
-    mine = {u.area for u in units if u.owner == civ and not u.fought and u.kind in GROUND_UNITS}
+    mine = {u.area for u in units if u.owner == civ and not u.fought and u.kind in _GROUND}
     war = {u.area for u in units if u.area in mine and u.owner != civ
-           and u.kind in GROUND_UNITS} if mine else ()
+           and u.kind in _GROUND} if mine else ()
     first = -1  # the first such province in the board's order
     for pr in war:
         i = _PROVINCE_ORDER.get(pr, -1)
@@ -163,6 +163,7 @@ def _advance_wars(state: GameState, civ: str, ev: list[Event]) -> None:
 
 
 _PROVINCES = list(board.PROVINCES)
+_GROUND = frozenset(GROUND_UNITS)  # looked up in a set: cheaper than in the tuple
 _PROVINCE_ORDER = {pr: i for i, pr in enumerate(_PROVINCES)}
 
 
@@ -336,12 +337,13 @@ def _advance_move(state: GameState, pm: PendingMove, ev: list[Event]) -> None:
 def _resolve_move(state: GameState, civ: str, pm: PendingMove, ev: list[Event]) -> None:
     to = pm.to
     wanted = pm.units
+    moving = frozenset(wanted)  # asked of every unit: a set, not the list
     found: dict[int, Unit] = {}
     defended = False  # another civ's ground units there
     # the movers and the units already there, picked in one pass (a comprehension: fast)
-    for u in [u for u in state.units if u.area == to or u.id in wanted]:
+    for u in [u for u in state.units if u.area == to or u.id in moving]:
         if u.area == to:  # the movers are civ's: asked before they enter
-            if not defended and u.owner != civ and u.kind in GROUND_UNITS:
+            if not defended and u.owner != civ and u.kind in _GROUND:
                 defended = True
         else:
             found[u.id] = u
@@ -352,7 +354,7 @@ def _resolve_move(state: GameState, civ: str, pm: PendingMove, ev: list[Event]) 
     for u in us:  # one loop, not a comprehension each: a move has one unit or a few
         origins.append(u.area)
         kinds.append(u.kind)
-        if u.owner != civ or u.kind not in GROUND_UNITS:
+        if u.owner != civ or u.kind not in _GROUND:
             alone = False
         clear_post(state, u)
         u.area = to

@@ -19,6 +19,7 @@ from ..errors import IllegalAction
 from ..state import GameState, PendingMove, Unit
 from .common import ground_owners, unit
 from .geography import (
+    STRAIT_ENDS,
     chain_seas,
     convoy_path,
     land_steps,
@@ -261,7 +262,7 @@ def _block(state: GameState, civ: str, us: list[Unit], land: dict[int, AbstractS
     some_fought = any(u.fought for u in us)
     steps = land[us[0].id]
     if not some_fought and all(land[u.id] is steps for u in us):
-        return _alike(state, us, steps, by_sea, dests, convoyable, choices, starts)
+        return _alike(state, us, steps, by_sea, dests, convoyable, starts)
     moves: list[Move] = []
     joint: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
     index = {u.id: i for i, u in enumerate(us)}
@@ -302,14 +303,13 @@ def _block(state: GameState, civ: str, us: list[Unit], land: dict[int, AbstractS
 
 
 def _alike(state: GameState, us: list[Unit], steps: AbstractSet[str], by_sea: set[str],
-           dests: list[str], convoyable: dict[int, bool],
-           choices: Callable[[list[Unit]], list[list[int]]], starts: dict[int, str]) -> _Block:
+           dests: list[str], convoyable: dict[int, bool], starts: dict[int, str]) -> _Block:
     """`_block` of units that have not fought and share their land steps (the one set of
     their place's): where those reach, all go by their own step; elsewhere, those that may
     be carried are."""
     moves: list[Move] = []
     joint: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
-    own_choices = choices(us)
+    own_choices = choice_ids(us)  # asked once per place: no need of the listing's memo
     everyone = tuple(range(len(us)))
     carried: list[Unit] | None = None  # worked out at the first destination by sea only
     carried_choices: list[list[int]] = []
@@ -332,7 +332,7 @@ def _alike(state: GameState, us: list[Unit], steps: AbstractSet[str], by_sea: se
                 if ok:
                     carried.append(u)
                     at.append(i)
-            carried_choices = choices(carried)
+            carried_choices = choice_ids(carried)
             carried_at = tuple(at)
         if not carried:
             continue
@@ -429,7 +429,9 @@ def _listing(state: GameState, civ: str, starts: dict[int, str],
     convoyable: dict[int, bool] = {}
     # destination -> the places whose units reach it, with their blocks' parts
     reached: dict[str, list[tuple[str, list[Unit], tuple[int, ...], tuple[int, ...]]]] = {}
-    crossing = crosses_straits(state, civ)  # asked once a listing: not remembered
+    # asked once a listing (not remembered), and only if a place is at one end of a strait:
+    # elsewhere crossing the straits adds no step
+    crossing: bool | None = None
     provinces = board.PROVINCES
     for origin, us in movers.items():
         if origin in board.SEAS:  # a Kraken at sea
@@ -447,7 +449,12 @@ def _listing(state: GameState, civ: str, starts: dict[int, str],
                 by_sea.discard(origin)
             # land_targets of each unit, the land steps from its place asked once; a card
             # that leaves a unit's steps as they are answers the very list it was given
-            if crossing:
+            crossed = False
+            if origin in STRAIT_ENDS:
+                if crossing is None:
+                    crossing = crosses_straits(state, civ)
+                crossed = crossing
+            if crossed:
                 steps = land_steps(state, civ, origin)
                 base: AbstractSet[str] = set(steps)
             else:
@@ -465,7 +472,7 @@ def _listing(state: GameState, civ: str, starts: dict[int, str],
                     plain = False
             if len(us) == 1 and not us[0].fought:
                 _lone(state, us[0], origin, land_of[us[0].id], by_sea,
-                      _LAND_SORTED[origin] if plain and not crossing else None,
+                      _LAND_SORTED[origin] if plain and not crossed else None,
                       convoyable, reached, out, starts)
                 continue
             block = _block(state, civ, us, land_of, by_sea, fights, convoyable, choices,

@@ -621,6 +621,12 @@ def _of_owner(hook: str, civ: str) -> tuple[Callable[..., Any], ...]:
     return got
 
 
+def asks_for_units_of(hook: str, civ: str) -> bool:
+    """Could a card answer this hook about one unit (`ground_steps`, `sea_landings`, ...)
+    for a unit of civ's? When not, a listing of civ's units need not ask it unit by unit."""
+    return bool(_of_owner(hook, civ))
+
+
 # hook -> civ -> `_of_owner`
 _OF_OWNER: dict[str, dict[str, tuple[Callable[..., Any], ...]]] = {}
 

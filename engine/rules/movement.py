@@ -27,6 +27,7 @@ from .geography import (
     valid_chain,
 )
 from .hooks import (
+    asks_for_units_of,
     can_be_convoyed,
     convoy_extra_seas,
     crosses_straits,
@@ -432,6 +433,7 @@ def _listing(state: GameState, civ: str, starts: dict[int, str],
     # asked once a listing (not remembered), and only if a place is at one end of a strait:
     # elsewhere crossing the straits adds no step
     crossing: bool | None = None
+    steps_hooked = asks_for_units_of("ground_steps", civ)  # (all the movers are civ's)
     provinces = board.PROVINCES
     for origin, us in movers.items():
         if origin in board.SEAS:  # a Kraken at sea
@@ -462,14 +464,18 @@ def _listing(state: GameState, civ: str, starts: dict[int, str],
                 base = _LAND_SET[origin]
             plain = True
             land_of: dict[int, AbstractSet[str]] = {}
-            for u in us:
-                given = list(steps)
-                got_steps = ground_steps(state, u, given)
-                if got_steps is given:
+            if not steps_hooked:  # no card could change a unit's steps: its place's
+                for u in us:
                     land_of[u.id] = base
-                else:
-                    land_of[u.id] = set(got_steps)
-                    plain = False
+            else:
+                for u in us:
+                    given = list(steps)
+                    got_steps = ground_steps(state, u, given)
+                    if got_steps is given:
+                        land_of[u.id] = base
+                    else:
+                        land_of[u.id] = set(got_steps)
+                        plain = False
             if len(us) == 1 and not us[0].fought:
                 _lone(state, us[0], origin, land_of[us[0].id], by_sea,
                       _LAND_SORTED[origin] if plain and not crossed else None,

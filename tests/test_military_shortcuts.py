@@ -90,6 +90,8 @@ def _flight(state: GameState, u: Unit, steps: list[str]) -> list[str]:
 def test_the_ground_listing_with_cards_that_change_the_steps(
         straits: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(movement, "ground_steps", _flight)
+    # as if a card changing the steps were registered for every player's units
+    monkeypatch.setattr(movement, "asks_for_units_of", lambda hook, civ: True)
     if straits:  # the listing asks the hook itself, the long way through geography
         monkeypatch.setattr(geography, "crosses_straits", lambda state, civ: True)
         monkeypatch.setattr(movement, "crosses_straits", lambda state, civ: True)

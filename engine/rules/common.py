@@ -236,17 +236,13 @@ def building_controllers(state: GameState, kind: str) -> list[tuple[str, str, st
     """(province, site, `building_controller`) of every building of a kind, in the board's
     order: the occupiers looked up in one pass over the units (as `every_building_count`),
     not once per building (a god's targets are listed in each of his holder's
-    decisions, often with no index of the units). Do not change the answer."""
+    decisions, often with no index of the units; tests/test_hooks_shortcuts.py)."""
     found = [(pid, ps, b.site) for pid, ps in state.provinces.items() if ps.buildings
              for b in ps.buildings if b.kind == kind]
-    if not found:
-        return []
-    occupiers = _occupiers(state)
-    if not occupiers:  # as in most positions: nobody stands on a post
-        return [(pid, site, ps.influence) for pid, ps, site in found]
+    occupiers = _occupiers(state) if found else None
     out: list[tuple[str, str, str | None]] = []
     for pid, ps, site in found:
-        occ = occupiers.get((pid, post_key(kind, site)))
+        occ = occupiers.get((pid, post_key(kind, site))) if occupiers else None
         out.append((pid, site, occ if occ is not None else ps.influence))
     return out
 

@@ -221,6 +221,25 @@ def _check_fields(state: GameState, civ: str, m: ModuleType, action: UsePower, w
             raise refuse(action.card, f"{card_name(action.card)} takes no {f} here")
 
 
+def _most(hook: str, least: int, *args: Any) -> int:
+    """The largest of the cards' answers to a hook, and at least `least` (a loop, not max()
+    of a list: some are asked at every step)."""
+    most = least
+    for f in _each(hook):
+        n: int = f(*args)
+        if n > most:
+            most = n
+    return most
+
+
+def _total(hook: str, *args: Any) -> int:
+    """The cards' answers to a hook added up (a loop, not sum() of a generator)."""
+    total = 0
+    for f in _each(hook):
+        total += f(*args)
+    return total
+
+
 def _any_asked(hook: str, state: GameState) -> bool:
     """Ask every card taking part (each may queue a question); True if one did."""
     queued = False
@@ -548,12 +567,7 @@ def extra_items(state: GameState, civ: str) -> list[Item]:
 
 def fortress_limit(state: GameState, civ: str) -> int:
     """Fortresses of civ allowed in one province (one, unless a card says more)."""
-    limit = 1
-    for f in _each("fortress_limit"):  # a loop, not max() of a list: asked often
-        n: int = f(state, civ)
-        if n > limit:
-            limit = n
-    return limit
+    return _most("fortress_limit", 1, state, civ)
 
 
 def influence_anywhere(state: GameState, civ: str) -> bool:
@@ -566,12 +580,7 @@ def influence_anywhere(state: GameState, civ: str) -> bool:
 
 def commodities_kept(state: GameState, civ: str) -> int:
     """Commodity cards civ keeps at the end of construction (none, unless a card says)."""
-    kept = 0
-    for f in _each("commodities_kept"):  # a loop, not max() of a list: asked often
-        n: int = f(state, civ)
-        if n > kept:
-            kept = n
-    return kept
+    return _most("commodities_kept", 0, state, civ)
 
 
 # --- commerce -------------------------------------------------------------------------------
@@ -641,12 +650,7 @@ def crosses_straits(state: GameState, civ: str) -> bool:
 
 def trireme_moves(state: GameState, civ: str) -> int:
     """Sea moves a trireme makes in its owner's turn (one, unless a card says more)."""
-    moves = 1
-    for f in _each("trireme_moves"):  # a loop, not max() of a list: asked every turn
-        n: int = f(state, civ)
-        if n > moves:
-            moves = n
-    return moves
+    return _most("trireme_moves", 1, state, civ)
 
 
 def can_be_convoyed(state: GameState, unit: Unit) -> bool:
@@ -711,28 +715,17 @@ def battle_over(state: GameState) -> None:
 
 def die_bonus(state: GameState, civ: str, naval: bool) -> int:
     """Added to each die this civ rolls."""
-    bonus = 0
-    for f in _each("die_bonus"):  # a loop, not sum() of a generator
-        bonus += f(state, civ, naval)
-    return bonus
+    return _total("die_bonus", state, civ, naval)
 
 
 def battle_bonus(state: GameState, civ: str, area: str, naval: bool) -> int:
     """Added once to a side's total in a battle in `area`."""
-    bonus = 0
-    for f in _each("battle_bonus"):  # a loop, not sum() of a generator
-        bonus += f(state, civ, area, naval)
-    return bonus
+    return _total("battle_bonus", state, civ, area, naval)
 
 
 def casualty_divisor(state: GameState, civ: str, naval: bool) -> int:
     """Points of the other side's total that cost civ one unit (5, unless a card says)."""
-    divisor = 5
-    for f in _each("casualty_divisor"):  # a loop, not max() of a list
-        n: int = f(state, civ, naval)
-        if n > divisor:
-            divisor = n
-    return divisor
+    return _most("casualty_divisor", 5, state, civ, naval)
 
 
 def loses_automatic_six(state: GameState, unit: Unit, enemy_units: list[Unit]) -> bool:

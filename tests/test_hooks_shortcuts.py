@@ -1,4 +1,4 @@
-"""The shortcuts of the hooks and the common queries (issue 16, round 8) answer exactly as
+"""The shortcuts of the hooks and the common queries (issue 16, round 7) answer exactly as
 the long way, in every position of random games and of the phase saves, and again with
 the rare case forced on them (units on the posts of buildings): the provinces a player
 controls, the controller of every building of a kind in one pass, the building counts of

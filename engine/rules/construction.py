@@ -79,7 +79,7 @@ def run(state: GameState, ev: list[Event]) -> None:
         for p in state.players:
             if p.civ in cs.discarded:
                 continue
-            if not _to_discard(p.hand):  # as usual: nothing to keep or give back
+            if not _given_back(p.hand, {}):  # as usual: nothing to keep or give back
                 cs.discarded.append(p.civ)
                 continue
             keep = commodities_kept(state, p.civ)
@@ -103,25 +103,21 @@ def _keep_first(commodities: dict[str, int], keep: int) -> dict[str, int]:
     return kept
 
 
-def _to_discard(hand: dict[str, int]) -> bool:
-    """Does a hand hold a commodity card, or more than 2 tax cards (`_discard` changes
-    nothing else)?"""
-    for c, n in hand.items():
-        if n and (c in _COMMODITY or (c == TAX and n > 2)):
-            return True
-    return False
+def _given_back(hand: dict[str, int], kept: dict[str, int]) -> dict[str, int]:
+    """What a hand gives back at the end of construction: all commodities but those kept,
+    all tax cards but 2."""
+    out = {c: n - kept.get(c, 0) for c, n in hand.items() if n and c in _COMMODITY}
+    if hand.get(TAX, 0) > 2:
+        out[TAX] = hand[TAX] - 2
+    return clean(out)
 
 
 _COMMODITY = frozenset(COMMODITIES)
 
 
 def _discard(state: GameState, civ: str, kept: dict[str, int], ev: list[Event]) -> None:
-    """End of construction: all commodities but those kept, all tax cards but 2."""
-    p = player(state, civ)
-    out = {c: n - kept.get(c, 0) for c, n in p.hand.items() if n and c in _COMMODITY}
-    if p.hand.get(TAX, 0) > 2:
-        out[TAX] = p.hand[TAX] - 2
-    out = clean(out)
+    """End of construction: civ gives back `_given_back` of his hand."""
+    out = _given_back(player(state, civ).hand, kept)
     if out:
         return_to_bank(state, civ, out)
         ev.append(Discarded(civ=civ, cards=out))

@@ -396,19 +396,17 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
     """One move per unit and destination, and every distinct choice of the unmoved units of
     a place that can go there together (units alike are interchangeable), and, where units
     from several places can reach one province, every choice of them together."""
-    return _listing(state, civ, {})
+    return _listing(state, civ, {})[0]
 
 
-def _listing(state: GameState, civ: str, starts: dict[int, str],
-             movers_of: list[dict[str, list[Unit]]] | None = None) -> list[Move]:
-    """`legal_moves`; `starts` gets the province each move carrying units by triremes
-    starts from (by the id of the move); `movers_of`, if given, the movers by place."""
+def _listing(state: GameState, civ: str, starts: dict[int, str]
+             ) -> tuple[list[Move], dict[str, list[Unit]]]:
+    """`legal_moves`, and the units that may move by place; `starts` gets the province
+    each move carrying units by triremes starts from (by the id of the move)."""
     out: list[Move] = []
     movers, held = _movers_and_seas(state, civ)
-    if movers_of is not None:
-        movers_of.append(movers)
     if not movers:
-        return out
+        return out, movers
     held.update(convoy_extra_seas(state, civ))
     # the joint moves of one set of units into one province, worked out once a listing
     joints: dict[tuple[str, tuple[int, ...]], list[Move]] = {}
@@ -511,7 +509,7 @@ def _listing(state: GameState, civ: str, starts: dict[int, str],
                 for m in moves:
                     if not aboard.isdisjoint(m.units):
                         starts[id(m)] = start
-    return out
+    return out, movers
 
 
 def _lone(state: GameState, u: Unit, origin: str, land: AbstractSet[str], by_sea: set[str],
@@ -598,9 +596,8 @@ def listed_moves(state: GameState, prompt: object, civ: str) -> list[Move]:
     """`legal_moves` for the prompt of `state`, remembered for `listed_move`."""
     global _LISTED
     starts: dict[int, str] = {}
-    movers: list[dict[str, list[Unit]]] = []
-    moves = _listing(state, civ, starts, movers)
-    _LISTED = (prompt, state.actions_taken, moves, starts, movers[0])
+    moves, movers = _listing(state, civ, starts)
+    _LISTED = (prompt, state.actions_taken, moves, starts, movers)
     return moves
 
 

@@ -132,10 +132,9 @@ def open_window(state: GameState, window: str, civs: list[str]) -> bool:
 def _open(state: GameState, window: str, civs: list[str],
           maybe: dict[str, list[str]] | None) -> bool:
     """`open_window`, with `could_answer` already asked."""
-    if maybe is None:
-        asked = [c for c in civs if has_use(state, c, window, maybe)]
-    else:  # only those who could answer are asked (most of the time nobody)
-        asked = [c for c in civs if c in maybe and has_use(state, c, window, maybe)]
+    # only those who could answer are asked (most of the time nobody)
+    asked = [c for c in civs
+             if (maybe is None or c in maybe) and has_use(state, c, window, maybe)]
     if not asked:
         return False
     queue(state, PendingPower(card="", window=window, queue=asked))

@@ -11,6 +11,7 @@ Everything else (the TUI, the bots, saves and records) goes through these functi
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 import msgspec
 
@@ -44,6 +45,15 @@ def clone(state: GameState) -> GameState:
     return _copy_decode(_copy_encode(state))
 
 
+def snapshot(state: GameState) -> bytes:
+    """`state` kept for `from_snapshot` (MessagePack: never hashed nor shown)."""
+    return _copy_encode(state)
+
+
+def from_snapshot(data: bytes) -> GameState:
+    return _copy_decode(data)
+
+
 def legal_actions(state: GameState) -> list[Action]:
     """The legal actions for the current prompt (payments in the compact form of
     `engine.rules.payment.payment_options`)."""
@@ -63,6 +73,25 @@ def legal_actions(state: GameState) -> list[Action]:
 
 
 _LISTED = "legal_actions"  # the key of a read state's listing in its memo (engine.rules.reading)
+
+
+def picked(state: GameState, pick: Callable[[list[Action]], Action]) -> tuple[Action, bool]:
+    """What `pick` chooses among the legal actions of `state` (handed its own list of them),
+    and whether it is one of the very objects listed, which `play_listed` may apply. The
+    listing is `legal_actions`' under a read of its own, without the memo kept for a bot
+    that lists again."""
+    prompt = state.prompt
+    before = reading.begin(state)
+    try:
+        options = [] if prompt is None or state.phase == "over" else \
+            LEGAL[type(prompt)](state, prompt)
+        action = pick(list(options))
+    finally:
+        reading.end(before)
+    for a in options:
+        if a is action:
+            return action, True
+    return action, False
 
 
 def listed(state: GameState, action: Action) -> bool:

@@ -41,9 +41,6 @@ HUMAN = "human"
 REMOTE = "remote"
 
 _ACTION_TYPES: tuple[type, ...] = typing.get_args(Action)
-# the most checkpoints kept unhashed (about 10 KB each): a whole game of four computer
-# players passes 200 to 450
-_MOST_OWED = 512
 
 
 class Step(msgspec.Struct):
@@ -74,8 +71,11 @@ def bot_seed(game_seed: int, secret: bytes, seat: int) -> int:
     return int.from_bytes(digest.digest()[:8], "big")
 
 
+_PEOPLE = (HUMAN, REMOTE)
+
+
 def is_bot(kind: str) -> bool:
-    return kind not in (HUMAN, REMOTE)
+    return kind not in _PEOPLE
 
 
 class Match:
@@ -99,9 +99,11 @@ class Match:
         self._seat_by_civ = {p.civ: p.seat for p in state.players}
         self._record = record if record is not None else record_from(state)
         self._unhashed = False  # the hash after the last action is still to be computed
-        # checkpoints passed by computer players: the state's encoding, hashed when the
-        # record is next read (`record`)
-        self._owed: dict[int, bytes] = {}
+        # checkpoints passed by computer players, hashed when the record is next read
+        # (`record`): their positions are rebuilt then from `_base`, the snapshot (and the
+        # number of actions) of a position before them
+        self._owed: list[int] = []
+        self._base: tuple[int, bytes] | None = None
         self.bot_secret = bot_secret if bot_secret is not None else os.urandom(16)
         self.bot_budget = bot_budget
         self.bot_seeds = bot_seeds
@@ -229,16 +231,21 @@ class Match:
         # only a person takes back (a replay or a computer never does, and they pay no copy
         # of the state per action)
         kind = self.seats[seat]
+        by_bot = kind not in _PEOPLE  # (is_bot)
+        if self._owed and not by_bot:  # replays reach the position before this change
+            self._hash_owed()
         if kind in self.undo_kinds:
             before: GameState | None = game.clone(self.state)
             hash_before = self.record.hashes.get(n)
         else:
             before = hash_before = None
+            if self._base is None and by_bot:  # where a replay of the stretch begins
+                self._base = (n, game.snapshot(self.state))
         if listed is not None:  # checked already: the seat's decision, at this version
             events = self._play_listed(action)
         else:
             events = self._play(self.state, action)
-        self._add_action(kind, action)
+        self._add_action(by_bot, action)
         step = Step(version=n + 1, seat=seat, action=action, events=events)
         if before is None:  # _keep_for_undo's answer for a decision no one takes back
             if self._undoable:
@@ -267,18 +274,18 @@ class Match:
         self._record = record
         self._unhashed = False
         self._owed.clear()
+        self._base = None
         self._listed = None
 
-    def _add_action(self, kind: str, action: Action) -> None:
+    def _add_action(self, by_bot: bool, action: Action) -> None:
         """Record an applied action. After a computer player's, the hash of the state is
         computed only when the record is next read (the match's state changes only through
         `act` meanwhile): in a game between computers most such hashes are superseded by the
-        next action's before anyone reads them. At a checkpoint the state's encoding is
-        kept and hashed when the record is read: a game no one saves (a simulation, a
-        benchmark) never pays for the digests."""
+        next action's before anyone reads them. A checkpoint passed is owed: a game no one
+        saves (a simulation, a benchmark) never pays for its positions' encodings."""
         self._unhashed = False  # the last action's hash, owed: superseded by this one's
-        if not is_bot(kind):  # the checkpoints owed first: the hashes keep their order
-            add_action(self.record, action, game.state_hash(self.state))
+        if not by_bot:  # (what computers owed was hashed before the change: keys in order)
+            add_action(self._record, action, game.state_hash(self.state))
             return
         rec = self._record
         n = len(rec.actions) + 1
@@ -289,16 +296,33 @@ class Match:
         if n % rec.hash_every:
             self._unhashed = True
         else:
-            self._owed[n] = game.encode_state(self.state)
-            if len(self._owed) >= _MOST_OWED:  # a long game between computers: bounded
-                self._hash_owed()
+            self._owed.append(n)
 
     def _hash_owed(self) -> None:
-        """Hash the checkpoints owed, in order (the record's keys stay ascending)."""
-        hashes = self._record.hashes
-        for n, encoded in self._owed.items():
-            hashes[n] = game.digest(encoded)
-        self._owed.clear()
+        """Hash the checkpoints owed, in order (the record's keys stay ascending): the
+        record's actions are replayed from `_base` (the engine is deterministic), through to
+        the match's own position, which the replay must reach. If it does not (a fault of
+        the engine), no owed hash is written: the record keeps only hashes it can vouch for,
+        and a replay of it names the action where the positions part."""
+        owed, self._owed = self._owed, []
+        assert self._base is not None
+        start, snapshot = self._base
+        self._base = None
+        actions = self._record.actions
+        state = game.from_snapshot(snapshot)
+        hashes: dict[int, str] = {}
+        try:
+            for n in owed:
+                for a in actions[start:n]:
+                    game.play_listed(state, a)
+                start = n
+                hashes[n] = game.state_hash(state)
+            for a in actions[start:]:
+                game.play_listed(state, a)
+        except Exception:  # noqa: BLE001 - the replay failed: no hash it gave is written
+            return
+        if game.snapshot(state) == game.snapshot(self.state):
+            self._record.hashes.update(hashes)
 
     # --- taking back ----------------------------------------------------------------------------
     def _keep_for_undo(self, step: Step, before: GameState | None,
@@ -386,19 +410,21 @@ class Match:
             # a Picker needs its options only, listed on the state itself; any other player
             # gets a view sharing the state's parts (good while the state does not change)
             pick: Callable[[list[Action]], Action] | None = getattr(bot, "pick", None)
-            v: View | None = None if pick is not None else shared_view(state, seat)
-            read = state if v is None else v.state
-            # the bot decides before the state changes and only reads it, so the rules may
-            # index it meanwhile (engine/rules/reading.py)
-            before = reading.begin(read)
-            try:
-                action: Action = pick(game.legal_actions(read)) if pick is not None else \
-                    bot.choose(typing.cast(View, v))
-                if state is self.state and game.listed(read, action):
-                    self._listed = (len(self._record.actions), state, seat, action)
-                return action
-            finally:
-                reading.end(before)
+            if pick is not None:
+                action, listed = game.picked(state, pick)
+            else:
+                v = shared_view(state, seat)
+                # the bot decides before the state changes and only reads it, so the rules
+                # may index it meanwhile (engine/rules/reading.py)
+                before = reading.begin(v.state)
+                try:
+                    action = bot.choose(v)
+                    listed = game.listed(v.state, action)
+                finally:
+                    reading.end(before)
+            if listed and state is self.state:
+                self._listed = (len(self._record.actions), state, seat, action)
+            return action
         finally:
             self._thinking = None
 
@@ -416,7 +442,7 @@ class Match:
         steps: list[Step] = []
         while limit is None or len(steps) < limit:
             seat = self.pending_seat()
-            if seat is None or not is_bot(self.seats[seat]):
+            if seat is None or self.seats[seat] in _PEOPLE:  # (not is_bot)
                 break
             steps.append(self.act(seat, self._decide(self.state, seat)))
         return steps

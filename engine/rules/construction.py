@@ -8,7 +8,7 @@ from typing import Any
 
 from ..actions import Action, Buy, EndConstruction, Item, Keep, UsePower
 from ..data import board
-from ..data.cards import CIV_HERO, COMMODITIES, TAX, WILD
+from ..data.cards import ALL_CARDS, CIV_HERO, COMMODITIES, TAX, WILD
 from ..data.costs import COSTS
 from ..errors import IllegalAction
 from ..events import Discarded, Event, Paid
@@ -321,14 +321,8 @@ def _buildable(state: GameState, civ: str, skip: AbstractSet[str], card_budget: 
     chart: each province's facts are asked once for its items, and no item is made that
     would be refused (tests/test_engine_shortcuts.py compares it with the long way)."""
     items: list[Item] = []
-    if "influence" not in skip and yard.has("influence"):  # else none is buildable
-        provinces = state.provinces
-        for pr in sorted(yard.reach()):
-            if provinces[pr].influence is None and yard.may_influence(pr):
-                items.append(Item(kind="influence", province=pr))
-        for c in state.conversions:
-            if c.civ == civ and yard.may_influence(c.province):
-                items.append(Item(kind="influence", province=c.province))
+    if "influence" not in skip:
+        yard.influence_items(items)
     # the kinds within his means with a piece left (no other is buildable anywhere)
     here = tuple([k for k in _SITE_KINDS if k not in skip and yard.has(k)])
     triremes = "trireme" not in skip and yard.has("trireme")
@@ -343,9 +337,13 @@ def _buildable(state: GameState, civ: str, skip: AbstractSet[str], card_budget: 
     cards = [*state.display, *offered(state, civ), CIV_HERO[civ]]
     for card, card_price in cards_within(state, cards, card_budget):
         if yard.may_acquire(card):
-            items.append(Item(kind="card", card=card))
+            items.append(_CARD_ITEMS[card])
         charted[card] = card_price
     return items
+
+
+# a card's item, made once (items are frozen: listings share them)
+_CARD_ITEMS = {card: Item(kind="card", card=card) for card in ALL_CARDS}
 
 
 def _legal(state: GameState, prompt: ConstructionTurn) -> list[Action]:

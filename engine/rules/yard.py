@@ -125,15 +125,35 @@ class Yard:
                 if self.buildable(it):  # a card may let some go there: each the long way
                     out.append(it)
             return
+        made = _SITE_ITEMS[pr]  # the board's items of this province, made once
         append = out.append
         for k in kinds:
             if k == "legion" or k == "creature" or self._fits(k, pr):
-                append(Item(kind=k, province=pr))
+                append(made[k])
         if trireme and info.coastal:
-            append(Item(kind="trireme", province=pr))
+            append(made["trireme"])
         if caravan:
-            for site in self._free_sites(pr):
-                append(Item(kind="caravan", province=pr, site=site))
+            free = self._free_sites(pr)
+            if free:
+                caravans = _CARAVANS[pr]
+                for site in free:
+                    append(caravans[site])
+
+    def influence_items(self, out: list[Item]) -> None:
+        """Append to `out` the influence markers `construction` offers, in its order (the
+        provinces within reach by name, then civ's conversions to complete) that
+        `may_influence` passes: the board's own items, none made for a refused one."""
+        if not self.has("influence"):
+            return  # no marker left: none is buildable
+        state, civ = self.state, self.civ
+        provinces = state.provinces
+        append = out.append
+        for pr in sorted(self.reach()):
+            if provinces[pr].influence is None and self._unowned(pr):
+                append(_INFLUENCE[pr])
+        for c in state.conversions:
+            if c.civ == civ and self.may_influence(c.province):
+                append(Item(kind="influence", province=c.province))
 
     def may_influence(self, pr: str) -> bool:
         """`buildable` of an influence marker in pr."""
@@ -215,7 +235,13 @@ class Yard:
             conv = [c for c in state.conversions if c.province == pr and c.civ == civ]
             if not conv or conv[0].turn != state.turn - 1:
                 return False
-        elif any(u.owner != civ for u in ground_units_in(state, pr)):
+            return pr in self.reach()
+        return self._unowned(pr)
+
+    def _unowned(self, pr: str) -> bool:
+        """`_influence` of a province with no influence marker, civ having one left."""
+        civ = self.civ
+        if any(u.owner != civ for u in ground_units_in(self.state, pr)):
             return False
         return pr in self.reach()
 
@@ -254,3 +280,14 @@ def _offered_in(pr: str, kinds: tuple[str, ...], trireme: bool, caravan: bool,
     if caravan:
         items += [Item(kind="caravan", province=pr, site=site) for site in free]
     return items
+
+
+# The items the board offers, made once: every kind built in each province, the caravan of
+# each commodity site, an influence marker in each province (items are frozen: a listing
+# shares them).
+_SITE_ITEMS: dict[str, dict[str, Item]] = {
+    pr: {k: Item(kind=k, province=pr) for k in BUILT} for pr in board.PROVINCES}
+_CARAVANS: dict[str, dict[str, Item]] = {
+    pr: {s: Item(kind="caravan", province=pr, site=s) for s in info.commodity_sites}
+    for pr, info in board.PROVINCES.items()}
+_INFLUENCE: dict[str, Item] = {pr: Item(kind="influence", province=pr) for pr in board.PROVINCES}

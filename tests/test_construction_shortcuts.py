@@ -34,6 +34,7 @@ from engine.rules.placement import (
     SETUP,
     check_build_site,
     enemy_occupier_in,
+    strangers,
 )
 from engine.state import GameState
 
@@ -151,6 +152,25 @@ def test_a_building_sites_refusal_is_the_long_ways() -> None:
         finally:
             reading.end(r)
     assert refused > 100
+
+
+def test_the_areas_of_strangers_are_where_anothers_units_stand() -> None:
+    """`placement.strangers` (the areas a building site or an influence marker asks the
+    units of, while read) holds exactly the areas where a unit of another's stands: found
+    without a step per unit, and remembered only while the state is read."""
+    seen = 0
+    for state in random_positions((55,), 1200, CIVS):
+        assert strangers(state, CIVS[0]) is None  # not read: the long way is taken
+        r = reading.begin(state)
+        try:
+            for civ in player_civs(state):
+                want = {u.area for u in state.units if u.owner != civ}
+                assert strangers(state, civ) == want
+                assert strangers(state, civ) is strangers(state, civ)
+                seen += len(want)
+        finally:
+            reading.end(r)
+    assert seen > 10000
 
 
 def test_the_greedy_players_buy_is_the_long_ways() -> None:

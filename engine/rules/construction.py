@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
+from itertools import compress, repeat
+from operator import attrgetter, eq, ge
 from typing import Any
 
 from ..actions import Action, Buy, EndConstruction, Item, Keep, UsePower
@@ -207,11 +209,15 @@ def _candidates(state: GameState, civ: str, skip: AbstractSet[str],
     return items
 
 
+_MARKER = attrgetter("influence")  # whose influence marker a province holds
+
+
 def _own_provinces(state: GameState, civ: str) -> list[str]:
     """Every province of civ's: those held since the turn began first, then the newer ones
     (a card may allow building there: each candidate is checked before it is offered)."""
     turn_start = state.construction.turn_start
-    mine = [pr for pr, ps in state.provinces.items() if ps.influence == civ]
+    provinces = state.provinces  # the markers compared without a Python step per province
+    mine = list(compress(provinces, map(eq, repeat(civ), map(_MARKER, provinces.values()))))
     if turn_start == mine:  # as is usual: nothing won or lost since the turn began
         return mine
     start = set(turn_start)
@@ -270,10 +276,9 @@ def _priced(state: GameState, civ: str, best: int,
     items = _buildable(state, civ, skip, card_budget, charted, yard)
     if not items:
         return out
-    for it, c in zip(items, costs(state, civ, items, funcs, charted), strict=True):
-        if c <= best:
-            out.append((it, c))
-    return out
+    priced = costs(state, civ, items, funcs, charted)
+    # those costing `best` at most, picked without a Python step per item
+    return list(compress(zip(items, priced, strict=True), map(ge, repeat(best), priced)))
 
 
 def _out_of_reach(best: int, funcs: tuple[Callable[..., Any], ...]
@@ -356,12 +361,13 @@ def _legal(state: GameState, prompt: ConstructionTurn) -> list[Action]:
         return out  # take off (and no set pays for anything: payment_options of 1 or more)
     payments: dict[int, list[dict[str, int]]] = {}  # by cost: the same for every item
     funcs = reducers(state, prompt.civ)
+    append = out.append
     for it, c in _priced(state, prompt.civ, best, funcs):
         pays = payments.get(c)
         if pays is None:
             pays = payments[c] = payment_options(p, c, wild=wild)
         for pay in pays:
-            out.append(Buy(items=[it], payment=pay.copy()))  # each action its own
+            append(Buy(items=[it], payment=pay.copy()))  # each action its own
     _LISTED = (prompt, state.actions_taken, out, bool(funcs))
     return out
 

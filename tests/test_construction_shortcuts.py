@@ -8,6 +8,7 @@ refusals, the building tokens counted, and the greedy player's buy with its nois
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,6 +17,7 @@ from engine.actions import Buy
 from engine.bots.facts import Facts
 from engine.bots.greedy import GreedyBot
 from engine.data import board
+from engine.data.cards import COMMODITIES, TAX, WILD
 from engine.data.costs import BUILDINGS
 from engine.errors import IllegalAction
 from engine.prompts import ConstructionTurn
@@ -28,6 +30,7 @@ from engine.rules.common import (
     tokens_of_every_kind,
 )
 from engine.rules.hooks import CARDS, _defines, may_build_new_province
+from engine.rules.payment import payment_options, payment_options_ranked, ranked_commodities
 from engine.rules.placement import (
     CONSTRUCTION,
     R_BUILD,
@@ -36,7 +39,7 @@ from engine.rules.placement import (
     enemy_occupier_in,
     strangers,
 )
-from engine.state import GameState
+from engine.state import GameState, Player
 
 from .helpers import random_positions, set_hand
 from .test_engine_shortcuts import priced_as_the_long_way
@@ -171,6 +174,40 @@ def test_the_areas_of_strangers_are_where_anothers_units_stand() -> None:
         finally:
             reading.end(r)
     assert seen > 10000
+
+
+def _payments_long_way(hand: dict[str, int], cost: int, wild: bool) -> list[dict[str, int]]:
+    """`payment_options` as it was written: the commodities ranked by a key per kind."""
+    out: list[dict[str, int]] = []
+    if cost <= 0:
+        return out
+    if hand.get(TAX, 0) >= cost:
+        out.append({TAX: cost})
+    kinds = sorted((c for c in COMMODITIES if hand.get(c, 0) > 0),
+                   key=lambda c: (-hand[c], COMMODITIES.index(c)))
+    if len(kinds) >= cost:
+        out.append({c: 1 for c in sorted(kinds[:cost])})
+    if wild and cost >= 2 and len(kinds) >= cost - 1 and cost - 1 < len(COMMODITIES):
+        out.append({**{c: 1 for c in sorted(kinds[:cost - 1])}, WILD: 1})
+    return out
+
+
+def test_the_payments_offered_are_the_long_ways() -> None:
+    """Ranking a hand's commodities once (in C, a stable sort) offers the same sets, in
+    the same order, for every cost, as ranking them per cost by a key per kind: in random
+    hands with many ties, and in the hands of random games."""
+    rng = random.Random(56)
+    hands = [{c: rng.choice((0, 0, 1, 1, 2, 3)) for c in rng.sample(COMMODITIES, rng.randint(0, 9))}
+             | {TAX: rng.randint(0, 6)} for _ in range(3000)]
+    hands += [dict(p.hand) for state in random_positions((56,), 600, CIVS) for p in state.players]
+    for hand in hands:
+        p = Player(civ="rome", seat=0, capital="roma", hand=hand)
+        kinds = ranked_commodities(p)
+        for cost in range(-1, 14):
+            for wild in (False, True):
+                want = _payments_long_way(hand, cost, wild)
+                assert payment_options(p, cost, wild=wild) == want
+                assert payment_options_ranked(p, kinds, cost, wild=wild) == want
 
 
 def test_the_greedy_players_buy_is_the_long_ways() -> None:

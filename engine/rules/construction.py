@@ -44,7 +44,12 @@ from .hooks import (
     wild_commodity,
 )
 from .order import finish_turn, pick_next
-from .payment import check_payment, max_set_value, payment_options
+from .payment import (
+    check_payment,
+    max_set_value,
+    payment_options_ranked,
+    ranked_commodities,
+)
 from .placement import CONSTRUCTION, check, place, place_legal
 from .registry import decision, phase
 from .victory import check_acquisition
@@ -365,7 +370,9 @@ def _legal(state: GameState, prompt: ConstructionTurn) -> list[Action]:
     for it, c in _priced(state, prompt.civ, best, funcs):
         pays = payments.get(c)
         if pays is None:
-            pays = payments[c] = payment_options(p, c, wild=wild)
+            if not payments:  # his commodities ranked once for every cost
+                kinds = ranked_commodities(p)
+            pays = payments[c] = payment_options_ranked(p, kinds, c, wild=wild)
         for pay in pays:
             append(Buy(items=[it], payment=pay.copy()))  # each action its own
     _LISTED = (prompt, state.actions_taken, out, bool(funcs))

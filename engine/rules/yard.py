@@ -61,7 +61,7 @@ class Yard:
         self.civ = civ
         self._left: dict[str, bool] = {}  # a token in the supply, a piece in the reserve
         self._sites: dict[str, bool] = {}  # may civ build in the province now
-        self._kinds: dict[str, set[str]] = {}  # the kinds of building in the province
+        self._kinds: dict[str, frozenset[str]] = {}  # the kinds of building in the province
         self._limit = 0  # civ's fortresses allowed per province (0: not asked yet)
         self._reach: AbstractSet[str] | None = None  # where civ's influence may go
         self._offered: list[str] | None = None  # the cards on offer to civ by a card
@@ -108,14 +108,15 @@ class Yard:
             if not self._limit:
                 self._limit = fortress_limit(self.state, self.civ)
             return self._fortresses().get(pr, 0) < self._limit
+        return _token_fits(k, bool(board.PROVINCES[pr].city_site), self._built(pr))
+
+    def _built(self, pr: str) -> frozenset[str]:
+        """The kinds of building in province pr."""
         kinds = self._kinds.get(pr)
         if kinds is None:
-            kinds = self._kinds[pr] = {b.kind for b in self.state.provinces[pr].buildings}
-        if k == "city":
-            return bool(board.PROVINCES[pr].city_site) and "city" not in kinds
-        if k == "temple":
-            return "city" in kinds and "temple" not in kinds
-        return "caravan" in kinds and "market" not in kinds  # a market
+            buildings = self.state.provinces[pr].buildings
+            kinds = self._kinds[pr] = frozenset(map(_KIND, buildings)) if buildings else _NONE
+        return kinds
 
     def site_items(self, pr: str, kinds: tuple[str, ...], trireme: bool, caravan: bool,
                    out: list[Item]) -> None:
@@ -134,9 +135,14 @@ class Yard:
             return
         made = _SITE_ITEMS[pr]  # the board's items of this province, made once
         append = out.append
-        for k in kinds:
-            if k == "legion" or k == "creature" or self._fits(k, pr):
-                append(made[k])
+        # the kinds that fit, from a table keyed on all that `_fits` reads of the province
+        fort = "fortress" in kinds and self._fits("fortress", pr)
+        key = (kinds, bool(info.city_site), self._built(pr), fort)
+        fitting = _FITTING.get(key)
+        if fitting is None:
+            fitting = _FITTING[key] = _fitting(*key)
+        for k in fitting:
+            append(made[k])
         if trireme and info.coastal:
             append(made["trireme"])
         if caravan:
@@ -276,6 +282,32 @@ class Yard:
         except IllegalAction:
             return False
         return True
+
+
+def _token_fits(k: str, city_site: bool, built: AbstractSet[str]) -> bool:
+    """May a city, temple or market go in a building site of civ's with a piece left, the
+    province having a city site or not and buildings of these kinds?"""
+    if k == "city":
+        return city_site and "city" not in built
+    if k == "temple":
+        return "city" in built and "temple" not in built
+    return "caravan" in built and "market" not in built  # a market
+
+
+def _fitting(kinds: tuple[str, ...], city_site: bool, built: frozenset[str],
+             fortress: bool) -> tuple[str, ...]:
+    """Those of `kinds` that fit in a building site of civ's (`Yard._fits`): a legion and a
+    creature always; a fortress if `fortress` (his limit there not reached); a building as
+    `_token_fits` says."""
+    return tuple(k for k in kinds if k == "legion" or k == "creature" or (
+        fortress if k == "fortress" else _token_fits(k, city_site, built)))
+
+
+# `_fitting` of every (kinds, city site, buildings, fortress) met: a function of its key
+# alone, so the key is complete (at most 2^6 x 2 x 2^4 x 2 keys)
+_FITTING: dict[tuple[tuple[str, ...], bool, frozenset[str], bool], tuple[str, ...]] = {}
+_KIND = attrgetter("kind")
+_NONE: frozenset[str] = frozenset()
 
 
 def _offered_in(pr: str, kinds: tuple[str, ...], trireme: bool, caravan: bool,

@@ -30,7 +30,12 @@ from engine.rules.common import (
     tokens_of_every_kind,
 )
 from engine.rules.hooks import CARDS, _defines, may_build_new_province
-from engine.rules.payment import payment_options, payment_options_ranked, ranked_commodities
+from engine.rules.payment import (
+    max_set_value,
+    payment_options,
+    payment_options_ranked,
+    ranked_commodities,
+)
 from engine.rules.placement import (
     CONSTRUCTION,
     R_BUILD,
@@ -194,14 +199,20 @@ def _payments_long_way(hand: dict[str, int], cost: int, wild: bool) -> list[dict
 
 def test_the_payments_offered_are_the_long_ways() -> None:
     """Ranking a hand's commodities once (in C, a stable sort) offers the same sets, in
-    the same order, for every cost, as ranking them per cost by a key per kind: in random
-    hands with many ties, and in the hands of random games."""
+    the same order, for every cost, as ranking them per cost by a key per kind, and the
+    best set counted in C is worth what it was counted kind by kind: in random hands with
+    many ties (and kinds held 0 times), and in the hands of random games."""
     rng = random.Random(56)
     hands = [{c: rng.choice((0, 0, 1, 1, 2, 3)) for c in rng.sample(COMMODITIES, rng.randint(0, 9))}
              | {TAX: rng.randint(0, 6)} for _ in range(3000)]
     hands += [dict(p.hand) for state in random_positions((56,), 600, CIVS) for p in state.players]
     for hand in hands:
         p = Player(civ="rome", seat=0, capital="roma", hand=hand)
+        for wild in (False, True):
+            distinct = sum(1 for c, n in hand.items() if n > 0 and c in COMMODITIES)
+            if wild and 0 < distinct < len(COMMODITIES):
+                distinct += 1
+            assert max_set_value(p, wild=wild) == max(hand.get(TAX, 0), distinct)
         kinds = ranked_commodities(p)
         for cost in range(-1, 14):
             for wild in (False, True):

@@ -112,11 +112,11 @@ def _options(hand: dict[str, int], kinds: list[str], cost: int,
 
 
 def max_set_value(p: Player, wild: bool = False) -> int:
+    """The value of the best set p could pay with (with `wild`, counting the wild card)."""
     hand = p.hand
-    distinct = 0
-    for c, n in hand.items():  # a hand holds few kinds: fewer than the commodities
-        if n > 0 and c in _COMMODITY:
-            distinct += 1
+    # the kinds of commodity held, counted without a Python step per kind
+    held = _COMMODITY.intersection(hand)
+    distinct = sum(map(gt, map(hand.__getitem__, held), repeat(0))) if held else 0
     if wild and 0 < distinct < len(COMMODITIES):
         distinct += 1
     return max(hand.get(TAX, 0), distinct)

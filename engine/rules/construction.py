@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from itertools import compress, repeat
-from operator import attrgetter, eq, ge
+from operator import attrgetter, eq, ge, is_
 from typing import Any
 
 from ..actions import Action, Buy, EndConstruction, Item, Keep, UsePower
@@ -394,10 +394,8 @@ def _offered(state: GameState, prompt: object, action: Buy) -> _Listed | None:
     got = _LISTED
     if got is None or got[0] is not prompt or got[1] != state.actions_taken:
         return None
-    for a in got[2]:
-        if a is action:
-            return got
-    return None
+    # the very object, looked for without a Python step per action listed
+    return got if any(map(is_, got[2], repeat(action))) else None
 
 
 @decision(ConstructionTurn, _legal)

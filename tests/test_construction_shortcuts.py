@@ -198,9 +198,9 @@ def _payments_long_way(hand: dict[str, int], cost: int, wild: bool) -> list[dict
 
 
 def test_the_payments_offered_are_the_long_ways() -> None:
-    """Ranking a hand's commodities once (in C, a stable sort) offers the same sets, in
-    the same order, for every cost, as ranking them per cost by a key per kind, and the
-    best set counted in C is worth what it was counted kind by kind: in random hands with
+    """Ranking a hand's commodities once (by the commodities' order, then a stable sort by
+    count) offers the same sets, in the same order, for every cost, as ranking them per
+    cost by a key per kind; and the best set is worth what it was: in random hands with
     many ties (and kinds held 0 times), and in the hands of random games."""
     rng = random.Random(56)
     hands = [{c: rng.choice((0, 0, 1, 1, 2, 3)) for c in rng.sample(COMMODITIES, rng.randint(0, 9))}

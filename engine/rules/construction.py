@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
-from itertools import compress, repeat
-from operator import attrgetter, eq, ge, is_
 from typing import Any
 
 from ..actions import Action, Buy, EndConstruction, Item, Keep, UsePower
@@ -214,15 +212,11 @@ def _candidates(state: GameState, civ: str, skip: AbstractSet[str],
     return items
 
 
-_MARKER = attrgetter("influence")  # whose influence marker a province holds
-
-
 def _own_provinces(state: GameState, civ: str) -> list[str]:
     """Every province of civ's: those held since the turn began first, then the newer ones
     (a card may allow building there: each candidate is checked before it is offered)."""
     turn_start = state.construction.turn_start
-    provinces = state.provinces  # the markers compared without a Python step per province
-    mine = list(compress(provinces, map(eq, repeat(civ), map(_MARKER, provinces.values()))))
+    mine = [pr for pr, ps in state.provinces.items() if ps.influence == civ]
     if turn_start == mine:  # as is usual: nothing won or lost since the turn began
         return mine
     start = set(turn_start)
@@ -281,9 +275,10 @@ def _priced(state: GameState, civ: str, best: int,
     items = _buildable(state, civ, skip, card_budget, charted, yard)
     if not items:
         return out
-    priced = costs(state, civ, items, funcs, charted)
-    # those costing `best` at most, picked without a Python step per item
-    return list(compress(zip(items, priced, strict=True), map(ge, repeat(best), priced)))
+    for it, c in zip(items, costs(state, civ, items, funcs, charted), strict=True):
+        if c <= best:
+            out.append((it, c))
+    return out
 
 
 def _out_of_reach(best: int, funcs: tuple[Callable[..., Any], ...]
@@ -394,8 +389,10 @@ def _offered(state: GameState, prompt: object, action: Buy) -> _Listed | None:
     got = _LISTED
     if got is None or got[0] is not prompt or got[1] != state.actions_taken:
         return None
-    # the very object, looked for without a Python step per action listed
-    return got if any(map(is_, got[2], repeat(action))) else None
+    for a in got[2]:
+        if a is action:
+            return got
+    return None
 
 
 @decision(ConstructionTurn, _legal)

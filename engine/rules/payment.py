@@ -11,9 +11,6 @@ caller's to say (`wild=True`); by default a payment with it is refused."""
 
 from __future__ import annotations
 
-from itertools import compress, repeat
-from operator import gt
-
 from ..data.cards import ALL_CARDS, COMMODITIES, RESOURCE_NAMES, TAX, WILD
 from ..errors import IllegalAction
 from ..state import Player
@@ -82,11 +79,12 @@ def payment_options(p: Player, cost: int, wild: bool = False) -> list[dict[str, 
 def ranked_commodities(p: Player) -> list[str]:
     """The kinds of commodity p holds, those he holds most of first (in the commodities'
     order when alike): the order `payment_options` spends them in, the same for every cost.
-    Found without a Python step per kind."""
+    A hand holds few kinds: they are ranked by the commodities' order, then by count (a
+    stable sort keeps that order among alike)."""
     hand = p.hand
-    kinds = list(compress(COMMODITIES, map(gt, map(hand.get, COMMODITIES, repeat(0)),
-                                           repeat(0))))
-    kinds.sort(key=hand.__getitem__, reverse=True)  # stable: alike stay in their order
+    kinds = [c for c, n in hand.items() if n > 0 and c in _RANK]
+    kinds.sort(key=_RANK.__getitem__)
+    kinds.sort(key=hand.__getitem__, reverse=True)
     return kinds
 
 
@@ -114,12 +112,14 @@ def _options(hand: dict[str, int], kinds: list[str], cost: int,
 def max_set_value(p: Player, wild: bool = False) -> int:
     """The value of the best set p could pay with (with `wild`, counting the wild card)."""
     hand = p.hand
-    # the kinds of commodity held, counted without a Python step per kind
-    held = _COMMODITY.intersection(hand)
-    distinct = sum(map(gt, map(hand.__getitem__, held), repeat(0))) if held else 0
+    distinct = 0
+    for c, n in hand.items():  # a hand holds few kinds: fewer than the commodities
+        if n > 0 and c in _COMMODITY:
+            distinct += 1
     if wild and 0 < distinct < len(COMMODITIES):
         distinct += 1
     return max(hand.get(TAX, 0), distinct)
 
 
 _COMMODITY = frozenset(COMMODITIES)
+_RANK = {c: i for i, c in enumerate(COMMODITIES)}  # a commodity's place in their order

@@ -5,8 +5,6 @@ IllegalAction, naming the rule, when the item may not go there."""
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
-from itertools import compress, repeat
-from operator import attrgetter, ne
 
 from ..actions import Item
 from ..data import board
@@ -142,22 +140,17 @@ def _war_or_occupied(state: GameState, province: str, civ: str) -> bool:
 
 def strangers(state: GameState, civ: str) -> AbstractSet[str] | None:
     """The areas where a unit of someone other than civ stands, while `state` is only read
-    (remembered then, and found without a Python step per unit); None when it is not. Only
-    there may civ's provinces be at war or occupied, or hold another's ground units."""
+    (remembered then); None when it is not. Only
+    there may civ's provinces be at war or occupied, or hold another's ground units (one
+    pass for all his provinces, instead of the units indexed by area)."""
     memo = remembered(state)
     if memo is None:
         return None
     key = ("strangers", civ)
     got: AbstractSet[str] | None = memo.get(key)
     if got is None:
-        units = state.units
-        got = memo[key] = set(map(_AREA, compress(units, map(ne, repeat(civ),
-                                                                map(_OWNER, units)))))
+        got = memo[key] = {u.area for u in state.units if u.owner != civ}
     return got
-
-
-_AREA = attrgetter("area")
-_OWNER = attrgetter("owner")
 
 
 def check_build_site(state: GameState, civ: str, province: str, mode: str) -> None:

@@ -14,11 +14,9 @@ engine/rules/placement.py for a construction turn: a change to one is a change t
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
-from itertools import compress, repeat
-from operator import attrgetter, eq
+from operator import attrgetter
 from typing import Any
 
 from ..actions import Item
@@ -43,8 +41,6 @@ from .hooks import (
 )
 from .placement import CONSTRUCTION, check, site_fault, strangers
 
-_AREA = attrgetter("area")
-_KIND_OWNER = attrgetter("kind", "owner")
 TOKENS = ("city", "caravan", "temple", "market")  # buildings: from the common supply
 UNITS = ("legion", "trireme", "fortress", "creature")  # from the player's reserve
 BUILT = frozenset(TOKENS + UNITS)
@@ -68,7 +64,7 @@ class Yard:
         # the cards letting him build where he has no influence (None: not asked yet)
         self._exempt: list[Callable[..., Any]] | None = None
         self._free: dict[str, list[str]] = {}  # the free commodity sites of a province
-        self._forts: Counter[str] | None = None  # civ's fortresses, by province
+        self._forts: dict[str, int] | None = None  # civ's fortresses, by province
         self._tokens: dict[str, int] | None = None  # the building tokens in play, by kind
         # where another's units stand (placement.strangers: asked by every listing's sites)
         self._others = strangers(state, civ)
@@ -189,14 +185,16 @@ class Yard:
             self._left[k] = left
         return left
 
-    def _fortresses(self) -> Counter[str]:
+    def _fortresses(self) -> dict[str, int]:
         """civ's fortresses in each area (`units_in(state, area, civ, ("fortress",))`
         counted for every area in one pass)."""
         forts = self._forts
-        if forts is None:  # counted without a Python step per unit
-            units = self.state.units
-            forts = self._forts = Counter(map(_AREA, compress(
-                units, map(eq, repeat(("fortress", self.civ)), map(_KIND_OWNER, units)))))
+        if forts is None:
+            forts = self._forts = {}
+            civ = self.civ
+            for u in self.state.units:
+                if u.kind == "fortress" and u.owner == civ:
+                    forts[u.area] = forts.get(u.area, 0) + 1
         return forts
 
     def _free_sites(self, pr: str) -> list[str]:

@@ -24,11 +24,13 @@ from engine.prompts import ConstructionTurn
 from engine.rules import reading
 from engine.rules.common import (
     at_war,
+    controlled,
     player,
     player_civs,
     tokens_in_play,
     tokens_of_every_kind,
 )
+from engine.rules.construction import _own_provinces
 from engine.rules.hooks import CARDS, _defines, may_build_new_province
 from engine.rules.payment import (
     max_set_value,
@@ -219,6 +221,43 @@ def test_the_payments_offered_are_the_long_ways() -> None:
                 want = _payments_long_way(hand, cost, wild)
                 assert payment_options(p, cost, wild=wild) == want
                 assert payment_options_ranked(p, kinds, cost, wild=wild) == want
+
+
+def _own_long_way(state: GameState, civ: str) -> list[str]:
+    """`construction._own_provinces` as it was: every province looked at."""
+    turn_start = state.construction.turn_start
+    mine = [pr for pr, ps in state.provinces.items() if ps.influence == civ]
+    if turn_start == mine:
+        return mine
+    start, now = set(turn_start), set(mine)
+    return [pr for pr in turn_start if pr in now] + [pr for pr in mine if pr not in start]
+
+
+def test_a_players_provinces_are_the_long_ways() -> None:
+    """A construction turn's provinces, taken from its start when his markers are as many
+    as then and still there, are those found looking at every province: read or not, with
+    markers won and lost during the turn."""
+    differ = 0
+    for state in _construction_positions(seeds=(57, 58), steps=1500):
+        civ = state.construction.turn_civ
+        if not civ:
+            continue
+        swapped = game.clone(state)  # one marker lost to another, one won: as many
+        lost = swapped.construction.turn_start[:1]
+        won = [pr for pr, ps in swapped.provinces.items() if ps.influence is None][:1]
+        if lost and won:
+            swapped.provinces[lost[0]].influence = next(c for c in CIVS if c != civ)
+            swapped.provinces[won[0]].influence = civ
+        for s in (state, swapped):
+            want = _own_long_way(s, civ)
+            differ += want != controlled(s, civ)
+            assert _own_provinces(s, civ) == want
+            r = reading.begin(s)
+            try:
+                assert _own_provinces(s, civ) == want
+            finally:
+                reading.end(r)
+    assert differ > 10
 
 
 def test_the_greedy_players_buy_is_the_long_ways() -> None:

@@ -18,6 +18,7 @@ from .common import (
     clean,
     controlled,
     free_commodity_sites,
+    pieces_out,
     player,
     return_to_bank,
 )
@@ -216,6 +217,16 @@ def _own_provinces(state: GameState, civ: str) -> list[str]:
     """Every province of civ's: those held since the turn began first, then the newer ones
     (a card may allow building there: each candidate is checked before it is offered)."""
     turn_start = state.construction.turn_start
+    # As is usual, nothing won or lost since the turn began: as many markers of his as then,
+    # each still where it was (the provinces of `controlled`, each once) -- the answer is
+    # `turn_start` itself, found without looking at every province.
+    if pieces_out(state, civ, "influence") == len(turn_start):
+        provinces = state.provinces
+        for pr in turn_start:
+            if provinces[pr].influence != civ:
+                break
+        else:
+            return turn_start
     mine = [pr for pr, ps in state.provinces.items() if ps.influence == civ]
     if turn_start == mine:  # as is usual: nothing won or lost since the turn began
         return mine

@@ -268,14 +268,17 @@ def legal_items(state: GameState, civ: str) -> list[Item]:
 
 def priced_items(state: GameState, civ: str) -> list[tuple[Item, int]]:
     """The items civ may buy now, each with its cost (what a set of his could pay at most)."""
-    return _priced(state, civ, max_set_value(player(state, civ), wild=wild_commodity(state, civ)),
-                   reducers(state, civ))
+    best = max_set_value(player(state, civ), wild=wild_commodity(state, civ))
+    items, priced = _priced(state, civ, best, reducers(state, civ))
+    return [(it, c) for it, c in zip(items, priced, strict=True) if c <= best]
 
 
-def _priced(state: GameState, civ: str, best: int,
-            funcs: tuple[Callable[..., Any], ...]) -> list[tuple[Item, int]]:
-    """`priced_items`, civ's best set being worth `best`, `funcs` his `reducers`."""
-    out: list[tuple[Item, int]] = []
+def _priced(state: GameState, civ: str, best: int, funcs: tuple[Callable[..., Any], ...]
+            ) -> tuple[list[Item], list[int]]:
+    """The candidates of `priced_items` and their costs, civ's best set being worth `best`,
+    `funcs` his `reducers`: those costing more than `best` are the caller's to leave out
+    (while it goes through them anyway)."""
+    out: tuple[list[Item], list[int]] = ([], [])
     if best + (MAX_REDUCTION if funcs else 0) < _CHEAPEST:  # nothing is within his means
         return out
     # An item costs its chart cost less one reduction at most: those dearer than any set of
@@ -286,10 +289,7 @@ def _priced(state: GameState, civ: str, best: int,
     items = _buildable(state, civ, skip, card_budget, charted, yard)
     if not items:
         return out
-    for it, c in zip(items, costs(state, civ, items, funcs, charted), strict=True):
-        if c <= best:
-            out.append((it, c))
-    return out
+    return items, costs(state, civ, items, funcs, charted)
 
 
 def _out_of_reach(best: int, funcs: tuple[Callable[..., Any], ...]
@@ -373,7 +373,10 @@ def _legal(state: GameState, prompt: ConstructionTurn) -> list[Action]:
     payments: dict[int, list[dict[str, int]]] = {}  # by cost: the same for every item
     funcs = reducers(state, prompt.civ)
     append = out.append
-    for it, c in _priced(state, prompt.civ, best, funcs):
+    items, priced = _priced(state, prompt.civ, best, funcs)
+    for it, c in zip(items, priced, strict=True):
+        if c > best:
+            continue  # beyond any set of his
         pays = payments.get(c)
         if pays is None:
             if not payments:  # his commodities ranked once for every cost

@@ -8,6 +8,7 @@ refusals, the building tokens counted, and the greedy player's buy with its nois
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,26 +17,36 @@ from engine.actions import Buy
 from engine.bots.facts import Facts
 from engine.bots.greedy import GreedyBot
 from engine.data import board
+from engine.data.cards import COMMODITIES, TAX, WILD
 from engine.data.costs import BUILDINGS
 from engine.errors import IllegalAction
 from engine.prompts import ConstructionTurn
 from engine.rules import reading
 from engine.rules.common import (
     at_war,
+    controlled,
     player,
     player_civs,
     tokens_in_play,
     tokens_of_every_kind,
 )
+from engine.rules.construction import _own_provinces
 from engine.rules.hooks import CARDS, _defines, may_build_new_province
+from engine.rules.payment import (
+    max_set_value,
+    payment_options,
+    payment_options_ranked,
+    ranked_commodities,
+)
 from engine.rules.placement import (
     CONSTRUCTION,
     R_BUILD,
     SETUP,
     check_build_site,
     enemy_occupier_in,
+    strangers,
 )
-from engine.state import GameState
+from engine.state import GameState, Player
 
 from .helpers import random_positions, set_hand
 from .test_engine_shortcuts import priced_as_the_long_way
@@ -151,6 +162,102 @@ def test_a_building_sites_refusal_is_the_long_ways() -> None:
         finally:
             reading.end(r)
     assert refused > 100
+
+
+def test_the_areas_of_strangers_are_where_anothers_units_stand() -> None:
+    """`placement.strangers` (the areas a building site or an influence marker asks the
+    units of, while read) holds exactly the areas where a unit of another's stands: found
+    without a step per unit, and remembered only while the state is read."""
+    seen = 0
+    for state in random_positions((55,), 1200, CIVS):
+        assert strangers(state, CIVS[0]) is None  # not read: the long way is taken
+        r = reading.begin(state)
+        try:
+            for civ in player_civs(state):
+                want = {u.area for u in state.units if u.owner != civ}
+                assert strangers(state, civ) == want
+                assert strangers(state, civ) is strangers(state, civ)
+                seen += len(want)
+        finally:
+            reading.end(r)
+    assert seen > 10000
+
+
+def _payments_long_way(hand: dict[str, int], cost: int, wild: bool) -> list[dict[str, int]]:
+    """`payment_options` as it was written: the commodities ranked by a key per kind."""
+    out: list[dict[str, int]] = []
+    if cost <= 0:
+        return out
+    if hand.get(TAX, 0) >= cost:
+        out.append({TAX: cost})
+    kinds = sorted((c for c in COMMODITIES if hand.get(c, 0) > 0),
+                   key=lambda c: (-hand[c], COMMODITIES.index(c)))
+    if len(kinds) >= cost:
+        out.append({c: 1 for c in sorted(kinds[:cost])})
+    if wild and cost >= 2 and len(kinds) >= cost - 1 and cost - 1 < len(COMMODITIES):
+        out.append({**{c: 1 for c in sorted(kinds[:cost - 1])}, WILD: 1})
+    return out
+
+
+def test_the_payments_offered_are_the_long_ways() -> None:
+    """Ranking a hand's commodities once (by the commodities' order, then a stable sort by
+    count) offers the same sets, in the same order, for every cost, as ranking them per
+    cost by a key per kind; and the best set is worth what it was: in random hands with
+    many ties (and kinds held 0 times), and in the hands of random games."""
+    rng = random.Random(56)
+    hands = [{c: rng.choice((0, 0, 1, 1, 2, 3)) for c in rng.sample(COMMODITIES, rng.randint(0, 9))}
+             | {TAX: rng.randint(0, 6)} for _ in range(3000)]
+    hands += [dict(p.hand) for state in random_positions((56,), 600, CIVS) for p in state.players]
+    for hand in hands:
+        p = Player(civ="rome", seat=0, capital="roma", hand=hand)
+        for wild in (False, True):
+            distinct = sum(1 for c, n in hand.items() if n > 0 and c in COMMODITIES)
+            if wild and 0 < distinct < len(COMMODITIES):
+                distinct += 1
+            assert max_set_value(p, wild=wild) == max(hand.get(TAX, 0), distinct)
+        kinds = ranked_commodities(p)
+        for cost in range(-1, 14):
+            for wild in (False, True):
+                want = _payments_long_way(hand, cost, wild)
+                assert payment_options(p, cost, wild=wild) == want
+                assert payment_options_ranked(p, kinds, cost, wild=wild) == want
+
+
+def _own_long_way(state: GameState, civ: str) -> list[str]:
+    """`construction._own_provinces` as it was: every province looked at."""
+    turn_start = state.construction.turn_start
+    mine = [pr for pr, ps in state.provinces.items() if ps.influence == civ]
+    if turn_start == mine:
+        return mine
+    start, now = set(turn_start), set(mine)
+    return [pr for pr in turn_start if pr in now] + [pr for pr in mine if pr not in start]
+
+
+def test_a_players_provinces_are_the_long_ways() -> None:
+    """A construction turn's provinces, taken from its start when his markers are as many
+    as then and still there, are those found looking at every province: read or not, with
+    markers won and lost during the turn."""
+    differ = 0
+    for state in _construction_positions(seeds=(57, 58), steps=1500):
+        civ = state.construction.turn_civ
+        if not civ:
+            continue
+        swapped = game.clone(state)  # one marker lost to another, one won: as many
+        lost = swapped.construction.turn_start[:1]
+        won = [pr for pr, ps in swapped.provinces.items() if ps.influence is None][:1]
+        if lost and won:
+            swapped.provinces[lost[0]].influence = next(c for c in CIVS if c != civ)
+            swapped.provinces[won[0]].influence = civ
+        for s in (state, swapped):
+            want = _own_long_way(s, civ)
+            differ += want != controlled(s, civ)
+            assert _own_provinces(s, civ) == want
+            r = reading.begin(s)
+            try:
+                assert _own_provinces(s, civ) == want
+            finally:
+                reading.end(r)
+    assert differ > 10
 
 
 def test_the_greedy_players_buy_is_the_long_ways() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..actions import Action, Buy, EndConstruction, Item, Keep, UsePower
 from ..data import board
-from ..data.cards import CIV_HERO, COMMODITIES, TAX, WILD
+from ..data.cards import ALL_CARDS, CIV_HERO, COMMODITIES, TAX, WILD
 from ..data.costs import COSTS
 from ..errors import IllegalAction
 from ..events import Discarded, Event, Paid
@@ -18,6 +18,7 @@ from .common import (
     clean,
     controlled,
     free_commodity_sites,
+    pieces_out,
     player,
     return_to_bank,
 )
@@ -42,7 +43,12 @@ from .hooks import (
     wild_commodity,
 )
 from .order import finish_turn, pick_next
-from .payment import check_payment, max_set_value, payment_options
+from .payment import (
+    check_payment,
+    max_set_value,
+    payment_options_ranked,
+    ranked_commodities,
+)
 from .placement import CONSTRUCTION, check, place, place_legal
 from .registry import decision, phase
 from .victory import check_acquisition
@@ -211,6 +217,16 @@ def _own_provinces(state: GameState, civ: str) -> list[str]:
     """Every province of civ's: those held since the turn began first, then the newer ones
     (a card may allow building there: each candidate is checked before it is offered)."""
     turn_start = state.construction.turn_start
+    # As is usual, nothing won or lost since the turn began: as many markers of his as then,
+    # each still where it was (the provinces of `controlled`, each once) -- the answer is
+    # `turn_start` itself, found without looking at every province.
+    if pieces_out(state, civ, "influence") == len(turn_start):
+        provinces = state.provinces
+        for pr in turn_start:
+            if provinces[pr].influence != civ:
+                break
+        else:
+            return turn_start
     mine = [pr for pr, ps in state.provinces.items() if ps.influence == civ]
     if turn_start == mine:  # as is usual: nothing won or lost since the turn began
         return mine
@@ -252,14 +268,17 @@ def legal_items(state: GameState, civ: str) -> list[Item]:
 
 def priced_items(state: GameState, civ: str) -> list[tuple[Item, int]]:
     """The items civ may buy now, each with its cost (what a set of his could pay at most)."""
-    return _priced(state, civ, max_set_value(player(state, civ), wild=wild_commodity(state, civ)),
-                   reducers(state, civ))
+    best = max_set_value(player(state, civ), wild=wild_commodity(state, civ))
+    items, priced = _priced(state, civ, best, reducers(state, civ))
+    return [(it, c) for it, c in zip(items, priced, strict=True) if c <= best]
 
 
-def _priced(state: GameState, civ: str, best: int,
-            funcs: tuple[Callable[..., Any], ...]) -> list[tuple[Item, int]]:
-    """`priced_items`, civ's best set being worth `best`, `funcs` his `reducers`."""
-    out: list[tuple[Item, int]] = []
+def _priced(state: GameState, civ: str, best: int, funcs: tuple[Callable[..., Any], ...]
+            ) -> tuple[list[Item], list[int]]:
+    """The candidates of `priced_items` and their costs, civ's best set being worth `best`,
+    `funcs` his `reducers`: those costing more than `best` are the caller's to leave out
+    (while it goes through them anyway)."""
+    out: tuple[list[Item], list[int]] = ([], [])
     if best + (MAX_REDUCTION if funcs else 0) < _CHEAPEST:  # nothing is within his means
         return out
     # An item costs its chart cost less one reduction at most: those dearer than any set of
@@ -270,10 +289,7 @@ def _priced(state: GameState, civ: str, best: int,
     items = _buildable(state, civ, skip, card_budget, charted, yard)
     if not items:
         return out
-    for it, c in zip(items, costs(state, civ, items, funcs, charted), strict=True):
-        if c <= best:
-            out.append((it, c))
-    return out
+    return items, costs(state, civ, items, funcs, charted)
 
 
 def _out_of_reach(best: int, funcs: tuple[Callable[..., Any], ...]
@@ -321,14 +337,8 @@ def _buildable(state: GameState, civ: str, skip: AbstractSet[str], card_budget: 
     chart: each province's facts are asked once for its items, and no item is made that
     would be refused (tests/test_engine_shortcuts.py compares it with the long way)."""
     items: list[Item] = []
-    if "influence" not in skip and yard.has("influence"):  # else none is buildable
-        provinces = state.provinces
-        for pr in sorted(yard.reach()):
-            if provinces[pr].influence is None and yard.may_influence(pr):
-                items.append(Item(kind="influence", province=pr))
-        for c in state.conversions:
-            if c.civ == civ and yard.may_influence(c.province):
-                items.append(Item(kind="influence", province=c.province))
+    if "influence" not in skip:
+        yard.influence_items(items)
     # the kinds within his means with a piece left (no other is buildable anywhere)
     here = tuple([k for k in _SITE_KINDS if k not in skip and yard.has(k)])
     triremes = "trireme" not in skip and yard.has("trireme")
@@ -343,9 +353,13 @@ def _buildable(state: GameState, civ: str, skip: AbstractSet[str], card_budget: 
     cards = [*state.display, *offered(state, civ), CIV_HERO[civ]]
     for card, card_price in cards_within(state, cards, card_budget):
         if yard.may_acquire(card):
-            items.append(Item(kind="card", card=card))
+            items.append(_CARD_ITEMS[card])
         charted[card] = card_price
     return items
+
+
+# a card's item, made once (items are frozen: listings share them)
+_CARD_ITEMS = {card: Item(kind="card", card=card) for card in ALL_CARDS}
 
 
 def _legal(state: GameState, prompt: ConstructionTurn) -> list[Action]:
@@ -358,12 +372,18 @@ def _legal(state: GameState, prompt: ConstructionTurn) -> list[Action]:
         return out  # take off (and no set pays for anything: payment_options of 1 or more)
     payments: dict[int, list[dict[str, int]]] = {}  # by cost: the same for every item
     funcs = reducers(state, prompt.civ)
-    for it, c in _priced(state, prompt.civ, best, funcs):
+    append = out.append
+    items, priced = _priced(state, prompt.civ, best, funcs)
+    for it, c in zip(items, priced, strict=True):
+        if c > best:
+            continue  # beyond any set of his
         pays = payments.get(c)
         if pays is None:
-            pays = payments[c] = payment_options(p, c, wild=wild)
+            if not payments:  # his commodities ranked once for every cost
+                kinds = ranked_commodities(p)
+            pays = payments[c] = payment_options_ranked(p, kinds, c, wild=wild)
         for pay in pays:
-            out.append(Buy(items=[it], payment=pay.copy()))  # each action its own
+            append(Buy(items=[it], payment=pay.copy()))  # each action its own
     _LISTED = (prompt, state.actions_taken, out, bool(funcs))
     return out
 

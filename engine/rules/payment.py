@@ -73,13 +73,35 @@ def payment_options(p: Player, cost: int, wild: bool = False) -> list[dict[str, 
     """A compact list of sets of exactly `cost` cards that p can pay with: tax cards, and
     the commodities he holds most of (so that he keeps his rarer ones); with `wild`, also
     such a set completed by the wild card."""
+    return _options(p.hand, ranked_commodities(p), cost, wild)
+
+
+def ranked_commodities(p: Player) -> list[str]:
+    """The kinds of commodity p holds, those he holds most of first (in the commodities'
+    order when alike): the order `payment_options` spends them in, the same for every cost.
+    A hand holds few kinds: they are ranked by the commodities' order, then by count (a
+    stable sort keeps that order among alike)."""
+    hand = p.hand
+    kinds = [c for c, n in hand.items() if n > 0 and c in _RANK]
+    kinds.sort(key=_RANK.__getitem__)
+    kinds.sort(key=hand.__getitem__, reverse=True)
+    return kinds
+
+
+def payment_options_ranked(p: Player, kinds: list[str], cost: int,
+                           wild: bool = False) -> list[dict[str, int]]:
+    """`payment_options`, p's `ranked_commodities` being `kinds` (asked once for many
+    costs)."""
+    return _options(p.hand, kinds, cost, wild)
+
+
+def _options(hand: dict[str, int], kinds: list[str], cost: int,
+             wild: bool) -> list[dict[str, int]]:
     out: list[dict[str, int]] = []
     if cost <= 0:
         return out
-    if p.hand.get(TAX, 0) >= cost:
+    if hand.get(TAX, 0) >= cost:
         out.append({TAX: cost})
-    kinds = sorted((c for c in COMMODITIES if p.hand.get(c, 0) > 0),
-                   key=lambda c: (-p.hand[c], COMMODITIES.index(c)))
     if len(kinds) >= cost:
         out.append({c: 1 for c in sorted(kinds[:cost])})
     if wild and cost >= 2 and len(kinds) >= cost - 1 and cost - 1 < len(COMMODITIES):
@@ -88,6 +110,7 @@ def payment_options(p: Player, cost: int, wild: bool = False) -> list[dict[str, 
 
 
 def max_set_value(p: Player, wild: bool = False) -> int:
+    """The value of the best set p could pay with (with `wild`, counting the wild card)."""
     hand = p.hand
     distinct = 0
     for c, n in hand.items():  # a hand holds few kinds: fewer than the commodities
@@ -99,3 +122,4 @@ def max_set_value(p: Player, wild: bool = False) -> int:
 
 
 _COMMODITY = frozenset(COMMODITIES)
+_RANK = {c: i for i, c in enumerate(COMMODITIES)}  # a commodity's place in their order

@@ -4,6 +4,8 @@ IllegalAction, naming the rule, when the item may not go there."""
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from ..actions import Item
 from ..data import board
 from ..data.cards import ALL_CARDS, CIV_HERO
@@ -109,7 +111,8 @@ def site_fault(state: GameState, civ: str, province: str, mode: str) -> int:
         if province not in state.construction.turn_start and \
                 not may_build_new_province(state, civ, province):
             return _TOO_NEW
-        if province != player(state, civ).capital and _war_or_occupied(state, province, civ):
+        # the war asked first: most provinces are at peace, so his capital is seldom looked up
+        if _war_or_occupied(state, province, civ) and province != player(state, civ).capital:
             return _AT_WAR
     return 0
 
@@ -117,6 +120,9 @@ def site_fault(state: GameState, civ: str, province: str, mode: str) -> int:
 def _war_or_occupied(state: GameState, province: str, civ: str) -> bool:
     """`at_war(state, province) or enemy_occupier_in(state, province, civ)`, the province's
     units looked at once: two owners of ground units, or another's unit on a post."""
+    others = strangers(state, civ)
+    if others is not None and province not in others:
+        return False  # only civ's units stand there: one owner, and his own posts
     index = units_by_area(state)
     first = None  # the first owner of ground units met
     for u in state.units if index is None else index.get(province, ()):
@@ -130,6 +136,21 @@ def _war_or_occupied(state: GameState, province: str, civ: str) -> bool:
             elif u.owner != first:
                 return True
     return False
+
+
+def strangers(state: GameState, civ: str) -> AbstractSet[str] | None:
+    """The areas where a unit of someone other than civ stands, while `state` is only read
+    (remembered then); None when it is not. Only
+    there may civ's provinces be at war or occupied, or hold another's ground units (one
+    pass for all his provinces, instead of the units indexed by area)."""
+    memo = remembered(state)
+    if memo is None:
+        return None
+    key = ("strangers", civ)
+    got: AbstractSet[str] | None = memo.get(key)
+    if got is None:
+        got = memo[key] = {u.area for u in state.units if u.owner != civ}
+    return got
 
 
 def check_build_site(state: GameState, civ: str, province: str, mode: str) -> None:

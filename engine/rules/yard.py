@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
+from operator import attrgetter
 from typing import Any
 
 from ..actions import Item
@@ -38,7 +39,7 @@ from .hooks import (
     offered,
     site_exemptions,
 )
-from .placement import CONSTRUCTION, check, site_fault
+from .placement import CONSTRUCTION, check, site_fault, strangers
 
 TOKENS = ("city", "caravan", "temple", "market")  # buildings: from the common supply
 UNITS = ("legion", "trireme", "fortress", "creature")  # from the player's reserve
@@ -49,14 +50,14 @@ class Yard:
     """The facts the candidates of one construction listing share, each asked once."""
 
     __slots__ = ("state", "civ", "_left", "_sites", "_kinds", "_limit", "_reach", "_offered",
-                 "_exempt", "_free", "_forts", "_tokens")
+                 "_exempt", "_free", "_forts", "_tokens", "_others")
 
     def __init__(self, state: GameState, civ: str) -> None:
         self.state = state
         self.civ = civ
         self._left: dict[str, bool] = {}  # a token in the supply, a piece in the reserve
         self._sites: dict[str, bool] = {}  # may civ build in the province now
-        self._kinds: dict[str, set[str]] = {}  # the kinds of building in the province
+        self._kinds: dict[str, frozenset[str]] = {}  # the kinds of building in the province
         self._limit = 0  # civ's fortresses allowed per province (0: not asked yet)
         self._reach: AbstractSet[str] | None = None  # where civ's influence may go
         self._offered: list[str] | None = None  # the cards on offer to civ by a card
@@ -65,6 +66,8 @@ class Yard:
         self._free: dict[str, list[str]] = {}  # the free commodity sites of a province
         self._forts: dict[str, int] | None = None  # civ's fortresses, by province
         self._tokens: dict[str, int] | None = None  # the building tokens in play, by kind
+        # where another's units stand (placement.strangers: asked by every listing's sites)
+        self._others = strangers(state, civ)
 
     def buildable(self, item: Item) -> bool:
         """Would `check(state, civ, item, CONSTRUCTION)` pass?"""
@@ -101,14 +104,15 @@ class Yard:
             if not self._limit:
                 self._limit = fortress_limit(self.state, self.civ)
             return self._fortresses().get(pr, 0) < self._limit
+        return _token_fits(k, bool(board.PROVINCES[pr].city_site), self._built(pr))
+
+    def _built(self, pr: str) -> frozenset[str]:
+        """The kinds of building in province pr."""
         kinds = self._kinds.get(pr)
         if kinds is None:
-            kinds = self._kinds[pr] = {b.kind for b in self.state.provinces[pr].buildings}
-        if k == "city":
-            return bool(board.PROVINCES[pr].city_site) and "city" not in kinds
-        if k == "temple":
-            return "city" in kinds and "temple" not in kinds
-        return "caravan" in kinds and "market" not in kinds  # a market
+            buildings = self.state.provinces[pr].buildings
+            kinds = self._kinds[pr] = frozenset(map(_KIND, buildings)) if buildings else _NONE
+        return kinds
 
     def site_items(self, pr: str, kinds: tuple[str, ...], trireme: bool, caravan: bool,
                    out: list[Item]) -> None:
@@ -125,15 +129,40 @@ class Yard:
                 if self.buildable(it):  # a card may let some go there: each the long way
                     out.append(it)
             return
+        made = _SITE_ITEMS[pr]  # the board's items of this province, made once
         append = out.append
-        for k in kinds:
-            if k == "legion" or k == "creature" or self._fits(k, pr):
-                append(Item(kind=k, province=pr))
+        # the kinds that fit, from a table keyed on all that `_fits` reads of the province
+        fort = "fortress" in kinds and self._fits("fortress", pr)
+        key = (kinds, bool(info.city_site), self._built(pr), fort)
+        fitting = _FITTING.get(key)
+        if fitting is None:
+            fitting = _FITTING[key] = _fitting(*key)
+        for k in fitting:
+            append(made[k])
         if trireme and info.coastal:
-            append(Item(kind="trireme", province=pr))
+            append(made["trireme"])
         if caravan:
-            for site in self._free_sites(pr):
-                append(Item(kind="caravan", province=pr, site=site))
+            free = self._free_sites(pr)
+            if free:
+                caravans = _CARAVANS[pr]
+                for site in free:
+                    append(caravans[site])
+
+    def influence_items(self, out: list[Item]) -> None:
+        """Append to `out` the influence markers `construction` offers, in its order (the
+        provinces within reach by name, then civ's conversions to complete) that
+        `may_influence` passes: the board's own items, none made for a refused one."""
+        if not self.has("influence"):
+            return  # no marker left: none is buildable
+        state, civ = self.state, self.civ
+        provinces = state.provinces
+        append = out.append
+        for pr in sorted(self.reach()):
+            if provinces[pr].influence is None and self._unowned(pr):
+                append(_INFLUENCE[pr])
+        for c in state.conversions:
+            if c.civ == civ and self.may_influence(c.province):
+                append(Item(kind="influence", province=c.province))
 
     def may_influence(self, pr: str) -> bool:
         """`buildable` of an influence marker in pr."""
@@ -215,7 +244,15 @@ class Yard:
             conv = [c for c in state.conversions if c.province == pr and c.civ == civ]
             if not conv or conv[0].turn != state.turn - 1:
                 return False
-        elif any(u.owner != civ for u in ground_units_in(state, pr)):
+            return pr in self.reach()
+        return self._unowned(pr)
+
+    def _unowned(self, pr: str) -> bool:
+        """`_influence` of a province with no influence marker, civ having one left."""
+        civ = self.civ
+        others = self._others
+        if (others is None or pr in others) and \
+                any(u.owner != civ for u in ground_units_in(self.state, pr)):
             return False
         return pr in self.reach()
 
@@ -245,6 +282,32 @@ class Yard:
         return True
 
 
+def _token_fits(k: str, city_site: bool, built: AbstractSet[str]) -> bool:
+    """May a city, temple or market go in a building site of civ's with a piece left, the
+    province having a city site or not and buildings of these kinds?"""
+    if k == "city":
+        return city_site and "city" not in built
+    if k == "temple":
+        return "city" in built and "temple" not in built
+    return "caravan" in built and "market" not in built  # a market
+
+
+def _fitting(kinds: tuple[str, ...], city_site: bool, built: frozenset[str],
+             fortress: bool) -> tuple[str, ...]:
+    """Those of `kinds` that fit in a building site of civ's (`Yard._fits`): a legion and a
+    creature always; a fortress if `fortress` (his limit there not reached); a building as
+    `_token_fits` says."""
+    return tuple(k for k in kinds if k == "legion" or k == "creature" or (
+        fortress if k == "fortress" else _token_fits(k, city_site, built)))
+
+
+# `_fitting` of every (kinds, city site, buildings, fortress) met: a function of its key
+# alone, so the key is complete (at most 2^6 x 2 x 2^4 x 2 keys)
+_FITTING: dict[tuple[tuple[str, ...], bool, frozenset[str], bool], tuple[str, ...]] = {}
+_KIND = attrgetter("kind")
+_NONE: frozenset[str] = frozenset()
+
+
 def _offered_in(pr: str, kinds: tuple[str, ...], trireme: bool, caravan: bool,
                 free: list[str]) -> list[Item]:
     """The items `construction` offers in one of civ's provinces, before any check."""
@@ -254,3 +317,14 @@ def _offered_in(pr: str, kinds: tuple[str, ...], trireme: bool, caravan: bool,
     if caravan:
         items += [Item(kind="caravan", province=pr, site=site) for site in free]
     return items
+
+
+# The items the board offers, made once: every kind built in each province, the caravan of
+# each commodity site, an influence marker in each province (items are frozen: a listing
+# shares them).
+_SITE_ITEMS: dict[str, dict[str, Item]] = {
+    pr: {k: Item(kind=k, province=pr) for k in BUILT} for pr in board.PROVINCES}
+_CARAVANS: dict[str, dict[str, Item]] = {
+    pr: {s: Item(kind="caravan", province=pr, site=s) for s in info.commodity_sites}
+    for pr, info in board.PROVINCES.items()}
+_INFLUENCE: dict[str, Item] = {pr: Item(kind="influence", province=pr) for pr in board.PROVINCES}

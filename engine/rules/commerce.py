@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..actions import Action, Announce, Give, Offer, Take
 from ..data.cards import COMMODITIES, RESOURCE_NAMES, RESOURCES, TAX
 from ..errors import IllegalAction
@@ -246,36 +248,43 @@ def offer_choices(hand: dict[str, int], n: int) -> list[dict[str, int]]:
     if n == 0:
         return [{}]
     kinds = [c for c in RESOURCES if hand.get(c)]
-    counts = [hand[k] for k in kinds]
-    # room[i]: the most the kinds from i on can give: a take that leaves more than that
-    # to find is not walked (the long way walks it and finds nothing)
-    room = [0] * (len(kinds) + 1)
-    for i in range(len(kinds) - 1, -1, -1):
-        room[i] = room[i + 1] + max(counts[i], 0)
-    out: list[dict[str, int]] = []
-    if n > room[0]:
-        return out
-    if counts and min(counts) > 0:  # (a count below 0 is left to the walk)
+    if not kinds:
+        return []
+    counts = tuple([hand[k] for k in kinds])
+    if min(counts) > 0:  # (a count below 0 is left to the walk)
         if n == 1:  # a card of each kind: what the walk finds, in its order
             return [{k: 1} for k in kinds]
-        if n == room[0]:  # the whole hand: the one choice the walk finds
-            return [dict(zip(kinds, counts, strict=True))]
-        if len(kinds) == 1:  # n cards of the one kind held
-            return [{kinds[0]: n}]
+        if len(kinds) == 1:  # n cards of the one kind held, if he holds n
+            return [{kinds[0]: n}] if n <= counts[0] else []
+    # the walk depends on the counts alone: each choice is a list of (place of a kind
+    # in `kinds`, how many of it), named here with the hand's kinds
+    return [{kinds[i]: take for i, take in choice} for choice in _choices(counts, 0, n)]
 
-    def rec(i: int, left: int, cur: dict[str, int]) -> None:
-        k = kinds[i]  # 0 < left <= room[i]: a kind is left
-        for take in range(min(counts[i], left), max(left - room[i + 1], 0) - 1, -1):
-            if take:
-                cur[k] = take
-            if take == left:  # the choice is made (the long way calls once more for it)
-                out.append(dict(cur))
-            else:
-                rec(i + 1, left - take, cur)
-            cur.pop(k, None)
 
-    rec(0, n, {})
-    return out
+@lru_cache(maxsize=8192)
+def _choices(counts: tuple[int, ...], i: int, left: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The choices of `left` cards (0 < left) from the kinds i on, held `counts`: the most
+    of kind i first. Worked out once for each counts and kept: most hands are alike, and
+    the choices from kind i on are the same under every take of the kinds before it."""
+    j = i + 1
+    if j == len(counts):
+        return (((i, left),),) if left <= counts[i] else ()
+    # room: the most the kinds after i can give: a take that leaves more than that to find
+    # finds nothing (the long way walks it)
+    room = 0
+    for c in counts[j:]:
+        if c > 0:
+            room += c
+    out: list[tuple[tuple[int, int], ...]] = []
+    for take in range(min(counts[i], left), max(left - room, 0) - 1, -1):
+        if take == left:  # the choice is made
+            out.append(((i, take),))
+        elif take:
+            head = ((i, take),)
+            out += [head + rest for rest in _choices(counts, j, left - take)]
+        else:
+            out += _choices(counts, j, left)
+    return tuple(out)
 
 
 def _legal_offer(state: GameState, prompt: ChooseTradeOffer) -> list[Action]:

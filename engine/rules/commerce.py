@@ -47,11 +47,37 @@ def production(state: GameState) -> dict[str, dict[str, int]]:
     for u in state.units:
         if u.post:
             occupiers.setdefault((u.area, u.post), u.owner)
+    posted = {area for area, _ in occupiers} if occupiers else _NOWHERE
     for pid, ps in state.provinces.items():
         buildings = ps.buildings
         if not buildings:  # most provinces have none
             continue
         influence = ps.influence
+        if pid not in posted:  # no post held here: each building is the influence holder's
+            if influence is None:
+                continue
+            by_city = by_caravan = 1  # what a city, a caravan makes here
+            for b in buildings:
+                kind = b.kind
+                if kind == "temple":
+                    by_city = 2
+                elif kind == "market":
+                    by_caravan = 2
+            made = None
+            for b in buildings:
+                kind = b.kind
+                if kind == "city":
+                    card, n = TAX, by_city
+                elif kind == "caravan":
+                    card, n = b.site, by_caravan
+                else:
+                    continue
+                if made is None:
+                    made = out.get(influence)
+                    if made is None:
+                        made = out[influence] = {}
+                made[card] = made.get(card, 0) + n
+            continue
         for b in buildings:
             kind = b.kind
             if kind == "city":
@@ -61,14 +87,13 @@ def production(state: GameState) -> dict[str, dict[str, int]]:
                 post, doubler = _CARAVAN_POSTS.get(card) or post_key(kind, card), "market"
             else:
                 continue
-            owner = occupiers.get((pid, post), influence) if occupiers else influence
+            owner = occupiers.get((pid, post), influence)
             if owner is None:
                 continue
             n = 1
             for d in buildings:
                 if d.kind == doubler:
-                    if (occupiers.get((pid, doubler), influence) if occupiers
-                            else influence) == owner:
+                    if occupiers.get((pid, doubler), influence) == owner:
                         n = 2
                     break
             made = out.get(owner)
@@ -78,6 +103,8 @@ def production(state: GameState) -> dict[str, dict[str, int]]:
     extra_production(state, out)
     return out
 
+
+_NOWHERE: frozenset[str] = frozenset()  # no post held anywhere
 
 # `post_key` of the caravan on each commodity site, made once
 _CARAVAN_POSTS: dict[str, str] = {c: post_key("caravan", c) for c in COMMODITIES}

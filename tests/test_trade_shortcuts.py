@@ -167,10 +167,10 @@ def test_the_offers_worked_out_once_per_hand_answer_as_the_long_way() -> None:
     assert hands > 1000
 
 
-def test_the_offers_kept_for_alike_hands_answer_as_the_long_way() -> None:
-    """The choices worked out for one hand's counts are kept and named again for another
-    hand alike in counts but not in kinds: every hand of up to 3 of each of 4 kinds (spread
-    over the resources), first with nothing kept, then again from what was kept."""
+def test_the_offers_kept_answer_as_the_long_way() -> None:
+    """The choices worked out for a hand are kept, and those from each kind on shared by
+    the hands alike from there: every hand of up to 3 of each of 4 kinds (spread over the
+    resources), first with nothing kept, then again from what was kept."""
     from itertools import product
 
     from engine.rules.commerce import _choices

@@ -274,7 +274,7 @@ def offer_choices(hand: dict[str, int], n: int) -> list[dict[str, int]]:
     the order of the long way of tests/test_trade_shortcuts.py)."""
     if n == 0:
         return [{}]
-    kinds = [c for c in RESOURCES if hand.get(c)]
+    kinds = tuple([c for c in RESOURCES if hand.get(c)])
     if not kinds:
         return []
     counts = tuple([hand[k] for k in kinds])
@@ -283,34 +283,35 @@ def offer_choices(hand: dict[str, int], n: int) -> list[dict[str, int]]:
             return [{k: 1} for k in kinds]
         if len(kinds) == 1:  # n cards of the one kind held, if he holds n
             return [{kinds[0]: n}] if n <= counts[0] else []
-    # the walk depends on the counts alone: each choice is a list of (place of a kind
-    # in `kinds`, how many of it), named here with the hand's kinds
-    return [{kinds[i]: take for i, take in choice} for choice in _choices(counts, 0, n)]
+    return list(map(dict, _choices(kinds, counts, 0, n)))  # each a dict of its own
 
 
 @lru_cache(maxsize=8192)
-def _choices(counts: tuple[int, ...], i: int, left: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+def _choices(kinds: tuple[str, ...], counts: tuple[int, ...], i: int, left: int
+             ) -> tuple[tuple[tuple[str, int], ...], ...]:
     """The choices of `left` cards (0 < left) from the kinds i on, held `counts`: the most
-    of kind i first. Worked out once for each counts and kept: most hands are alike, and
-    the choices from kind i on are the same under every take of the kinds before it."""
+    of kind i first, each choice as its (kind, how many) pairs. Worked out once and kept:
+    hands are often alike, and the choices from kind i on are the same under every take
+    of the kinds before it."""
     j = i + 1
+    kind = kinds[i]
     if j == len(counts):
-        return (((i, left),),) if left <= counts[i] else ()
+        return (((kind, left),),) if left <= counts[i] else ()
     # room: the most the kinds after i can give: a take that leaves more than that to find
     # finds nothing (the long way walks it)
     room = 0
     for c in counts[j:]:
         if c > 0:
             room += c
-    out: list[tuple[tuple[int, int], ...]] = []
+    out: list[tuple[tuple[str, int], ...]] = []
     for take in range(min(counts[i], left), max(left - room, 0) - 1, -1):
         if take == left:  # the choice is made
-            out.append(((i, take),))
+            out.append(((kind, take),))
         elif take:
-            head = ((i, take),)
-            out += [head + rest for rest in _choices(counts, j, left - take)]
+            head = ((kind, take),)
+            out += [head + rest for rest in _choices(kinds, counts, j, left - take)]
         else:
-            out += _choices(counts, j, left)
+            out += _choices(kinds, counts, j, left)
     return tuple(out)
 
 

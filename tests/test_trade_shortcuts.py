@@ -165,3 +165,24 @@ def test_the_offers_worked_out_once_per_hand_answer_as_the_long_way() -> None:
                 assert offer_choices(p.hand, n) == long_way
                 hands += 1
     assert hands > 1000
+
+
+def test_the_offers_kept_answer_as_the_long_way() -> None:
+    """The choices worked out for a hand are kept, and those from each kind on shared by
+    the hands alike from there: every hand of up to 3 of each of 4 kinds (spread over the
+    resources), first with nothing kept, then again from what was kept."""
+    from itertools import product
+
+    from engine.rules.commerce import _choices
+
+    _choices.cache_clear()
+    hands = [{k: n for k, n in zip(kinds, counts, strict=True) if n}
+             for counts in product(range(4), repeat=4)
+             for kinds in (RESOURCES[:4], RESOURCES[-4:], RESOURCES[1::2][:4])]
+    for _ in range(2):
+        for hand in hands:
+            for n in range(sum(hand.values()) + 2):
+                long_way = _offer_choices_long_way(hand, n)
+                got = offer_choices(hand, n)
+                assert [list(c.items()) for c in got] == [list(c.items()) for c in long_way]
+    assert _choices.cache_info().hits > 1000

@@ -152,3 +152,26 @@ def test_who_could_answer_a_window_holding_its_cards_as_the_long_way() -> None:
                 else:
                     p.cards.remove(card)
     assert seen > 1000
+
+
+def test_the_production_with_posts_held_is_the_long_way() -> None:
+    """`production` as the long way, its players and cards in the same order (the bots
+    read it in order), in provinces with no post held (all to the influence holder) and
+    with units put on the posts of some buildings, theirs or another civ's."""
+    posted = 0
+    for n, state in enumerate(_positions(900)):
+        got, long_way = commerce.production(state), _production_long_way(state)
+        assert [(c, list(m.items())) for c, m in got.items()] == \
+            [(c, list(m.items())) for c, m in long_way.items()]
+        built = [(pid, b) for pid, ps in state.provinces.items() for b in ps.buildings]
+        civs = [p.civ for p in state.players]
+        for i, u in enumerate(state.units[: (n % 4) * 2]):  # a few units put on posts
+            if not built:
+                break
+            pid, b = built[(n + 3 * i) % len(built)]
+            u.area, u.post, u.owner = pid, post_key(b.kind, b.site), civs[(n + i) % len(civs)]
+            posted += 1
+        got, long_way = commerce.production(state), _production_long_way(state)
+        assert [(c, list(m.items())) for c, m in got.items()] == \
+            [(c, list(m.items())) for c, m in long_way.items()]
+    assert posted > 500

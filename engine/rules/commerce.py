@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..actions import Action, Announce, Give, Offer, Take
 from ..data.cards import COMMODITIES, RESOURCE_NAMES, RESOURCES, TAX
 from ..errors import IllegalAction
@@ -45,11 +47,37 @@ def production(state: GameState) -> dict[str, dict[str, int]]:
     for u in state.units:
         if u.post:
             occupiers.setdefault((u.area, u.post), u.owner)
+    posted = {area for area, _ in occupiers} if occupiers else _NOWHERE
     for pid, ps in state.provinces.items():
         buildings = ps.buildings
         if not buildings:  # most provinces have none
             continue
         influence = ps.influence
+        if pid not in posted:  # no post held here: each building is the influence holder's
+            if influence is None:
+                continue
+            by_city = by_caravan = 1  # what a city, a caravan makes here
+            for b in buildings:
+                kind = b.kind
+                if kind == "temple":
+                    by_city = 2
+                elif kind == "market":
+                    by_caravan = 2
+            made = None
+            for b in buildings:
+                kind = b.kind
+                if kind == "city":
+                    card, n = TAX, by_city
+                elif kind == "caravan":
+                    card, n = b.site, by_caravan
+                else:
+                    continue
+                if made is None:
+                    made = out.get(influence)
+                    if made is None:
+                        made = out[influence] = {}
+                made[card] = made.get(card, 0) + n
+            continue
         for b in buildings:
             kind = b.kind
             if kind == "city":
@@ -59,14 +87,13 @@ def production(state: GameState) -> dict[str, dict[str, int]]:
                 post, doubler = _CARAVAN_POSTS.get(card) or post_key(kind, card), "market"
             else:
                 continue
-            owner = occupiers.get((pid, post), influence) if occupiers else influence
+            owner = occupiers.get((pid, post), influence)
             if owner is None:
                 continue
             n = 1
             for d in buildings:
                 if d.kind == doubler:
-                    if (occupiers.get((pid, doubler), influence) if occupiers
-                            else influence) == owner:
+                    if occupiers.get((pid, doubler), influence) == owner:
                         n = 2
                     break
             made = out.get(owner)
@@ -76,6 +103,8 @@ def production(state: GameState) -> dict[str, dict[str, int]]:
     extra_production(state, out)
     return out
 
+
+_NOWHERE: frozenset[str] = frozenset()  # no post held anywhere
 
 # `post_key` of the caravan on each commodity site, made once
 _CARAVAN_POSTS: dict[str, str] = {c: post_key("caravan", c) for c in COMMODITIES}
@@ -245,37 +274,45 @@ def offer_choices(hand: dict[str, int], n: int) -> list[dict[str, int]]:
     the order of the long way of tests/test_trade_shortcuts.py)."""
     if n == 0:
         return [{}]
-    kinds = [c for c in RESOURCES if hand.get(c)]
-    counts = [hand[k] for k in kinds]
-    # room[i]: the most the kinds from i on can give: a take that leaves more than that
-    # to find is not walked (the long way walks it and finds nothing)
-    room = [0] * (len(kinds) + 1)
-    for i in range(len(kinds) - 1, -1, -1):
-        room[i] = room[i + 1] + max(counts[i], 0)
-    out: list[dict[str, int]] = []
-    if n > room[0]:
-        return out
-    if counts and min(counts) > 0:  # (a count below 0 is left to the walk)
+    kinds = tuple([c for c in RESOURCES if hand.get(c)])
+    if not kinds:
+        return []
+    counts = tuple([hand[k] for k in kinds])
+    if min(counts) > 0:  # (a count below 0 is left to the walk)
         if n == 1:  # a card of each kind: what the walk finds, in its order
             return [{k: 1} for k in kinds]
-        if n == room[0]:  # the whole hand: the one choice the walk finds
-            return [dict(zip(kinds, counts, strict=True))]
-        if len(kinds) == 1:  # n cards of the one kind held
-            return [{kinds[0]: n}]
+        if len(kinds) == 1:  # n cards of the one kind held, if he holds n
+            return [{kinds[0]: n}] if n <= counts[0] else []
+    return list(map(dict, _choices(kinds, counts, 0, n)))  # each a dict of its own
 
-    def rec(i: int, left: int, cur: dict[str, int]) -> None:
-        k = kinds[i]  # 0 < left <= room[i]: a kind is left
-        for take in range(min(counts[i], left), max(left - room[i + 1], 0) - 1, -1):
-            if take:
-                cur[k] = take
-            if take == left:  # the choice is made (the long way calls once more for it)
-                out.append(dict(cur))
-            else:
-                rec(i + 1, left - take, cur)
-            cur.pop(k, None)
 
-    rec(0, n, {})
-    return out
+@lru_cache(maxsize=8192)
+def _choices(kinds: tuple[str, ...], counts: tuple[int, ...], i: int, left: int
+             ) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """The choices of `left` cards (0 < left) from the kinds i on, held `counts`: the most
+    of kind i first, each choice as its (kind, how many) pairs. Worked out once and kept:
+    hands are often alike, and the choices from kind i on are the same under every take
+    of the kinds before it."""
+    j = i + 1
+    kind = kinds[i]
+    if j == len(counts):
+        return (((kind, left),),) if left <= counts[i] else ()
+    # room: the most the kinds after i can give: a take that leaves more than that to find
+    # finds nothing (the long way walks it)
+    room = 0
+    for c in counts[j:]:
+        if c > 0:
+            room += c
+    out: list[tuple[tuple[str, int], ...]] = []
+    for take in range(min(counts[i], left), max(left - room, 0) - 1, -1):
+        if take == left:  # the choice is made
+            out.append(((kind, take),))
+        elif take:
+            head = ((kind, take),)
+            out += [head + rest for rest in _choices(kinds, counts, j, left - take)]
+        else:
+            out += _choices(kinds, counts, j, left)
+    return tuple(out)
 
 
 def _legal_offer(state: GameState, prompt: ChooseTradeOffer) -> list[Action]:

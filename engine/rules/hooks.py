@@ -112,16 +112,17 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
                 found = [at[c] for c in cards if c in at]
                 asked = found if asked is None else asked + found
             break
-    held = state.gods
-    if gods and civ in held.values():  # most hold no god
-        spent = state.gods_used
-        for g, i in gods:  # the few gods with a power here
-            # a god whose power lists nothing once spent (`FACE_UP_ONLY`) is not asked then
-            if held.get(g) == civ and not (spent and g in face_up and g in spent):
-                if asked is None:
-                    asked = [i]
-                else:
-                    asked.append(i)
+    held = state.gods.get
+    for g, i in gods:  # the few gods with a power here
+        holder = held(g)
+        # (no holder ruled out first: comparing None with a name is slow); a god whose
+        # power lists nothing once spent (`FACE_UP_ONLY`) is not asked then
+        if holder is not None and holder == civ and \
+                not (g in face_up and g in state.gods_used):
+            if asked is None:
+                asked = [i]
+            else:
+                asked.append(i)
     chosen = state.power_choices
     if chosen:  # a card standing for another (a copy): ask its power too
         # the copied card is a choice on record (tests/test_trade_shortcuts.py): only

@@ -13,7 +13,6 @@ from collections.abc import Iterator
 
 import msgspec
 
-from engine.actions import UsePower
 from engine.data.cards import GODS
 from engine.data.costs import BUILDINGS
 from engine.rules import hooks, reading
@@ -135,37 +134,3 @@ def test_a_listed_use_is_known_as_listed_and_the_long_way_accepts_it() -> None:
                 listed += len(acts)
     assert listed > 500, listed
 
-
-def test_a_window_lists_the_uses_found_when_it_asked_as_the_long_way() -> None:
-    """In random games played in place, a reaction window's listing (the uses found when
-    it asked the player, `listed_again`) is the long way's (`active_powers` asked again),
-    and the uses it lists are known as listed when one is used."""
-    from engine.game import legal_actions, new_game, play_listed
-    from engine.prompts import Reaction
-    from engine.rng import Rng
-    from engine.rules.windows import legal
-    from engine.state import Config
-
-    again = used = 0
-    for seed in (86, 87, 88, 89):
-        state, _ = new_game(Config(civs=list(CIVS), seed=seed))
-        rng = Rng(seed)
-        for _ in range(3000):
-            prompt = state.prompt
-            if prompt is None or state.phase == "over":
-                break
-            if isinstance(prompt, Reaction) and not state.pending_powers[0].card:
-                window = state.pending_powers[0].window
-                shown = hooks.listed_again(state, prompt.civ, window)
-                got = legal(state, prompt)
-                long_way = [got[0], *hooks.active_powers(state, prompt.civ, window)]
-                assert got == long_way, window
-                if shown is not None:
-                    again += 1
-                    assert [a for a in got[1:]] == shown
-            acts = legal_actions(state)
-            action = acts[rng.below(len(acts))]
-            if isinstance(prompt, Reaction) and isinstance(action, UsePower):
-                used += hooks._listed(state, prompt.civ, action, window)
-            play_listed(state, action)
-    assert again > 50 and used > 30, (again, used)

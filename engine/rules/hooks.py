@@ -145,39 +145,16 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
         if got:
             out += got
             by_card.append((card, got))
-    if by_card:
-        _LISTED = (state.prompt, state.actions_taken, civ, window, by_card, out)
+    if by_card and state.prompt is not None:
+        _LISTED = (state.prompt, state.actions_taken, civ, window, by_card)
     return out
 
 
-# The last powers listed (when any were): the prompt object (None between decisions), the
-# state's count of actions then, the civilization and window asked, each card's `uses`
-# that listed something, and the list returned. A prompt object stands for one decision:
-# any action taken since counts.
-_Listed = tuple[object, int, str, str, list[tuple[str, list[UsePower]]], list[UsePower]]
+# The last powers listed (when any were): the prompt object, the state's count of actions
+# then, the civilization and window asked, and each card's `uses` that listed something.
+# A prompt object stands for one decision: any action taken since counts.
+_Listed = tuple[object, int, str, str, list[tuple[str, list[UsePower]]]]
 _LISTED: _Listed | None = None
-
-
-def listed_for(state: GameState, prompt: object, uses: list[UsePower]) -> None:
-    """`uses`, just listed by `active_powers` with no decision pending, stands for the
-    decision `prompt` that asks them now (a reaction window's: `listed_again`); nothing
-    else changed in between."""
-    global _LISTED
-    got = _LISTED
-    if got is not None and got[0] is None and got[5] is uses and \
-            got[1] == state.actions_taken:
-        _LISTED = (prompt, *got[1:])
-
-
-def listed_again(state: GameState, civ: str, window: str) -> list[UsePower] | None:
-    """`active_powers(state, civ, window)` as last listed in this decision (no action taken
-    since: the same uses, the same objects), or None if it was not."""
-    got = _LISTED
-    prompt = state.prompt
-    if got is None or prompt is None or got[0] is not prompt or \
-            got[1] != state.actions_taken or got[2] != civ or got[3] != window:
-        return None
-    return list(got[5])
 
 
 def _listed(state: GameState, civ: str, action: UsePower, window: str) -> bool:

@@ -29,15 +29,7 @@ from ..events import Event, Passed
 from ..prompts import Prompt, Reaction
 from ..state import GameState, PendingPower
 from .common import seat_order_from
-from .hooks import (
-    CARDS,
-    active_powers,
-    card_module,
-    is_active,
-    listed_again,
-    listed_for,
-    use_power,
-)
+from .hooks import CARDS, active_powers, card_module, is_active, use_power
 
 R_WINDOW = "base-game.md 4: in a reaction window, use a power or pass"
 ANY_WINDOW = "*"  # in a card module's WINDOWS: its power may be used in every window
@@ -77,11 +69,7 @@ def legal(state: GameState, prompt: Reaction) -> list[Action]:
     if pp.card:
         actions: list[Action] = card_module(pp.card).legal(state, pp)
         return actions
-    # the uses found when the window asked him (`_ask`), if nothing happened since
-    uses = listed_again(state, prompt.civ, pp.window)
-    if uses is None:
-        uses = active_powers(state, prompt.civ, pp.window)
-    return [Pass(), *uses]
+    return [Pass(), *active_powers(state, prompt.civ, pp.window)]
 
 
 def answer(state: GameState, prompt: Reaction, action: Action, ev: list[Event]) -> None:
@@ -113,9 +101,8 @@ def _ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None
         uses = active_powers(state, civ, pp.window)
         if uses:
             pp.civ = civ
-            prompt = Reaction(civ=civ, window=pp.window, powers=sorted({u.card for u in uses}))
-            listed_for(state, prompt, uses)  # the prompt is set next: listed as it is
-            return prompt
+            return Reaction(civ=civ, window=pp.window,
+                            powers=sorted({u.card for u in uses}))
         pp.queue.pop(0)
     return None
 

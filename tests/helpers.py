@@ -145,8 +145,10 @@ def building_counts_one_by_one(state: GameState, civ: str) -> dict[str, int]:
 
 def could_answer_the_long_way(state: GameState, window: str) -> dict[str, list[str]] | None:
     """`engine.rules.windows.could_answer` the long way: each player's creature and cards
-    looked up in the window's cards, then every god on record."""
+    looked up in the window's cards, then every god on record (but those spent that list
+    nothing face down)."""
     from engine.data.cards import CIV_CREATURE
+    from engine.rules.hooks import CARDS
     from engine.rules.windows import answering
     if state.power_choices:
         return None
@@ -160,7 +162,8 @@ def could_answer_the_long_way(state: GameState, window: str) -> dict[str, list[s
             out.setdefault(p.civ, []).append(creature)
         if not cards.isdisjoint(p.cards):
             out.setdefault(p.civ, []).extend(c for c in p.cards if c in cards)
-    for g, holder in state.gods.items():
-        if holder is not None and g in cards:
+    for g, holder in state.gods.items():  # a spent god saying FACE_UP_ONLY: no use
+        if holder is not None and g in cards and not (
+                g in state.gods_used and getattr(CARDS[g], "FACE_UP_ONLY", False)):
             out.setdefault(holder, []).append(g)
     return out

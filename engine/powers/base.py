@@ -9,8 +9,10 @@ windows in which `uses` may list anything (`ANY_WINDOW`: all of them; engine/rul
 asks only the holders of such cards), and, if `uses` answers only in its holder's own
 decisions of some kinds, `DECISIONS`, those prompt kinds (it is then asked nowhere else:
 engine/rules/hooks.py), or, if it answers in those windows alone, `IN_WINDOWS_ONLY = True`
-(it is asked in none of its holder's decisions); a module that asks its holder something
-has `ask`, `legal` and `answer` (see engine/rules/windows.py). A card with a reduction
+(it is asked in none of its holder's decisions), and a god whose `uses` lists nothing
+once it is spent (face down) says `FACE_UP_ONLY = True` (it is not asked then); a module
+that asks its holder something has `ask`, `legal` and `answer` (see
+engine/rules/windows.py). A card with a reduction
 names the kinds of item it reduces in `REDUCES`; a creature whose hooks about a unit
 (`ground_steps`, `sea_landings`, `cannot_be_convoyed`) answer for its own civilization's
 units alone says `OWN_UNITS_ONLY = True` (the other civilizations' units never ask it).

@@ -14,6 +14,7 @@ from .base import battle_in_window, check_god, god_ready, refuse, spend_god
 CARD = "mars"
 WINDOW = "after_dice"
 WINDOWS = (WINDOW,)  # the reaction windows its power may be used in
+FACE_UP_ONLY = True  # its `uses` lists nothing once the god is spent (face down)
 IN_WINDOWS_ONLY = True  # asked in those windows alone, in none of its holder's decisions
 WHEN = "after the dice of a battle, before the losses"
 

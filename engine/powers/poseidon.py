@@ -26,6 +26,7 @@ from .ishtar import aim
 
 CARD = "poseidon"
 WINDOWS = (ANY_WINDOW,)  # the reaction windows its power may be used in
+FACE_UP_ONLY = True  # its `uses` lists nothing once the god is spent (face down)
 
 
 def _trireme(state: GameState, uid: int) -> Unit | None:

@@ -27,6 +27,7 @@ from .ishtar import aim
 
 CARD = "vulcan"
 WINDOWS = (ANY_WINDOW,)  # the reaction windows its power may be used in
+FACE_UP_ONLY = True  # its `uses` lists nothing once the god is spent (face down)
 KIND = "caravan"
 
 

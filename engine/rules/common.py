@@ -48,7 +48,8 @@ def holds(state: GameState, civ: str, card: str) -> bool:
 
 
 def holds_god(state: GameState, civ: str, god: str) -> bool:
-    return state.gods.get(god) == civ
+    holder = state.gods.get(god)  # no holder ruled out first: comparing None is slow
+    return holder is not None and holder == civ
 
 
 # --- cards --------------------------------------------------------------------------------

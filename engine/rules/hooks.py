@@ -96,51 +96,93 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
     named reaction window."""
     # As the long way (tests/test_trade_shortcuts.py), with the cards that may answer in this kind of
     # decision (or in any window) looked up in one table made once per kind: the loop
-    # over them asks no `DECISIONS`, and only the gods with a power are looked at.
-    kind = _IN_A_WINDOW if window else type(state.prompt)
-    table = _ASKABLE.get(kind)
+    # over them asks no `DECISIONS`, and only the gods with a power are looked at. Most
+    # calls find nothing to ask (no creature, card or face-up god with a power here) and
+    # make no list.
+    table = _ASKABLE.get(_IN_A_WINDOW if window else type(state.prompt))
     if table is None:
-        table = _askable(kind)
-    creature_of, at, powers, gods = table
+        table = _askable(_IN_A_WINDOW if window else type(state.prompt))
+    creature_of, at, powers, gods, face_up = table
     mine = creature_of.get(civ)
-    asked = [] if mine is None else [mine]
+    asked = None if mine is None else [mine]
     for p in state.players:
         if p.civ == civ:
             cards = p.cards
             if cards and not powers.isdisjoint(cards):  # most hold no card with a power
-                for c in cards:
-                    i = at.get(c)
-                    if i is not None:
-                        asked.append(i)
+                found = [at[c] for c in cards if c in at]
+                asked = found if asked is None else asked + found
             break
-    holder = state.gods.get
+    held = state.gods.get
     for g, i in gods:  # the few gods with a power here
-        if holder(g) == civ:
-            asked.append(i)
+        holder = held(g)
+        # (no holder ruled out first: comparing None with a name is slow); a god whose
+        # power lists nothing once spent (`FACE_UP_ONLY`) is not asked then
+        if holder is not None and holder == civ and \
+                not (g in face_up and g in state.gods_used):
+            if asked is None:
+                asked = [i]
+            else:
+                asked.append(i)
     chosen = state.power_choices
     if chosen:  # a card standing for another (a copy): ask its power too
         # the copied card is a choice on record (tests/test_trade_shortcuts.py): only
         # the cards named there may be held through a copy
         chosen_cards = set(chosen.values())
-        asked += [i for c, i in at.items() if c in chosen_cards and holds_copy(state, civ, c)]
-        asked = list(set(asked))
-    if not asked:
+        copied = [i for c, i in at.items() if c in chosen_cards and holds_copy(state, civ, c)]
+        if copied or asked is not None:
+            asked = list(set(copied if asked is None else asked + copied))
+    if asked is None:
         return []
     if len(asked) > 1:
         asked.sort()
+    global _LISTED
     users = _USERS["uses"][0]
     out: list[UsePower] = []
+    by_card: list[tuple[str, list[UsePower]]] = []
     for i in asked:
-        out += users[i][1](state, civ, window)
+        card, uses = users[i]
+        got = uses(state, civ, window)
+        if got:
+            out += got
+            by_card.append((card, got))
+    if by_card and state.prompt is not None:
+        _LISTED = (state.prompt, state.actions_taken, civ, window, by_card)
     return out
 
 
-def _askable(kind: type | str) -> tuple[dict[str, int], dict[str, int], frozenset[str],
-                                        tuple[tuple[str, int], ...]]:
+# The last powers listed (when any were): the prompt object, the state's count of actions
+# then, the civilization and window asked, and each card's `uses` that listed something.
+# A prompt object stands for one decision: any action taken since counts.
+_Listed = tuple[object, int, str, str, list[tuple[str, list[UsePower]]]]
+_LISTED: _Listed | None = None
+
+
+def _listed(state: GameState, civ: str, action: UsePower, window: str) -> bool:
+    """Is `action` the very object the card's `uses` listed last for civ in this window, in
+    this decision, no action taken since (so its fields are the card's own making)? A use
+    typed, decoded or copied never is: it goes the long way."""
+    got = _LISTED
+    if got is None or state.prompt is None or got[0] is not state.prompt or \
+            got[1] != state.actions_taken or got[2] != civ or got[3] != window:
+        return False
+    for card, listed in got[4]:
+        if card == action.card:
+            for a in listed:
+                if a is action:
+                    return True
+    return False
+
+
+_Askable = tuple[dict[str, int], dict[str, int], frozenset[str], tuple[tuple[str, int], ...],
+                 frozenset[str]]
+
+
+def _askable(kind: type | str) -> _Askable:
     """For a kind of decision (or `_IN_A_WINDOW`): the `_users` index of each
     civilization's creature, and of each card, that may answer in it (in a decision: not
-    the cards answering in reaction windows alone, `IN_WINDOWS_ONLY`); those cards; and
-    (god, index) of the gods among them."""
+    the cards answering in reaction windows alone, `IN_WINDOWS_ONLY`); those cards;
+    (god, index) of the gods among them; and those gods whose power lists nothing once
+    spent (`FACE_UP_ONLY`)."""
     _users()
     if kind == _IN_A_WINDOW:
         at, creature_of = _ASKED_IN_WINDOWS
@@ -152,7 +194,8 @@ def _askable(kind: type | str) -> tuple[dict[str, int], dict[str, int], frozense
               and c not in _IN_WINDOWS_ONLY}
         creature_of = {civ: i for civ, i in creature_of.items() if _answers_in(only[i], kind)}
     gods = tuple((g, i) for g, i in at.items() if g in GODS)
-    table = (creature_of, at, frozenset(at), gods)
+    face_up = frozenset(g for g, _ in gods if getattr(CARDS[g], "FACE_UP_ONLY", False))
+    table = (creature_of, at, frozenset(at), gods, face_up)
     _ASKABLE[kind] = table
     return table
 
@@ -163,8 +206,7 @@ def _answers_in(kinds: tuple[type, ...] | None, kind: type) -> bool:
 
 
 _IN_A_WINDOW = "window"  # `_ASKABLE`'s key for every reaction window
-_ASKABLE: dict[type | str, tuple[dict[str, int], dict[str, int], frozenset[str],
-                                 tuple[tuple[str, int], ...]]] = {}
+_ASKABLE: dict[type | str, _Askable] = {}
 
 
 def _users() -> tuple[tuple[tuple[str, Callable[..., Any]], ...], dict[str, int],
@@ -207,7 +249,8 @@ def use_power(state: GameState, civ: str, action: UsePower, ev: list[Event],
     if m is None or not _defines(m, "use"):
         when = getattr(m, "WHEN", "it is not used this way")
         raise refuse(action.card, f"{card_name(action.card)} has no power to use now: {when}")
-    _check_fields(state, civ, m, action, window)
+    if not _listed(state, civ, action, window):  # a listed use: the card's uses made it
+        _check_fields(state, civ, m, action, window)
     m.use(state, civ, action, ev, window)
 
 

@@ -201,7 +201,7 @@ _ANSWERING: dict[str, Any] = {}  # window -> answering(window); "" -> the cards 
 def could_answer(state: GameState, window: str) -> dict[str, list[str]] | None:
     """The players who could hold a power usable in a reaction window, with those cards:
     the cards `active_powers` asks for him (his civilization's creature, his heroes and
-    wonders, his gods) among `answering(window)`. None when a copy is on record (every
+    wonders, his gods but those spent that list nothing then) among `answering(window)`. None when a copy is on record (every
     card is asked then): anyone could. The others have nothing to use there."""
     if state.power_choices:
         return None
@@ -218,27 +218,32 @@ def could_answer(state: GameState, window: str) -> dict[str, list[str]] | None:
             out.setdefault(p.civ, []).extend(c for c in p.cards if c in cards)
     if gods:
         held = state.gods.get
-        for g in gods:  # the few gods among the cards, not every god
+        spent = state.gods_used
+        for g, face_up in gods:  # the few gods among the cards, not every god
             holder = held(g)
-            if holder is not None:
+            # a spent god whose card lists nothing face down (`FACE_UP_ONLY`): no use
+            if holder is not None and not (face_up and g in spent):
                 out.setdefault(holder, []).append(g)
     return out
 
 
 def _answerers(window: str, cards: frozenset[str]
-               ) -> tuple[dict[str, str], tuple[str, ...]]:
+               ) -> tuple[dict[str, str], tuple[tuple[str, bool], ...]]:
     """Each civilization whose creature may answer the window, with it, and the gods among
-    its cards in the gods' order (made once per window and set of answering cards: asked
-    at every declared move and at the start of each phase)."""
+    its cards in the gods' order, each with whether its card says `FACE_UP_ONLY` (made
+    once per window and set of answering cards: asked at every declared move and at the
+    start of each phase)."""
     got = _ANSWERERS.get(window)
     if got is None or got[0] is not cards:
         got = _ANSWERERS[window] = (
             cards, {civ: c for civ, c in CIV_CREATURE.items() if c in cards},
-            tuple(g for g in GODS if g in cards))
+            tuple((g, bool(getattr(CARDS[g], "FACE_UP_ONLY", False)))
+                  for g in GODS if g in cards))
     return got[1], got[2]
 
 
-_ANSWERERS: dict[str, tuple[frozenset[str], dict[str, str], tuple[str, ...]]] = {}
+_ANSWERERS: dict[str, tuple[frozenset[str], dict[str, str],
+                            tuple[tuple[str, bool], ...]]] = {}
 
 
 def has_use(state: GameState, civ: str, window: str,

@@ -308,8 +308,10 @@ def _alike(state: GameState, us: list[Unit], steps: AbstractSet[str],
     their place's): where those reach, all go by their own step; elsewhere, those that may
     be carried are. Returns where units are carried, and those units.
     `in_order`: the steps sorted, when no card changed them."""
-    ids = [u.id for u in us]
-    own_choices = choice_ids(us)  # asked once per place: no need of the listing's memo
+    # each unit alone, then each choice of several: the units of a move to each
+    # destination reached by their own step, in order (copied for each move)
+    own = [[u.id] for u in us]
+    own += choice_ids(us)  # asked once per place: no need of the listing's memo
     if by_sea and not by_sea <= steps:
         carried: list[Unit] = []
         for u in us:
@@ -324,8 +326,7 @@ def _alike(state: GameState, us: list[Unit], steps: AbstractSet[str],
             start = us[0].area
             for to in sorted(steps | by_sea):
                 if to in steps:
-                    out += [Move(units=[i], to=to) for i in ids]
-                    out += [Move(units=c[:], to=to) for c in own_choices]
+                    out += [Move(units=c[:], to=to) for c in own]
                     continue
                 for i in aboard:
                     out.append(m := Move(units=[i], to=to))
@@ -334,9 +335,8 @@ def _alike(state: GameState, us: list[Unit], steps: AbstractSet[str],
                     out.append(m := Move(units=c[:], to=to))
                     starts[id(m)] = start
             return by_sea - steps, carried
-    for to in in_order if in_order is not None else sorted(steps):
-        out += [Move(units=[i], to=to) for i in ids]
-        out += [Move(units=c[:], to=to) for c in own_choices]
+    out += [Move(units=c[:], to=to)
+            for to in (in_order if in_order is not None else sorted(steps)) for c in own]
     return _NOWHERE, us
 
 
@@ -347,11 +347,16 @@ def _movers_and_seas(state: GameState, civ: str) -> tuple[dict[str, list[Unit]],
     provinces, at_sea = board.PROVINCES, board.SEAS
     for u in [u for u in state.units if u.owner == civ]:  # a comprehension: the fast pass
         kind = u.kind
-        if kind in MOBILE_GROUND:
-            if not u.moved and (u.area in provinces or sea_landings(state, u)):  # _origin_ok
-                by_origin.setdefault(u.area, []).append(u)
-        elif kind == "trireme" and u.area in at_sea:
-            seas.add(u.area)
+        if kind == "trireme":
+            if u.area in at_sea:
+                seas.add(u.area)
+        elif not u.moved and kind in MOBILE_GROUND and (
+                u.area in provinces or sea_landings(state, u)):  # _origin_ok
+            here = by_origin.get(u.area)
+            if here is None:
+                by_origin[u.area] = [u]
+            else:
+                here.append(u)
     return by_origin, seas
 
 
@@ -408,17 +413,8 @@ def _listing(state: GameState, civ: str, starts: dict[int, str]
     held.update(convoy_extra_seas(state, civ))
     reach = _convoy_reach(held) if held else None
     # the same units usually reach many destinations: their choices, worked out once
+    # (the places `_general` lists: most are listed without it)
     known: dict[tuple[int, ...], list[list[int]]] = {}
-
-    def choices(group: list[Unit]) -> list[list[int]]:
-        if len(group) < 2:
-            return []
-        key = tuple([u.id for u in group])
-        got = known.get(key)
-        if got is None:
-            got = known[key] = choice_ids(group)
-        return got
-
     # asked once per destination and per unit, not once per origin and destination
     fights: dict[str, bool] = {}
     convoyable: dict[int, bool] = {}
@@ -438,7 +434,7 @@ def _listing(state: GameState, civ: str, starts: dict[int, str]
             land: dict[int, AbstractSet[str]] = {u.id: set(sea_landings(state, u))
                                                  for u in us}
             place = _general(state, civ, origin, us, land, _NOWHERE, fights, convoyable,
-                             choices, out, starts)
+                             known, out, starts)
         else:
             by_sea: AbstractSet[str] = _NOWHERE
             if reach is not None:
@@ -487,7 +483,7 @@ def _listing(state: GameState, civ: str, starts: dict[int, str]
                     for u in us:
                         land_of[u.id] = base
                 place = _general(state, civ, origin, us, land_of, by_sea, fights,
-                                 convoyable, choices, out, starts)
+                                 convoyable, known, out, starts)
         places.append(place)
         joint = place[5]
         if joint is None:
@@ -510,7 +506,7 @@ def _listing(state: GameState, civ: str, starts: dict[int, str]
 def _general(state: GameState, civ: str, origin: str, us: list[Unit],
              land: dict[int, AbstractSet[str]], by_sea: AbstractSet[str],
              fights: dict[str, bool],
-             convoyable: dict[int, bool], choices: Callable[[list[Unit]], list[list[int]]],
+             convoyable: dict[int, bool], known: dict[tuple[int, ...], list[list[int]]],
              out: list[Move], starts: dict[int, str]) -> _Place:
     """`_block`'s moves listed, and its part in the joint moves by destination (`_alike`'s
     when its units have not fought and share their steps)."""
@@ -518,6 +514,15 @@ def _general(state: GameState, civ: str, origin: str, us: list[Unit],
     if not any(u.fought for u in us) and all(land[u.id] is steps for u in us):
         carried, aboard = _alike(state, us, steps, by_sea, None, convoyable, out, starts)
         return (origin, steps, carried, us, aboard, None)
+
+    def choices(group: list[Unit]) -> list[list[int]]:
+        if len(group) < 2:
+            return []
+        key = tuple([u.id for u in group])
+        got = known.get(key)
+        if got is None:
+            got = known[key] = choice_ids(group)
+        return got
     block = _block(state, civ, us, land, by_sea, fights, convoyable, choices, starts)
     out += block.moves
     return (origin, _NOWHERE, _NOWHERE, us, us,

@@ -10,7 +10,8 @@ the long way, in every position of random games (tests/helpers.random_positions)
 - a move's defenders seen before the units enter; a military window that no one could
   answer is not opened; a move into an undefended province does not ask again who holds it;
 - the choices of a place's units (`choice_ids`): a pair, or units all alike, without
-  grouping them; those of a joint move (`several_places_ids`) from two groups in two places;
+  grouping them; those of a joint move (`several_places_ids`) from two groups in two places,
+  and from three groups or more made of ids;
 - who could answer a window (`windows.could_answer`), the creatures that answer it looked up
   in a table made once per window.
 """
@@ -217,6 +218,33 @@ def test_the_choices_of_a_joint_move_are_those_of_the_long_way() -> None:
             [u.id for u in c] for c in movement._from_several_places(us)]
         two += len({(u.area, u.kind, u.post) for u in us}) == 2
     assert two > 100
+
+
+def test_the_choices_of_many_groups_made_of_ids_are_those_of_the_long_way() -> None:
+    """`several_places_ids` of three groups or more (its long way made of ids, not units
+    sorted by a key for each choice) answers as `_from_several_places`, up to its cap of
+    256 choices."""
+    import random
+    rng = random.Random(12)
+    capped = many = 0
+    for _ in range(600):
+        n = rng.randrange(2, 15)
+        ids = rng.sample(range(1, 90), n)
+        areas = ["latium", "etruria", "campania", "apulia"][:rng.randrange(2, 5)]
+        us = [Unit(id=i, owner="rome", kind=rng.choice(["legion", "creature"]),
+                   area=rng.choice(areas), post=rng.choice(["", "city"])) for i in ids]
+        if len({u.area for u in us}) < 2:
+            continue
+        long_way = [[u.id for u in c] for c in movement._from_several_places(us)]
+        assert movement._several_places_by_ids(us) == long_way
+        assert movement.several_places_ids(us) == long_way
+        groups = len({(u.area, u.kind, u.post) for u in us})
+        many += groups > 2
+        product = 1
+        for g in {(u.area, u.kind, u.post) for u in us}:
+            product *= 1 + sum((u.area, u.kind, u.post) == g for u in us)
+        capped += product > 256
+    assert many > 300 and capped > 30
 
 
 def test_the_naval_listing_looks_at_the_units_once_as_the_long_way() -> None:

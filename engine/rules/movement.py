@@ -7,7 +7,7 @@ neighbour or along an unbroken chain of their owner's triremes; fortresses never
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from operator import attrgetter
 from typing import NamedTuple
@@ -257,13 +257,10 @@ class _Block(NamedTuple):
 
 
 def _block(state: GameState, civ: str, us: list[Unit], land: dict[int, AbstractSet[str]],
-           by_sea: set[str], fights: dict[str, bool], convoyable: dict[int, bool],
+           by_sea: AbstractSet[str], fights: dict[str, bool], convoyable: dict[int, bool],
            choices: Callable[[list[Unit]], list[list[int]]], starts: dict[int, str]) -> _Block:
     dests = sorted(set(by_sea).union(*land.values()))
     some_fought = any(u.fought for u in us)
-    steps = land[us[0].id]
-    if not some_fought and all(land[u.id] is steps for u in us):
-        return _alike(state, us, steps, by_sea, dests, convoyable, starts)
     moves: list[Move] = []
     joint: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
     index = {u.id: i for i, u in enumerate(us)}
@@ -303,49 +300,44 @@ def _block(state: GameState, civ: str, us: list[Unit], land: dict[int, AbstractS
     return _Block(moves, joint)
 
 
-def _alike(state: GameState, us: list[Unit], steps: AbstractSet[str], by_sea: set[str],
-           dests: list[str], convoyable: dict[int, bool], starts: dict[int, str]) -> _Block:
+def _alike(state: GameState, us: list[Unit], steps: AbstractSet[str],
+           by_sea: AbstractSet[str], in_order: tuple[str, ...] | None,
+           convoyable: dict[int, bool], out: list[Move], starts: dict[int, str]
+           ) -> tuple[AbstractSet[str], list[Unit]]:
     """`_block` of units that have not fought and share their land steps (the one set of
     their place's): where those reach, all go by their own step; elsewhere, those that may
-    be carried are."""
-    moves: list[Move] = []
-    joint: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
-    own_choices = choice_ids(us)  # asked once per place: no need of the listing's memo
-    everyone = tuple(range(len(us)))
-    carried: list[Unit] | None = None  # worked out at the first destination by sea only
-    carried_choices: list[list[int]] = []
-    carried_at: tuple[int, ...] = ()
-    for to in dests:
-        if to in steps:
-            for u in us:
-                moves.append(Move(units=[u.id], to=to))
-            for ids in own_choices:
-                moves.append(Move(units=list(ids), to=to))
-            joint.append((to, everyone, ()))
-            continue
-        if carried is None:
-            carried = []
-            at: list[int] = []
-            for i, u in enumerate(us):
-                ok = convoyable.get(u.id)
-                if ok is None:
-                    ok = convoyable[u.id] = can_be_convoyed(state, u)
-                if ok:
-                    carried.append(u)
-                    at.append(i)
+    be carried are. Returns where units are carried, and those units.
+    `in_order`: the steps sorted, when no card changed them."""
+    # each unit alone, then each choice of several: the units of a move to each
+    # destination reached by their own step, in order (copied for each move)
+    own = [[u.id] for u in us]
+    own += choice_ids(us)  # asked once per place: no need of the listing's memo
+    if by_sea and not by_sea <= steps:
+        carried: list[Unit] = []
+        for u in us:
+            ok = convoyable.get(u.id)
+            if ok is None:
+                ok = convoyable[u.id] = can_be_convoyed(state, u)
+            if ok:
+                carried.append(u)
+        if carried:
+            aboard = [u.id for u in carried]
             carried_choices = choice_ids(carried)
-            carried_at = tuple(at)
-        if not carried:
-            continue
-        start = us[0].area
-        for u in carried:
-            moves.append(m := Move(units=[u.id], to=to))
-            starts[id(m)] = start
-        for ids in carried_choices:
-            moves.append(m := Move(units=list(ids), to=to))
-            starts[id(m)] = start
-        joint.append((to, (), carried_at))
-    return _Block(moves, joint)
+            start = us[0].area
+            for to in sorted(steps | by_sea):
+                if to in steps:
+                    out += [Move(units=c[:], to=to) for c in own]
+                    continue
+                for i in aboard:
+                    out.append(m := Move(units=[i], to=to))
+                    starts[id(m)] = start
+                for c in carried_choices:
+                    out.append(m := Move(units=c[:], to=to))
+                    starts[id(m)] = start
+            return by_sea - steps, carried
+    out += [Move(units=c[:], to=to)
+            for to in (in_order if in_order is not None else sorted(steps)) for c in own]
+    return _NOWHERE, us
 
 
 def _movers_and_seas(state: GameState, civ: str) -> tuple[dict[str, list[Unit]], set[str]]:
@@ -355,11 +347,16 @@ def _movers_and_seas(state: GameState, civ: str) -> tuple[dict[str, list[Unit]],
     provinces, at_sea = board.PROVINCES, board.SEAS
     for u in [u for u in state.units if u.owner == civ]:  # a comprehension: the fast pass
         kind = u.kind
-        if kind in MOBILE_GROUND:
-            if not u.moved and (u.area in provinces or sea_landings(state, u)):  # _origin_ok
-                by_origin.setdefault(u.area, []).append(u)
-        elif kind == "trireme" and u.area in at_sea:
-            seas.add(u.area)
+        if kind == "trireme":
+            if u.area in at_sea:
+                seas.add(u.area)
+        elif not u.moved and kind in MOBILE_GROUND and (
+                u.area in provinces or sea_landings(state, u)):  # _origin_ok
+            here = by_origin.get(u.area)
+            if here is None:
+                by_origin[u.area] = [u]
+            else:
+                here.append(u)
     return by_origin, seas
 
 
@@ -387,9 +384,15 @@ def _convoy_reach(held: set[str]) -> dict[str, frozenset[str]]:
 # the order a listing visits destinations (sorted) when no card changes them.
 _LAND_SET = {p: frozenset(pr.land_neighbours) for p, pr in board.PROVINCES.items()}
 _LAND_SORTED = {p: tuple(sorted(ns)) for p, ns in _LAND_SET.items()}
-# a lone unit's part in a joint move: going by its own step, or carried by triremes
-_OWN: tuple[tuple[int, ...], tuple[int, ...]] = ((0,), ())
-_CARRIED: tuple[tuple[int, ...], tuple[int, ...]] = ((), (0,))
+_NOWHERE: frozenset[str] = frozenset()
+
+# What a place's units reach, for the joint moves: its origin, the destinations its units
+# reach by their own step (all of them going) and those they reach carried (the units
+# that may be carried going), or, for a place the general `_block` listed, each
+# destination's units by their own step and carried (`joint`). A plain tuple: one is made
+# for each place of each listing.
+_Place = tuple[str, AbstractSet[str], AbstractSet[str], list[Unit], list[Unit],
+               dict[str, tuple[list[Unit], list[Unit]]] | None]
 
 
 def legal_moves(state: GameState, civ: str) -> list[Move]:
@@ -408,11 +411,109 @@ def _listing(state: GameState, civ: str, starts: dict[int, str]
     if not movers:
         return out, movers
     held.update(convoy_extra_seas(state, civ))
-    # the joint moves of one set of units into one province, worked out once a listing
-    joints: dict[tuple[str, tuple[int, ...]], list[Move]] = {}
     reach = _convoy_reach(held) if held else None
     # the same units usually reach many destinations: their choices, worked out once
+    # (the places `_general` lists: most are listed without it)
     known: dict[tuple[int, ...], list[list[int]]] = {}
+    # asked once per destination and per unit, not once per origin and destination
+    fights: dict[str, bool] = {}
+    convoyable: dict[int, bool] = {}
+    places: list[_Place] = []
+    # the destinations reached so far, and those reached from two places or more: sets
+    # met once per place, not a count kept per destination
+    seen: set[str] = set()
+    shared: set[str] = set()
+    # asked once a listing (not remembered), and only if a place is at one end of a strait:
+    # elsewhere crossing the straits adds no step
+    crossing: bool | None = None
+    steps_hooked = asks_for_units_of("ground_steps", civ)  # (all the movers are civ's)
+    provinces = board.PROVINCES
+    for origin, us in movers.items():
+        place: _Place
+        if origin in board.SEAS:  # a Kraken at sea
+            land: dict[int, AbstractSet[str]] = {u.id: set(sea_landings(state, u))
+                                                 for u in us}
+            place = _general(state, civ, origin, us, land, _NOWHERE, fights, convoyable,
+                             known, out, starts)
+        else:
+            by_sea: AbstractSet[str] = _NOWHERE
+            if reach is not None:
+                for s in provinces[origin].seas:
+                    got = reach.get(s)
+                    if got is not None:
+                        by_sea = by_sea | got
+                if by_sea:
+                    by_sea = by_sea - {origin}
+            # land_targets of each unit, the land steps from its place asked once; a card
+            # that leaves a unit's steps as they are answers the very list it was given
+            crossed = False
+            if origin in STRAIT_ENDS:
+                if crossing is None:
+                    crossing = crosses_straits(state, civ)
+                crossed = crossing
+            steps: list[str] | None = None  # the board's, unless the straits are crossed
+            if crossed:
+                steps = land_steps(state, civ, origin)
+                base: AbstractSet[str] = set(steps)
+            else:
+                base = _LAND_SET[origin]
+            plain = True
+            land_of: dict[int, AbstractSet[str]] = {}
+            if steps_hooked:
+                for u in us:
+                    given = list(steps if steps is not None else
+                                 provinces[origin].land_neighbours)
+                    got_steps = ground_steps(state, u, given)
+                    if got_steps is given:
+                        land_of[u.id] = base
+                    else:
+                        land_of[u.id] = set(got_steps)
+                        plain = False
+            in_order = _LAND_SORTED[origin] if plain and not crossed else None
+            if plain and len(us) == 1 and not us[0].fought:
+                carried = _lone(state, us[0], origin, base, by_sea, in_order, convoyable,
+                                out, starts)
+                place = (origin, base, carried, us, us, None)
+            elif plain and not any(u.fought for u in us):
+                carried, aboard = _alike(state, us, base, by_sea, in_order, convoyable,
+                                         out, starts)
+                place = (origin, base, carried, us, aboard, None)
+            else:  # units that fought, or steps a card changed
+                if plain:  # no card could change a unit's steps: its place's
+                    for u in us:
+                        land_of[u.id] = base
+                place = _general(state, civ, origin, us, land_of, by_sea, fights,
+                                 convoyable, known, out, starts)
+        places.append(place)
+        joint = place[5]
+        if joint is None:
+            own, carried = place[1], place[2]
+            if seen:
+                shared.update(seen.intersection(own))
+                if carried:
+                    shared.update(seen.intersection(carried))
+            seen.update(own)
+            seen.update(carried)
+        else:
+            if seen:
+                shared.update(seen.intersection(joint))
+            seen.update(joint)
+    if shared:  # from one place only, a destination's moves are listed above
+        _shared(sorted(shared), places, out, starts)
+    return out, movers
+
+
+def _general(state: GameState, civ: str, origin: str, us: list[Unit],
+             land: dict[int, AbstractSet[str]], by_sea: AbstractSet[str],
+             fights: dict[str, bool],
+             convoyable: dict[int, bool], known: dict[tuple[int, ...], list[list[int]]],
+             out: list[Move], starts: dict[int, str]) -> _Place:
+    """`_block`'s moves listed, and its part in the joint moves by destination (`_alike`'s
+    when its units have not fought and share their steps)."""
+    steps = land[us[0].id]
+    if not any(u.fought for u in us) and all(land[u.id] is steps for u in us):
+        carried, aboard = _alike(state, us, steps, by_sea, None, convoyable, out, starts)
+        return (origin, steps, carried, us, aboard, None)
 
     def choices(group: list[Unit]) -> list[list[int]]:
         if len(group) < 2:
@@ -422,138 +523,92 @@ def _listing(state: GameState, civ: str, starts: dict[int, str]
         if got is None:
             got = known[key] = choice_ids(group)
         return got
+    block = _block(state, civ, us, land, by_sea, fights, convoyable, choices, starts)
+    out += block.moves
+    return (origin, _NOWHERE, _NOWHERE, us, us,
+            {to: ([us[i] for i in own_at], [us[i] for i in carried_at])
+             for to, own_at, carried_at in block.joint})
 
-    # asked once per destination and per unit, not once per origin and destination
-    fights: dict[str, bool] = {}
-    convoyable: dict[int, bool] = {}
-    # destination -> the places whose units reach it, with their blocks' parts
-    reached: dict[str, list[tuple[str, list[Unit], tuple[int, ...], tuple[int, ...]]]] = {}
-    # asked once a listing (not remembered), and only if a place is at one end of a strait:
-    # elsewhere crossing the straits adds no step
-    crossing: bool | None = None
-    steps_hooked = asks_for_units_of("ground_steps", civ)  # (all the movers are civ's)
-    provinces = board.PROVINCES
-    for origin, us in movers.items():
-        if origin in board.SEAS:  # a Kraken at sea
-            land: dict[int, AbstractSet[str]] = {u.id: set(sea_landings(state, u))
-                                                 for u in us}
-            block = _block(state, civ, us, land, set(), fights, convoyable, choices,
-                           starts)
-        else:
-            by_sea: set[str] = set()
-            if reach is not None:
-                for s in provinces[origin].seas:
-                    got = reach.get(s)
-                    if got is not None:
-                        by_sea.update(got)
-                by_sea.discard(origin)
-            # land_targets of each unit, the land steps from its place asked once; a card
-            # that leaves a unit's steps as they are answers the very list it was given
-            crossed = False
-            if origin in STRAIT_ENDS:
-                if crossing is None:
-                    crossing = crosses_straits(state, civ)
-                crossed = crossing
-            if crossed:
-                steps = land_steps(state, civ, origin)
-                base: AbstractSet[str] = set(steps)
-            else:
-                steps = list(provinces[origin].land_neighbours)
-                base = _LAND_SET[origin]
-            plain = True
-            land_of: dict[int, AbstractSet[str]] = {}
-            if not steps_hooked:  # no card could change a unit's steps: its place's
-                for u in us:
-                    land_of[u.id] = base
-            else:
-                for u in us:
-                    given = list(steps)
-                    got_steps = ground_steps(state, u, given)
-                    if got_steps is given:
-                        land_of[u.id] = base
-                    else:
-                        land_of[u.id] = set(got_steps)
-                        plain = False
-            if len(us) == 1 and not us[0].fought:
-                _lone(state, us[0], origin, land_of[us[0].id], by_sea,
-                      _LAND_SORTED[origin] if plain and not crossed else None,
-                      convoyable, reached, out, starts)
-                continue
-            block = _block(state, civ, us, land_of, by_sea, fights, convoyable, choices,
-                           starts)
-        out += block.moves
-        for to, own_at, carried_at in block.joint:
-            here = reached.get(to)
-            if here is None:
-                reached[to] = [(origin, us, own_at, carried_at)]
-            else:
-                here.append((origin, us, own_at, carried_at))
-    # from one place only, a destination's moves are listed above
-    shared = sorted([to for to, parts in reached.items() if len(parts) > 1])
-    for to in shared:
-        parts = reached[to]
-        own = [us[i] for _, us, own_at, _ in parts for i in own_at]
-        by_land = {origin for origin, _, own_at, _ in parts if own_at}
+
+def _shared(dests: list[str], places: list[_Place], out: list[Move],
+            starts: dict[int, str]) -> None:
+    """The joint moves into each of `dests`, reached from two places or more."""
+    ids_of: dict[tuple[int, ...], list[list[int]]] = {}  # the same units, several dests
+    for to in dests:
+        # the places whose units reach it, in the movers' order: the units going by their
+        # own step, the places they come from, and the convoys
+        mine: list[Unit] = []
+        by_land: list[str] = []
+        convoys: list[tuple[str, list[Unit]]] = []
+        for origin, own, carried, own_units, carried_units, joint in places:
+            if joint is not None:
+                got = joint.get(to)
+                if got is None:
+                    continue
+                own_units, carried_units = got
+                if own_units:
+                    mine += own_units
+                    by_land.append(origin)
+                if carried_units:
+                    convoys.append((origin, carried_units))
+            elif to in own:
+                mine += own_units
+                by_land.append(origin)
+            elif to in carried:
+                convoys.append((origin, carried_units))
+        if len(by_land) > 1:
+            for c in _joint_ids(ids_of, mine):
+                out.append(Move(units=c[:], to=to))
         # one convoy at most: the units carried by triremes start in one province
-        convoys = [(origin, [us[i] for i in carried_at])
-                   for origin, us, _, carried_at in parts if carried_at]
-        convoy: tuple[str | None, list[Unit]]
-        for convoy in [(None, []), *convoys]:
-            start, carried = convoy
-            if len(by_land if start is None else by_land | {start}) < 2:
+        for start, aboard in convoys:
+            if len(by_land) + (start not in by_land) < 2:
                 continue  # from one place only
-            moves = _joint_moves(joints, to, own + carried)
-            out += moves
-            if start is not None:
-                aboard = {u.id for u in carried}
-                for m in moves:
-                    if not aboard.isdisjoint(m.units):
-                        starts[id(m)] = start
-    return out, movers
+            on = {u.id for u in aboard}
+            for c in _joint_ids(ids_of, mine + aboard):
+                out.append(m := Move(units=c[:], to=to))
+                if not on.isdisjoint(c):
+                    starts[id(m)] = start
 
 
-def _lone(state: GameState, u: Unit, origin: str, land: AbstractSet[str], by_sea: set[str],
+def _lone(state: GameState, u: Unit, origin: str, land: AbstractSet[str],
+          by_sea: AbstractSet[str],
           in_order: tuple[str, ...] | None, convoyable: dict[int, bool],
-          reached: dict[str, list[tuple[str, list[Unit], tuple[int, ...], tuple[int, ...]]]],
-          out: list[Move], starts: dict[int, str]) -> None:
+          out: list[Move], starts: dict[int, str]) -> AbstractSet[str]:
     """`_block` of a place holding one unit that has not fought: a move to each destination
     it reaches, by its own step or carried (no choices of several units, no battle that it
-    may not enter). `in_order`: its land steps sorted, when no card changed them."""
+    may not enter). `in_order`: its land steps sorted, when no card changed them. Returns
+    the destinations it is carried to."""
     uid = u.id
-    us = [u]
     if by_sea and not by_sea <= land:
         ok = convoyable.get(uid)
         if ok is None:
             ok = convoyable[uid] = can_be_convoyed(state, u)
-        dests: Iterable[str] = sorted(land | by_sea) if ok else sorted(land)
-    else:
-        dests = in_order if in_order is not None else sorted(land)
-    for to in dests:
-        out.append(m := Move(units=[uid], to=to))
-        if to in land:
-            own_at, carried_at = _OWN
-        else:
-            own_at, carried_at = _CARRIED
-            starts[id(m)] = origin
-        here = reached.get(to)
-        if here is None:
-            reached[to] = [(origin, us, own_at, carried_at)]
-        else:
-            here.append((origin, us, own_at, carried_at))
+        if ok:
+            carried = by_sea - land
+            for to in sorted(land | by_sea):
+                out.append(m := Move(units=[uid], to=to))
+                if to in carried:
+                    starts[id(m)] = origin
+            return carried
+        in_order = None
+    out += [Move(units=[uid], to=to)
+            for to in (in_order if in_order is not None else sorted(land))]
+    return _NOWHERE
 
 
-def _joint_moves(joints: dict[tuple[str, tuple[int, ...]], list[Move]], to: str,
-                 units: list[Unit]) -> list[Move]:
-    """The moves of units from several places into `to` together: every choice of them
-    that takes units from two places or more (once a listing for the same units)."""
-    key = (to, tuple([u.id for u in units]))
-    got = joints.get(key)
+def _joint_ids(known: dict[tuple[int, ...], list[list[int]]], units: list[Unit]
+               ) -> list[list[int]]:
+    """The choices of units from several places that take units from two places or more
+    (once a listing for the same units)."""
+    key = tuple([u.id for u in units])
+    got = known.get(key)
     if got is None:
         if len(units) == 2 and units[0].area != units[1].area:  # most: the pair itself
-            a, b = key[1]
-            got = joints[key] = [Move(units=[a, b] if a < b else [b, a], to=to)]
+            a, b = key
+            got = [[a, b] if a < b else [b, a]]
         else:
-            got = joints[key] = [Move(units=ids, to=to) for ids in several_places_ids(units)]
+            got = several_places_ids(units)
+        known[key] = got
     return got
 
 
@@ -581,7 +636,23 @@ def several_places_ids(units: list[Unit]) -> list[list[int]]:
             if (len(a) + 1) * (len(b) + 1) <= 256:  # within `_from_several_places`' cap
                 return [sorted(a[:i] + b[:j]) for i in range(1, len(a) + 1)
                         for j in range(1, len(b) + 1)]
-    return [[u.id for u in c] for c in _from_several_places(units)]
+    return _several_places_by_ids(units)
+
+
+def _several_places_by_ids(units: list[Unit], cap: int = 256) -> list[list[int]]:
+    """`_from_several_places` as ids, its choices made of ids, not of units sorted by a
+    key for each."""
+    groups: dict[tuple[str, str, str], list[int]] = {}
+    for u in sorted(units, key=_by_id):
+        groups.setdefault((u.area, u.kind, u.post), []).append(u.id)
+    bit: dict[str, int] = {}
+    choices: list[tuple[list[int], int]] = [([], 0)]
+    for (area, _, _), g in groups.items():
+        b = bit.setdefault(area, 1 << len(bit))
+        prefixes = [g[:k] for k in range(1, len(g) + 1)]
+        choices = [step for c, places in choices
+                   for step in [(c, places), *[(c + p, places | b) for p in prefixes]]][:cap]
+    return [sorted(c) for c, places in choices if places & (places - 1)]
 
 
 # --- the moves a listing offered --------------------------------------------------------------

@@ -194,16 +194,18 @@ def _advance_province(state: GameState, ev: list[Event]) -> None:
     elif len(m.battle_queue) > 1:
         state.prompt = ChooseOpponent(civ=civ, area=area, opponents=list(m.battle_queue))
     else:
-        _fight(state, civ, m.battle_queue[0], ev)
+        _fight(state, civ, m.battle_queue[0], ev, mine)
 
 
-def _fight(state: GameState, civ: str, opponent: str, ev: list[Event]) -> None:
+def _fight(state: GameState, civ: str, opponent: str, ev: list[Event],
+           mine: list[Unit] | None = None) -> None:
+    """`mine`: the units of the sequence still alive, when the caller has them."""
     m = state.military
     area = m.battle_area
     m.battle_queue.remove(opponent)
     start_battle(state, area, False, civ, opponent,
-                        alive(state, m.sequence_units, area),
-                        ground_units_in(state, area, opponent), ev)
+                 alive(state, m.sequence_units, area) if mine is None else mine,
+                 ground_units_in(state, area, opponent), ev)
 
 
 def _legal_opponent(state: GameState, prompt: ChooseOpponent) -> list[Action]:

@@ -102,12 +102,14 @@ def run(state: GameState, ev: list[Event]) -> None:
     if m.pending_move is not None:
         _advance_move(state, m.pending_move, ev)
         return
-    if not pick_next(state, "military_leader", ev):
-        end_phase(state, ev)
-        return
-    if state.prompt is not None:
-        return
-    civ = _active(state)
+    civ = state.order.active
+    if civ is None or state.order.role != _ROLE:  # (a player's turn under way: asked once)
+        if not pick_next(state, _ROLE, ev):
+            end_phase(state, ev)
+            return
+        if state.prompt is not None:
+            return
+        civ = _active(state)
     if m.step in ("", "done"):
         _start_turn(state, civ)
     if m.step == "naval":
@@ -116,6 +118,9 @@ def run(state: GameState, ev: list[Event]) -> None:
         state.prompt = GroundTurn(civ=civ)
     elif m.step == "wars":
         _advance_wars(state, civ, ev)
+
+
+_ROLE = "military_leader"  # the role that names the players of the phase
 
 
 def _active(state: GameState) -> str:
@@ -230,16 +235,18 @@ def _naval_battles(state: GameState, civ: str,
     """A battle against each other owner of naval units in each sea where civ has one that
     has not fought: the seas in the board's order, the opponents in the units' order.
     `units`: some of the state's units, in its order, holding all those at sea, else all."""
-    mine: set[str] = set()
-    others: dict[str, dict[str, None]] = {}  # sea -> the other owners there, in order
+    units = state.units if units is None else units
     seas = board.SEAS
-    for u in [u for u in (state.units if units is None else units)
-              if u.area in seas]:  # few stand at sea: picked at once
-        if u.kind in NAVAL_KINDS:
-            if u.owner != civ:
-                others.setdefault(u.area, {})[u.owner] = None
-            elif not u.fought:
-                mine.add(u.area)
+    mine = {u.area for u in units if u.owner == civ and not u.fought and u.area in seas
+            and u.kind in NAVAL_KINDS}
+    if not mine:  # (civ has no naval unit at sea that has not fought)
+        return []
+    theirs = [u for u in units if u.area in mine and u.owner != civ and u.kind in NAVAL_KINDS]
+    if not theirs:  # (as most often: nobody else in those seas)
+        return []
+    others: dict[str, dict[str, None]] = {}  # sea -> the other owners there, in order
+    for u in theirs:
+        others.setdefault(u.area, {})[u.owner] = None
     fought = [sea for sea in mine if sea in others]
     if len(fought) > 1:
         fought.sort(key=_SEA_ORDER.__getitem__)

@@ -45,17 +45,13 @@ LOSS_ORDER = ("legion", "trireme", "fortress", "creature")
 
 def alive(state: GameState, ids: list[int], area: str) -> list[Unit]:
     """The units of `ids` still on the board in `area`, in the order of `ids`."""
-    return _among(_standing_in(state, area), ids)
-
-
-def _standing_in(state: GameState, area: str) -> dict[int, Unit]:
-    """The units standing in an area, by id."""
-    return {u.id: u for u in state.units if u.area == area}
+    return _among({u.id: u for u in state.units if u.area == area}, ids)
 
 
 def _among(by_id: dict[int, Unit], ids: list[int]) -> list[Unit]:
-    """The units of `ids` found in `by_id`, in the order of `ids`."""
-    return [by_id[i] for i in ids if i in by_id]
+    """The units of `ids` found in `by_id`, in the order of `ids` (looked up without a
+    Python loop: a unit is never false)."""
+    return list(filter(None, map(by_id.get, ids)))
 
 
 def sides(state: GameState, b: Battle) -> tuple[list[Unit], list[Unit]]:
@@ -63,7 +59,8 @@ def sides(state: GameState, b: Battle) -> tuple[list[Unit], list[Unit]]:
     area looked up once for both sides (they are asked for at every stage of a battle)."""
     if b.ranged:
         return fighters(state, b, b.attacker), fighters(state, b, b.defender)
-    here = _standing_in(state, b.area)
+    area = b.area
+    here = {u.id: u for u in state.units if u.area == area}
     return _among(here, b.attacker_units), _among(here, b.defender_units)
 
 

@@ -323,7 +323,8 @@ def _ground(state: GameState, prompt: GroundTurn, action: Action, ev: list[Event
 
 def _advance_move(state: GameState, pm: PendingMove, ev: list[Event]) -> None:
     """A declared move: the reaction window, the Greek blockade, then the move itself."""
-    civ = _active(state)
+    civ = state.order.active
+    assert civ is not None
     if not pm.reacted:
         pm.reacted = True
         if military_window(state, "move_declared"):
@@ -365,7 +366,8 @@ def _resolve_move(state: GameState, civ: str, pm: PendingMove, ev: list[Event]) 
         kinds.append(u.kind)
         if u.owner != civ or u.kind not in _GROUND:
             alone = False
-        clear_post(state, u)
+        if u.post:  # (most movers stand on no post)
+            clear_post(state, u)
         u.area = to
         u.moved = True
     ev.append(UnitsMoved(civ=civ, units=list(wanted), kinds=kinds, origin=pm.origin, to=to,

@@ -45,8 +45,23 @@ LOSS_ORDER = ("legion", "trireme", "fortress", "creature")
 
 def alive(state: GameState, ids: list[int], area: str) -> list[Unit]:
     """The units of `ids` still on the board in `area`, in the order of `ids`."""
-    by_id = {u.id: u for u in state.units if u.area == area}
-    return [by_id[i] for i in ids if i in by_id]
+    return _among({u.id: u for u in state.units if u.area == area}, ids)
+
+
+def _among(by_id: dict[int, Unit], ids: list[int]) -> list[Unit]:
+    """The units of `ids` found in `by_id`, in the order of `ids` (looked up without a
+    Python loop: a unit is never false)."""
+    return list(filter(None, map(by_id.get, ids)))
+
+
+def sides(state: GameState, b: Battle) -> tuple[list[Unit], list[Unit]]:
+    """`fighters` of the attacker and of the defender: the units standing in the battle's
+    area looked up once for both sides (they are asked for at every stage of a battle)."""
+    if b.ranged:
+        return fighters(state, b, b.attacker), fighters(state, b, b.defender)
+    area = b.area
+    here = {u.id: u for u in state.units if u.area == area}
+    return _among(here, b.attacker_units), _among(here, b.defender_units)
 
 
 def fighters(state: GameState, b: Battle, civ: str) -> list[Unit]:
@@ -124,13 +139,16 @@ def advance(state: GameState, ev: list[Event]) -> None:
             return
         if military_window(state, "before_battle") or state.military.battle is not b:
             return
+    # Both sides' fighters, kept from one stage to the next while nothing may have changed
+    # the units: the dice, the cards' bonuses and a window no one answered only read them.
+    known: tuple[list[Unit], list[Unit]] | None = None
     if b.stage == "dice":
-        if not fighters(state, b, b.attacker) or not fighters(state, b, b.defender):
+        a_units, d_units = sides(state, b)
+        if not a_units or not d_units:
             void_battle(state, ev)  # a side was emptied in a reaction window
             return
-        battle_begins(state, b, ev)
-        a_units = fighters(state, b, b.attacker)
-        d_units = fighters(state, b, b.defender)
+        battle_begins(state, b, ev)  # a card may take units out (a Centaur) or change them
+        a_units, d_units = sides(state, b)
         if not a_units or not d_units:
             _finish(state, b, ev)  # a power of the battle (a Centaur) decided it: no dice
             return
@@ -152,9 +170,11 @@ def advance(state: GameState, ev: list[Event]) -> None:
         # The window after the dice: a power may change the totals before the losses.
         if military_window(state, "after_dice"):
             return
+        known = a_units, d_units
     if b.stage == "losses":
-        na = len(fighters(state, b, b.attacker))
-        nd = len(fighters(state, b, b.defender))
+        if known is None:
+            known = sides(state, b)
+        na, nd = len(known[0]), len(known[1])
         b.attacker_losses = 0 if b.ranged else min(na, b.defender_total // (
             casualty_divisor(state, b.attacker, b.naval)))
         b.defender_losses = min(nd, b.attacker_total // casualty_divisor(
@@ -168,12 +188,16 @@ def advance(state: GameState, ev: list[Event]) -> None:
                                  total=b.defender_total, losses_inflicted=b.attacker_losses))
         b.stage = "choose"
     if b.stage == "choose":
-        if b.attacker_chosen is None:
-            b.attacker_chosen = _auto_or_ask(state, b, b.attacker, b.attacker_losses)
+        if known is None:
+            known = sides(state, b)
+        if b.attacker_chosen is None:  # (choosing changes no unit)
+            b.attacker_chosen = _auto_or_ask(state, b, b.attacker, b.attacker_losses,
+                                             known[0])
             if b.attacker_chosen is None:
                 return
         if b.defender_chosen is None:
-            b.defender_chosen = _auto_or_ask(state, b, b.defender, b.defender_losses)
+            b.defender_chosen = _auto_or_ask(state, b, b.defender, b.defender_losses,
+                                             known[1])
             if b.defender_chosen is None:
                 return
         _finish(state, b, ev)
@@ -198,8 +222,9 @@ def auto_losses(state: GameState, civ: str, units: list[Unit], n: int) -> list[i
     return [u.id for u in ordered[:n]]
 
 
-def _auto_or_ask(state: GameState, b: Battle, civ: str, n: int) -> list[int] | None:
-    units = fighters(state, b, civ)
+def _auto_or_ask(state: GameState, b: Battle, civ: str, n: int,
+                 units: list[Unit]) -> list[int] | None:
+    """`units`: civ's `fighters`."""
     n = min(n, len(units))
     chosen = auto_losses(state, civ, units, n)
     if chosen is None:
@@ -210,12 +235,15 @@ def _auto_or_ask(state: GameState, b: Battle, civ: str, n: int) -> list[int] | N
 def _finish(state: GameState, b: Battle, ev: list[Event]) -> None:
     """Remove both sides' losses together; the survivors have fought this turn."""
     battle_over(state)
-    sides = ((b.attacker, b.attacker_chosen or []), (b.defender, b.defender_chosen or []))
+    # both sides looked up at once, after the cards' end of battle (which may change units)
+    fought: list[list[Unit]] | None = list(sides(state, b))
     survivors: dict[str, int] = {}
-    for civ, chosen in sides:
-        units = fighters(state, b, civ)
+    for i, (civ, chosen) in enumerate(((b.attacker, b.attacker_chosen or []),
+                                       (b.defender, b.defender_chosen or []))):
+        units = fought[i] if fought is not None else fighters(state, b, civ)
         lost = [u for u in units if u.id in chosen]
         if lost:
+            fought = None  # a card may take a lost unit: the other side is looked up again
             ev.append(UnitsLost(area=b.area, civ=civ, units=[u.id for u in lost],
                                 kinds=[u.kind for u in lost]))
             for u in lost:

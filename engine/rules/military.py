@@ -102,12 +102,14 @@ def run(state: GameState, ev: list[Event]) -> None:
     if m.pending_move is not None:
         _advance_move(state, m.pending_move, ev)
         return
-    if not pick_next(state, "military_leader", ev):
-        end_phase(state, ev)
-        return
-    if state.prompt is not None:
-        return
-    civ = _active(state)
+    civ = state.order.active
+    if civ is None or state.order.role != _ROLE:  # (a player's turn under way: asked once)
+        if not pick_next(state, _ROLE, ev):
+            end_phase(state, ev)
+            return
+        if state.prompt is not None:
+            return
+        civ = _active(state)
     if m.step in ("", "done"):
         _start_turn(state, civ)
     if m.step == "naval":
@@ -116,6 +118,9 @@ def run(state: GameState, ev: list[Event]) -> None:
         state.prompt = GroundTurn(civ=civ)
     elif m.step == "wars":
         _advance_wars(state, civ, ev)
+
+
+_ROLE = "military_leader"  # the role that names the players of the phase
 
 
 def _active(state: GameState) -> str:
@@ -194,16 +199,18 @@ def _advance_province(state: GameState, ev: list[Event]) -> None:
     elif len(m.battle_queue) > 1:
         state.prompt = ChooseOpponent(civ=civ, area=area, opponents=list(m.battle_queue))
     else:
-        _fight(state, civ, m.battle_queue[0], ev)
+        _fight(state, civ, m.battle_queue[0], ev, mine)
 
 
-def _fight(state: GameState, civ: str, opponent: str, ev: list[Event]) -> None:
+def _fight(state: GameState, civ: str, opponent: str, ev: list[Event],
+           mine: list[Unit] | None = None) -> None:
+    """`mine`: the units of the sequence still alive, when the caller has them."""
     m = state.military
     area = m.battle_area
     m.battle_queue.remove(opponent)
     start_battle(state, area, False, civ, opponent,
-                        alive(state, m.sequence_units, area),
-                        ground_units_in(state, area, opponent), ev)
+                 alive(state, m.sequence_units, area) if mine is None else mine,
+                 ground_units_in(state, area, opponent), ev)
 
 
 def _legal_opponent(state: GameState, prompt: ChooseOpponent) -> list[Action]:
@@ -228,16 +235,18 @@ def _naval_battles(state: GameState, civ: str,
     """A battle against each other owner of naval units in each sea where civ has one that
     has not fought: the seas in the board's order, the opponents in the units' order.
     `units`: some of the state's units, in its order, holding all those at sea, else all."""
-    mine: set[str] = set()
-    others: dict[str, dict[str, None]] = {}  # sea -> the other owners there, in order
+    units = state.units if units is None else units
     seas = board.SEAS
-    for u in [u for u in (state.units if units is None else units)
-              if u.area in seas]:  # few stand at sea: picked at once
-        if u.kind in NAVAL_KINDS:
-            if u.owner != civ:
-                others.setdefault(u.area, {})[u.owner] = None
-            elif not u.fought:
-                mine.add(u.area)
+    mine = {u.area for u in units if u.owner == civ and not u.fought and u.area in seas
+            and u.kind in NAVAL_KINDS}
+    if not mine:  # (civ has no naval unit at sea that has not fought)
+        return []
+    theirs = [u for u in units if u.area in mine and u.owner != civ and u.kind in NAVAL_KINDS]
+    if not theirs:  # (as most often: nobody else in those seas)
+        return []
+    others: dict[str, dict[str, None]] = {}  # sea -> the other owners there, in order
+    for u in theirs:
+        others.setdefault(u.area, {})[u.owner] = None
     fought = [sea for sea in mine if sea in others]
     if len(fought) > 1:
         fought.sort(key=_SEA_ORDER.__getitem__)
@@ -314,7 +323,8 @@ def _ground(state: GameState, prompt: GroundTurn, action: Action, ev: list[Event
 
 def _advance_move(state: GameState, pm: PendingMove, ev: list[Event]) -> None:
     """A declared move: the reaction window, the Greek blockade, then the move itself."""
-    civ = _active(state)
+    civ = state.order.active
+    assert civ is not None
     if not pm.reacted:
         pm.reacted = True
         if military_window(state, "move_declared"):
@@ -356,7 +366,8 @@ def _resolve_move(state: GameState, civ: str, pm: PendingMove, ev: list[Event]) 
         kinds.append(u.kind)
         if u.owner != civ or u.kind not in _GROUND:
             alone = False
-        clear_post(state, u)
+        if u.post:  # (most movers stand on no post)
+            clear_post(state, u)
         u.area = to
         u.moved = True
     ev.append(UnitsMoved(civ=civ, units=list(wanted), kinds=kinds, origin=pm.origin, to=to,

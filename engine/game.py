@@ -76,18 +76,11 @@ _LISTED = "legal_actions"  # the key of a read state's listing in its memo (engi
 
 
 def picked(state: GameState, pick: Callable[[list[Action]], Action]) -> tuple[Action, bool]:
-    """What `pick` chooses among the legal actions of `state` (handed its own list of them),
-    and whether it is one of the very objects listed, which `play_listed` may apply. The
-    listing is `legal_actions`' under a read of its own, without the memo kept for a bot
-    that lists again."""
-    prompt = state.prompt
-    before = reading.begin(state)
-    try:
-        options = [] if prompt is None or state.phase == "over" else \
-            LEGAL[type(prompt)](state, prompt)
-        action = pick(list(options))
-    finally:
-        reading.end(before)
+    """What `pick` chooses among `legal_actions(state)` (handed its own list of them), and
+    whether it is one of the very objects listed, which `play_listed` may apply. Unless the
+    state is being read already, the listing keeps no memo: a picker lists once."""
+    options = legal_actions(state)
+    action = pick(list(options))
     for a in options:
         if a is action:
             return action, True

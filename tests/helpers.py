@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import attrgetter
 
 import pytest
 
@@ -13,7 +14,7 @@ from engine.game import apply, legal_actions, new_game, state_hash
 from engine.prompts import NamePlayer
 from engine.rules import flow
 from engine.rules.common import player
-from engine.state import Config, GameState, OrderState
+from engine.state import Config, GameState, OrderState, Unit
 
 ALL6 = list(CIVS)
 
@@ -167,3 +168,19 @@ def could_answer_the_long_way(state: GameState, window: str) -> dict[str, list[s
                 g in state.gods_used and getattr(CARDS[g], "FACE_UP_ONLY", False)):
             out.setdefault(holder, []).append(g)
     return out
+
+
+def from_several_places(units: list[Unit], cap: int = 256) -> list[list[Unit]]:
+    """The long way of `movement.several_places_ids`: the `compositions` of `units` that take units from two places or more, in the same
+    order: each choice carries the places it draws from as bits, instead of a set of its
+    units' places made for each."""
+    groups: dict[tuple[str, str, str], list[Unit]] = {}
+    for u in sorted(units, key=attrgetter("id")):
+        groups.setdefault((u.area, u.kind, u.post), []).append(u)
+    bit: dict[str, int] = {}
+    choices: list[tuple[list[Unit], int]] = [([], 0)]
+    for (area, _, _), g in groups.items():
+        b = bit.setdefault(area, 1 << len(bit))
+        choices = [(c + g[:k], places | b if k else places)
+                   for c, places in choices for k in range(len(g) + 1)][:cap]
+    return [sorted(c, key=attrgetter("id")) for c, places in choices if places & (places - 1)]

@@ -46,7 +46,7 @@ from engine.rules.hooks import (
 from engine.rules.military import NAVAL_KINDS, _naval_battles
 from engine.state import Config, GameState, Unit
 
-from .helpers import building_counts_one_by_one, random_positions
+from .helpers import building_counts_one_by_one, from_several_places, random_positions
 
 CIVS = ["rome", "greece", "egypt", "carthage"]
 
@@ -547,4 +547,4 @@ def test_joint_choices_as_the_long_way() -> None:
                       post=("", "city")[rng.below(2)]) for _ in range(rng.below(9))]
         units = list({u.id: u for u in units}.values())
         long_way = [c for c in movement.compositions(units) if len({u.area for u in c}) > 1]
-        assert movement._from_several_places(units) == long_way
+        assert from_several_places(units) == long_way

@@ -32,7 +32,7 @@ from engine.rules import geography, military, movement, windows
 from engine.rules.common import clear_post, ground_owners, seat_order_from, unit
 from engine.state import GameState, PendingMove, Unit
 
-from .helpers import could_answer_the_long_way, random_positions
+from .helpers import could_answer_the_long_way, from_several_places, random_positions
 from .test_engine_shortcuts import _moves
 
 CIVS = ["rome", "greece", "egypt", "carthage"]
@@ -200,7 +200,7 @@ def test_who_could_answer_a_window_as_the_long_way(
 
 def test_the_choices_of_a_joint_move_are_those_of_the_long_way() -> None:
     """`several_places_ids` (two groups of alike units in two places, without grouping
-    them by bits) answers as the ids of `_from_several_places`, in its order."""
+    them by bits) answers as the ids of `from_several_places` (tests/helpers.py), in its order."""
     import random
     rng = random.Random(11)
     two = 0
@@ -215,14 +215,14 @@ def test_the_choices_of_a_joint_move_are_those_of_the_long_way() -> None:
         if len({u.area for u in us}) < 2:
             continue
         assert movement.several_places_ids(us) == [
-            [u.id for u in c] for c in movement._from_several_places(us)]
+            [u.id for u in c] for c in from_several_places(us)]
         two += len({(u.area, u.kind, u.post) for u in us}) == 2
     assert two > 100
 
 
 def test_the_choices_of_many_groups_made_of_ids_are_those_of_the_long_way() -> None:
     """`several_places_ids` of three groups or more (its long way made of ids, not units
-    sorted by a key for each choice) answers as `_from_several_places`, up to its cap of
+    sorted by a key for each choice) answers as `from_several_places` (tests/helpers.py), up to its cap of
     256 choices."""
     import random
     rng = random.Random(12)
@@ -235,7 +235,7 @@ def test_the_choices_of_many_groups_made_of_ids_are_those_of_the_long_way() -> N
                    area=rng.choice(areas), post=rng.choice(["", "city"])) for i in ids]
         if len({u.area for u in us}) < 2:
             continue
-        long_way = [[u.id for u in c] for c in movement._from_several_places(us)]
+        long_way = [[u.id for u in c] for c in from_several_places(us)]
         assert movement._several_places_by_ids(us) == long_way
         assert movement.several_places_ids(us) == long_way
         groups = len({(u.area, u.kind, u.post) for u in us})

@@ -231,22 +231,6 @@ def choice_ids(units: list[Unit]) -> list[list[int]]:
     return [[u.id for u in c] for c in compositions(units)]
 
 
-def _from_several_places(units: list[Unit], cap: int = 256) -> list[list[Unit]]:
-    """The `compositions` of `units` that take units from two places or more, in the same
-    order: each choice carries the places it draws from as bits, instead of a set of its
-    units' places made for each."""
-    groups: dict[tuple[str, str, str], list[Unit]] = {}
-    for u in sorted(units, key=_by_id):
-        groups.setdefault((u.area, u.kind, u.post), []).append(u)
-    bit: dict[str, int] = {}
-    choices: list[tuple[list[Unit], int]] = [([], 0)]
-    for (area, _, _), g in groups.items():
-        b = bit.setdefault(area, 1 << len(bit))
-        choices = [(c + g[:k], places | b if k else places)
-                   for c, places in choices for k in range(len(g) + 1)][:cap]
-    return [sorted(c, key=_by_id) for c, places in choices if places & (places - 1)]
-
-
 class _Block(NamedTuple):
     """What the units of one place may do: their moves, in order, and their part in the
     joint moves (destination, indices of the units going by their own step, of those
@@ -613,7 +597,8 @@ def _joint_ids(known: dict[tuple[int, ...], list[list[int]]], units: list[Unit]
 
 
 def several_places_ids(units: list[Unit]) -> list[list[int]]:
-    """The ids of each of `_from_several_places(units)`, in its order. Most often the units
+    """The ids of the choices of `units` from two places or more, in the order of their long
+    way (tests/helpers.py `from_several_places`). Most often the units
     are two groups of alike units in two places (one unit joining others): every choice
     then takes some of each, the first group's count varying slowest."""
     first = units[0]
@@ -633,15 +618,15 @@ def several_places_ids(units: list[Unit]) -> list[list[int]]:
             b = sorted([u.id for u in units if u.area != key[0]])
             if a[0] > b[0]:  # the group of the lowest id comes first
                 a, b = b, a
-            if (len(a) + 1) * (len(b) + 1) <= 256:  # within `_from_several_places`' cap
+            if (len(a) + 1) * (len(b) + 1) <= 256:  # within the long way's cap
                 return [sorted(a[:i] + b[:j]) for i in range(1, len(a) + 1)
                         for j in range(1, len(b) + 1)]
     return _several_places_by_ids(units)
 
 
 def _several_places_by_ids(units: list[Unit], cap: int = 256) -> list[list[int]]:
-    """`_from_several_places` as ids, its choices made of ids, not of units sorted by a
-    key for each."""
+    """The choices of units from two places or more (their long way: tests/helpers.py
+    `from_several_places`), made of ids, not of units sorted by a key for each."""
     groups: dict[tuple[str, str, str], list[int]] = {}
     for u in sorted(units, key=_by_id):
         groups.setdefault((u.area, u.kind, u.post), []).append(u.id)

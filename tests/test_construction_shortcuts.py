@@ -35,7 +35,6 @@ from engine.rules.hooks import CARDS, _defines, may_build_new_province
 from engine.rules.payment import (
     max_set_value,
     payment_options,
-    payment_options_ranked,
     ranked_commodities,
 )
 from engine.rules.placement import (
@@ -220,7 +219,7 @@ def test_the_payments_offered_are_the_long_ways() -> None:
             for wild in (False, True):
                 want = _payments_long_way(hand, cost, wild)
                 assert payment_options(p, cost, wild=wild) == want
-                assert payment_options_ranked(p, kinds, cost, wild=wild) == want
+                assert payment_options(p, cost, wild=wild, kinds=kinds) == want
 
 
 def _own_long_way(state: GameState, civ: str) -> list[str]:

@@ -43,12 +43,7 @@ from .hooks import (
     wild_commodity,
 )
 from .order import finish_turn, pick_next
-from .payment import (
-    check_payment,
-    max_set_value,
-    payment_options_ranked,
-    ranked_commodities,
-)
+from .payment import check_payment, max_set_value, payment_options, ranked_commodities
 from .placement import CONSTRUCTION, check, place, place_legal
 from .registry import decision, phase
 from .victory import check_acquisition
@@ -381,7 +376,7 @@ def _legal(state: GameState, prompt: ConstructionTurn) -> list[Action]:
         if pays is None:
             if not payments:  # his commodities ranked once for every cost
                 kinds = ranked_commodities(p)
-            pays = payments[c] = payment_options_ranked(p, kinds, c, wild=wild)
+            pays = payments[c] = payment_options(p, c, wild=wild, kinds=kinds)
         for pay in pays:
             append(Buy(items=[it], payment=pay.copy()))  # each action its own
     _LISTED = (prompt, state.actions_taken, out, bool(funcs))

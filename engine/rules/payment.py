@@ -69,11 +69,13 @@ def check_payment(p: Player, cards: dict[str, int], cost: int, wild: bool = Fals
     return value
 
 
-def payment_options(p: Player, cost: int, wild: bool = False) -> list[dict[str, int]]:
+def payment_options(p: Player, cost: int, wild: bool = False,
+                    kinds: list[str] | None = None) -> list[dict[str, int]]:
     """A compact list of sets of exactly `cost` cards that p can pay with: tax cards, and
     the commodities he holds most of (so that he keeps his rarer ones); with `wild`, also
-    such a set completed by the wild card."""
-    return _options(p.hand, ranked_commodities(p), cost, wild)
+    such a set completed by the wild card. `kinds`: p's `ranked_commodities`, when asked
+    once already for many costs."""
+    return _options(p.hand, ranked_commodities(p) if kinds is None else kinds, cost, wild)
 
 
 def ranked_commodities(p: Player) -> list[str]:
@@ -86,13 +88,6 @@ def ranked_commodities(p: Player) -> list[str]:
     kinds.sort(key=_RANK.__getitem__)
     kinds.sort(key=hand.__getitem__, reverse=True)
     return kinds
-
-
-def payment_options_ranked(p: Player, kinds: list[str], cost: int,
-                           wild: bool = False) -> list[dict[str, int]]:
-    """`payment_options`, p's `ranked_commodities` being `kinds` (asked once for many
-    costs)."""
-    return _options(p.hand, kinds, cost, wild)
 
 
 def _options(hand: dict[str, int], kinds: list[str], cost: int,

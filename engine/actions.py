@@ -6,11 +6,14 @@ from __future__ import annotations
 import msgspec
 
 
-class ActionBase(msgspec.Struct, kw_only=True, tag_field="type", tag=True, frozen=True):
+# gc=False: an action holds names, numbers and lists of them, never a cycle (as
+# engine/state.py); a listing makes thousands, cheaper untracked.
+class ActionBase(msgspec.Struct, kw_only=True, tag_field="type", tag=True, frozen=True,
+                 gc=False):
     """Each action repeats `frozen=True`: msgspec inherits it, the type checker does not."""
 
 
-class Item(msgspec.Struct, kw_only=True, frozen=True):
+class Item(msgspec.Struct, gc=False, kw_only=True, frozen=True):
     """One thing to build or buy.
 
     kind: influence, city, caravan, temple, market, legion, trireme, fortress, creature,
@@ -23,7 +26,7 @@ class Item(msgspec.Struct, kw_only=True, frozen=True):
     card: str = ""
 
 
-class Post(msgspec.Struct, frozen=True):
+class Post(msgspec.Struct, gc=False, frozen=True):
     """An occupying unit and the building it stands on."""
 
     unit: int

@@ -10,7 +10,9 @@ from __future__ import annotations
 import msgspec
 
 
-class EventBase(msgspec.Struct, kw_only=True, tag_field="type", tag=True, frozen=True):
+# gc=False: an event holds plain data, never a cycle (as engine/state.py)
+class EventBase(msgspec.Struct, kw_only=True, tag_field="type", tag=True, frozen=True,
+                gc=False):
     """Each event repeats `frozen=True`: msgspec inherits it, the type checker does not."""
 
     visible_to: list[str] = []

@@ -43,9 +43,10 @@ REMOTE = "remote"
 _ACTION_TYPES: tuple[type, ...] = typing.get_args(Action)
 
 
-class Step(msgspec.Struct):
+class Step(msgspec.Struct, gc=False):
     """One applied decision: the match's version after it (the action's number, from 1),
-    the seat that made it, the action and the events it caused."""
+    the seat that made it, the action and the events it caused. (gc=False: plain data,
+    never a cycle; one is made per decision.)"""
 
     version: int
     seat: int

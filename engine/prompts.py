@@ -10,7 +10,8 @@ from __future__ import annotations
 import msgspec
 
 
-class PromptBase(msgspec.Struct, kw_only=True, tag_field="kind", tag=True):
+# gc=False: part of the state, a tree (engine/state.py)
+class PromptBase(msgspec.Struct, kw_only=True, tag_field="kind", tag=True, gc=False):
     civ: str
 
 

@@ -12,8 +12,12 @@ import msgspec
 from .actions import UsePower
 from .prompts import Prompt
 
+# Every Struct here has gc=False: the state is a tree (its JSON is its save file), never a
+# cycle, so the collector need not track its parts; untracked, they cost less to make,
+# copy and free (tests/test_engine_speed.py walks a played game for cycles).
 
-class Config(msgspec.Struct, kw_only=True):
+
+class Config(msgspec.Struct, kw_only=True, gc=False):
     """How a game was set up. Seat i plays civs[i]."""
 
     civs: list[str]
@@ -25,7 +29,7 @@ class Config(msgspec.Struct, kw_only=True):
     names: list[str] = []  # display names per seat
 
 
-class Unit(msgspec.Struct, kw_only=True):
+class Unit(msgspec.Struct, kw_only=True, gc=False):
     """A military piece on the board (or waiting on its card, area "")."""
 
     id: int
@@ -38,17 +42,17 @@ class Unit(msgspec.Struct, kw_only=True):
     moves_left: int = 0  # sea moves left this turn for a trireme (Atlas gives 2)
 
 
-class Building(msgspec.Struct, kw_only=True):
+class Building(msgspec.Struct, kw_only=True, gc=False):
     kind: str  # city | caravan | temple | market
     site: str = ""  # a caravan's commodity id; a city's site name
 
 
-class ProvinceState(msgspec.Struct, kw_only=True):
+class ProvinceState(msgspec.Struct, kw_only=True, gc=False):
     influence: str | None = None
     buildings: list[Building] = []
 
 
-class Player(msgspec.Struct, kw_only=True):
+class Player(msgspec.Struct, kw_only=True, gc=False):
     civ: str
     seat: int
     capital: str
@@ -56,7 +60,7 @@ class Player(msgspec.Struct, kw_only=True):
     cards: list[str] = []  # heroes and wonders held, civilization hero included
 
 
-class Conversion(msgspec.Struct, kw_only=True):
+class Conversion(msgspec.Struct, kw_only=True, gc=False):
     """A unit placed on another's influence marker; may be completed next construction."""
 
     province: str
@@ -64,7 +68,7 @@ class Conversion(msgspec.Struct, kw_only=True):
     turn: int
 
 
-class TradeState(msgspec.Struct, kw_only=True):
+class TradeState(msgspec.Struct, kw_only=True, gc=False):
     n: int = 0
     participants: list[str] = []
     offers: dict[str, list[str]] = {}  # face down until revealed, then the face-up cards left
@@ -78,7 +82,7 @@ class TradeState(msgspec.Struct, kw_only=True):
     declined: list[str] = []  # Antigone
 
 
-class OrderState(msgspec.Struct, kw_only=True):
+class OrderState(msgspec.Struct, kw_only=True, gc=False):
     """A phase in which a role holder names the players one at a time."""
 
     role: str = ""
@@ -86,7 +90,7 @@ class OrderState(msgspec.Struct, kw_only=True):
     active: str | None = None
 
 
-class ConstructionState(msgspec.Struct, kw_only=True):
+class ConstructionState(msgspec.Struct, kw_only=True, gc=False):
     controlled_at_start: dict[str, list[str]] = {}  # civ -> provinces at phase start
     turn_civ: str = ""  # whose construction turn is under way
     turn_start: list[str] = []  # the active player's provinces when his turn began
@@ -94,7 +98,7 @@ class ConstructionState(msgspec.Struct, kw_only=True):
     discarded: list[str] = []  # players who have discarded at the end of the phase
 
 
-class Battle(msgspec.Struct, kw_only=True):
+class Battle(msgspec.Struct, kw_only=True, gc=False):
     """A battle being resolved: dice are rolled, losses wait on their owners."""
 
     area: str
@@ -127,7 +131,7 @@ class Battle(msgspec.Struct, kw_only=True):
     ranged: bool = False
 
 
-class PendingMove(msgspec.Struct, kw_only=True):
+class PendingMove(msgspec.Struct, kw_only=True, gc=False):
     """A declared ground move before it resolves: open to the reaction window
     (base-game.md 4) and, for a convoy into a Greek province, to the Greek blockade."""
 
@@ -140,7 +144,7 @@ class PendingMove(msgspec.Struct, kw_only=True):
     blockade_done: bool = False  # Greece has passed (or has no sea left to attack in)
 
 
-class MilitaryState(msgspec.Struct, kw_only=True):
+class MilitaryState(msgspec.Struct, kw_only=True, gc=False):
     step: str = ""  # "naval" | "ground" | "wars" | "done"
     battle: Battle | None = None
     battle_queue: list[str] = []  # opponents still to fight in `battle_area`
@@ -156,7 +160,7 @@ class MilitaryState(msgspec.Struct, kw_only=True):
     sacks_left: int = 0
 
 
-class FreeSetupState(msgspec.Struct, kw_only=True):
+class FreeSetupState(msgspec.Struct, kw_only=True, gc=False):
     order: list[str] = []
     round: int = 1
     index: int = 0
@@ -164,7 +168,7 @@ class FreeSetupState(msgspec.Struct, kw_only=True):
     capitals_chosen: list[str] = []
 
 
-class FreePlacement(msgspec.Struct, kw_only=True):
+class FreePlacement(msgspec.Struct, kw_only=True, gc=False):
     """A free piece that came with a card, waiting to be placed."""
 
     civ: str
@@ -173,7 +177,7 @@ class FreePlacement(msgspec.Struct, kw_only=True):
     province: str = ""  # where it must go, if the card says
 
 
-class PendingPower(msgspec.Struct, kw_only=True):
+class PendingPower(msgspec.Struct, kw_only=True, gc=False):
     """A decision a card's power owes before the game goes on (engine/rules/windows.py):
     a reaction window, a card's own question (a copy to choose, cards to take, gifts to
     give, an answer to a power aimed at a player...). The first one is asked as a
@@ -191,7 +195,7 @@ class PendingPower(msgspec.Struct, kw_only=True):
     resume: Prompt | None = None  # the decision to go back to afterwards
 
 
-class GameState(msgspec.Struct, kw_only=True):
+class GameState(msgspec.Struct, kw_only=True, gc=False):
     config: Config
     rng: int
     turn: int = 1

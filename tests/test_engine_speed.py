@@ -254,3 +254,56 @@ def test_checkpoints_a_replay_cannot_vouch_for_are_left_unhashed() -> None:
     rec = match.record
     assert sorted(rec.hashes) == [0, 25]
     assert rec.hashes[25] == state_hash(match.state)
+
+
+def _cycle(root: object) -> list[str] | None:
+    """The path of a reference cycle under `root` (through Structs, lists, dicts, tuples
+    and sets), or None: what gc=False on the engine's Structs relies on."""
+    import msgspec
+    path: list[int] = []
+    names: list[str] = []
+
+    def walk(obj: object, name: str) -> list[str] | None:
+        if isinstance(obj, (str, int, float, bool, bytes)) or obj is None:
+            return None
+        if id(obj) in path:
+            return [*names, name]
+        path.append(id(obj))
+        names.append(name)
+        if isinstance(obj, msgspec.Struct):
+            parts = [(f, getattr(obj, f)) for f in obj.__struct_fields__]
+        elif isinstance(obj, dict):
+            parts = [(repr(k), v) for k, v in obj.items()]
+        elif isinstance(obj, (list, tuple, set, frozenset)):
+            parts = [(str(i), v) for i, v in enumerate(obj)]
+        else:
+            parts = []
+        for f, v in parts:
+            found = walk(v, f)
+            if found:
+                return found
+        path.pop()
+        names.pop()
+        return None
+    return walk(root, "root")
+
+
+def test_the_engines_data_holds_no_cycle_the_collector_would_have_to_find() -> None:
+    """The state, actions, prompts, events and steps are msgspec Structs with gc=False
+    (untracked: cheaper to make and free). That is safe only while none of them is part of
+    a reference cycle: a whole game between computers, every step of it, has none."""
+    import gc
+
+    from engine.actions import Move
+    from engine.state import Unit
+    assert not gc.is_tracked(Move(units=[1], to="italia"))
+    assert not gc.is_tracked(Unit(id=1, owner="rome", kind="legion", area="italia"))
+    match = Match.new(Config(civs=["rome", "greece", "egypt", "carthage"], seed=8),
+                      ["random"] * 4, bot_secret=b"cycles")
+    steps = match.play_bots(3000)
+    assert len(steps) > 500
+    for root in (match.state, match.record, *steps):
+        assert _cycle(root) is None
+    looped: list[object] = []
+    looped.append(looped)  # the walker finds a cycle when there is one
+    assert _cycle([looped]) == ["root", "0", "0"]

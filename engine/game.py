@@ -57,21 +57,27 @@ def from_snapshot(data: bytes) -> GameState:
 def legal_actions(state: GameState) -> list[Action]:
     """The legal actions for the current prompt (payments in the compact form of
     `engine.rules.payment.payment_options`)."""
-    if state.prompt is None or state.phase == "over":
+    prompt = state.prompt
+    if prompt is None or state.phase == "over":
         return []
-    memo = reading.remembered(state)
-    if memo is not None:  # a state being read (a computer player deciding) is listed once
+    # reading.remembered, begin and end in one look at the thread's read (every decision)
+    local = _READ
+    before = local.read
+    if before is not None and before[0] is state:
+        # a state being read (a computer player deciding) is listed once
+        memo = before[2]
         listed: list[Action] | None = memo.get(_LISTED)
         if listed is None:
-            listed = memo[_LISTED] = LEGAL[type(state.prompt)](state, state.prompt)
+            listed = memo[_LISTED] = LEGAL[type(prompt)](state, prompt)
         return list(listed)  # the caller's own list, of the same actions
-    before = reading.begin(state)  # listing changes nothing: the rules may index the state
+    local.read = [state, None, {}]  # listing changes nothing: the rules may index the state
     try:
-        return LEGAL[type(state.prompt)](state, state.prompt)
+        return LEGAL[type(prompt)](state, prompt)
     finally:
-        reading.end(before)
+        local.read = before
 
 
+_READ = reading.LOCAL
 _LISTED = "legal_actions"  # the key of a read state's listing in its memo (engine.rules.reading)
 
 

@@ -185,19 +185,16 @@ class Match:
         except Exception as e:  # noqa: BLE001 - any failure is a refusal
             raise IllegalAction(f"{type(e).__name__}: {e}", ENGINE_FAILURE) from None
 
-    def _play_listed(self, action: Action) -> list[Event]:
-        """engine.play_listed: an action the engine listed for this very position needs no
-        check of its form and no snapshot. Should the rules refuse it after all (a fault of
-        the engine), the state is put back by replaying the record, and it is refused."""
-        try:
-            return game.play_listed(self.state, action)
-        except BaseException as e:
-            game.restore(self.state, self._replayed())
-            if isinstance(e, IllegalAction):
-                raise
-            if not isinstance(e, Exception):
-                raise
-            raise IllegalAction(f"{type(e).__name__}: {e}", ENGINE_FAILURE) from None
+    def _listed_refused(self, e: BaseException) -> typing.NoReturn:
+        """engine.play_listed failed on an action the engine listed for this very position
+        (a fault of the engine: the rules never refuse what they listed): the state is put
+        back by replaying the record, and the action is refused like an illegal one."""
+        game.restore(self.state, self._replayed())
+        if isinstance(e, IllegalAction):
+            raise e
+        if not isinstance(e, Exception):
+            raise e
+        raise IllegalAction(f"{type(e).__name__}: {e}", ENGINE_FAILURE) from None
 
     def _replayed(self) -> GameState:
         """The match's position rebuilt from its record (the way a replay reaches it)."""
@@ -223,7 +220,8 @@ class Match:
         """Apply `seat`'s decision. IllegalAction (with its reason), and nothing changes,
         for the wrong seat, a stale version, a malformed or an illegal action."""
         listed, self._listed = self._listed, None
-        n = len(self._record.actions)
+        rec = self._record
+        n = len(rec.actions)
         if not (listed is not None and listed[3] is action and listed[0] == n
                 and listed[1] is self.state and listed[2] == seat
                 and (version is None or version == n)):
@@ -242,11 +240,32 @@ class Match:
             before = hash_before = None
             if self._base is None and by_bot:  # where a replay of the stretch begins
                 self._base = (n, game.snapshot(self.state))
-        if listed is not None:  # checked already: the seat's decision, at this version
-            events = self._play_listed(action)
+        if listed is not None:
+            # checked already (the seat's decision, at this version): engine.play_listed
+            # needs no check of its form and no snapshot
+            try:
+                events = game.play_listed(self.state, action)
+            except BaseException as e:
+                self._listed_refused(e)
         else:
             events = self._play(self.state, action)
-        self._add_action(by_bot, action)
+        self._unhashed = False  # the last action's hash, owed: superseded by this one's
+        if by_bot:
+            # A computer player's action is recorded without the hash of the state after
+            # it: that is computed when the record is next read (the match's state changes
+            # only through `act` meanwhile), and most are superseded by the next action's
+            # before anyone reads them. A checkpoint passed is owed (`_hash_owed`): a game
+            # no one saves (a simulation, a benchmark) never pays for its positions'
+            # encodings. (add_action without the hash it would set:)
+            if n and n % rec.hash_every and n in rec.hashes:
+                del rec.hashes[n]  # the previous "final" hash is no checkpoint
+            rec.actions.append(action)
+            if (n + 1) % rec.hash_every:
+                self._unhashed = True
+            else:
+                self._owed.append(n + 1)
+        else:  # (what computers owed was hashed before the change: keys in order)
+            add_action(rec, action, game.state_hash(self.state))
         step = Step(version=n + 1, seat=seat, action=action, events=events)
         if before is None:  # _keep_for_undo's answer for a decision no one takes back
             if self._undoable:
@@ -277,27 +296,6 @@ class Match:
         self._owed.clear()
         self._base = None
         self._listed = None
-
-    def _add_action(self, by_bot: bool, action: Action) -> None:
-        """Record an applied action. After a computer player's, the hash of the state is
-        computed only when the record is next read (the match's state changes only through
-        `act` meanwhile): in a game between computers most such hashes are superseded by the
-        next action's before anyone reads them. A checkpoint passed is owed: a game no one
-        saves (a simulation, a benchmark) never pays for its positions' encodings."""
-        self._unhashed = False  # the last action's hash, owed: superseded by this one's
-        if not by_bot:  # (what computers owed was hashed before the change: keys in order)
-            add_action(self._record, action, game.state_hash(self.state))
-            return
-        rec = self._record
-        n = len(rec.actions) + 1
-        last = n - 1  # add_action without the hash it would set
-        if last and last % rec.hash_every and last in rec.hashes:
-            del rec.hashes[last]  # the previous "final" hash is no checkpoint
-        rec.actions.append(action)
-        if n % rec.hash_every:
-            self._unhashed = True
-        else:
-            self._owed.append(n)
 
     def _hash_owed(self) -> None:
         """Hash the checkpoints owed, in order (the record's keys stay ascending): the
@@ -442,10 +440,14 @@ class Match:
         `limit` moves are made."""
         steps: list[Step] = []
         while limit is None or len(steps) < limit:
-            seat = self.pending_seat()
-            if seat is None or self.seats[seat] in _PEOPLE:  # (not is_bot)
+            state = self.state  # pending_seat, in place (every decision)
+            prompt = state.prompt
+            if prompt is None or state.phase == "over":
                 break
-            steps.append(self.act(seat, self._decide(self.state, seat)))
+            seat = self._seat_by_civ[prompt.civ]
+            if self.seats[seat] in _PEOPLE:  # (not is_bot)
+                break
+            steps.append(self.act(seat, self._decide(state, seat)))
         return steps
 
     # --- seats and observers ------------------------------------------------------------------

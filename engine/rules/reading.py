@@ -14,12 +14,21 @@ from typing import Any
 
 from ..state import GameState, Unit
 
-_local = threading.local()
+
+class _Reading(threading.local):
+    # this thread's read: [the state, its units by area (made when first asked), the memo]
+    read: list[Any] | None = None
+
+
+# The thread's read, for engine.game's listing (every decision: looked at there directly
+# instead of through `remembered`, `begin` and `end`).
+LOCAL = _Reading()
+_local = LOCAL
 
 
 def begin(state: GameState) -> Any:
     """`state` will only be read until `end`; returns what `end` needs to put back."""
-    before = getattr(_local, "read", None)
+    before = _local.read
     if before is None or before[0] is not state:  # already read: its indexes stand
         _local.read = [state, None, {}]
     return before
@@ -32,7 +41,7 @@ def end(before: Any) -> None:
 def remembered(state: GameState) -> dict[Any, Any] | None:
     """A memo for answers about `state` while it is being read (keys name the question
     and its arguments); None when it is not."""
-    read = getattr(_local, "read", None)
+    read = _local.read
     if read is None or read[0] is not state:
         return None
     memo: dict[Any, Any] = read[2]
@@ -41,7 +50,7 @@ def remembered(state: GameState) -> dict[Any, Any] | None:
 
 def units_by_area(state: GameState) -> dict[str, list[Unit]] | None:
     """The units of each area, in the state's order, if `state` is being read; else None."""
-    read = getattr(_local, "read", None)
+    read = _local.read
     if read is None or read[0] is not state:
         return None
     by_area: dict[str, list[Unit]] | None = read[1]

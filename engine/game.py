@@ -11,7 +11,6 @@ Everything else (the TUI, the bots, saves and records) goes through these functi
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
 
 import msgspec
 
@@ -79,18 +78,6 @@ def legal_actions(state: GameState) -> list[Action]:
 
 _READ = reading.LOCAL
 _LISTED = "legal_actions"  # the key of a read state's listing in its memo (engine.rules.reading)
-
-
-def picked(state: GameState, pick: Callable[[list[Action]], Action]) -> tuple[Action, bool]:
-    """What `pick` chooses among `legal_actions(state)` (handed its own list of them), and
-    whether it is one of the very objects listed, which `play_listed` may apply. Unless the
-    state is being read already, the listing keeps no memo: a picker lists once."""
-    options = legal_actions(state)
-    action = pick(list(options))
-    for a in options:
-        if a is action:
-            return action, True
-    return action, False
 
 
 def listed(state: GameState, action: Action) -> bool:
@@ -163,7 +150,8 @@ def play_listed(state: GameState, action: Action) -> list[Event]:
     assert prompt is not None
     HANDLERS[type(prompt)](state, prompt, action, ev)
     state.actions_taken += 1
-    advance(state, ev)
+    if state.prompt is None and state.phase != "over":  # else advance has nothing to run
+        advance(state, ev)
     return ev
 
 

@@ -410,7 +410,16 @@ class Match:
             # gets a view sharing the state's parts (good while the state does not change)
             pick: Callable[[list[Action]], Action] | None = getattr(bot, "pick", None)
             if pick is not None:
-                action, listed = game.picked(state, pick)
+                # (game.picked, in place: every decision) handed its own list of the
+                # options; is its choice one of the very objects listed, which
+                # game.play_listed may apply?
+                options = game.legal_actions(state)
+                action = pick(list(options))
+                listed = False
+                for a in options:
+                    if a is action:
+                        listed = True
+                        break
             else:
                 v = shared_view(state, seat)
                 # the bot decides before the state changes and only reads it, so the rules

@@ -220,13 +220,20 @@ class Match:
         """Apply `seat`'s decision. IllegalAction (with its reason), and nothing changes,
         for the wrong seat, a stale version, a malformed or an illegal action."""
         listed, self._listed = self._listed, None
-        rec = self._record
-        n = len(rec.actions)
+        n = len(self._record.actions)
         if not (listed is not None and listed[3] is action and listed[0] == n
                 and listed[1] is self.state and listed[2] == seat
                 and (version is None or version == n)):
             listed = None  # the long way
             self._precheck(seat, action, version)
+        return self._apply(seat, action, listed is not None)
+
+    def _apply(self, seat: int, action: Action, listed: bool) -> Step:
+        """`act` once the decision is known to be `seat`'s, at this version, and legal or
+        to be checked by the rules (`listed`: the very object the engine listed for this
+        position, which needs no check)."""
+        rec = self._record
+        n = len(rec.actions)
         # only a person takes back (a replay or a computer never does, and they pay no copy
         # of the state per action)
         kind = self.seats[seat]
@@ -240,7 +247,7 @@ class Match:
             before = hash_before = None
             if self._base is None and by_bot:  # where a replay of the stretch begins
                 self._base = (n, game.snapshot(self.state))
-        if listed is not None:
+        if listed:
             # checked already (the seat's decision, at this version): engine.play_listed
             # needs no check of its form and no snapshot
             try:
@@ -401,6 +408,14 @@ class Match:
 
     def _decide(self, state: GameState, seat: int) -> Action:
         """`bot_action` of the computer player at `seat`, whose decision it is."""
+        action, listed = self._choice(state, seat)
+        if listed and state is self.state:
+            self._listed = (len(self._record.actions), state, seat, action)
+        return action
+
+    def _choice(self, state: GameState, seat: int) -> tuple[Action, bool]:
+        """`_decide`'s action, and whether it is one of the very objects the engine listed
+        for `state` (which `game.play_listed` may apply unchecked)."""
         self._thinking = seat
         try:
             bot = self._bots.get(seat)
@@ -430,9 +445,7 @@ class Match:
                     listed = game.listed(v.state, action)
                 finally:
                     reading.end(before)
-            if listed and state is self.state:
-                self._listed = (len(self._record.actions), state, seat, action)
-            return action
+            return action, listed
         finally:
             self._thinking = None
 
@@ -456,7 +469,11 @@ class Match:
             seat = self._seat_by_civ[prompt.civ]
             if self.seats[seat] in _PEOPLE:  # (not is_bot)
                 break
-            steps.append(self.act(seat, self._decide(state, seat)))
+            # act on _decide's choice, without their handshake: a listed choice is this
+            # seat's, at this version, on this state
+            action, listed = self._choice(state, seat)
+            self._listed = None  # (as act would)
+            steps.append(self._apply(seat, action, listed))
         return steps
 
     # --- seats and observers ------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """The frame every decision passes through (issue 16, round 9) answers as the long way it
 replaces, in the positions of the phase saves and of random games: a listing looks at the
-thread's read once (not through `reading.remembered`, `begin` and `end`).
+thread's read once (not through `reading.remembered`, `begin` and `end`); computer players
+moving on their own (`Match.play_bots`) play as each one asked and acted on.
 """
 
 from __future__ import annotations
@@ -8,12 +9,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import msgspec
+import pytest
 
 from engine import game
 from engine.actions import Action
+from engine.events import Event
+from engine.match import Match, Step
 from engine.rules import reading
 from engine.rules.registry import LEGAL
-from engine.state import GameState
+from engine.state import Config, GameState
 
 from .helpers import random_positions
 
@@ -74,3 +78,35 @@ def test_a_players_options_are_listed_as_the_long_way_and_leave_no_read_behind()
         assert reading.LOCAL.read is None
         n += 1
     assert n > 1000
+
+
+@pytest.mark.parametrize(("levels", "seed"), [(["random"] * 4, 81),
+                                              (["greedy", "random", "normal", "easy"], 82)])
+def test_computer_players_moving_on_their_own_play_as_each_decision_asked_and_acted(
+        levels: list[str], seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`play_bots` acts on its computer player's choice without handing it through
+    `act`: the same steps, the same record, and the same decisions applied unchecked
+    (`game.play_listed`, only the very objects listed) as asking each player
+    (`bot_action`) and acting on its answer (`act`)."""
+    unchecked: list[tuple[int, bytes]] = []
+    play_listed = game.play_listed
+
+    def spied(state: GameState, action: Action) -> list[Event]:
+        unchecked.append((state.actions_taken, msgspec.msgpack.encode(action)))
+        return play_listed(state, action)
+
+    monkeypatch.setattr(game, "play_listed", spied)
+    config = Config(civs=CIVS, seed=seed)
+    moving = Match.new(config, levels, bot_secret=b"frame")
+    asked = Match.new(config, levels, bot_secret=b"frame")
+    steps: list[Step] = []
+    while moving.version < 700 and not moving.over:
+        steps += moving.play_bots(7)
+    by_moving, unchecked[:] = list(unchecked), []
+    answered: list[Step] = []
+    while asked.version < moving.version:
+        answered.append(asked.act(asked.pending_seat() or 0, asked.bot_action()))
+    assert by_moving == unchecked and len(unchecked) > 300
+    assert msgspec.msgpack.encode(steps) == msgspec.msgpack.encode(answered)
+    assert msgspec.msgpack.encode(moving.state) == msgspec.msgpack.encode(asked.state)
+    assert moving.record == asked.record

@@ -59,12 +59,11 @@ from .common import (
     units_in,
 )
 from .flow import end_phase
-from .geography import valid_chain
+from .geography import SEA_STEPS, valid_chain
 from .hooks import convoy_extra_seas, extra_sacks, on_sack, trireme_moves
 from .movement import (
     check_move,
     check_trireme_move,
-    legal_trireme_moves,
     listed_move,
     listed_moves,
 )
@@ -134,9 +133,8 @@ def _start_turn(state: GameState, civ: str) -> None:
     m.step = "naval"
     m.conquered = []
     moves = trireme_moves(state, civ)
-    for u in state.units:
-        if u.owner == civ and u.kind == "trireme":
-            u.moves_left = moves
+    for u in [u for u in state.units if u.owner == civ and u.kind == "trireme"]:  # (fast)
+        u.moves_left = moves
 
 
 def _advance_wars(state: GameState, civ: str, ev: list[Event]) -> None:
@@ -257,13 +255,36 @@ _SEA_ORDER = {sea: i for i, sea in enumerate(board.SEAS)}
 
 
 def _legal_naval(state: GameState, prompt: NavalTurn) -> list[Action]:
+    """Ending the step, civ's trireme moves (`legal_trireme_moves`), then the battles he
+    may start (`_naval_battles`): worked out in one loop over the units at sea and civ's
+    triremes."""
     civ = prompt.civ
     seas = board.SEAS
-    # one look at the units for both: civ's triremes (their moves), and those at sea
-    units = [u for u in state.units if u.area in seas or (u.kind == "trireme" and
-                                                          u.owner == civ)]
-    return [EndNaval(), *legal_trireme_moves(state, civ, units),
-            *_naval_battles(state, civ, units)]
+    out: list[Action] = [EndNaval()]
+    mine: set[str] = set()  # the seas where civ has a naval unit that has not fought
+    theirs: list[Unit] = []  # the other players' naval units at sea
+    for u in [u for u in state.units if u.area in seas or (u.kind == "trireme" and
+                                                           u.owner == civ)]:
+        if u.owner == civ:
+            if u.kind == "trireme" and u.moves_left > 0:
+                out += [MoveTrireme(unit=u.id, to=s) for s in SEA_STEPS.get(u.area, ())]
+            if not u.fought and u.area in seas and u.kind in _NAVAL:
+                mine.add(u.area)
+        elif u.kind in _NAVAL:  # (at sea: another's trireme in port is not picked)
+            theirs.append(u)
+    if mine and theirs:
+        others: dict[str, dict[str, None]] = {}  # sea -> the other owners there, in order
+        for u in theirs:
+            if u.area in mine:
+                others.setdefault(u.area, {})[u.owner] = None
+        fought = [sea for sea in mine if sea in others]
+        if len(fought) > 1:
+            fought.sort(key=_SEA_ORDER.__getitem__)
+        out += [NavalBattle(sea=sea, opponent=o) for sea in fought for o in others[sea]]
+    return out
+
+
+_NAVAL = frozenset(NAVAL_KINDS)
 
 
 @decision(NavalTurn, _legal_naval)

@@ -258,16 +258,20 @@ def _legal_naval(state: GameState, prompt: NavalTurn) -> list[Action]:
     """Ending the step, civ's trireme moves (`legal_trireme_moves`), then the battles he
     may start (`_naval_battles`): worked out in one loop over the units at sea and civ's
     triremes."""
+    global _NAVAL_LISTED
     civ = prompt.civ
     seas = board.SEAS
     out: list[Action] = [EndNaval()]
+    boats: list[Unit] = []  # the trireme of each move, in the moves' order
     mine: set[str] = set()  # the seas where civ has a naval unit that has not fought
     theirs: list[Unit] = []  # the other players' naval units at sea
     for u in [u for u in state.units if u.area in seas or (u.kind == "trireme" and
                                                            u.owner == civ)]:
         if u.owner == civ:
             if u.kind == "trireme" and u.moves_left > 0:
-                out += [MoveTrireme(unit=u.id, to=s) for s in SEA_STEPS.get(u.area, ())]
+                for s in SEA_STEPS.get(u.area, ()):
+                    out.append(MoveTrireme(unit=u.id, to=s))
+                    boats.append(u)
             if not u.fought and u.area in seas and u.kind in _NAVAL:
                 mine.add(u.area)
         elif u.kind in _NAVAL:  # (at sea: another's trireme in port is not picked)
@@ -281,10 +285,32 @@ def _legal_naval(state: GameState, prompt: NavalTurn) -> list[Action]:
         if len(fought) > 1:
             fought.sort(key=_SEA_ORDER.__getitem__)
         out += [NavalBattle(sea=sea, opponent=o) for sea in fought for o in others[sea]]
+    _NAVAL_LISTED = (state, prompt, state.actions_taken, out, boats)
     return out
 
 
 _NAVAL = frozenset(NAVAL_KINDS)
+
+# The last naval listing: the state, its prompt object, the state's count of actions then,
+# the listing (its trireme moves right after EndNaval) and the trireme of each move. A
+# prompt object stands for one decision: any action taken (a power used too) counts.
+_NAVAL_LISTED: tuple[GameState, object, int, list[Action], list[Unit]] | None = None
+
+
+def listed_trireme(state: GameState, prompt: object, action: MoveTrireme) -> Unit | None:
+    """`check_trireme_move` of a move that is the very object the last naval listing of
+    this state offered for this prompt, no action taken since: it is legal, and its trireme
+    is the one the listing saw (no search through the units). None for any other move (a
+    move typed or decoded is never one): it goes the long way."""
+    got = _NAVAL_LISTED
+    if got is None or got[0] is not state or got[1] is not prompt or \
+            got[2] != state.actions_taken:
+        return None
+    moves = got[3]
+    for i, boat in enumerate(got[4], 1):
+        if moves[i] is action:
+            return boat
+    return None
 
 
 @decision(NavalTurn, _legal_naval)
@@ -293,7 +319,7 @@ def _naval(state: GameState, prompt: NavalTurn, action: Action, ev: list[Event])
     if isinstance(action, EndNaval):
         state.military.step = "ground"
     elif isinstance(action, MoveTrireme):
-        u = check_trireme_move(state, civ, action)
+        u = listed_trireme(state, prompt, action) or check_trireme_move(state, civ, action)
         origin = u.area
         u.area = action.to
         u.moved = True

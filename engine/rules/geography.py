@@ -133,8 +133,11 @@ def _reach(state: GameState, civ: str, provs: list[str]) -> set[str]:
 def sea_steps(area: str) -> list[str]:
     """The seas one step from an area by water: from a coast, the seas it touches; from a
     sea, its neighbouring seas (a trireme's move, a Kraken's swim)."""
-    if area in board.PROVINCES:
-        return list(board.PROVINCES[area].seas)
-    if area in board.SEAS:
-        return list(board.SEAS[area].neighbour_seas)
-    return []
+    return list(SEA_STEPS.get(area, ()))
+
+
+# `sea_steps` of every area of the board, looked up once (not to be changed: the naval
+# listing reads it for each trireme)
+SEA_STEPS: dict[str, tuple[str, ...]] = {
+    **{p: tuple(pr.seas) for p, pr in board.PROVINCES.items()},
+    **{s: tuple(sea.neighbour_seas) for s, sea in board.SEAS.items()}}

@@ -59,12 +59,11 @@ from .common import (
     units_in,
 )
 from .flow import end_phase
-from .geography import valid_chain
+from .geography import SEA_STEPS, valid_chain
 from .hooks import convoy_extra_seas, extra_sacks, on_sack, trireme_moves
 from .movement import (
     check_move,
     check_trireme_move,
-    legal_trireme_moves,
     listed_move,
     listed_moves,
 )
@@ -134,9 +133,8 @@ def _start_turn(state: GameState, civ: str) -> None:
     m.step = "naval"
     m.conquered = []
     moves = trireme_moves(state, civ)
-    for u in state.units:
-        if u.owner == civ and u.kind == "trireme":
-            u.moves_left = moves
+    for u in [u for u in state.units if u.owner == civ and u.kind == "trireme"]:  # (fast)
+        u.moves_left = moves
 
 
 def _advance_wars(state: GameState, civ: str, ev: list[Event]) -> None:
@@ -257,13 +255,62 @@ _SEA_ORDER = {sea: i for i, sea in enumerate(board.SEAS)}
 
 
 def _legal_naval(state: GameState, prompt: NavalTurn) -> list[Action]:
+    """Ending the step, civ's trireme moves (`legal_trireme_moves`), then the battles he
+    may start (`_naval_battles`): worked out in one loop over the units at sea and civ's
+    triremes."""
+    global _NAVAL_LISTED
     civ = prompt.civ
     seas = board.SEAS
-    # one look at the units for both: civ's triremes (their moves), and those at sea
-    units = [u for u in state.units if u.area in seas or (u.kind == "trireme" and
-                                                          u.owner == civ)]
-    return [EndNaval(), *legal_trireme_moves(state, civ, units),
-            *_naval_battles(state, civ, units)]
+    out: list[Action] = [EndNaval()]
+    boats: list[Unit] = []  # the trireme of each move, in the moves' order
+    mine: set[str] = set()  # the seas where civ has a naval unit that has not fought
+    theirs: list[Unit] = []  # the other players' naval units at sea
+    for u in [u for u in state.units if u.area in seas or (u.kind == "trireme" and
+                                                           u.owner == civ)]:
+        if u.owner == civ:
+            if u.kind == "trireme" and u.moves_left > 0:
+                for s in SEA_STEPS.get(u.area, ()):
+                    out.append(MoveTrireme(unit=u.id, to=s))
+                    boats.append(u)
+            if not u.fought and u.area in seas and u.kind in _NAVAL:
+                mine.add(u.area)
+        elif u.kind in _NAVAL:  # (at sea: another's trireme in port is not picked)
+            theirs.append(u)
+    if mine and theirs:
+        others: dict[str, dict[str, None]] = {}  # sea -> the other owners there, in order
+        for u in theirs:
+            if u.area in mine:
+                others.setdefault(u.area, {})[u.owner] = None
+        fought = [sea for sea in mine if sea in others]
+        if len(fought) > 1:
+            fought.sort(key=_SEA_ORDER.__getitem__)
+        out += [NavalBattle(sea=sea, opponent=o) for sea in fought for o in others[sea]]
+    _NAVAL_LISTED = (state, prompt, state.actions_taken, out, boats)
+    return out
+
+
+_NAVAL = frozenset(NAVAL_KINDS)
+
+# The last naval listing: the state, its prompt object, the state's count of actions then,
+# the listing (its trireme moves right after EndNaval) and the trireme of each move. A
+# prompt object stands for one decision: any action taken (a power used too) counts.
+_NAVAL_LISTED: tuple[GameState, object, int, list[Action], list[Unit]] | None = None
+
+
+def listed_trireme(state: GameState, prompt: object, action: MoveTrireme) -> Unit | None:
+    """`check_trireme_move` of a move that is the very object the last naval listing of
+    this state offered for this prompt, no action taken since: it is legal, and its trireme
+    is the one the listing saw (no search through the units). None for any other move (a
+    move typed or decoded is never one): it goes the long way."""
+    got = _NAVAL_LISTED
+    if got is None or got[0] is not state or got[1] is not prompt or \
+            got[2] != state.actions_taken:
+        return None
+    moves = got[3]
+    for i, boat in enumerate(got[4], 1):
+        if moves[i] is action:
+            return boat
+    return None
 
 
 @decision(NavalTurn, _legal_naval)
@@ -272,7 +319,7 @@ def _naval(state: GameState, prompt: NavalTurn, action: Action, ev: list[Event])
     if isinstance(action, EndNaval):
         state.military.step = "ground"
     elif isinstance(action, MoveTrireme):
-        u = check_trireme_move(state, civ, action)
+        u = listed_trireme(state, prompt, action) or check_trireme_move(state, civ, action)
         origin = u.area
         u.area = action.to
         u.moved = True

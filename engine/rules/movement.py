@@ -602,26 +602,36 @@ def several_places_ids(units: list[Unit]) -> list[list[int]]:
     are two groups of alike units in two places (one unit joining others): every choice
     then takes some of each, the first group's count varying slowest."""
     first = units[0]
-    key = (first.area, first.kind, first.post)
-    other: tuple[str, str, str] | None = None
+    area, kind, post = first.area, first.kind, first.post
+    a: list[int] = []  # the first unit's group, then the other one (one pass: no key made
+    b: list[int] = []  # for each unit)
+    other: Unit | None = None
     for u in units:
-        k = (u.area, u.kind, u.post)
-        if k != key:
-            if other is None:
-                other = k
-            elif k != other:
-                other = None  # three groups or more: the long way
-                break
-    else:
-        if other is not None and other[0] != key[0]:
-            a = sorted([u.id for u in units if u.area == key[0]])
-            b = sorted([u.id for u in units if u.area != key[0]])
-            if a[0] > b[0]:  # the group of the lowest id comes first
-                a, b = b, a
-            if (len(a) + 1) * (len(b) + 1) <= 256:  # within the long way's cap
-                return [sorted(a[:i] + b[:j]) for i in range(1, len(a) + 1)
-                        for j in range(1, len(b) + 1)]
-    return _several_places_by_ids(units)
+        if u.area == area:
+            if u.kind != kind or u.post != post:
+                return _several_places_by_ids(units)  # two groups in one place
+            a.append(u.id)
+        elif other is None:
+            other = u
+            b.append(u.id)
+        elif u.area == other.area and u.kind == other.kind and u.post == other.post:
+            b.append(u.id)
+        else:
+            return _several_places_by_ids(units)  # three groups or more
+    if not b or (len(a) + 1) * (len(b) + 1) > 256:  # one place; beyond the long way's cap
+        return _several_places_by_ids(units)
+    a.sort()
+    b.sort()
+    if a[0] > b[0]:  # the group of the lowest id comes first
+        a, b = b, a
+    out: list[list[int]] = []
+    for i in range(1, len(a) + 1):
+        head = a[:i]
+        for j in range(1, len(b) + 1):
+            c = head + b[:j]
+            c.sort()
+            out.append(c)
+    return out
 
 
 def _several_places_by_ids(units: list[Unit], cap: int = 256) -> list[list[int]]:
@@ -631,13 +641,31 @@ def _several_places_by_ids(units: list[Unit], cap: int = 256) -> list[list[int]]
     for u in sorted(units, key=_by_id):
         groups.setdefault((u.area, u.kind, u.post), []).append(u.id)
     bit: dict[str, int] = {}
-    choices: list[tuple[list[int], int]] = [([], 0)]
+    # each choice's ids and the places it draws from (as bits), side by side: each
+    # group's prefixes added to every choice so far, none first, up to the cap
+    chosen: list[list[int]] = [[]]
+    places: list[int] = [0]
     for (area, _, _), g in groups.items():
         b = bit.setdefault(area, 1 << len(bit))
         prefixes = [g[:k] for k in range(1, len(g) + 1)]
-        choices = [step for c, places in choices
-                   for step in [(c, places), *[(c + p, places | b) for p in prefixes]]][:cap]
-    return [sorted(c) for c, places in choices if places & (places - 1)]
+        more: list[list[int]] = []
+        at: list[int] = []
+        for c, was in zip(chosen, places, strict=True):
+            more.append(c)
+            at.append(was)
+            now = was | b
+            for p in prefixes:
+                more.append(c + p)
+                at.append(now)
+            if len(more) >= cap:  # the rest would be cut
+                break
+        chosen, places = more[:cap], at[:cap]
+    out: list[list[int]] = []
+    for c, was in zip(chosen, places, strict=True):
+        if was & (was - 1):  # two places or more
+            c.sort()  # (each list is one choice's own: sorted in place)
+            out.append(c)
+    return out
 
 
 # --- the moves a listing offered --------------------------------------------------------------

@@ -1,11 +1,7 @@
-"""The shortcuts of the supply count and of the powers a player may use (issue 16, round 9)
-answer exactly as the long way, in the positions of the phase saves and of random games:
-
-- counting a player's pieces out of his supply asks a card's `piece_kind` only for the
-  units of the kinds its module names (`PIECE_KINDS`: Hercules' legion fighting as a
-  creature is a unit of kind "creature");
-- the cards `active_powers` asks, kept for a kind of decision and a player while his
-  cards, the gods' holders and the gods spent are the same and no copy is on record.
+"""The shortcut of the supply count (issue 16, round 9) answers exactly as the long way, in
+the positions of the phase saves and of random games: counting a player's pieces out of his
+supply asks a card's `piece_kind` only for the units of the kinds its module names
+(`PIECE_KINDS`: Hercules' legion fighting as a creature is a unit of kind "creature").
 """
 
 from __future__ import annotations

@@ -31,6 +31,9 @@ WINDOWS = (WINDOW,)  # the reaction windows its power may be used in
 MARK = "hercules#"  # a legion counting as a creature in the battle under way
 MOVE_MARK = "hercules~"  # a legion that is its owner's creature for this round
 FOUGHT_MARK = "hercules="  # a legion that was a creature in a battle this round
+# The units whose supply piece `piece_kind` may tell otherwise than their kind: a legion
+# fighting as a creature is of kind "creature" while it fights (`_fight_as_creature`).
+PIECE_KINDS = ("creature",)
 
 # Where the creature's own move is made: the Kraken's in the naval step (it swims, dives
 # and emerges there, and lands in the ground step), the others' in the ground step.

@@ -9,7 +9,7 @@ from ..data.costs import BUILDINGS, GROUND_UNITS, PIECES_PER_CIV
 from ..errors import IllegalAction
 from ..rng import Rng
 from ..state import GameState, Player, Unit
-from .hooks import holds_copy, piece_kind
+from .hooks import holds_copy, piece_kind, piece_kinds_told
 from .reading import remembered, units_by_area
 
 _NONE: list[Unit] = []  # an area without units, in the index
@@ -153,9 +153,12 @@ def pieces_out(state: GameState, civ: str, kind: str) -> int:
             n = memo[key] = _pieces_out(state, civ, kind)
         else:  # every kind of civ's units counted in one pass, for the next kinds asked
             counts: dict[str, int] = {}
+            told = piece_kinds_told()  # a unit of another kind is a piece of its kind
             for u in state.units:
                 if u.owner == civ:
-                    k = piece_kind(state, u)
+                    k = u.kind
+                    if told is None or k in told:
+                        k = piece_kind(state, u)
                     counts[k] = counts.get(k, 0) + 1
             for k in PIECES_PER_CIV:
                 if k != "influence":
@@ -167,7 +170,16 @@ def pieces_out(state: GameState, civ: str, kind: str) -> int:
 def _pieces_out(state: GameState, civ: str, kind: str) -> int:
     if kind == "influence":  # the markers on the board, counted by list (no generator)
         return [ps.influence for ps in state.provinces.values()].count(civ)
-    return sum(1 for u in state.units if u.owner == civ and piece_kind(state, u) == kind)
+    told = piece_kinds_told()  # only a unit of these kinds may be another kind's piece
+    n = 0
+    for u in state.units:
+        if u.owner == civ:
+            k = u.kind
+            if told is None or k in told:
+                k = piece_kind(state, u)
+            if k == kind:
+                n += 1
+    return n
 
 
 def reserve(state: GameState, civ: str, kind: str) -> int:

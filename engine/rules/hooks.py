@@ -42,6 +42,7 @@ def register(module: ModuleType) -> None:
     _OWN_COST.clear()
     _ASKABLE.clear()
     _OF_OWNER.clear()
+    _PIECE_KINDS.clear()
     _REDUCES.clear()
 
 
@@ -718,6 +719,28 @@ def piece_kind(state: GameState, unit: Unit) -> str:
         if kind:
             return kind
     return unit.kind
+
+
+def piece_kinds_told() -> frozenset[str] | None:
+    """The unit kinds whose piece a card's `piece_kind` may tell otherwise than their kind
+    (their modules' PIECE_KINDS, e.g. Hercules': a legion fighting as a creature is a unit
+    of kind "creature"); None if a card with a `piece_kind` does not say (any kind, then).
+    A unit of another kind is the piece of its kind: counting the supply asks no card."""
+    try:
+        return _PIECE_KINDS[""]
+    except KeyError:
+        told: set[str] = set()
+        for card, _ in _each_card("piece_kind"):
+            kinds = getattr(CARDS[card], "PIECE_KINDS", None)
+            if kinds is None:
+                _PIECE_KINDS[""] = None
+                return None
+            told.update(kinds)
+        got = _PIECE_KINDS[""] = frozenset(told)
+        return got
+
+
+_PIECE_KINDS: dict[str, frozenset[str] | None] = {}  # "" -> piece_kinds_told()
 
 
 def sea_landings(state: GameState, unit: Unit) -> list[str]:

@@ -61,7 +61,7 @@ def item_cost(state: GameState, civ: str, item: Item, free_setup: bool = False) 
 def run(state: GameState, ev: list[Event]) -> None:
     cs = state.construction
     if state.step == "":
-        cs.controlled_at_start = {p.civ: controlled(state, p.civ) for p in state.players}
+        cs.controlled_at_start = controlled_by_each(state)
         # A conversion may be completed only in the construction phase right after it.
         state.conversions = [c for c in state.conversions if c.turn >= state.turn - 1]
         state.step = "turns"
@@ -93,6 +93,19 @@ def run(state: GameState, ev: list[Event]) -> None:
                 kept = _keep_first(commodities, keep)
             _discard(state, p.civ, kept, ev)
         start_phase(state, "military", ev)
+
+
+def controlled_by_each(state: GameState) -> dict[str, list[str]]:
+    """`controlled` of each player, in seat order: the provinces looked at once for all."""
+    out: dict[str, list[str]] = {p.civ: [] for p in state.players}
+    mine = out.get
+    for pr, ps in state.provinces.items():
+        influence = ps.influence
+        if influence:  # (no marker ruled out first, as `controlled` does)
+            provinces = mine(influence)
+            if provinces is not None:
+                provinces.append(pr)
+    return out
 
 
 def _keep_first(commodities: dict[str, int], keep: int) -> dict[str, int]:

@@ -122,7 +122,14 @@ class Yard:
         no item is made for what would be refused. Every kind asked must have a piece left
         (`has`): the caller leaves out the others, once for all his provinces."""
         info = board.PROVINCES.get(pr)
-        if info is None or not self._site(pr):
+        ps = None if info is None else self.state.provinces[pr]
+        others = self._others
+        # As is usual, his since the turn began with no one else's unit there: a building
+        # site of his (`site_fault` finds nothing), without asking the rules.
+        if info is None or ps is None or (
+                not (ps.influence == self.civ and others is not None and pr not in others
+                     and pr in self.state.construction.turn_start)
+                and not self._site(pr)):
             if info is not None and not self._exemptions():
                 return  # no building here at all
             for it in _offered_in(pr, kinds, trireme, caravan, self._free_sites(pr)):
@@ -131,9 +138,10 @@ class Yard:
             return
         made = _SITE_ITEMS[pr]  # the board's items of this province, made once
         append = out.append
+        buildings = ps.buildings  # none (as in most provinces): every commodity site free
         # the kinds that fit, from a table keyed on all that `_fits` reads of the province
         fort = "fortress" in kinds and self._fits("fortress", pr)
-        key = (kinds, bool(info.city_site), self._built(pr), fort)
+        key = (kinds, bool(info.city_site), self._built(pr) if buildings else _NONE, fort)
         fitting = _FITTING.get(key)
         if fitting is None:
             fitting = _FITTING[key] = _fitting(*key)
@@ -142,6 +150,9 @@ class Yard:
         if trireme and info.coastal:
             append(made["trireme"])
         if caravan:
+            if not buildings:
+                out += _ALL_CARAVANS[pr]
+                return
             free = self._free_sites(pr)
             if free:
                 caravans = _CARAVANS[pr]
@@ -157,8 +168,11 @@ class Yard:
         state, civ = self.state, self.civ
         provinces = state.provinces
         append = out.append
-        for pr in sorted(self.reach()):
-            if provinces[pr].influence is None and self._unowned(pr):
+        others = self._others
+        for pr in sorted(self.reach()):  # (`_unowned`, within reach already)
+            if provinces[pr].influence is None and (
+                    others is not None and pr not in others
+                    or not any(u.owner != civ for u in ground_units_in(state, pr))):
                 append(_INFLUENCE[pr])
         for c in state.conversions:
             if c.civ == civ and self.may_influence(c.province):
@@ -326,5 +340,10 @@ _SITE_ITEMS: dict[str, dict[str, Item]] = {
     pr: {k: Item(kind=k, province=pr) for k in BUILT} for pr in board.PROVINCES}
 _CARAVANS: dict[str, dict[str, Item]] = {
     pr: {s: Item(kind="caravan", province=pr, site=s) for s in info.commodity_sites}
+    for pr, info in board.PROVINCES.items()}
+# the caravans of all a province's commodity sites, in their order (its free sites when it
+# has no building)
+_ALL_CARAVANS: dict[str, tuple[Item, ...]] = {
+    pr: tuple(_CARAVANS[pr][s] for s in info.commodity_sites)
     for pr, info in board.PROVINCES.items()}
 _INFLUENCE: dict[str, Item] = {pr: Item(kind="influence", province=pr) for pr in board.PROVINCES}

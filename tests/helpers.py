@@ -7,7 +7,7 @@ from operator import attrgetter
 
 import pytest
 
-from engine.actions import Name
+from engine.actions import Action, Item, Name
 from engine.data.board import CIVS
 from engine.errors import IllegalAction
 from engine.game import apply, legal_actions, new_game, state_hash
@@ -168,6 +168,51 @@ def could_answer_the_long_way(state: GameState, window: str) -> dict[str, list[s
                 g in state.gods_used and getattr(CARDS[g], "FACE_UP_ONLY", False)):
             out.setdefault(holder, []).append(g)
     return out
+
+
+def placement_allowed(state: GameState, civ: str, item: Item) -> bool:
+    """Do the placement rules let civ build the item in the construction phase?"""
+    from engine.rules.placement import CONSTRUCTION, check
+    try:
+        check(state, civ, item, CONSTRUCTION)
+    except IllegalAction:
+        return False
+    return True
+
+
+def naval_listing_the_long_way(state: GameState, civ: str) -> list[Action]:
+    """The naval step's listing (military._legal_naval) the long way: ending the step,
+    each trireme move of civ's units in order, then a battle against each other owner of
+    naval units in each sea where civ has one that has not fought, sea by sea."""
+    from engine.actions import EndNaval, MoveTrireme
+    from engine.rules.movement import trireme_destinations
+    return [EndNaval(), *(MoveTrireme(unit=u.id, to=s) for u in state.units
+                          if u.owner == civ and u.kind == "trireme" and u.moves_left > 0
+                          for s in trireme_destinations(u)),
+            *naval_battles_the_long_way(state, civ)]
+
+
+def naval_battles_the_long_way(state: GameState, civ: str) -> list[Action]:
+    """Each sea in the board's order where civ has a naval unit that has not fought: a
+    battle against each other owner of naval units there, in the units' order."""
+    from engine.actions import NavalBattle
+    from engine.data import board
+    from engine.rules.military import NAVAL_KINDS
+    out: list[Action] = []
+    for sea in board.SEAS:
+        here = [u for u in state.units if u.area == sea and u.kind in NAVAL_KINDS]
+        if any(u.owner == civ and not u.fought for u in here):
+            out += [NavalBattle(sea=sea, opponent=o)
+                    for o in dict.fromkeys(u.owner for u in here if u.owner != civ)]
+    return out
+
+
+def naval_battles_listed(state: GameState, civ: str) -> list[Action]:
+    """The battles civ's naval step lists in `state` (as if it were his naval turn)."""
+    from engine.actions import NavalBattle
+    from engine.prompts import NavalTurn
+    from engine.rules.military import _legal_naval
+    return [a for a in _legal_naval(state, NavalTurn(civ=civ)) if isinstance(a, NavalBattle)]
 
 
 def from_several_places(units: list[Unit], cap: int = 256) -> list[list[Unit]]:

@@ -6,7 +6,7 @@ the long way, in the positions of random games and of the phase saves:
   no one answered): every decision that starts or carries on a battle leaves the same state
   and the same events as the battle run the long way, each side looked up at every stage;
 - the naval battles are looked for only in the seas where the player has a naval unit that
-  has not fought (`military._naval_battles`): the same battles as every sea asked in turn.
+  has not fought (`military._legal_naval`): the same battles as every sea asked in turn.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import msgspec
 import pytest
 
 from engine import game
-from engine.actions import NavalBattle
 from engine.data import board
 from engine.events import BattleEnded, DiceRolled, Event, UnitsLost
 from engine.prompts import ChooseLosses
@@ -28,7 +27,7 @@ from engine.rules.common import at_war
 from engine.rules.hooks import battle_begins, battle_forbidden, battle_over, casualty_divisor
 from engine.state import Battle, GameState
 
-from .helpers import random_positions
+from .helpers import naval_battles_listed, naval_battles_the_long_way, random_positions
 
 CIVS = ["rome", "greece", "egypt", "carthage"]
 
@@ -185,27 +184,11 @@ def test_a_battle_s_sides_are_its_fighters() -> None:
 
 
 # --- the naval battles ------------------------------------------------------------------------
-def _naval_battles_the_long_way(state: GameState, civ: str) -> list[NavalBattle]:
-    """Each sea in the board's order where civ has a naval unit that has not fought: a
-    battle against each other owner of naval units there, in the units' order."""
-    out: list[NavalBattle] = []
-    for sea in board.SEAS:
-        here = [u for u in state.units if u.area == sea and u.kind in military.NAVAL_KINDS]
-        if any(u.owner == civ and not u.fought for u in here):
-            others = dict.fromkeys(u.owner for u in here if u.owner != civ)
-            out += [NavalBattle(sea=sea, opponent=o) for o in others]
-    return out
-
-
 def test_the_naval_battles_are_those_of_every_sea_asked_in_turn() -> None:
     seen = 0
     for state in _military_positions((86, 87), 2000):
         for civ in [p.civ for p in state.players]:
-            want = _naval_battles_the_long_way(state, civ)
-            assert military._naval_battles(state, civ) == want
-            seas = board.SEAS  # as the naval listing picks the units
-            picked = [u for u in state.units if u.area in seas or
-                      (u.kind == "trireme" and u.owner == civ)]
-            assert military._naval_battles(state, civ, picked) == want
+            want = naval_battles_the_long_way(state, civ)
+            assert naval_battles_listed(state, civ) == want
             seen += len(want)
     assert seen > 50

@@ -4,8 +4,7 @@ order, in the positions of the phase saves and random games."""
 
 from __future__ import annotations
 
-from engine.rules.common import controlled
-from engine.rules.construction import controlled_by_each
+from engine.rules.common import controlled, controlled_by_each
 
 from .helpers import random_positions
 

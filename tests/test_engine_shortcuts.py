@@ -43,10 +43,15 @@ from engine.rules.hooks import (
     sea_landings,
     wild_commodity,
 )
-from engine.rules.military import NAVAL_KINDS, _naval_battles
+from engine.rules.military import NAVAL_KINDS
 from engine.state import Config, GameState, Unit
 
-from .helpers import building_counts_one_by_one, from_several_places, random_positions
+from .helpers import (
+    building_counts_one_by_one,
+    from_several_places,
+    naval_battles_listed,
+    random_positions,
+)
 
 CIVS = ["rome", "greece", "egypt", "carthage"]
 
@@ -250,7 +255,7 @@ def test_the_rules_shortcuts_answer_as_the_long_way() -> None:
             assert building_counts(state, civ) == building_counts_one_by_one(state, civ)
             assert every_building_count(state).get(civ, building_counts_one_by_one(state, civ)) == \
                 building_counts_one_by_one(state, civ)
-            assert _naval_battles(state, civ) == _naval(state, civ)
+            assert naval_battles_listed(state, civ) == _naval(state, civ)
             battles += len(_naval(state, civ))
             fast = movement.legal_moves(state, civ)
             assert fast == _moves(state, civ)

@@ -12,7 +12,6 @@ from engine import game
 from engine.actions import Buy, EndConstruction, Item
 from engine.data import board
 from engine.data.cards import ALL_CARDS
-from engine.errors import IllegalAction
 from engine.prompts import ConstructionTurn
 from engine.rules import reading
 from engine.rules.common import player, player_civs
@@ -30,11 +29,11 @@ from engine.rules.hooks import (
     wild_commodity,
 )
 from engine.rules.payment import max_set_value, payment_options
-from engine.rules.placement import CONSTRUCTION, check
+from engine.rules.placement import CONSTRUCTION
 from engine.rules.yard import Yard
 from engine.state import Config, GameState
 
-from .helpers import random_positions
+from .helpers import placement_allowed, random_positions
 
 CIVS = ["rome", "greece", "egypt", "carthage"]
 
@@ -43,14 +42,6 @@ def positions(seeds: tuple[int, ...] = (41, 42), steps: int = 1200,
               civs: list[str] = CIVS) -> Iterator[GameState]:
     """The positions of the phase saves and of random games (tests/helpers.py)."""
     return random_positions(seeds, steps, civs)
-
-
-def _checked(state: GameState, civ: str, item: Item) -> bool:
-    try:
-        check(state, civ, item, CONSTRUCTION)
-    except IllegalAction:
-        return False
-    return True
 
 
 def _odd_items(state: GameState) -> list[Item]:
@@ -78,7 +69,7 @@ def test_the_yard_answers_as_the_placement_check() -> None:
         converting += bool(state.conversions)
         for civ in player_civs(state):
             items = candidate_items(state, civ) + odd
-            want = [_checked(state, civ, it) for it in items]
+            want = [placement_allowed(state, civ, it) for it in items]
             yard = Yard(state, civ)
             assert [yard.buildable(it) for it in items] == want
             r = reading.begin(state)
@@ -181,7 +172,7 @@ def _listing(state: GameState, civ: str) -> list[object]:
     out: list[object] = [EndConstruction()]
     for it in candidate_items(state, civ):
         c = cost(state, civ, it)
-        if c <= best and _checked(state, civ, it):
+        if c <= best and placement_allowed(state, civ, it):
             out += [Buy(items=[it], payment=pay) for pay in payment_options(p, c, wild=wild)]
     return out + active_powers(state, civ)
 

@@ -32,7 +32,13 @@ from engine.rules import geography, military, movement, windows
 from engine.rules.common import clear_post, ground_owners, seat_order_from, unit
 from engine.state import GameState, PendingMove, Unit
 
-from .helpers import could_answer_the_long_way, from_several_places, random_positions
+from .helpers import (
+    could_answer_the_long_way,
+    from_several_places,
+    naval_battles_the_long_way,
+    naval_listing_the_long_way,
+    random_positions,
+)
 from .test_engine_shortcuts import _moves
 
 CIVS = ["rome", "greece", "egypt", "carthage"]
@@ -250,7 +256,6 @@ def test_the_choices_of_many_groups_made_of_ids_are_those_of_the_long_way() -> N
 def test_the_naval_listing_looks_at_the_units_once_as_the_long_way() -> None:
     """The naval step's listing, its trireme moves and battles drawn from one pick of the
     units, lists what each does from all the units."""
-    from engine.actions import EndNaval
     from engine.prompts import NavalTurn
     from engine.rules import registry
     seen = battles = 0
@@ -259,13 +264,12 @@ def test_the_naval_listing_looks_at_the_units_once_as_the_long_way() -> None:
         if not isinstance(prompt, NavalTurn):
             continue
         civ = prompt.civ
-        long_way = [EndNaval(), *movement.legal_trireme_moves(state, civ),
-                    *military._naval_battles(state, civ)]
+        long_way = naval_listing_the_long_way(state, civ)
         assert military._legal_naval(state, prompt) == long_way
         got = registry.LEGAL[NavalTurn](state, prompt)
         assert got[:len(long_way)] == long_way
         seen += len(long_way) > 1
-        battles += bool(military._naval_battles(state, civ))
+        battles += bool(naval_battles_the_long_way(state, civ))
     assert seen > 50 and battles > 5
 
 

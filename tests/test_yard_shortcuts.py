@@ -14,29 +14,19 @@ from collections.abc import Iterator
 from engine import game
 from engine.actions import Item
 from engine.data import board
-from engine.errors import IllegalAction
 from engine.rules import reading
 from engine.rules.common import free_commodity_sites, player, player_civs
 from engine.rules.construction import _SITE_KINDS
 from engine.rules.hooks import CARDS, _defines
-from engine.rules.placement import CONSTRUCTION, check
 from engine.rules.yard import Yard, _offered_in
 from engine.state import GameState
 
-from .helpers import random_positions
+from .helpers import placement_allowed, random_positions
 
 CIVS = ["rome", "greece", "egypt", "carthage"]
 # the cards that let a player build where the rules would not
 _EXEMPTING = sorted(c for c, m in CARDS.items()
                     if _defines(m, "build_site_exempt") or _defines(m, "may_build_new_province"))
-
-
-def _checked(state: GameState, civ: str, item: Item) -> bool:
-    try:
-        check(state, civ, item, CONSTRUCTION)
-    except IllegalAction:
-        return False
-    return True
 
 
 def _positions(seeds: tuple[int, ...], steps: int) -> Iterator[GameState]:
@@ -55,7 +45,7 @@ def _sites_long_way(state: GameState, civ: str, yard: Yard, pr: str) -> list[Ite
     kinds = tuple(k for k in _SITE_KINDS if yard.has(k))
     free = free_commodity_sites(state, pr)
     return [it for it in _offered_in(pr, kinds, yard.has("trireme"), yard.has("caravan"), free)
-            if _checked(state, civ, it)]
+            if placement_allowed(state, civ, it)]
 
 
 def _influence_long_way(state: GameState, civ: str, yard: Yard) -> list[Item]:
@@ -65,7 +55,7 @@ def _influence_long_way(state: GameState, civ: str, yard: Yard) -> list[Item]:
              if state.provinces[pr].influence is None]
     items += [Item(kind="influence", province=c.province) for c in state.conversions
               if c.civ == civ]
-    return [it for it in items if _checked(state, civ, it)]
+    return [it for it in items if placement_allowed(state, civ, it)]
 
 
 def test_the_yard_offers_in_each_province_what_the_rules_pass() -> None:

@@ -152,14 +152,7 @@ def pieces_out(state: GameState, civ: str, kind: str) -> int:
         if kind == "influence":
             n = memo[key] = _pieces_out(state, civ, kind)
         else:  # every kind of civ's units counted in one pass, for the next kinds asked
-            counts: dict[str, int] = {}
-            told = piece_kinds_told()  # a unit of another kind is a piece of its kind
-            for u in state.units:
-                if u.owner == civ:
-                    k = u.kind
-                    if told is None or k in told:
-                        k = piece_kind(state, u)
-                    counts[k] = counts.get(k, 0) + 1
+            counts = _pieces_of_each_kind(state, civ)
             for k in PIECES_PER_CIV:
                 if k != "influence":
                     memo[("pieces_out", civ, k)] = counts.get(k, 0)
@@ -170,16 +163,20 @@ def pieces_out(state: GameState, civ: str, kind: str) -> int:
 def _pieces_out(state: GameState, civ: str, kind: str) -> int:
     if kind == "influence":  # the markers on the board, counted by list (no generator)
         return [ps.influence for ps in state.provinces.values()].count(civ)
+    return _pieces_of_each_kind(state, civ).get(kind, 0)
+
+
+def _pieces_of_each_kind(state: GameState, civ: str) -> dict[str, int]:
+    """civ's units on the board, counted by the supply piece each is."""
+    counts: dict[str, int] = {}
     told = piece_kinds_told()  # only a unit of these kinds may be another kind's piece
-    n = 0
     for u in state.units:
         if u.owner == civ:
             k = u.kind
             if told is None or k in told:
                 k = piece_kind(state, u)
-            if k == kind:
-                n += 1
-    return n
+            counts[k] = counts.get(k, 0) + 1
+    return counts
 
 
 def reserve(state: GameState, civ: str, kind: str) -> int:
@@ -225,6 +222,18 @@ def controlled(state: GameState, civ: str) -> list[str]:
     # no marker (None) ruled out first: comparing None with a name is slow
     return [pid for pid, ps in state.provinces.items()
             if ps.influence and ps.influence == civ]
+
+
+def controlled_by_each(state: GameState) -> dict[str, list[str]]:
+    """`controlled` of every player, in seat order: the provinces looked at once for all."""
+    out: dict[str, list[str]] = {p.civ: [] for p in state.players}
+    for pr, ps in state.provinces.items():
+        influence = ps.influence
+        if influence:  # (no marker ruled out first, as in `controlled`)
+            provinces = out.get(influence)
+            if provinces is not None:
+                provinces.append(pr)
+    return out
 
 
 def post_key(kind: str, site: str) -> str:

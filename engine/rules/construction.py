@@ -17,6 +17,7 @@ from ..state import GameState
 from .common import (
     clean,
     controlled,
+    controlled_by_each,
     free_commodity_sites,
     pieces_out,
     player,
@@ -93,19 +94,6 @@ def run(state: GameState, ev: list[Event]) -> None:
                 kept = _keep_first(commodities, keep)
             _discard(state, p.civ, kept, ev)
         start_phase(state, "military", ev)
-
-
-def controlled_by_each(state: GameState) -> dict[str, list[str]]:
-    """`controlled` of each player, in seat order: the provinces looked at once for all."""
-    out: dict[str, list[str]] = {p.civ: [] for p in state.players}
-    mine = out.get
-    for pr, ps in state.provinces.items():
-        influence = ps.influence
-        if influence:  # (no marker ruled out first, as `controlled` does)
-            provinces = mine(influence)
-            if provinces is not None:
-                provinces.append(pr)
-    return out
 
 
 def _keep_first(commodities: dict[str, int], keep: int) -> dict[str, int]:

@@ -723,8 +723,8 @@ def piece_kind(state: GameState, unit: Unit) -> str:
 
 def piece_kinds_told() -> frozenset[str] | None:
     """The unit kinds whose piece a card's `piece_kind` may tell otherwise than their kind
-    (their modules' PIECE_KINDS, e.g. Hercules': a legion fighting as a creature is a unit
-    of kind "creature"); None if a card with a `piece_kind` does not say (any kind, then).
+    (their modules' PIECE_KINDS); None if a card with a `piece_kind` does not say (any
+    kind, then).
     A unit of another kind is the piece of its kind: counting the supply asks no card."""
     try:
         return _PIECE_KINDS[""]

@@ -228,36 +228,15 @@ def _choose_opponent(state: GameState, prompt: ChooseOpponent, action: Action,
 
 
 # --- the naval step -----------------------------------------------------------------------
-def _naval_battles(state: GameState, civ: str,
-                  units: list[Unit] | None = None) -> list[NavalBattle]:
-    """A battle against each other owner of naval units in each sea where civ has one that
-    has not fought: the seas in the board's order, the opponents in the units' order.
-    `units`: some of the state's units, in its order, holding all those at sea, else all."""
-    units = state.units if units is None else units
-    seas = board.SEAS
-    mine = {u.area for u in units if u.owner == civ and not u.fought and u.area in seas
-            and u.kind in NAVAL_KINDS}
-    if not mine:  # (civ has no naval unit at sea that has not fought)
-        return []
-    theirs = [u for u in units if u.area in mine and u.owner != civ and u.kind in NAVAL_KINDS]
-    if not theirs:  # (as most often: nobody else in those seas)
-        return []
-    others: dict[str, dict[str, None]] = {}  # sea -> the other owners there, in order
-    for u in theirs:
-        others.setdefault(u.area, {})[u.owner] = None
-    fought = [sea for sea in mine if sea in others]
-    if len(fought) > 1:
-        fought.sort(key=_SEA_ORDER.__getitem__)
-    return [NavalBattle(sea=sea, opponent=o) for sea in fought for o in others[sea]]
-
-
 _SEA_ORDER = {sea: i for i, sea in enumerate(board.SEAS)}
 
 
 def _legal_naval(state: GameState, prompt: NavalTurn) -> list[Action]:
-    """Ending the step, civ's trireme moves (`legal_trireme_moves`), then the battles he
-    may start (`_naval_battles`): worked out in one loop over the units at sea and civ's
-    triremes."""
+    """Ending the step, civ's trireme moves (each trireme with moves left, to each of its
+    `sea_steps`), then the battles he may start: one against each other owner of naval
+    units in each sea where civ has one that has not fought (the seas in the board's order,
+    the opponents in the units' order). One loop over the units at sea and civ's triremes
+    (tests/helpers.py: naval_listing_the_long_way)."""
     global _NAVAL_LISTED
     civ = prompt.civ
     seas = board.SEAS

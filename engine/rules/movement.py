@@ -74,15 +74,6 @@ def check_trireme_move(state: GameState, civ: str, action: MoveTrireme) -> Unit:
     return u
 
 
-def legal_trireme_moves(state: GameState, civ: str,
-                        units: list[Unit] | None = None) -> list[MoveTrireme]:
-    """civ's trireme moves; `units`: some of the state's units, in its order, holding all
-    civ's triremes (picked by the caller), else all."""
-    return [MoveTrireme(unit=u.id, to=s) for u in (state.units if units is None else units)
-            if u.owner == civ and u.kind == "trireme" and u.moves_left > 0
-            for s in trireme_destinations(u)]
-
-
 # --- ground units -------------------------------------------------------------------------
 def land_targets(state: GameState, u: Unit) -> list[str]:
     """Where a legion or creature can go without triremes (a card may open the straits)."""

@@ -122,14 +122,13 @@ class Yard:
         no item is made for what would be refused. Every kind asked must have a piece left
         (`has`): the caller leaves out the others, once for all his provinces."""
         info = board.PROVINCES.get(pr)
-        ps = None if info is None else self.state.provinces[pr]
+        ps = self.state.provinces[pr] if info is not None else None
         others = self._others
         # As is usual, his since the turn began with no one else's unit there: a building
         # site of his (`site_fault` finds nothing), without asking the rules.
-        if info is None or ps is None or (
-                not (ps.influence == self.civ and others is not None and pr not in others
-                     and pr in self.state.construction.turn_start)
-                and not self._site(pr)):
+        held = ps is not None and ps.influence == self.civ and others is not None and \
+            pr not in others and pr in self.state.construction.turn_start
+        if info is None or ps is None or not (held or self._site(pr)):
             if info is not None and not self._exemptions():
                 return  # no building here at all
             for it in _offered_in(pr, kinds, trireme, caravan, self._free_sites(pr)):

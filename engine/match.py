@@ -425,9 +425,8 @@ class Match:
             # gets a view sharing the state's parts (good while the state does not change)
             pick: Callable[[list[Action]], Action] | None = getattr(bot, "pick", None)
             if pick is not None:
-                # (game.picked, in place: every decision) handed its own list of the
-                # options; is its choice one of the very objects listed, which
-                # game.play_listed may apply?
+                # handed its own list of the options; is its choice one of the very
+                # objects listed, which game.play_listed may apply?
                 options = game.legal_actions(state)
                 action = pick(list(options))
                 listed = False

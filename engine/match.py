@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import os
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import msgspec
@@ -423,17 +423,20 @@ class Match:
                 bot = self.bot(seat)
             # a Picker needs its options only, listed on the state itself; any other player
             # gets a view sharing the state's parts (good while the state does not change)
-            pick: Callable[[list[Action]], Action] | None = getattr(bot, "pick", None)
+            pick: Callable[[Sequence[Action]], int] | None = getattr(bot, "pick_index", None)
             if pick is not None:
-                # handed its own list of the options; is its choice one of the very
-                # objects listed, which game.play_listed may apply?
+                # it answers a number: the action is one of the very objects listed, which
+                # game.play_listed may apply (no copy to hand it, no search for its choice)
                 options = game.legal_actions(state)
-                action = pick(list(options))
-                listed = False
-                for a in options:
-                    if a is action:
-                        listed = True
-                        break
+                i = pick(options)
+                try:
+                    if i < 0:
+                        raise IndexError
+                    action = options[i]
+                except (IndexError, TypeError):
+                    raise IllegalAction(f"the computer player picked option {i!r} of "
+                                        f"{len(options)}", ENGINE_FAILURE) from None
+                listed = True
             else:
                 v = shared_view(state, seat)
                 # the bot decides before the state changes and only reads it, so the rules

@@ -8,17 +8,18 @@ together with the picker playing exactly as it would from its view.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
 import pytest
 
 from engine import game
-from engine.actions import Action, EndConstruction
+from engine.actions import Action
 from engine.bots.random_bot import RandomBot
 from engine.data.board import CIVS
 from engine.errors import IllegalAction
-from engine.match import Match
+from engine.match import Match, replay_match
 from engine.rules import reading
 from engine.state import Config
 from engine.view import View, shared_view
@@ -108,25 +109,22 @@ def test_a_picker_gets_no_view_and_a_chooser_does(monkeypatch: pytest.MonkeyPatc
     assert len(views) == 200
 
 
-class _Forger(RandomBot):
-    """A picker that answers a copy of its pick (decoded, as from the network), or a
-    move that is not among its options at all."""
+class _Miscounter(RandomBot):
+    """A picker that answers a number that is no option of its: past the end of the list,
+    before its start, or not a number at all."""
 
-    def __init__(self, seed: int, forge: str) -> None:
+    def __init__(self, seed: int, answer: Any) -> None:
         super().__init__(seed)
-        self.forge = forge
+        self.answer = answer
 
-    def pick(self, legal: list[Action]) -> Action:
-        chosen = super().pick(legal)
-        if self.forge == "copy":
-            return msgspec.json.decode(msgspec.json.encode(chosen), type=type(chosen))
-        return EndConstruction()
+    def pick_index(self, legal: Sequence[Action]) -> int:
+        super().pick_index(legal)
+        return self.answer if self.answer != "end" else len(legal)
 
 
-def test_a_picked_action_not_listed_goes_the_long_way(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Only the very object listed skips the checks (engine.game.play_listed): a copy of a
-    listed action is checked and played, an action not offered is refused with its reason
-    and the state stays as it was."""
+def test_a_picked_option_is_played_unchecked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The picker's choice is the very object listed, so it skips the checks
+    (engine.game.play_listed) and plays as the same choice checked would."""
     unchecked: list[Action] = []
     play_listed = game.play_listed
 
@@ -138,15 +136,26 @@ def test_a_picked_action_not_listed_goes_the_long_way(monkeypatch: pytest.Monkey
     plain = _match(monkeypatch, RandomBot, 3, 4)
     plain.play_bots(300)
     assert len(unchecked) == 300
-    twin = _match(monkeypatch, lambda seed: _Forger(seed, "copy"), 3, 4)
-    twin.play_bots(300)
-    assert len(unchecked) == 300  # every copy went the long way
-    assert game.state_hash(twin.state) == game.state_hash(plain.state)
+    # the same decisions as copies (as from the network) are checked, and play the same
+    record = plain.record  # (its hashes owed are worked out now, by a replay)
+    unchecked.clear()
+    checked = replay_match(record)
+    for action in record.actions:
+        seat = checked.pending_seat()
+        assert seat is not None
+        checked.act(seat, msgspec.json.decode(msgspec.json.encode(action), type=type(action)))
+    assert unchecked == []
+    assert checked.record.hashes == record.hashes
 
-    stranger = _match(monkeypatch, lambda seed: _Forger(seed, "stranger"), 3, 4)
-    assert type(stranger.state.prompt).__name__ != "ConstructionTurn"
-    before = game.encode_state(stranger.state)
-    with pytest.raises(IllegalAction):
-        stranger.play_bots(1)
-    assert game.encode_state(stranger.state) == before
-    assert stranger.version == 0
+
+@pytest.mark.parametrize("answer", ["end", -1, "1", 1.0, None])
+def test_a_picked_number_that_is_no_option_is_refused(monkeypatch: pytest.MonkeyPatch,
+                                                      answer: Any) -> None:
+    """A picker's number outside its options is refused with its reason, and the state
+    stays as it was."""
+    wrong = _match(monkeypatch, lambda seed: _Miscounter(seed, answer), 3, 4)
+    before = game.encode_state(wrong.state)
+    with pytest.raises(IllegalAction, match="picked option"):
+        wrong.play_bots(1)
+    assert game.encode_state(wrong.state) == before
+    assert wrong.version == 0

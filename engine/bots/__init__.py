@@ -11,6 +11,7 @@ and planner (look-ahead over greedy play).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from ..actions import Action
@@ -27,9 +28,11 @@ class Picker(Bot, Protocol):
     """A computer player whose choice depends on its legal actions alone (random). The
     match may hand it those, listed on the match's own state, and build no view: a seat's
     options are its own to see (tests/test_view.py checks that a listing on the view is
-    the same), so nothing secret reaches it."""
+    the same), so nothing secret reaches it. It answers the number of its choice in the
+    list, which it leaves as it is: the match plays the very object listed there, which
+    needs no check (engine.game.play_listed)."""
 
-    def pick(self, legal: list[Action]) -> Action: ...
+    def pick_index(self, legal: Sequence[Action]) -> int: ...
 
 
 PICKABLE: tuple[str, ...] = ("easy", "normal", "hard")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..actions import Action
 from ..game import legal_actions
 from ..rng import Rng, seed_state
@@ -15,7 +17,8 @@ class RandomBot:
         self.rng = Rng(seed_state(seed ^ 0x5EED))
 
     def choose(self, view: View) -> Action:
-        return self.pick(legal_actions(view.state))
+        legal = legal_actions(view.state)
+        return legal[self.pick_index(legal)]
 
-    def pick(self, legal: list[Action]) -> Action:
-        return legal[self.rng.below(len(legal))]
+    def pick_index(self, legal: Sequence[Action]) -> int:
+        return self.rng.below(len(legal))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rng import Rng, next_u64, seed_state
+from engine.rng import Draws, Rng, next_u64, seed_state
 
 
 def _long_way(state: int, n: int) -> tuple[int, int]:
@@ -33,3 +33,31 @@ def test_no_draw_below_zero_or_one() -> None:
         with pytest.raises(ValueError):
             rng.below(n)
     assert rng.state == before
+
+
+@pytest.mark.parametrize("seed", [0, 17, 0xFFFF_FFFF_FFFF_FFFF, 1 << 63, -5, 1 << 70])
+def test_a_computer_players_draws_are_the_games_generators(seed: int) -> None:
+    """A computer player's generator (`Draws`, worked out in batches) draws what `Rng`
+    draws, through many batches, with draws that are rejected (n just above 2**63 rejects
+    almost half), and its state after each draw is `Rng`'s; shuffles too."""
+    slow, fast = Rng(seed), Draws(seed)
+    kinds = [15, 6, 1000, (1 << 63) + 1, 2, 1, (1 << 64) - 1, 65_536]
+    for i in range(2_000):
+        n = kinds[i % len(kinds)]
+        assert fast.below(n) == slow.below(n)
+        assert fast.state == slow.state
+    cards, same = list(range(40)), list(range(40))
+    slow.shuffle(cards)
+    fast.shuffle(same)
+    assert same == cards and fast.state == slow.state
+
+
+def test_a_computer_players_generator_set_anew_draws_from_there() -> None:
+    """Setting the state of a player's generator starts its draws from that state."""
+    fast = Draws(seed_state(5))
+    fast.below(6)
+    fast.state = seed_state(9)
+    slow = Rng(seed_state(9))
+    assert [fast.below(6) for _ in range(100)] == [slow.below(6) for _ in range(100)]
+    with pytest.raises(ValueError):
+        fast.below(0)

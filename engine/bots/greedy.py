@@ -57,7 +57,7 @@ from ..prompts import (
     Reaction,
     TakeTradeCard,
 )
-from ..rng import Rng, seed_state
+from ..rng import Draws, seed_state
 from ..rules import reading
 from ..rules.common import units_in
 from ..state import GameState, Player, ProvinceState, Unit
@@ -76,7 +76,7 @@ class GreedyBot:
     level = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed_state(seed ^ 0x6EED))
+        self.rng = Draws(seed_state(seed ^ 0x6EED))
         self._facts: Facts | None = None  # while a decision is weighed
 
     def _known(self, state: GameState) -> Facts:

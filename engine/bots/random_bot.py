@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ..actions import Action
 from ..game import legal_actions
-from ..rng import Rng, seed_state
+from ..rng import Draws, seed_state
 from ..view import View
 
 
@@ -14,7 +14,7 @@ class RandomBot:
     level = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed_state(seed ^ 0x5EED))
+        self.rng = Draws(seed_state(seed ^ 0x5EED))
 
     def choose(self, view: View) -> Action:
         legal = legal_actions(view.state)

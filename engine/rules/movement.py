@@ -258,16 +258,16 @@ def _block(state: GameState, civ: str, us: list[Unit], land: dict[int, AbstractS
                     if ok:
                         carried.append(u)
         for u in by_land:
-            moves.append(Move(units=[u.id], to=to))
+            moves.append(Move(units=[u.id], to=to, seas=_NO_SEAS))
         for u in carried:
-            moves.append(m := Move(units=[u.id], to=to))
+            moves.append(m := Move(units=[u.id], to=to, seas=_NO_SEAS))
             starts[id(m)] = u.area
         if len(by_land) > 1:
             for ids in choices(by_land):
-                moves.append(Move(units=list(ids), to=to))
+                moves.append(Move(units=ids, to=to, seas=_NO_SEAS))
         if len(carried) > 1:
             for ids in choices(carried):
-                moves.append(m := Move(units=list(ids), to=to))
+                moves.append(m := Move(units=ids, to=to, seas=_NO_SEAS))
                 starts[id(m)] = carried[0].area
         if by_land or carried:
             joint.append((to, tuple([index[u.id] for u in by_land]),
@@ -284,7 +284,7 @@ def _alike(state: GameState, us: list[Unit], steps: AbstractSet[str],
     be carried are. Returns where units are carried, and those units.
     `in_order`: the steps sorted, when no card changed them."""
     # each unit alone, then each choice of several: the units of a move to each
-    # destination reached by their own step, in order (copied for each move)
+    # destination reached by their own step, in order (shared by the moves: `_NO_SEAS`)
     own = [[u.id] for u in us]
     own += choice_ids(us)  # asked once per place: no need of the listing's memo
     if by_sea and not by_sea <= steps:
@@ -301,16 +301,16 @@ def _alike(state: GameState, us: list[Unit], steps: AbstractSet[str],
             start = us[0].area
             for to in sorted(steps | by_sea):
                 if to in steps:
-                    out += [Move(units=c[:], to=to) for c in own]
+                    out += [Move(units=c, to=to, seas=_NO_SEAS) for c in own]
                     continue
                 for i in aboard:
-                    out.append(m := Move(units=[i], to=to))
+                    out.append(m := Move(units=[i], to=to, seas=_NO_SEAS))
                     starts[id(m)] = start
                 for c in carried_choices:
-                    out.append(m := Move(units=c[:], to=to))
+                    out.append(m := Move(units=c, to=to, seas=_NO_SEAS))
                     starts[id(m)] = start
             return by_sea - steps, carried
-    out += [Move(units=c[:], to=to)
+    out += [Move(units=c, to=to, seas=_NO_SEAS)
             for to in (in_order if in_order is not None else sorted(steps)) for c in own]
     return _NOWHERE, us
 
@@ -360,6 +360,10 @@ def _convoy_reach(held: set[str]) -> dict[str, frozenset[str]]:
 _LAND_SET = {p: frozenset(pr.land_neighbours) for p, pr in board.PROVINCES.items()}
 _LAND_SORTED = {p: tuple(sorted(ns)) for p, ns in _LAND_SET.items()}
 _NOWHERE: frozenset[str] = frozenset()
+# The seas of every listed move (none: the engine finds the chain). A listed move's lists
+# are never changed (a declared move copies them), so moves share them: the default `[]`
+# would be copied for each move, and the units of a choice for each destination.
+_NO_SEAS: list[str] = []
 
 # What a place's units reach, for the joint moves: its origin, the destinations its units
 # reach by their own step (all of them going) and those they reach carried (the units
@@ -533,14 +537,14 @@ def _shared(dests: list[str], places: list[_Place], out: list[Move],
                 convoys.append((origin, carried_units))
         if len(by_land) > 1:
             for c in _joint_ids(ids_of, mine):
-                out.append(Move(units=c[:], to=to))
+                out.append(Move(units=c, to=to, seas=_NO_SEAS))
         # one convoy at most: the units carried by triremes start in one province
         for start, aboard in convoys:
             if len(by_land) + (start not in by_land) < 2:
                 continue  # from one place only
             on = {u.id for u in aboard}
             for c in _joint_ids(ids_of, mine + aboard):
-                out.append(m := Move(units=c[:], to=to))
+                out.append(m := Move(units=c, to=to, seas=_NO_SEAS))
                 if not on.isdisjoint(c):
                     starts[id(m)] = start
 
@@ -554,6 +558,7 @@ def _lone(state: GameState, u: Unit, origin: str, land: AbstractSet[str],
     may not enter). `in_order`: its land steps sorted, when no card changed them. Returns
     the destinations it is carried to."""
     uid = u.id
+    alone = [uid]  # the units of each of its moves (`_NO_SEAS`: never changed)
     if by_sea and not by_sea <= land:
         ok = convoyable.get(uid)
         if ok is None:
@@ -561,12 +566,12 @@ def _lone(state: GameState, u: Unit, origin: str, land: AbstractSet[str],
         if ok:
             carried = by_sea - land
             for to in sorted(land | by_sea):
-                out.append(m := Move(units=[uid], to=to))
+                out.append(m := Move(units=alone, to=to, seas=_NO_SEAS))
                 if to in carried:
                     starts[id(m)] = origin
             return carried
         in_order = None
-    out += [Move(units=[uid], to=to)
+    out += [Move(units=alone, to=to, seas=_NO_SEAS)
             for to in (in_order if in_order is not None else sorted(land))]
     return _NOWHERE
 

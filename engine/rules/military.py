@@ -376,12 +376,15 @@ def _resolve_move(state: GameState, civ: str, pm: PendingMove, ev: list[Event]) 
     moving = frozenset(wanted)  # asked of every unit: a set, not the list
     found: dict[int, Unit] = {}
     defended = False  # another civ's ground units there
-    # the movers and the units already there, picked in one pass (a comprehension: fast)
-    for u in [u for u in state.units if u.area == to or u.id in moving]:
+    # the units already there and the movers of its origin, picked in one pass (a
+    # comprehension, one test of each unit: fast); most moves start from one place, the
+    # few units of a joint move that come from elsewhere are looked up one by one
+    near = frozenset((to, pm.origin))
+    for u in [u for u in state.units if u.area in near]:
         if u.area == to:  # the movers are civ's: asked before they enter
             if not defended and u.owner != civ and u.kind in _GROUND:
                 defended = True
-        else:
+        elif u.id in moving:
             found[u.id] = u
     us = [found[i] if i in found else unit(state, i) for i in wanted]
     origins: list[str] = []

@@ -3,12 +3,15 @@ the positions of random games (tests/helpers.random_positions):
 
 - the moves of a ground listing share their lists (the units of a choice going to each
   destination, one empty list of seas): playing a listed move leaves every move the
-  listing offered as it was.
+  listing offered as it was;
+- a move resolves looking first at the units of its destination and its origin (all the
+  units only when a mover stands elsewhere: a joint move from several places).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import msgspec
 
@@ -16,9 +19,11 @@ from engine import game
 from engine.actions import Move
 from engine.prompts import GroundTurn
 from engine.rng import Rng
+from engine.rules import military, movement
 from engine.state import GameState
 
 from .helpers import random_positions
+from .test_military_shortcuts import _resolve_move as _resolve_move_the_long_way
 
 CIVS = ["rome", "greece", "egypt", "carthage"]
 
@@ -44,3 +49,23 @@ def test_playing_a_listed_move_leaves_the_other_listed_moves_as_they_were() -> N
         assert [msgspec.json.encode(m) for m in moves] == before
         played += 1
     assert played > 300 and shared > 100
+
+
+def test_every_listed_move_resolves_as_the_long_way_joint_moves_too() -> None:
+    moves = joint = battles = 0
+    for state in _ground_turns((74, 75, 76)):
+        civ = state.prompt.civ
+        state.order.active = civ
+        for m in movement.legal_moves(state, civ):
+            pm = movement.check_move(state, civ, m)
+            a, b = game.clone(state), game.clone(state)
+            ev_a: list[Any] = []
+            ev_b: list[Any] = []
+            military._resolve_move(a, civ, pm, ev_a)
+            _resolve_move_the_long_way(b, civ, pm, ev_b)
+            assert game.encode_state(a) == game.encode_state(b)
+            assert msgspec.json.encode(ev_a) == msgspec.json.encode(ev_b)
+            moves += 1
+            joint += bool(ev_a[0].origins)  # units from several places
+            battles += a.military.battle_area != ""
+    assert moves > 5000 and joint > 1000 and battles > 200

@@ -203,6 +203,7 @@ def compositions(units: list[Unit], cap: int = 256) -> list[list[Unit]]:
 
 
 _by_id = attrgetter("id")
+_fought = attrgetter("fought")
 
 
 def choice_ids(units: list[Unit]) -> list[list[int]]:
@@ -409,11 +410,15 @@ def _listing(state: GameState, civ: str, starts: dict[int, str]
     provinces = board.PROVINCES
     for origin, us in movers.items():
         place: _Place
+        # where its units reach by their own step and carried (disjoint sets), or, for a
+        # place the general `_block` listed, its joint moves by destination
+        joint: dict[str, tuple[list[Unit], list[Unit]]] | None = None
         if origin in board.SEAS:  # a Kraken at sea
             land: dict[int, AbstractSet[str]] = {u.id: set(sea_landings(state, u))
                                                  for u in us}
             place = _general(state, civ, origin, us, land, _NOWHERE, fights, convoyable,
                              known, out, starts)
+            own, carried, joint = place[1], place[2], place[5]
         else:
             by_sea: AbstractSet[str] = _NOWHERE
             if reach is not None:
@@ -433,46 +438,46 @@ def _listing(state: GameState, civ: str, starts: dict[int, str]
             steps: list[str] | None = None  # the board's, unless the straits are crossed
             if crossed:
                 steps = land_steps(state, civ, origin)
-                base: AbstractSet[str] = set(steps)
+                own = set(steps)
             else:
-                base = _LAND_SET[origin]
+                own = _LAND_SET[origin]
             plain = True
-            land_of: dict[int, AbstractSet[str]] = {}
+            land_of: dict[int, AbstractSet[str]] | None = None  # (made only if needed)
             if steps_hooked:
+                land_of = {}
                 for u in us:
                     given = list(steps if steps is not None else
                                  provinces[origin].land_neighbours)
                     got_steps = ground_steps(state, u, given)
                     if got_steps is given:
-                        land_of[u.id] = base
+                        land_of[u.id] = own
                     else:
                         land_of[u.id] = set(got_steps)
                         plain = False
             in_order = _LAND_SORTED[origin] if plain and not crossed else None
             if plain and len(us) == 1 and not us[0].fought:
-                carried = _lone(state, us[0], origin, base, by_sea, in_order, convoyable,
+                carried = _lone(state, us[0], origin, own, by_sea, in_order, convoyable,
                                 out, starts)
-                place = (origin, base, carried, us, us, None)
-            elif plain and not any(u.fought for u in us):
-                carried, aboard = _alike(state, us, base, by_sea, in_order, convoyable,
+                place = (origin, own, carried, us, us, None)
+            elif plain and not any(map(_fought, us)):
+                carried, aboard = _alike(state, us, own, by_sea, in_order, convoyable,
                                          out, starts)
-                place = (origin, base, carried, us, aboard, None)
+                place = (origin, own, carried, us, aboard, None)
             else:  # units that fought, or steps a card changed
-                if plain:  # no card could change a unit's steps: its place's
-                    for u in us:
-                        land_of[u.id] = base
+                if land_of is None:  # no card could change a unit's steps: its place's
+                    land_of = {u.id: own for u in us}
                 place = _general(state, civ, origin, us, land_of, by_sea, fights,
                                  convoyable, known, out, starts)
+                own, carried, joint = place[1], place[2], place[5]
         places.append(place)
-        joint = place[5]
         if joint is None:
-            own, carried = place[1], place[2]
             if seen:
-                shared.update(seen.intersection(own))
+                shared |= seen & own
                 if carried:
-                    shared.update(seen.intersection(carried))
-            seen.update(own)
-            seen.update(carried)
+                    shared |= seen & carried
+            seen |= own
+            if carried:
+                seen |= carried
         else:
             if seen:
                 shared.update(seen.intersection(joint))

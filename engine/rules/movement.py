@@ -642,6 +642,10 @@ def _several_places_by_ids(units: list[Unit], cap: int = 256) -> list[list[int]]
     for u in sorted(units, key=_by_id):
         groups.setdefault((u.area, u.kind, u.post), []).append(u.id)
     bit: dict[str, int] = {}
+    if len(groups) == 3:  # most: three groups, within the cap
+        got = _three_groups(groups, bit, cap)
+        if got is not None:
+            return got
     # each choice's ids and the places it draws from (as bits), side by side: each
     # group's prefixes added to every choice so far, none first, up to the cap
     chosen: list[list[int]] = [[]]
@@ -667,6 +671,34 @@ def _several_places_by_ids(units: list[Unit], cap: int = 256) -> list[list[int]]
             c.sort()  # (each list is one choice's own: sorted in place)
             out.append(c)
     return out
+
+
+def _three_groups(groups: dict[tuple[str, str, str], list[int]], bit: dict[str, int],
+                  cap: int) -> list[list[int]] | None:
+    """`_several_places_by_ids` of three groups whose choices are within the cap (else
+    None): each choice made once, from a prefix of each group (none first, the first
+    group's varying slowest), only those that draw from two places or more."""
+    sides: list[list[tuple[list[int], int]]] = []
+    size = 1
+    for (area, _, _), g in groups.items():
+        b = bit.setdefault(area, 1 << len(bit))
+        side = [(_NO_IDS, 0)]  # (a loop: most groups hold one unit or two)
+        for k in range(1, len(g)):
+            side.append((g[:k], b))
+        side.append((g, b))
+        sides.append(side)
+        size *= len(g) + 1
+    if size > cap:
+        return None
+    first, second, third = sides
+    out = [[*x, *y, *z] for x, i in first for y, j in second for z, k in third
+           if (w := i | j | k) & (w - 1)]  # two places or more
+    for c in out:
+        c.sort()
+    return out
+
+
+_NO_IDS: list[int] = []  # no unit of a group (never changed)
 
 
 # --- the moves a listing offered --------------------------------------------------------------

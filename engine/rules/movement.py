@@ -321,7 +321,9 @@ def _movers_and_seas(state: GameState, civ: str) -> tuple[dict[str, list[Unit]],
     by_origin: dict[str, list[Unit]] = {}
     seas: set[str] = set()
     provinces, at_sea = board.PROVINCES, board.SEAS
-    for u in [u for u in state.units if u.owner == civ]:  # a comprehension: the fast pass
+    for u in state.units:  # one loop (no list made; a comprehension would be a call)
+        if u.owner != civ:
+            continue
         kind = u.kind
         if kind == "trireme":
             if u.area in at_sea:

@@ -133,8 +133,9 @@ def _start_turn(state: GameState, civ: str) -> None:
     m.step = "naval"
     m.conquered = []
     moves = trireme_moves(state, civ)
-    for u in [u for u in state.units if u.owner == civ and u.kind == "trireme"]:  # (fast)
-        u.moves_left = moves
+    for u in state.units:
+        if u.owner == civ and u.kind == "trireme":
+            u.moves_left = moves
 
 
 def _advance_wars(state: GameState, civ: str, ev: list[Event]) -> None:
@@ -244,8 +245,9 @@ def _legal_naval(state: GameState, prompt: NavalTurn) -> list[Action]:
     boats: list[Unit] = []  # the trireme of each move, in the moves' order
     mine: set[str] = set()  # the seas where civ has a naval unit that has not fought
     theirs: list[Unit] = []  # the other players' naval units at sea
-    for u in [u for u in state.units if u.area in seas or (u.kind == "trireme" and
-                                                           u.owner == civ)]:
+    for u in state.units:  # one loop (no list made first)
+        if u.area not in seas and (u.kind != "trireme" or u.owner != civ):
+            continue
         if u.owner == civ:
             if u.kind == "trireme" and u.moves_left > 0:
                 for s in SEA_STEPS.get(u.area, ()):
@@ -376,11 +378,13 @@ def _resolve_move(state: GameState, civ: str, pm: PendingMove, ev: list[Event]) 
     moving = frozenset(wanted)  # asked of every unit: a set, not the list
     found: dict[int, Unit] = {}
     defended = False  # another civ's ground units there
-    # the units already there and the movers of its origin, picked in one pass (a
-    # comprehension, one test of each unit: fast); most moves start from one place, the
-    # few units of a joint move that come from elsewhere are looked up one by one
+    # the units already there and the movers of its origin, picked in one loop (one test
+    # of each unit, no list made first); most moves start from one place, the few units
+    # of a joint move that come from elsewhere are looked up one by one
     near = frozenset((to, pm.origin))
-    for u in [u for u in state.units if u.area in near]:
+    for u in state.units:
+        if u.area not in near:
+            continue
         if u.area == to:  # the movers are civ's: asked before they enter
             if not defended and u.owner != civ and u.kind in _GROUND:
                 defended = True

@@ -311,8 +311,10 @@ def _alike(state: GameState, us: list[Unit], steps: AbstractSet[str],
                     out.append(m := Move(units=c, to=to, seas=_NO_SEAS))
                     starts[id(m)] = start
             return by_sea - steps, carried
-    out += [Move(units=c, to=to, seas=_NO_SEAS)
-            for to in (in_order if in_order is not None else sorted(steps)) for c in own]
+    add = out.append  # (loops, not a comprehension: a call, and its free names slower)
+    for to in (in_order if in_order is not None else sorted(steps)):
+        for c in own:
+            add(Move(units=c, to=to, seas=_NO_SEAS))
     return _NOWHERE, us
 
 
@@ -578,8 +580,9 @@ def _lone(state: GameState, u: Unit, origin: str, land: AbstractSet[str],
                     starts[id(m)] = origin
             return carried
         in_order = None
-    out += [Move(units=alone, to=to, seas=_NO_SEAS)
-            for to in (in_order if in_order is not None else sorted(land))]
+    add = out.append  # (a loop, not a comprehension: see `_alike`)
+    for to in (in_order if in_order is not None else sorted(land)):
+        add(Move(units=alone, to=to, seas=_NO_SEAS))
     return _NOWHERE
 
 

@@ -218,8 +218,11 @@ def choice_ids(units: list[Unit]) -> list[list[int]]:
     first = units[0]
     key = (first.area, first.kind, first.post)
     if all((u.area, u.kind, u.post) == key for u in units):  # one group: its prefixes
-        ids = sorted([u.id for u in units])
-        return [ids[:k] for k in range(2, min(n, 255) + 1)]  # compositions' cap
+        ids = sorted(map(_by_id, units))
+        prefixes: list[list[int]] = []  # (a loop: a comprehension is a call)
+        for k in range(2, min(n, 255) + 1):  # compositions' cap
+            prefixes.append(ids[:k])
+        return prefixes
     return [[u.id for u in c] for c in compositions(units)]
 
 
@@ -286,7 +289,9 @@ def _alike(state: GameState, us: list[Unit], steps: AbstractSet[str],
     `in_order`: the steps sorted, when no card changed them."""
     # each unit alone, then each choice of several: the units of a move to each
     # destination reached by their own step, in order (shared by the moves: `_NO_SEAS`)
-    own = [[u.id] for u in us]
+    own: list[list[int]] = []
+    for u in us:
+        own.append([u.id])
     own += choice_ids(us)  # asked once per place: no need of the listing's memo
     if by_sea and not by_sea <= steps:
         carried: list[Unit] = []
@@ -551,7 +556,7 @@ def _shared(dests: list[str], places: list[_Place], out: list[Move],
         for start, aboard in convoys:
             if len(by_land) + (start not in by_land) < 2:
                 continue  # from one place only
-            on = {u.id for u in aboard}
+            on = set(map(_by_id, aboard))
             for c in _joint_ids(ids_of, mine + aboard):
                 out.append(m := Move(units=c, to=to, seas=_NO_SEAS))
                 if not on.isdisjoint(c):
@@ -590,7 +595,7 @@ def _joint_ids(known: dict[tuple[int, ...], list[list[int]]], units: list[Unit]
                ) -> list[list[int]]:
     """The choices of units from several places that take units from two places or more
     (once a listing for the same units)."""
-    key = tuple([u.id for u in units])
+    key = tuple(map(_by_id, units))
     got = known.get(key)
     if got is None:
         if len(units) == 2 and units[0].area != units[1].area:  # most: the pair itself

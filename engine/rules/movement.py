@@ -359,7 +359,10 @@ def _convoy_reach(held: set[str]) -> dict[str, frozenset[str]]:
                 if t in held and t not in seen:
                     seen.add(t)
                     chain.append(t)
-        provs = frozenset(p for s in chain for p in board.SEAS[s].provinces)
+        coasts: set[str] = set()
+        for s in chain:
+            coasts.update(board.SEAS[s].provinces)
+        provs = frozenset(coasts)
         for s in chain:
             reach[s] = provs
     return reach

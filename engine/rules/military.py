@@ -396,7 +396,10 @@ def _resolve_move(state: GameState, civ: str, pm: PendingMove, ev: list[Event]) 
                 defended = True
         elif u.id in moving:
             found[u.id] = u
-    us = [found[i] if i in found else unit(state, i) for i in wanted]
+    us: list[Unit] = []  # (a loop: a comprehension is a call)
+    for i in wanted:
+        u = found[i] if i in found else unit(state, i)
+        us.append(u)
     origins: list[str] = []
     kinds: list[str] = []
     alone = bool(us)  # the movers, civ's ground units, alone there once they enter

@@ -80,7 +80,7 @@ def test_the_joint_choices_of_three_groups_are_those_of_the_long_way() -> None:
     rng = random.Random(13)
     fast = two_places = beyond = 0
     for _ in range(1000):
-        # three groups: in three places, or two alike kinds apart in one place
+        # three groups: in three places, or two of them (a legion and a creature) in one
         specs = [("latium", "legion"), ("etruria", "creature"), ("campania", "legion")]
         if rng.random() < 0.5:
             specs[2] = ("latium", "creature")

@@ -133,8 +133,9 @@ def _start_turn(state: GameState, civ: str) -> None:
     m.step = "naval"
     m.conquered = []
     moves = trireme_moves(state, civ)
-    for u in [u for u in state.units if u.owner == civ and u.kind == "trireme"]:  # (fast)
-        u.moves_left = moves
+    for u in state.units:
+        if u.owner == civ and u.kind == "trireme":
+            u.moves_left = moves
 
 
 def _advance_wars(state: GameState, civ: str, ev: list[Event]) -> None:
@@ -144,9 +145,15 @@ def _advance_wars(state: GameState, civ: str, ev: list[Event]) -> None:
     # where civ has ground units that have not fought, then, among those places only, where
     # another player has ground units: a province in both is at war for him
     units = state.units
-    mine = {u.area for u in units if u.owner == civ and not u.fought and u.kind in _GROUND}
-    war = {u.area for u in units if u.area in mine and u.owner != civ
-           and u.kind in _GROUND} if mine else ()
+    mine: set[str] = set()
+    for u in units:  # (loops: a comprehension is a call, and its free names slower)
+        if u.owner == civ and not u.fought and u.kind in _GROUND:
+            mine.add(u.area)
+    war: set[str] = set()
+    if mine:
+        for u in units:
+            if u.area in mine and u.owner != civ and u.kind in _GROUND:
+                war.add(u.area)
     first = -1  # the first such province in the board's order
     for pr in war:
         i = _PROVINCE_ORDER.get(pr, -1)
@@ -244,8 +251,9 @@ def _legal_naval(state: GameState, prompt: NavalTurn) -> list[Action]:
     boats: list[Unit] = []  # the trireme of each move, in the moves' order
     mine: set[str] = set()  # the seas where civ has a naval unit that has not fought
     theirs: list[Unit] = []  # the other players' naval units at sea
-    for u in [u for u in state.units if u.area in seas or (u.kind == "trireme" and
-                                                           u.owner == civ)]:
+    for u in state.units:  # one loop (no list made first)
+        if u.area not in seas and (u.kind != "trireme" or u.owner != civ):
+            continue
         if u.owner == civ:
             if u.kind == "trireme" and u.moves_left > 0:
                 for s in SEA_STEPS.get(u.area, ()):
@@ -376,14 +384,22 @@ def _resolve_move(state: GameState, civ: str, pm: PendingMove, ev: list[Event]) 
     moving = frozenset(wanted)  # asked of every unit: a set, not the list
     found: dict[int, Unit] = {}
     defended = False  # another civ's ground units there
-    # the movers and the units already there, picked in one pass (a comprehension: fast)
-    for u in [u for u in state.units if u.area == to or u.id in moving]:
+    # the units already there and the movers of its origin, picked in one loop (one test
+    # of each unit, no list made first); most moves start from one place, the few units
+    # of a joint move that come from elsewhere are looked up one by one
+    near = frozenset((to, pm.origin))
+    for u in state.units:
+        if u.area not in near:
+            continue
         if u.area == to:  # the movers are civ's: asked before they enter
             if not defended and u.owner != civ and u.kind in _GROUND:
                 defended = True
-        else:
+        elif u.id in moving:
             found[u.id] = u
-    us = [found[i] if i in found else unit(state, i) for i in wanted]
+    us: list[Unit] = []  # (a loop: a comprehension is a call)
+    for i in wanted:
+        u = found[i] if i in found else unit(state, i)
+        us.append(u)
     origins: list[str] = []
     kinds: list[str] = []
     alone = bool(us)  # the movers, civ's ground units, alone there once they enter

@@ -203,6 +203,7 @@ def compositions(units: list[Unit], cap: int = 256) -> list[list[Unit]]:
 
 
 _by_id = attrgetter("id")
+_fought = attrgetter("fought")
 
 
 def choice_ids(units: list[Unit]) -> list[list[int]]:
@@ -217,8 +218,11 @@ def choice_ids(units: list[Unit]) -> list[list[int]]:
     first = units[0]
     key = (first.area, first.kind, first.post)
     if all((u.area, u.kind, u.post) == key for u in units):  # one group: its prefixes
-        ids = sorted([u.id for u in units])
-        return [ids[:k] for k in range(2, min(n, 255) + 1)]  # compositions' cap
+        ids = sorted(map(_by_id, units))
+        prefixes: list[list[int]] = []  # (a loop: a comprehension is a call)
+        for k in range(2, min(n, 255) + 1):  # compositions' cap
+            prefixes.append(ids[:k])
+        return prefixes
     return [[u.id for u in c] for c in compositions(units)]
 
 
@@ -258,16 +262,16 @@ def _block(state: GameState, civ: str, us: list[Unit], land: dict[int, AbstractS
                     if ok:
                         carried.append(u)
         for u in by_land:
-            moves.append(Move(units=[u.id], to=to))
+            moves.append(Move(units=[u.id], to=to, seas=_NO_SEAS))
         for u in carried:
-            moves.append(m := Move(units=[u.id], to=to))
+            moves.append(m := Move(units=[u.id], to=to, seas=_NO_SEAS))
             starts[id(m)] = u.area
         if len(by_land) > 1:
             for ids in choices(by_land):
-                moves.append(Move(units=list(ids), to=to))
+                moves.append(Move(units=ids, to=to, seas=_NO_SEAS))
         if len(carried) > 1:
             for ids in choices(carried):
-                moves.append(m := Move(units=list(ids), to=to))
+                moves.append(m := Move(units=ids, to=to, seas=_NO_SEAS))
                 starts[id(m)] = carried[0].area
         if by_land or carried:
             joint.append((to, tuple([index[u.id] for u in by_land]),
@@ -284,8 +288,10 @@ def _alike(state: GameState, us: list[Unit], steps: AbstractSet[str],
     be carried are. Returns where units are carried, and those units.
     `in_order`: the steps sorted, when no card changed them."""
     # each unit alone, then each choice of several: the units of a move to each
-    # destination reached by their own step, in order (copied for each move)
-    own = [[u.id] for u in us]
+    # destination reached by their own step, in order (shared by the moves: `_NO_SEAS`)
+    own: list[list[int]] = []
+    for u in us:
+        own.append([u.id])
     own += choice_ids(us)  # asked once per place: no need of the listing's memo
     if by_sea and not by_sea <= steps:
         carried: list[Unit] = []
@@ -301,17 +307,19 @@ def _alike(state: GameState, us: list[Unit], steps: AbstractSet[str],
             start = us[0].area
             for to in sorted(steps | by_sea):
                 if to in steps:
-                    out += [Move(units=c[:], to=to) for c in own]
+                    out += [Move(units=c, to=to, seas=_NO_SEAS) for c in own]
                     continue
                 for i in aboard:
-                    out.append(m := Move(units=[i], to=to))
+                    out.append(m := Move(units=[i], to=to, seas=_NO_SEAS))
                     starts[id(m)] = start
                 for c in carried_choices:
-                    out.append(m := Move(units=c[:], to=to))
+                    out.append(m := Move(units=c, to=to, seas=_NO_SEAS))
                     starts[id(m)] = start
             return by_sea - steps, carried
-    out += [Move(units=c[:], to=to)
-            for to in (in_order if in_order is not None else sorted(steps)) for c in own]
+    add = out.append  # (loops, not a comprehension: a call, and its free names slower)
+    for to in (in_order if in_order is not None else sorted(steps)):
+        for c in own:
+            add(Move(units=c, to=to, seas=_NO_SEAS))
     return _NOWHERE, us
 
 
@@ -320,7 +328,9 @@ def _movers_and_seas(state: GameState, civ: str) -> tuple[dict[str, list[Unit]],
     by_origin: dict[str, list[Unit]] = {}
     seas: set[str] = set()
     provinces, at_sea = board.PROVINCES, board.SEAS
-    for u in [u for u in state.units if u.owner == civ]:  # a comprehension: the fast pass
+    for u in state.units:  # one loop (no list made; a comprehension would be a call)
+        if u.owner != civ:
+            continue
         kind = u.kind
         if kind == "trireme":
             if u.area in at_sea:
@@ -349,7 +359,10 @@ def _convoy_reach(held: set[str]) -> dict[str, frozenset[str]]:
                 if t in held and t not in seen:
                     seen.add(t)
                     chain.append(t)
-        provs = frozenset(p for s in chain for p in board.SEAS[s].provinces)
+        coasts: set[str] = set()
+        for s in chain:
+            coasts.update(board.SEAS[s].provinces)
+        provs = frozenset(coasts)
         for s in chain:
             reach[s] = provs
     return reach
@@ -360,6 +373,10 @@ def _convoy_reach(held: set[str]) -> dict[str, frozenset[str]]:
 _LAND_SET = {p: frozenset(pr.land_neighbours) for p, pr in board.PROVINCES.items()}
 _LAND_SORTED = {p: tuple(sorted(ns)) for p, ns in _LAND_SET.items()}
 _NOWHERE: frozenset[str] = frozenset()
+# The seas of every listed move (none: the engine finds the chain). A listed move's lists
+# are never changed (a declared move copies them), so moves share them: the default `[]`
+# would be copied for each move, and the units of a choice for each destination.
+_NO_SEAS: list[str] = []
 
 # What a place's units reach, for the joint moves: its origin, the destinations its units
 # reach by their own step (all of them going) and those they reach carried (the units
@@ -405,11 +422,15 @@ def _listing(state: GameState, civ: str, starts: dict[int, str]
     provinces = board.PROVINCES
     for origin, us in movers.items():
         place: _Place
+        # where its units reach by their own step and carried (disjoint sets), or, for a
+        # place the general `_block` listed, its joint moves by destination
+        joint: dict[str, tuple[list[Unit], list[Unit]]] | None = None
         if origin in board.SEAS:  # a Kraken at sea
             land: dict[int, AbstractSet[str]] = {u.id: set(sea_landings(state, u))
                                                  for u in us}
             place = _general(state, civ, origin, us, land, _NOWHERE, fights, convoyable,
                              known, out, starts)
+            own, carried, joint = place[1], place[2], place[5]
         else:
             by_sea: AbstractSet[str] = _NOWHERE
             if reach is not None:
@@ -429,46 +450,46 @@ def _listing(state: GameState, civ: str, starts: dict[int, str]
             steps: list[str] | None = None  # the board's, unless the straits are crossed
             if crossed:
                 steps = land_steps(state, civ, origin)
-                base: AbstractSet[str] = set(steps)
+                own = set(steps)
             else:
-                base = _LAND_SET[origin]
+                own = _LAND_SET[origin]
             plain = True
-            land_of: dict[int, AbstractSet[str]] = {}
+            land_of: dict[int, AbstractSet[str]] | None = None  # (made only if needed)
             if steps_hooked:
+                land_of = {}
                 for u in us:
                     given = list(steps if steps is not None else
                                  provinces[origin].land_neighbours)
                     got_steps = ground_steps(state, u, given)
                     if got_steps is given:
-                        land_of[u.id] = base
+                        land_of[u.id] = own
                     else:
                         land_of[u.id] = set(got_steps)
                         plain = False
             in_order = _LAND_SORTED[origin] if plain and not crossed else None
             if plain and len(us) == 1 and not us[0].fought:
-                carried = _lone(state, us[0], origin, base, by_sea, in_order, convoyable,
+                carried = _lone(state, us[0], origin, own, by_sea, in_order, convoyable,
                                 out, starts)
-                place = (origin, base, carried, us, us, None)
-            elif plain and not any(u.fought for u in us):
-                carried, aboard = _alike(state, us, base, by_sea, in_order, convoyable,
+                place = (origin, own, carried, us, us, None)
+            elif plain and not any(map(_fought, us)):
+                carried, aboard = _alike(state, us, own, by_sea, in_order, convoyable,
                                          out, starts)
-                place = (origin, base, carried, us, aboard, None)
+                place = (origin, own, carried, us, aboard, None)
             else:  # units that fought, or steps a card changed
-                if plain:  # no card could change a unit's steps: its place's
-                    for u in us:
-                        land_of[u.id] = base
+                if land_of is None:  # no card could change a unit's steps: its place's
+                    land_of = {u.id: own for u in us}
                 place = _general(state, civ, origin, us, land_of, by_sea, fights,
                                  convoyable, known, out, starts)
+                own, carried, joint = place[1], place[2], place[5]
         places.append(place)
-        joint = place[5]
         if joint is None:
-            own, carried = place[1], place[2]
             if seen:
-                shared.update(seen.intersection(own))
+                shared |= seen & own
                 if carried:
-                    shared.update(seen.intersection(carried))
-            seen.update(own)
-            seen.update(carried)
+                    shared |= seen & carried
+            seen |= own
+            if carried:
+                seen |= carried
         else:
             if seen:
                 shared.update(seen.intersection(joint))
@@ -533,14 +554,14 @@ def _shared(dests: list[str], places: list[_Place], out: list[Move],
                 convoys.append((origin, carried_units))
         if len(by_land) > 1:
             for c in _joint_ids(ids_of, mine):
-                out.append(Move(units=c[:], to=to))
+                out.append(Move(units=c, to=to, seas=_NO_SEAS))
         # one convoy at most: the units carried by triremes start in one province
         for start, aboard in convoys:
             if len(by_land) + (start not in by_land) < 2:
                 continue  # from one place only
-            on = {u.id for u in aboard}
+            on = set(map(_by_id, aboard))
             for c in _joint_ids(ids_of, mine + aboard):
-                out.append(m := Move(units=c[:], to=to))
+                out.append(m := Move(units=c, to=to, seas=_NO_SEAS))
                 if not on.isdisjoint(c):
                     starts[id(m)] = start
 
@@ -554,6 +575,7 @@ def _lone(state: GameState, u: Unit, origin: str, land: AbstractSet[str],
     may not enter). `in_order`: its land steps sorted, when no card changed them. Returns
     the destinations it is carried to."""
     uid = u.id
+    alone = [uid]  # the units of each of its moves (`_NO_SEAS`: never changed)
     if by_sea and not by_sea <= land:
         ok = convoyable.get(uid)
         if ok is None:
@@ -561,13 +583,14 @@ def _lone(state: GameState, u: Unit, origin: str, land: AbstractSet[str],
         if ok:
             carried = by_sea - land
             for to in sorted(land | by_sea):
-                out.append(m := Move(units=[uid], to=to))
+                out.append(m := Move(units=alone, to=to, seas=_NO_SEAS))
                 if to in carried:
                     starts[id(m)] = origin
             return carried
         in_order = None
-    out += [Move(units=[uid], to=to)
-            for to in (in_order if in_order is not None else sorted(land))]
+    add = out.append  # (a loop, not a comprehension: see `_alike`)
+    for to in (in_order if in_order is not None else sorted(land)):
+        add(Move(units=alone, to=to, seas=_NO_SEAS))
     return _NOWHERE
 
 
@@ -575,7 +598,7 @@ def _joint_ids(known: dict[tuple[int, ...], list[list[int]]], units: list[Unit]
                ) -> list[list[int]]:
     """The choices of units from several places that take units from two places or more
     (once a listing for the same units)."""
-    key = tuple([u.id for u in units])
+    key = tuple(map(_by_id, units))
     got = known.get(key)
     if got is None:
         if len(units) == 2 and units[0].area != units[1].area:  # most: the pair itself
@@ -632,6 +655,10 @@ def _several_places_by_ids(units: list[Unit], cap: int = 256) -> list[list[int]]
     for u in sorted(units, key=_by_id):
         groups.setdefault((u.area, u.kind, u.post), []).append(u.id)
     bit: dict[str, int] = {}
+    if len(groups) == 3:  # most: three groups, within the cap
+        got = _three_groups(groups, bit, cap)
+        if got is not None:
+            return got
     # each choice's ids and the places it draws from (as bits), side by side: each
     # group's prefixes added to every choice so far, none first, up to the cap
     chosen: list[list[int]] = [[]]
@@ -657,6 +684,34 @@ def _several_places_by_ids(units: list[Unit], cap: int = 256) -> list[list[int]]
             c.sort()  # (each list is one choice's own: sorted in place)
             out.append(c)
     return out
+
+
+def _three_groups(groups: dict[tuple[str, str, str], list[int]], bit: dict[str, int],
+                  cap: int) -> list[list[int]] | None:
+    """`_several_places_by_ids` of three groups whose choices are within the cap (else
+    None): each choice made once, from a prefix of each group (none first, the first
+    group's varying slowest), only those that draw from two places or more."""
+    sides: list[list[tuple[list[int], int]]] = []
+    size = 1
+    for (area, _, _), g in groups.items():
+        b = bit.setdefault(area, 1 << len(bit))
+        side = [(_NO_IDS, 0)]  # (a loop: most groups hold one unit or two)
+        for k in range(1, len(g)):
+            side.append((g[:k], b))
+        side.append((g, b))
+        sides.append(side)
+        size *= len(g) + 1
+    if size > cap:
+        return None
+    first, second, third = sides
+    out = [[*x, *y, *z] for x, i in first for y, j in second for z, k in third
+           if (w := i | j | k) & (w - 1)]  # two places or more
+    for c in out:
+        c.sort()
+    return out
+
+
+_NO_IDS: list[int] = []  # no unit of a group (never changed)
 
 
 # --- the moves a listing offered --------------------------------------------------------------

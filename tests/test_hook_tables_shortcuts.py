@@ -1,7 +1,9 @@
 """The shortcuts of the card hooks (issue 16, round 10) answer exactly as the long way:
 the cards taking part in a hook, looked up in a table that fills itself (no call between
 a rule and its cards' functions), made again when a card is registered; the cards a
-payment or a gift names, written in the resource order from the few kinds it names.
+payment or a gift names, written in the resource order from the few kinds it names; the
+players taking a god with Adonis, no copy looked for when none is on record; the
+buildings of others a god may destroy, their owners compared in place.
 """
 
 from __future__ import annotations
@@ -11,10 +13,9 @@ from types import ModuleType
 from typing import Any
 
 from engine.data.cards import RESOURCES, WILD
-from engine.powers import hermes
-from engine.powers.base import decode_cards, encode_cards
-from engine.rules import hooks
-from engine.rules.common import player, player_civs
+from engine.powers import adonis, hermes
+from engine.powers.base import decode_cards, encode_cards, other_owner, others_buildings
+from engine.rules.common import building_controller, holds, player, player_civs
 from engine.rules.hooks import CARDS, _defines, _each, _each_card, register
 from engine.rules.payment import payment_options
 from engine.state import GameState
@@ -79,7 +80,7 @@ def test_a_card_registered_later_takes_part_in_the_hooks_asked_before() -> None:
         del CARDS[card.CARD]
         register(CARDS["titan"])  # a card registered again: the tables are made anew
     assert _each("crosses_straits") == before["crosses_straits"]
-    assert hooks._HOOKED is not None and "a_card_of_the_test" not in CARDS
+    assert _each_card("crosses_straits") == _each_card_long_way("crosses_straits")
 
 
 def _encode_long_way(cards: dict[str, int]) -> str:
@@ -116,3 +117,64 @@ def test_a_payment_or_a_gift_is_written_as_the_long_way() -> None:
     assert written > 1000 and several > 300
     _same_writing({})
     _same_writing({WILD: 1, "gold": 2, "tax": 1})
+
+
+def _adonis_holders_long_way(state: GameState) -> list[str]:
+    """Adonis' holder, then every other player asked whether he holds a copy."""
+    original = [p.civ for p in state.players if adonis.CARD in p.cards]
+    copies = [p.civ for p in state.players
+              if adonis.CARD not in p.cards and holds(state, p.civ, adonis.CARD)]
+    return original + copies
+
+
+def test_the_players_taking_a_god_with_adonis_are_the_long_ways() -> None:
+    """In every position; then with Adonis given to a player; then with Castor & Pollux
+    copying Adonis for another, and copying another hero."""
+    held = copied = 0
+    for n, state in enumerate(_positions(seeds=(83,), steps=600)):
+        assert adonis.holders(state) == _adonis_holders_long_way(state)
+        civs = player_civs(state)
+        first, second = civs[n % len(civs)], civs[(n + 1) % len(civs)]
+        for p in state.players:
+            if adonis.CARD in p.cards:
+                p.cards.remove(adonis.CARD)
+        player(state, first).cards.append(adonis.CARD)
+        assert adonis.holders(state) == _adonis_holders_long_way(state) == [first]
+        player(state, second).cards.append("castor_and_pollux")
+        for hero in (adonis.CARD, "hercules"):
+            state.power_choices[f"castor_and_pollux:{second}"] = hero
+            got = adonis.holders(state)
+            assert got == _adonis_holders_long_way(state)
+            held += 1
+            copied += got == [first, second]
+    assert held > 500 and copied > 250
+
+
+def _others_long_way(state: GameState, civ: str, kind: str) -> list[tuple[str, str]]:
+    """Each building of the kind, its controller asked alone, then `other_owner`."""
+    return [(pr, b.site) for pr, ps in state.provinces.items() for b in ps.buildings
+            if b.kind == kind and other_owner(state, civ, building_controller(
+                state, pr, kind, b.site))]
+
+
+def test_the_buildings_a_god_may_destroy_are_the_long_ways_even_with_no_controller() -> None:
+    """Baal's cities and Vulcan's caravans of others, for every player: in every
+    position, then with the influence gone from every other province with buildings (a
+    building nobody controls is nobody's to lose)."""
+    found = uncontrolled = 0
+    for n, state in enumerate(_positions(seeds=(85,), steps=900)):
+        for turn in range(2):
+            if turn:
+                built = [ps for ps in state.provinces.values() if ps.buildings]
+                for ps in built[n % 2::2]:
+                    ps.influence = None
+            for civ in player_civs(state):
+                for kind in ("city", "caravan"):
+                    long_way = _others_long_way(state, civ, kind)
+                    assert others_buildings(state, civ, kind) == long_way, (civ, kind)
+                    found += len(long_way)
+                    uncontrolled += sum(
+                        building_controller(state, pr, kind, b.site) is None
+                        for pr, ps in state.provinces.items() for b in ps.buildings
+                        if b.kind == kind)
+    assert found > 3000 and uncontrolled > 1000, (found, uncontrolled)

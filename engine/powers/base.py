@@ -174,7 +174,7 @@ def others_buildings(state: GameState, civ: str, kind: str) -> list[tuple[str, s
     civ (`other_owner` of its `building_controller`), in the board's order: a god's
     targets, listed in each of his holder's decisions."""
     return [(pr, site) for pr, site, owner in building_controllers(state, kind)
-            if other_owner(state, civ, owner)]
+            if owner is not None and owner != civ]  # `other_owner`, without a call each
 
 
 def other_owner(state: GameState, civ: str, owner: str | None) -> bool:

@@ -3,12 +3,14 @@ the cards taking part in a hook, looked up in a table that fills itself (no call
 a rule and its cards' functions), made again when a card is registered; the cards a
 payment or a gift names, written in the resource order from the few kinds it names; the
 players taking a god with Adonis, no copy looked for when none is on record; the
-buildings of others a god may destroy, their owners compared in place.
+buildings of others a god may destroy, their owners compared in place; Hermes' gifts,
+none checked against the bank when it holds enough of every kind.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from itertools import combinations_with_replacement
 from types import ModuleType
 from typing import Any
 
@@ -178,3 +180,37 @@ def test_the_buildings_a_god_may_destroy_are_the_long_ways_even_with_no_controll
                         for pr, ps in state.provinces.items() for b in ps.buildings
                         if b.kind == kind)
     assert found > 3000 and uncontrolled > 1000, (found, uncontrolled)
+
+
+def _hermes_gifts_long_way(state: GameState, civ: str) -> list[dict[str, int]]:
+    """Every set of Hermes' size from the kinds produced, each checked against the bank."""
+    out: list[dict[str, int]] = []
+    for combo in combinations_with_replacement(hermes._kinds(state, civ),
+                                               hermes._size(state, civ)):
+        cards: dict[str, int] = {}
+        for k in combo:
+            cards[k] = cards.get(k, 0) + 1
+        if all(state.bank.get(k, 0) >= n for k, n in cards.items()):
+            out.append(cards)
+    return out
+
+
+def test_hermes_gifts_are_the_long_ways_whatever_the_bank_holds() -> None:
+    """Hermes' holder having produced two to five kinds, with the bank as it is, then
+    short of some of those kinds (none, one or two cards left of each in turn)."""
+    kinds = ["tax", "fish", "wine", "gold", "grain"]
+    gifts = short = 0
+    for n, state in enumerate(_positions(seeds=(87,), steps=600)):
+        civ = player_civs(state)[n % len(state.players)]
+        state.powers_produced[civ] = kinds[:2 + n % 4]
+        for left in (None, 0, 1, 2):
+            if left is not None:
+                state.bank[kinds[n % 5]] = left
+                state.bank[kinds[(n + 2) % 5]] = min(left + 1, 2)
+            got = hermes.choices(state, civ)
+            assert got == _hermes_gifts_long_way(state, civ), (n, left)
+            gifts += len(got)
+            short += left is not None and len(got) < len(list(
+                combinations_with_replacement(hermes._kinds(state, civ),
+                                              hermes._size(state, civ))))
+    assert gifts > 10_000 and short > 300, (gifts, short)

@@ -118,10 +118,11 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
     # over them asks no `DECISIONS`, and only the gods with a power are looked at. Most
     # calls find nothing to ask (no creature, card or face-up god with a power here) and
     # make no list.
-    table = _ASKABLE.get(_IN_A_WINDOW if window else type(state.prompt))
-    if table is None:
-        table = _askable(_IN_A_WINDOW if window else type(state.prompt))
-    creature_of, at, powers, gods, face_up = table
+    kind = _IN_A_WINDOW if window else type(state.prompt)
+    try:
+        creature_of, at, powers, gods, face_up = _ASKABLE[kind]
+    except KeyError:  # once per kind
+        creature_of, at, powers, gods, face_up = _askable(kind)
     mine = creature_of.get(civ)
     asked = None if mine is None else [mine]
     for p in state.players:

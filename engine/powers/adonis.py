@@ -25,6 +25,8 @@ def _gods(state: GameState) -> list[str]:
 def holders(state: GameState) -> list[str]:
     """Who acts with Adonis: the card's holder, then the player copying him."""
     original = [p.civ for p in state.players if CARD in p.cards]
+    if not state.power_choices:  # a copy is a choice on record (`holds`): none then
+        return original
     copies = [p.civ for p in state.players if CARD not in p.cards and holds(state, p.civ, CARD)]
     return original + copies
 

@@ -174,7 +174,7 @@ def others_buildings(state: GameState, civ: str, kind: str) -> list[tuple[str, s
     civ (`other_owner` of its `building_controller`), in the board's order: a god's
     targets, listed in each of his holder's decisions."""
     return [(pr, site) for pr, site, owner in building_controllers(state, kind)
-            if other_owner(state, civ, owner)]
+            if owner is not None and owner != civ]  # `other_owner`, without a call each
 
 
 def other_owner(state: GameState, civ: str, owner: str | None) -> bool:
@@ -190,7 +190,16 @@ def player_target(state: GameState, owner: str | None) -> str | None:
 def encode_cards(cards: dict[str, int]) -> str:
     """{"tax": 1, "wine": 2} -> "tax=1,wine=2" (resource order; the Temple of Artemis of
     a payment last)."""
-    return ",".join(f"{c}={cards[c]}" for c in (*RESOURCES, WILD) if cards.get(c))
+    # the few kinds given put in order, not every kind looked for (a payment or a gift
+    # of each listing names one to three)
+    named = [c for c in cards if cards[c] and c in _CARD_ORDER]
+    if len(named) > 1:
+        named.sort(key=_CARD_ORDER.__getitem__)
+    return ",".join([f"{c}={cards[c]}" for c in named])
+
+
+# each kind of card's place in `encode_cards`
+_CARD_ORDER = {c: i for i, c in enumerate((*RESOURCES, WILD))}
 
 
 def decode_cards(card: str, text: str) -> dict[str, int]:

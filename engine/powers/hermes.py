@@ -31,12 +31,16 @@ def _size(state: GameState, civ: str) -> int:
 
 def choices(state: GameState, civ: str) -> list[dict[str, int]]:
     """Every set of cards Hermes may give now."""
+    kinds, size = _kinds(state, civ), _size(state, civ)
+    bank = state.bank
+    # a bank holding `size` cards of each kind gives every set: none is checked then
+    plenty = all(bank.get(k, 0) >= size for k in kinds)
     out: list[dict[str, int]] = []
-    for combo in combinations_with_replacement(_kinds(state, civ), _size(state, civ)):
+    for combo in combinations_with_replacement(kinds, size):
         cards: dict[str, int] = {}
         for k in combo:
             cards[k] = cards.get(k, 0) + 1
-        if all(state.bank.get(k, 0) >= n for k, n in cards.items()):
+        if plenty or all(bank.get(k, 0) >= n for k, n in cards.items()):
             out.append(cards)
     return out
 

@@ -29,8 +29,6 @@ from ..events import Event
 from ..state import Battle, Building, FreePlacement, GameState, Unit
 
 CARDS: dict[str, ModuleType] = {}  # card id -> its module, in registration order
-# hook -> the functions taking part (cached)
-_HOOKED: dict[str, tuple[Callable[..., Any], ...]] = {}
 
 
 def register(module: ModuleType) -> None:
@@ -52,14 +50,34 @@ def _defines(module: ModuleType, name: str) -> bool:
     return callable(f) and getattr(f, "__module__", None) == module.__name__
 
 
-def _each(hook: str) -> tuple[Callable[..., Any], ...]:
-    """The functions of the card modules taking part in a hook, in registration order
-    (computed once: the rules call some hooks very often)."""
-    try:
-        return _HOOKED[hook]
-    except KeyError:
-        _HOOKED[hook] = tuple(getattr(m, hook) for m in CARDS.values() if _defines(m, hook))
-        return _HOOKED[hook]
+class _Hooked(dict[str, tuple[Callable[..., Any], ...]]):
+    """hook -> the functions of the card modules taking part in it, in registration
+    order, each made when first asked."""
+
+    def __missing__(self, hook: str) -> tuple[Callable[..., Any], ...]:
+        got = self[hook] = tuple(getattr(m, hook) for m in CARDS.values()
+                                 if _defines(m, hook))
+        return got
+
+
+class _HookedCards(dict[str, tuple[tuple[str, Callable[..., Any]], ...]]):
+    """hook -> (card, function) of the card modules taking part in it, in registration
+    order, each made when first asked."""
+
+    def __missing__(self, hook: str) -> tuple[tuple[str, Callable[..., Any]], ...]:
+        got = self[hook] = tuple((c, getattr(m, hook)) for c, m in CARDS.items()
+                                 if _defines(m, hook))
+        return got
+
+
+_HOOKED = _Hooked()
+_HOOKED_CARDS = _HookedCards()
+# The functions of the card modules taking part in a hook, in registration order
+# (computed once), and (card, function) of those modules: the tables' own lookups, no
+# Python call between a rule and its hook's functions (some are asked at every step).
+_each: Callable[[str], tuple[Callable[..., Any], ...]] = _HOOKED.__getitem__
+_each_card: Callable[[str], tuple[tuple[str, Callable[..., Any]], ...]] = \
+    _HOOKED_CARDS.__getitem__
 
 
 def card_module(card: str) -> ModuleType:
@@ -100,10 +118,11 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
     # over them asks no `DECISIONS`, and only the gods with a power are looked at. Most
     # calls find nothing to ask (no creature, card or face-up god with a power here) and
     # make no list.
-    table = _ASKABLE.get(_IN_A_WINDOW if window else type(state.prompt))
-    if table is None:
-        table = _askable(_IN_A_WINDOW if window else type(state.prompt))
-    creature_of, at, powers, gods, face_up = table
+    kind = _IN_A_WINDOW if window else type(state.prompt)
+    try:
+        creature_of, at, powers, gods, face_up = _ASKABLE[kind]
+    except KeyError:  # once per kind
+        creature_of, at, powers, gods, face_up = _askable(kind)
     mine = creature_of.get(civ)
     asked = None if mine is None else [mine]
     for p in state.players:
@@ -416,17 +435,6 @@ def reducers(state: GameState, civ: str) -> tuple[Callable[..., Any], ...]:
     return ()
 
 
-def _each_card(hook: str) -> tuple[tuple[str, Callable[..., Any]], ...]:
-    """(card, function) of the card modules taking part in a hook, in registration order."""
-    key = "card:" + hook
-    got = _HOOKED_CARDS.get(key)
-    if got is None:
-        got = _HOOKED_CARDS[key] = tuple((c, getattr(m, hook)) for c, m in CARDS.items()
-                                         if _defines(m, hook))
-    return got
-
-
-_HOOKED_CARDS: dict[str, tuple[tuple[str, Callable[..., Any]], ...]] = {}
 
 
 def reduced_kinds(reduction: Callable[..., Any]) -> frozenset[str] | None:

@@ -209,10 +209,13 @@ def could_answer(state: GameState, window: str) -> dict[str, list[str]] | None:
     out: dict[str, list[str]] = {}
     if not cards:
         return out
-    creatures, gods = _answerers(window, cards)
+    got = _ANSWERERS.get(window)  # `_answerers`, without a call: asked at every move
+    if got is None or got[0] is not cards:
+        got = _answerers(window, cards)
+    _, creatures, gods = got
     for p in state.players:
-        creature = creatures.get(p.civ) if creatures else None  # (no creature does yet)
-        if creature is not None:
+        # (no creature answers a window yet)
+        if creatures and (creature := creatures.get(p.civ)) is not None:
             out[p.civ] = [creature]
         if not cards.isdisjoint(p.cards):
             out.setdefault(p.civ, []).extend(c for c in p.cards if c in cards)
@@ -227,23 +230,22 @@ def could_answer(state: GameState, window: str) -> dict[str, list[str]] | None:
     return out
 
 
-def _answerers(window: str, cards: frozenset[str]
-               ) -> tuple[dict[str, str], tuple[tuple[str, bool], ...]]:
-    """Each civilization whose creature may answer the window, with it, and the gods among
-    its cards in the gods' order, each with whether its card says `FACE_UP_ONLY` (made
-    once per window and set of answering cards: asked at every declared move and at the
-    start of each phase)."""
+def _answerers(window: str, cards: frozenset[str]) -> _Answerers:
+    """The answering cards of the window, each civilization whose creature is one of
+    them, with it, and the gods among them in the gods' order, each with whether its card
+    says `FACE_UP_ONLY` (made once per window and set of answering cards: asked at every
+    declared move and at the start of each phase)."""
     got = _ANSWERERS.get(window)
     if got is None or got[0] is not cards:
         got = _ANSWERERS[window] = (
             cards, {civ: c for civ, c in CIV_CREATURE.items() if c in cards},
             tuple((g, bool(getattr(CARDS[g], "FACE_UP_ONLY", False)))
                   for g in GODS if g in cards))
-    return got[1], got[2]
+    return got
 
 
-_ANSWERERS: dict[str, tuple[frozenset[str], dict[str, str],
-                            tuple[tuple[str, bool], ...]]] = {}
+_Answerers = tuple[frozenset[str], dict[str, str], tuple[tuple[str, bool], ...]]
+_ANSWERERS: dict[str, _Answerers] = {}
 
 
 def has_use(state: GameState, civ: str, window: str,

@@ -116,21 +116,25 @@ def produce(state: GameState, ev: list[Event]) -> None:
     prod = production(state)
     director = state.roles.get("director_of_commerce") or state.players[0].civ
     bank = state.bank
-    for civ in seat_order_from(state, director):
+    players = state.players
+    first = [p.civ for p in players].index(director)  # (`seat_order_from`)
+    for p in players[first:] + players[:first]:
+        civ = p.civ
         want = prod.get(civ)
         if not want:
             continue
         got: dict[str, int] = {}
         short: dict[str, int] = {}
-        p = player(state, civ)
+        hand = p.hand
         for card in _in_resource_order(want):
             n = want[card]
             if not n:
                 continue
-            k = min(n, bank.get(card, 0))
+            left = bank.get(card, 0)
+            k = n if n < left else left  # a stack that runs out pays what it has
             if k:
-                bank[card] -= k
-                add_to_hand(p, card, k)
+                bank[card] = left - k
+                hand[card] = hand.get(card, 0) + k  # (`add_to_hand`)
                 got[card] = k
             if k < n:
                 short[card] = n - k

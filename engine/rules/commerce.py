@@ -18,7 +18,7 @@ from ..events import (
     TradeOffered,
 )
 from ..prompts import AnnounceTrade, ChooseTradeOffer, GiveBalancingCard, TakeTradeCard
-from ..state import GameState
+from ..state import GameState, Player
 from .common import (
     add_to_hand,
     clean,
@@ -116,26 +116,35 @@ def produce(state: GameState, ev: list[Event]) -> None:
     prod = production(state)
     director = state.roles.get("director_of_commerce") or state.players[0].civ
     bank = state.bank
-    for civ in seat_order_from(state, director):
+    for p in _players_from(state, director):
+        civ = p.civ
         want = prod.get(civ)
         if not want:
             continue
         got: dict[str, int] = {}
         short: dict[str, int] = {}
-        p = player(state, civ)
+        hand = p.hand
         for card in _in_resource_order(want):
             n = want[card]
             if not n:
                 continue
-            k = min(n, bank.get(card, 0))
+            left = bank.get(card, 0)
+            k = n if n < left else left  # a stack that runs out pays what it has
             if k:
-                bank[card] -= k
-                add_to_hand(p, card, k)
+                bank[card] = left - k
+                hand[card] = hand.get(card, 0) + k  # (`add_to_hand`)
                 got[card] = k
             if k < n:
                 short[card] = n - k
         ev.append(Produced(civ=civ, cards=got, short=short))
     state.powers_produced = {c: sorted(w) for c, w in prod.items()}
+
+
+def _players_from(state: GameState, civ: str) -> list[Player]:
+    """The players in seat order from civ (`seat_order_from`, as the players themselves)."""
+    players = state.players
+    first = [p.civ for p in players].index(civ)
+    return players[first:] + players[:first]
 
 
 def _in_resource_order(cards: dict[str, int]) -> list[str]:
@@ -256,9 +265,10 @@ def _announce(state: GameState, prompt: AnnounceTrade, action: Action, ev: list[
     t = state.trade
     t.n = action.n
     director = prompt.civ
-    t.participants = [] if action.n == 0 else [
-        c for c in seat_order_from(state, director)
-        if hand_size(player(state, c)) >= action.n and not may_stay_out(state, c, action.n)]
+    n = action.n
+    t.participants = [] if n == 0 else [
+        p.civ for p in _players_from(state, director)
+        if sum(p.hand.values()) >= n and not may_stay_out(state, p.civ, n)]  # (`hand_size`)
     ev.append(TradeAnnounced(civ=director, n=action.n, participants=list(t.participants)))
     state.prompt = None
     if len(t.participants) < 2:

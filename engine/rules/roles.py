@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..actions import Action, PickRoleHolder, UsePower
-from ..data.cards import ROLES
+from ..data.cards import COMMODITIES, ROLES
 from ..errors import IllegalAction
 from ..events import Event, RoleAssigned
 from ..prompts import ChooseRoleHolder
@@ -16,10 +16,11 @@ from .common import (
     military_count,
     military_counts,
     player_civs,
+    post_key,
     random_below,
 )
 from .flow import start_phase
-from .hooks import before_roles, card_name, role_bonus, role_bonuses
+from .hooks import CARDS, before_roles, card_name, role_bonus, role_bonuses
 from .registry import decision, phase
 from .victory import check_roles
 
@@ -79,6 +80,83 @@ def scores(state: GameState, role: str,
     return out
 
 
+def role_scores(state: GameState) -> dict[str, dict[str, int]]:
+    """`scores` of every role, in the order of ROLES, the units and the provinces looked
+    at once for all of them (assigning roles moves no piece and no card)."""
+    civs = [p.civ for p in state.players]
+    units = state.units
+    owners = [u.owner for u in units if u.area]  # `military_counts`, counted below
+    occupiers: dict[tuple[str, str], str] = {}  # (area, post): its first unit's owner
+    for u in [u for u in units if u.post]:  # (seldom: a unit holding a post)
+        occupiers.setdefault((u.area, u.post), u.owner)
+    # the kinds of the buildings each player controls (`every_building_count`): each
+    # building its occupier's, else the influence holder's
+    held: dict[str | None, list[str]] = {c: [] for c in civs}
+    for pid, ps in state.provinces.items():
+        buildings = ps.buildings
+        if not buildings:  # as most provinces
+            continue
+        if not occupiers:
+            kinds = held.get(ps.influence)
+            if kinds is not None:
+                for b in buildings:
+                    kinds.append(b.kind)
+            continue
+        for b in buildings:
+            kind = b.kind
+            post = _POSTS.get(b.site) or post_key(kind, b.site) if kind == "caravan" else kind
+            kinds = held.get(occupiers.get((pid, post), ps.influence))
+            if kinds is not None:
+                kinds.append(kind)
+    commerce: dict[str, int] = {}
+    priest: dict[str, int] = {}
+    politics: dict[str, int] = {}
+    military: dict[str, int] = {}
+    for c in civs:
+        kinds = held[c]
+        temples, markets = kinds.count("temple"), kinds.count("market")
+        commerce[c] = kinds.count("caravan") + markets
+        priest[c] = temples + markets
+        politics[c] = kinds.count("city") + temples
+        military[c] = owners.count(c)
+    out = {"director_of_commerce": commerce, "high_priest": priest,
+           "political_leader": politics, "military_leader": military}
+    for c in _bonus_holders(state):
+        for f in role_bonuses(state, c):
+            for role in ROLES:
+                out[role][c] += f(state, c, role)
+    return out
+
+
+def _bonus_holders(state: GameState) -> list[str]:
+    """The players who may have a role bonus: a bonus is from a card or god its holder
+    holds, or a copy on record (`role_bonuses`); the others have none to ask for."""
+    bonus = _bonus_cards()
+    if state.power_choices:
+        return [p.civ for p in state.players]
+    gods = state.gods
+    with_god = {gods.get(card) for card in bonus}  # (None: a card, or a god in the heavens)
+    return [p.civ for p in state.players if p.civ in with_god or not bonus.isdisjoint(p.cards)]
+
+
+def _bonus_cards() -> frozenset[str]:
+    """The cards and gods with a `role_bonus`, from the catalog (`hooks.CARDS`: filled as
+    the powers are imported, so kept by its size)."""
+    n = len(CARDS)
+    got = _BONUS_CARDS.get(n)
+    if got is None:
+        got = _BONUS_CARDS[n] = frozenset(
+            card for card, m in CARDS.items() if callable(getattr(m, "role_bonus", None)))
+    return got
+
+
+_BONUS_CARDS: dict[int, frozenset[str]] = {}
+
+
+# the post of a caravan on each commodity site (`post_key`), made once
+_POSTS: dict[str, str] = {c: post_key("caravan", c) for c in COMMODITIES}
+
+
 def _assign(state: GameState, role: str, civ: str, sc: dict[str, int],
             ev: list[Event]) -> None:
     previous = state.roles.get(role)
@@ -110,17 +188,17 @@ def run(state: GameState, ev: list[Event]) -> None:
         if before_roles(state):
             return  # the cards' questions before roles (a copy, a named role): asked first
     i = int(state.step)
-    every = every_building_count(state)  # assigning roles moves no building, and no card
-    bonuses = {p.civ: role_bonuses(state, p.civ) for p in state.players}
+    table = role_scores(state)
     while i < len(ROLES):
         role = ROLES[i]
-        sc = scores(state, role, every, bonuses)
+        sc = table[role]
         best = max(sc.values())
-        leaders = [c for c, s in sc.items() if s == best]
         holder = state.roles.get(role)
-        if holder in leaders:
-            pass
-        elif len(leaders) == 1:
+        if holder is not None and sc.get(holder) == best:
+            i += 1  # he is among the leaders: the card stays with him
+            continue
+        leaders = [c for c, s in sc.items() if s == best]
+        if len(leaders) == 1:
             _assign(state, role, leaders[0], sc, ev)
         elif holder is None:
             _assign(state, role, leaders[random_below(state, len(leaders))], sc, ev)

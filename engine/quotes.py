@@ -22,7 +22,7 @@ from .prompts import ConstructionTurn, FreeSetupTurn
 from .rules import hooks, payment, victory
 from .rules.common import at_war, building_controller, player, tokens_in_play
 from .rules.registry import LEGAL
-from .rules.roles import scores
+from .rules.roles import role_scores
 from .state import GameState
 
 # The item kinds a construction can buy without a card (their cost does not depend on
@@ -160,13 +160,10 @@ def _progress(state: GameState) -> list[Progress]:
 
 
 def _role_scores(state: GameState) -> dict[str, dict[str, int]]:
-    out: dict[str, dict[str, int]] = {}
-    for role in ROLES:
-        try:
-            out[role] = scores(state, role)
-        except Exception:  # noqa: BLE001  (a hand-made position the rules cannot count)
-            out[role] = {}
-    return out
+    try:
+        return role_scores(state)
+    except Exception:  # noqa: BLE001  (a hand-made position the rules cannot count)
+        return {role: {} for role in ROLES}
 
 
 def _board(state: GameState) -> BoardQuote:

@@ -229,3 +229,23 @@ def from_several_places(units: list[Unit], cap: int = 256) -> list[list[Unit]]:
         choices = [(c + g[:k], places | b if k else places)
                    for c, places in choices for k in range(len(g) + 1)][:cap]
     return [sorted(c, key=attrgetter("id")) for c, places in choices if places & (places - 1)]
+
+
+# the two kinds of building each role but the military leader's counts
+_COUNTED: dict[str, tuple[str, str]] = {
+    "director_of_commerce": ("caravan", "market"),
+    "high_priest": ("temple", "market"),
+    "political_leader": ("city", "temple"),
+}
+
+
+def base_score(state: GameState, civ: str, role: str) -> int:
+    """A player's count for a role before his cards' bonuses, he alone counted (the long
+    way of `engine.rules.roles.role_scores`): his units for the military leader, else the
+    two kinds of building the role counts that he controls."""
+    from engine.rules.common import building_counts, military_count
+    if role == "military_leader":
+        return military_count(state, civ)
+    first, second = _COUNTED[role]
+    counts = building_counts(state, civ)
+    return counts[first] + counts[second]

@@ -21,7 +21,7 @@ from engine.rules.hooks import CARDS, role_bonus, role_bonuses
 from engine.rules.victory import check_roles
 from engine.state import GameState
 
-from .helpers import random_positions
+from .helpers import base_score, random_positions
 
 CIVS = ["rome", "greece", "egypt", "carthage"]
 
@@ -37,7 +37,7 @@ def _one_by_one(state: GameState) -> dict[str, dict[str, int]]:
     """Each player's count for each role asked alone: his buildings, his units, his
     bonuses (`base_score`, `role_bonus`)."""
     civs = [p.civ for p in state.players]
-    return {role: {c: roles.base_score(state, c, role) + role_bonus(state, c, role)
+    return {role: {c: base_score(state, c, role) + role_bonus(state, c, role)
                    for c in civs} for role in ROLES}
 
 

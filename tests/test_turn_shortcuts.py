@@ -16,7 +16,6 @@ from engine.rules import commerce, roles, windows
 from engine.rules.common import (
     add_to_hand,
     building_controller,
-    every_building_count,
     player,
     post_key,
     seat_order_from,
@@ -24,7 +23,7 @@ from engine.rules.common import (
 from engine.rules.hooks import extra_production, role_bonuses
 from engine.state import GameState
 
-from .helpers import could_answer_the_long_way, random_positions
+from .helpers import base_score, could_answer_the_long_way, random_positions
 
 CIVS = ["rome", "greece", "egypt", "carthage"]
 
@@ -107,18 +106,13 @@ def test_the_production_is_handed_out_as_the_long_way() -> None:
     assert produced > 500
 
 
-def test_the_role_scores_with_the_counts_given_are_the_long_way() -> None:
-    """`scores` with the buildings and the role bonuses given (as the roles phase asks
-    it) and without: the same counts, in seat order."""
+def test_the_role_scores_are_the_long_way() -> None:
+    """`scores` of each role: each player's count alone and his bonuses, in seat order."""
     for state in _positions(600):
-        every = every_building_count(state)
         bonuses = {p.civ: role_bonuses(state, p.civ) for p in state.players}
         for role in ROLES:
-            alone = {c: roles.base_score(state, c, role) for c in bonuses}
-            long_way = {c: alone[c] + sum(f(state, c, role) for f in bonuses[c])
+            long_way = {c: base_score(state, c, role) + sum(f(state, c, role) for f in bonuses[c])
                         for c in bonuses}
-            got = roles.scores(state, role, every, bonuses)
-            assert list(got.items()) == list(long_way.items())
             assert list(roles.scores(state, role).items()) == list(long_way.items())
 
 

@@ -2,7 +2,7 @@
 
 Weighing one decision, the greedy and normal players ask the same questions about one
 position again and again: the threat next to a province (once per candidate placed there),
-what a hand of cards is worth (once per payment), the role scores (once per role a building
+what a hand of cards is worth (once per payment), the role scores (once, for every role a building
 counts for), which unit has an id. `Facts` answers each once and remembers the answer. It
 holds for one state while that state does not change: a player makes one at the start of
 `choose` and drops it at the end (the state a computer player decides on is only read
@@ -15,7 +15,7 @@ from ..data import board
 from ..data.cards import COMMODITIES, RESOURCES, TAX
 from ..data.costs import GROUND_UNITS
 from ..rules.common import ground_units_in
-from ..rules.roles import scores
+from ..rules.roles import role_scores
 from ..state import GameState, Player, Unit
 from .values import UNIT_STRENGTH
 
@@ -222,7 +222,6 @@ class Facts:
 
     def role_scores(self, role: str) -> dict[str, int]:
         """`engine.rules.roles.scores` (do not change the answer: it is shared)."""
-        sc = self._scores.get(role)
-        if sc is None:
-            sc = self._scores[role] = scores(self.state, role)
-        return sc
+        if not self._scores:  # every role counted at once
+            self._scores = role_scores(self.state)
+        return self._scores[role]

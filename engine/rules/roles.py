@@ -2,86 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..actions import Action, PickRoleHolder, UsePower
 from ..data.cards import COMMODITIES, ROLES
 from ..errors import IllegalAction
 from ..events import Event, RoleAssigned
 from ..prompts import ChooseRoleHolder
 from ..state import GameState
-from .common import (
-    building_counts,
-    every_building_count,
-    military_count,
-    military_counts,
-    player_civs,
-    post_key,
-    random_below,
-)
+from .common import post_key, random_below
 from .flow import start_phase
-from .hooks import CARDS, before_roles, card_name, role_bonus, role_bonuses
+from .hooks import CARDS, before_roles, card_name, role_bonuses
 from .registry import decision, phase
 from .victory import check_roles
 
 ROLE_RULE = "Roles: ties keep the card with its holder; the holder chooses among tied others"
 
 
-def base_score(state: GameState, civ: str, role: str) -> int:
-    if role == "military_leader":
-        return military_count(state, civ)
-    return _from_buildings(role, building_counts(state, civ))
-
-
-def _from_buildings(role: str, b: dict[str, int]) -> int:
-    first, second = _COUNTED[role]
-    return b[first] + b[second]
-
-
-# the two kinds of building each role but the military leader's counts
-_COUNTED: dict[str, tuple[str, str]] = {
-    "director_of_commerce": ("caravan", "market"),
-    "high_priest": ("temple", "market"),
-    "political_leader": ("city", "temple"),
-}
-
-
-def scores(state: GameState, role: str,
-           every: dict[str, dict[str, int]] | None = None,
-           bonuses: dict[str, list[Callable[..., int]]] | None = None) -> dict[str, int]:
-    """Each player's count for the role. `every`: `every_building_count` of the state, if
-    the caller has it already (the roles are assigned one after the other, the buildings
-    unchanged meanwhile); `bonuses`: each player's `role_bonuses`, likewise (no card
-    changes hands meanwhile)."""
-    civs = player_civs(state)
-    out: dict[str, int] = {}
-    if role == "military_leader":  # everyone's units counted in one pass
-        units = military_counts(state)
-        for c in civs:
-            out[c] = units.get(c, 0)
-    else:  # the buildings of everyone counted in one pass
-        if every is None:
-            every = every_building_count(state)
-        first, second = _COUNTED[role]
-        for c in civs:
-            b = every.get(c)  # a count of all kinds, or None: he controls no building
-            out[c] = 0 if b is None else b[first] + b[second]
-    if bonuses is None:
-        for c in civs:
-            out[c] += role_bonus(state, c, role)
-        return out
-    for c in civs:
-        funcs = bonuses[c]
-        if funcs:  # most players hold no card counting toward a role
-            n = out[c]
-            for f in funcs:
-                n += f(state, c, role)
-            out[c] = n
-    return out
+def scores(state: GameState, role: str) -> dict[str, int]:
+    """Each player's count for the role, in seat order: the buildings it counts that he
+    controls (or his units, for the military leader), and his cards' bonuses."""
+    return role_scores(state)[role]
 
 
 def role_scores(state: GameState) -> dict[str, dict[str, int]]:
-    """`scores` of every role, in the order of ROLES, the units and the provinces looked
+    """`scores` of every role, in the order of ROLES: the units and the provinces looked
     at once for all of them (assigning roles moves no piece and no card)."""
     civs = [p.civ for p in state.players]
     units = state.units
@@ -104,7 +47,7 @@ def role_scores(state: GameState) -> dict[str, dict[str, int]]:
             continue
         for b in buildings:
             kind = b.kind
-            post = _POSTS.get(b.site) or post_key(kind, b.site) if kind == "caravan" else kind
+            post = (_POSTS.get(b.site) or post_key(kind, b.site)) if kind == "caravan" else kind
             kinds = held.get(occupiers.get((pid, post), ps.influence))
             if kinds is not None:
                 kinds.append(kind)
@@ -172,7 +115,8 @@ def assign_at_setup(state: GameState, ev: list[Event], fixed: dict[str, str]) ->
     for role in ROLES:
         if role in fixed:
             _assign(state, role, fixed[role], {}, ev)
-    counts = {role: scores(state, role) for role in ROLES if role not in fixed}
+    every = role_scores(state)
+    counts = {role: every[role] for role in ROLES if role not in fixed}
     for role, sc in counts.items():
         best = max(sc.values())
         leaders = [c for c, s in sc.items() if s == best]

@@ -9,7 +9,7 @@ from engine.game import apply, legal_actions
 from engine.prompts import ChooseRoleHolder, Reaction
 from engine.rules import roles
 
-from ..helpers import assert_illegal, start
+from ..helpers import assert_illegal, base_score, start
 from .support import construction_turn, events_of, give_god, new_turn_roles
 
 
@@ -63,7 +63,7 @@ def test_no_power_is_used_inside_role_assignment():
     give_god(s, "rome", "baal")
     from engine.rules.common import new_unit
     for civ, pr in (("babylon", "babylon"), ("atlantis", "poseidonis")):
-        for _ in range(7 - roles.base_score(s, civ, "military_leader")):
+        for _ in range(7 - base_score(s, civ, "military_leader")):
             new_unit(s, civ, "legion", pr)
     new_turn_roles(s)
     assert isinstance(s.prompt, ChooseRoleHolder) and s.prompt.civ == "rome"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.rules import roles
 
-from ..helpers import start
+from ..helpers import base_score, start
 from .support import give, new_turn_roles
 
 
@@ -13,7 +13,7 @@ def test_moses_adds_two_toward_the_high_priest_only():
     assert roles.scores(s, "high_priest")["egypt"] == 0
     give(s, "egypt", "moses")
     assert roles.scores(s, "high_priest")["egypt"] == 2
-    assert roles.scores(s, "military_leader")["egypt"] == roles.base_score(
+    assert roles.scores(s, "military_leader")["egypt"] == base_score(
         s, "egypt", "military_leader")
     new_turn_roles(s)  # egypt 2 beats greece's 1 (its market)
     assert s.roles["high_priest"] == "egypt"

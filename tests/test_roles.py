@@ -25,10 +25,10 @@ def test_scores_count_buildings_and_units():
     """Roles: caravans + markets, temples + markets, cities + temples, military units on
     the board (fortresses and triremes in port included)."""
     s = start()
-    assert roles.base_score(s, "carthage", "director_of_commerce") == 3
-    assert roles.base_score(s, "greece", "high_priest") == 1
-    assert roles.base_score(s, "egypt", "political_leader") == 3
-    assert roles.base_score(s, "rome", "military_leader") == 6
+    assert roles.scores(s, "director_of_commerce")["carthage"] == 3
+    assert roles.scores(s, "high_priest")["greece"] == 1
+    assert roles.scores(s, "political_leader")["egypt"] == 3
+    assert roles.scores(s, "military_leader")["rome"] == 6
 
 
 def test_holder_keeps_a_tie():
@@ -55,10 +55,10 @@ def test_holder_chooses_among_tied_others():
     """Roles: if two or more OTHER players tie, the holder decides who inherits the role."""
     s = start()
     for civ, pr in (("babylon", "babylon"), ("atlantis", "poseidonis")):
-        for _ in range(7 - roles.base_score(s, civ, "military_leader")):
+        for _ in range(7 - roles.scores(s, "military_leader")[civ]):
             new_unit(s, civ, "legion", pr)
-    assert roles.base_score(s, "babylon", "military_leader") == 7
-    assert roles.base_score(s, "atlantis", "military_leader") == 7
+    assert roles.scores(s, "military_leader")["babylon"] == 7
+    assert roles.scores(s, "military_leader")["atlantis"] == 7
     _reassign(s)
     assert isinstance(s.prompt, ChooseRoleHolder)
     assert s.prompt.civ == "rome" and sorted(s.prompt.candidates) == ["atlantis", "babylon"]

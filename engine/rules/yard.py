@@ -25,6 +25,7 @@ from ..data.cards import ALL_CARDS, CIV_HERO
 from ..errors import IllegalAction
 from ..state import GameState
 from .common import (
+    count_for_construction,
     free_commodity_sites,
     ground_units_in,
     player,
@@ -66,6 +67,7 @@ class Yard:
         self._free: dict[str, list[str]] = {}  # the free commodity sites of a province
         self._forts: dict[str, int] | None = None  # civ's fortresses, by province
         self._tokens: dict[str, int] | None = None  # the building tokens in play, by kind
+        count_for_construction(state, civ)  # the counts asked below, in two passes
         # where another's units stand (placement.strangers: asked by every listing's sites)
         self._others = strangers(state, civ)
 

@@ -142,7 +142,8 @@ class Yard:
         buildings = ps.buildings  # none (as in most provinces): every commodity site free
         # the kinds that fit, from a table keyed on all that `_fits` reads of the province
         fort = "fortress" in kinds and self._fits("fortress", pr)
-        key = (kinds, bool(info.city_site), self._built(pr) if buildings else _NONE, fort)
+        built = self._built(pr) if buildings else _NONE
+        key = (kinds, bool(info.city_site), built, fort)
         fitting = _FITTING.get(key)
         if fitting is None:
             fitting = _FITTING[key] = _fitting(*key)
@@ -151,7 +152,7 @@ class Yard:
         if trireme and info.coastal:
             append(made["trireme"])
         if caravan:
-            if not buildings:
+            if "caravan" not in built:  # (as most provinces) every commodity site free
                 out += _ALL_CARAVANS[pr]
                 return
             free = self._free_sites(pr)
@@ -343,7 +344,7 @@ _CARAVANS: dict[str, dict[str, Item]] = {
     pr: {s: Item(kind="caravan", province=pr, site=s) for s in info.commodity_sites}
     for pr, info in board.PROVINCES.items()}
 # the caravans of all a province's commodity sites, in their order (its free sites when it
-# has no building)
+# has no caravan)
 _ALL_CARAVANS: dict[str, tuple[Item, ...]] = {
     pr: tuple(_CARAVANS[pr][s] for s in info.commodity_sites)
     for pr, info in board.PROVINCES.items()}

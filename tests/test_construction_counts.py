@@ -13,6 +13,7 @@ from engine.powers import hercules
 from engine.rules import hooks, reading
 from engine.rules.common import count_for_construction, pieces_out, player_civs
 from engine.rules.placement import strangers
+from engine.rules.yard import UNITS, Yard
 from engine.state import GameState
 
 from .helpers import random_positions
@@ -75,3 +76,25 @@ def test_counting_for_construction_leaves_a_state_not_being_read_alone() -> None
             count_for_construction(state, civ)
             assert reading.remembered(state) is None
             assert strangers(state, civ) is None
+
+
+def test_the_yard_knows_each_kind_of_unit_left_in_a_reserve() -> None:
+    """The yard of a construction listing tells a legion, trireme, fortress or creature left
+    in the player's reserve as the reserve counted the long way, whether the listing has
+    counted his units already or not."""
+    empty = 0
+    for n, state in enumerate(_positions(seed=95, steps=900)):
+        for civ in player_civs(state):
+            pieces, _ = _long_way(state, civ)
+            before = reading.begin(state)
+            try:
+                if n % 3 == 0:  # his units counted already by another question
+                    pieces_out(state, civ, "legion")
+                yard = Yard(state, civ)
+                for k in UNITS:
+                    left = PIECES_PER_CIV[k] - pieces[k] > 0
+                    assert yard.has(k) == left, (civ, k)
+                    empty += not left
+            finally:
+                reading.end(before)
+    assert empty > 20, empty

@@ -22,6 +22,7 @@ from typing import Any
 from ..actions import Item
 from ..data import board
 from ..data.cards import ALL_CARDS, CIV_HERO
+from ..data.costs import PIECES_PER_CIV
 from ..errors import IllegalAction
 from ..state import GameState
 from .common import (
@@ -67,7 +68,10 @@ class Yard:
         self._free: dict[str, list[str]] = {}  # the free commodity sites of a province
         self._forts: dict[str, int] | None = None  # civ's fortresses, by province
         self._tokens: dict[str, int] | None = None  # the building tokens in play, by kind
-        count_for_construction(state, civ)  # the counts asked below, in two passes
+        counted = count_for_construction(state, civ)  # the counts asked below, in one pass
+        if counted is not None:  # each kind of unit left in his reserve, from that count
+            for k in UNITS:
+                self._left[k] = PIECES_PER_CIV[k] > counted.get(k, 0)
         # where another's units stand (placement.strangers: asked by every listing's sites)
         self._others = strangers(state, civ)
 

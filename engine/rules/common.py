@@ -179,6 +179,38 @@ def _pieces_of_each_kind(state: GameState, civ: str) -> dict[str, int]:
     return counts
 
 
+def count_for_construction(state: GameState, civ: str) -> dict[str, int] | None:
+    """While `state` is only read, remember at once what a construction listing counts of
+    the units for civ: his pieces out of every kind of unit (`pieces_out`) and where others'
+    units stand (`placement.strangers`), in one pass over the units instead of two. The
+    same answers under the same keys (tests/test_construction_counts.py); nothing if the
+    state is not being read or either is counted already. Returns civ's units out by
+    piece kind, if counted."""
+    memo = remembered(state)
+    key = STRANGERS + (civ,)
+    if memo is None or ("pieces_out", civ, "legion") in memo or key in memo:
+        return None
+    counts: dict[str, int] = {}
+    others: set[str] = set()
+    told = piece_kinds_told()  # (as `_pieces_of_each_kind`)
+    for u in state.units:
+        if u.owner == civ:
+            k = u.kind
+            if told is None or k in told:
+                k = piece_kind(state, u)
+            counts[k] = counts.get(k, 0) + 1
+        else:
+            others.add(u.area)
+    for k in PIECES_PER_CIV:
+        if k != "influence":
+            memo[("pieces_out", civ, k)] = counts.get(k, 0)
+    memo[key] = others
+    return counts
+
+
+STRANGERS = ("strangers",)  # the memo's key of `placement.strangers`, with the civ
+
+
 def reserve(state: GameState, civ: str, kind: str) -> int:
     """Pieces of a kind still in the civ's reserve."""
     return PIECES_PER_CIV[kind] - pieces_out(state, civ, kind)

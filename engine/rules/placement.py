@@ -14,6 +14,7 @@ from ..errors import IllegalAction
 from ..events import Built, CardAcquired, ConversionCompleted, Event
 from ..state import Building, GameState
 from .common import (
+    STRANGERS,
     free_commodity_sites,
     ground_units_in,
     has_building,
@@ -146,7 +147,7 @@ def strangers(state: GameState, civ: str) -> AbstractSet[str] | None:
     memo = remembered(state)
     if memo is None:
         return None
-    key = ("strangers", civ)
+    key = STRANGERS + (civ,)
     got: AbstractSet[str] | None = memo.get(key)
     if got is None:
         got = memo[key] = {u.area for u in state.units if u.owner != civ}

@@ -22,9 +22,11 @@ from typing import Any
 from ..actions import Item
 from ..data import board
 from ..data.cards import ALL_CARDS, CIV_HERO
+from ..data.costs import PIECES_PER_CIV
 from ..errors import IllegalAction
 from ..state import GameState
 from .common import (
+    count_for_construction,
     free_commodity_sites,
     ground_units_in,
     player,
@@ -66,6 +68,10 @@ class Yard:
         self._free: dict[str, list[str]] = {}  # the free commodity sites of a province
         self._forts: dict[str, int] | None = None  # civ's fortresses, by province
         self._tokens: dict[str, int] | None = None  # the building tokens in play, by kind
+        counted = count_for_construction(state, civ)  # the counts asked below, in one pass
+        if counted is not None:  # each kind of unit left in his reserve, from that count
+            for k in UNITS:
+                self._left[k] = PIECES_PER_CIV[k] > counted.get(k, 0)
         # where another's units stand (placement.strangers: asked by every listing's sites)
         self._others = strangers(state, civ)
 
@@ -140,7 +146,8 @@ class Yard:
         buildings = ps.buildings  # none (as in most provinces): every commodity site free
         # the kinds that fit, from a table keyed on all that `_fits` reads of the province
         fort = "fortress" in kinds and self._fits("fortress", pr)
-        key = (kinds, bool(info.city_site), self._built(pr) if buildings else _NONE, fort)
+        built = self._built(pr) if buildings else _NONE
+        key = (kinds, bool(info.city_site), built, fort)
         fitting = _FITTING.get(key)
         if fitting is None:
             fitting = _FITTING[key] = _fitting(*key)
@@ -149,7 +156,7 @@ class Yard:
         if trireme and info.coastal:
             append(made["trireme"])
         if caravan:
-            if not buildings:
+            if "caravan" not in built:  # (as most provinces) every commodity site free
                 out += _ALL_CARAVANS[pr]
                 return
             free = self._free_sites(pr)
@@ -341,7 +348,7 @@ _CARAVANS: dict[str, dict[str, Item]] = {
     pr: {s: Item(kind="caravan", province=pr, site=s) for s in info.commodity_sites}
     for pr, info in board.PROVINCES.items()}
 # the caravans of all a province's commodity sites, in their order (its free sites when it
-# has no building)
+# has no caravan)
 _ALL_CARAVANS: dict[str, tuple[Item, ...]] = {
     pr: tuple(_CARAVANS[pr][s] for s in info.commodity_sites)
     for pr, info in board.PROVINCES.items()}

@@ -18,12 +18,13 @@ from ..events import (
     TradeOffered,
 )
 from ..prompts import AnnounceTrade, ChooseTradeOffer, GiveBalancingCard, TakeTradeCard
-from ..state import GameState, Player
+from ..state import GameState
 from .common import (
     add_to_hand,
     clean,
     hand_size,
     player,
+    players_from,
     post_key,
     remove_from_hand,
     seat_order_from,
@@ -116,7 +117,7 @@ def produce(state: GameState, ev: list[Event]) -> None:
     prod = production(state)
     director = state.roles.get("director_of_commerce") or state.players[0].civ
     bank = state.bank
-    for p in _players_from(state, director):
+    for p in players_from(state, director):
         civ = p.civ
         want = prod.get(civ)
         if not want:
@@ -138,13 +139,6 @@ def produce(state: GameState, ev: list[Event]) -> None:
                 short[card] = n - k
         ev.append(Produced(civ=civ, cards=got, short=short))
     state.powers_produced = {c: sorted(w) for c, w in prod.items()}
-
-
-def _players_from(state: GameState, civ: str) -> list[Player]:
-    """The players in seat order from civ (`seat_order_from`, as the players themselves)."""
-    players = state.players
-    first = [p.civ for p in players].index(civ)
-    return players[first:] + players[:first]
 
 
 def _in_resource_order(cards: dict[str, int]) -> list[str]:
@@ -267,7 +261,7 @@ def _announce(state: GameState, prompt: AnnounceTrade, action: Action, ev: list[
     director = prompt.civ
     n = action.n
     t.participants = [] if n == 0 else [
-        p.civ for p in _players_from(state, director)
+        p.civ for p in players_from(state, director)
         if sum(p.hand.values()) >= n and not may_stay_out(state, p.civ, n)]  # (`hand_size`)
     ev.append(TradeAnnounced(civ=director, n=action.n, participants=list(t.participants)))
     state.prompt = None

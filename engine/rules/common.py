@@ -33,9 +33,14 @@ def is_player(state: GameState, civ: str | None) -> bool:
 
 def seat_order_from(state: GameState, civ: str) -> list[str]:
     """Players in seat order, starting with `civ`."""
-    civs = player_civs(state)
-    i = civs.index(civ)
-    return civs[i:] + civs[:i]
+    return [p.civ for p in players_from(state, civ)]
+
+
+def players_from(state: GameState, civ: str) -> list[Player]:
+    """`seat_order_from`, as the players themselves."""
+    players = state.players
+    first = [p.civ for p in players].index(civ)
+    return players[first:] + players[:first]
 
 
 def holds(state: GameState, civ: str, card: str) -> bool:

@@ -12,28 +12,20 @@ the positions of random games (tests/helpers.random_positions):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import msgspec
 
 from engine import game
 from engine.actions import Move
-from engine.prompts import GroundTurn
 from engine.rng import Rng
 from engine.rules import military, movement
-from engine.state import GameState, Unit
+from engine.state import Unit
 
-from .helpers import from_several_places, random_positions
+from .helpers import from_several_places
+from .test_military_shortcuts import _ground_turns
 from .test_military_shortcuts import _resolve_move as _resolve_move_the_long_way
 
-CIVS = ["rome", "greece", "egypt", "carthage"]
-
-
-def _ground_turns(seeds: tuple[int, ...], steps: int = 1500) -> Iterator[GameState]:
-    for state in random_positions(seeds, steps, CIVS):
-        if isinstance(state.prompt, GroundTurn):
-            yield state
 
 
 def test_playing_a_listed_move_leaves_the_other_listed_moves_as_they_were() -> None:

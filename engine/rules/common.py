@@ -171,8 +171,10 @@ def _pieces_out(state: GameState, civ: str, kind: str) -> int:
     return _pieces_of_each_kind(state, civ).get(kind, 0)
 
 
-def _pieces_of_each_kind(state: GameState, civ: str) -> dict[str, int]:
-    """civ's units on the board, counted by the supply piece each is."""
+def _pieces_of_each_kind(state: GameState, civ: str, others: set[str] | None = None
+                         ) -> dict[str, int]:
+    """civ's units on the board, counted by the supply piece each is; and, into `others`
+    if given, the areas where another's units stand (in the same pass)."""
     counts: dict[str, int] = {}
     told = piece_kinds_told()  # only a unit of these kinds may be another kind's piece
     for u in state.units:
@@ -181,6 +183,8 @@ def _pieces_of_each_kind(state: GameState, civ: str) -> dict[str, int]:
             if told is None or k in told:
                 k = piece_kind(state, u)
             counts[k] = counts.get(k, 0) + 1
+        elif others is not None:
+            others.add(u.area)
     return counts
 
 
@@ -195,17 +199,8 @@ def count_for_construction(state: GameState, civ: str) -> dict[str, int] | None:
     key = STRANGERS + (civ,)
     if memo is None or ("pieces_out", civ, "legion") in memo or key in memo:
         return None
-    counts: dict[str, int] = {}
     others: set[str] = set()
-    told = piece_kinds_told()  # (as `_pieces_of_each_kind`)
-    for u in state.units:
-        if u.owner == civ:
-            k = u.kind
-            if told is None or k in told:
-                k = piece_kind(state, u)
-            counts[k] = counts.get(k, 0) + 1
-        else:
-            others.add(u.area)
+    counts = _pieces_of_each_kind(state, civ, others)
     for k in PIECES_PER_CIV:
         if k != "influence":
             memo[("pieces_out", civ, k)] = counts.get(k, 0)

@@ -27,7 +27,6 @@ from .test_military_shortcuts import _ground_turns
 from .test_military_shortcuts import _resolve_move as _resolve_move_the_long_way
 
 
-
 def test_playing_a_listed_move_leaves_the_other_listed_moves_as_they_were() -> None:
     rng = Rng(5)
     played = shared = 0

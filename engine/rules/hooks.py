@@ -435,8 +435,6 @@ def reducers(state: GameState, civ: str) -> tuple[Callable[..., Any], ...]:
     return ()
 
 
-
-
 def reduced_kinds(reduction: Callable[..., Any]) -> frozenset[str] | None:
     """The kinds of item a card's `reduction` (one of `reducers`) may apply to: its module's
     REDUCES, or None when the module names none (any kind, then)."""

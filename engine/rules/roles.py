@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from ..actions import Action, PickRoleHolder, UsePower
-from ..data.cards import COMMODITIES, ROLES
+from ..data.cards import ROLES
 from ..errors import IllegalAction
 from ..events import Event, RoleAssigned
 from ..prompts import ChooseRoleHolder
 from ..state import GameState
-from .common import post_key, random_below
+from .common import every_building_count, military_counts, random_below
 from .flow import start_phase
 from .hooks import CARDS, before_roles, card_name, role_bonuses
 from .registry import decision, phase
@@ -24,44 +24,25 @@ def scores(state: GameState, role: str) -> dict[str, int]:
 
 
 def role_scores(state: GameState) -> dict[str, dict[str, int]]:
-    """`scores` of every role, in the order of ROLES: the units and the provinces looked
-    at once for all of them (assigning roles moves no piece and no card)."""
-    civs = [p.civ for p in state.players]
-    units = state.units
-    owners = [u.owner for u in units if u.area]  # `military_counts`, counted below
-    occupiers: dict[tuple[str, str], str] = {}  # (area, post): its first unit's owner
-    for u in [u for u in units if u.post]:  # (seldom: a unit holding a post)
-        occupiers.setdefault((u.area, u.post), u.owner)
-    # the kinds of the buildings each player controls (`every_building_count`): each
-    # building its occupier's, else the influence holder's
-    held: dict[str | None, list[str]] = {c: [] for c in civs}
-    for pid, ps in state.provinces.items():
-        buildings = ps.buildings
-        if not buildings:  # as most provinces
-            continue
-        if not occupiers:
-            kinds = held.get(ps.influence)
-            if kinds is not None:
-                for b in buildings:
-                    kinds.append(b.kind)
-            continue
-        for b in buildings:
-            kind = b.kind
-            post = (_POSTS.get(b.site) or post_key(kind, b.site)) if kind == "caravan" else kind
-            kinds = held.get(occupiers.get((pid, post), ps.influence))
-            if kinds is not None:
-                kinds.append(kind)
+    """`scores` of every role, in the order of ROLES: the units and the buildings counted
+    once for all of them (assigning roles moves no piece and no card)."""
+    every = every_building_count(state)
+    units = military_counts(state)
     commerce: dict[str, int] = {}
     priest: dict[str, int] = {}
     politics: dict[str, int] = {}
     military: dict[str, int] = {}
-    for c in civs:
-        kinds = held[c]
-        temples, markets = kinds.count("temple"), kinds.count("market")
-        commerce[c] = kinds.count("caravan") + markets
-        priest[c] = temples + markets
-        politics[c] = kinds.count("city") + temples
-        military[c] = owners.count(c)
+    for p in state.players:
+        c = p.civ
+        b = every.get(c)  # a count of all kinds, or None: he controls no building
+        if b is None:
+            commerce[c] = priest[c] = politics[c] = 0
+        else:
+            temples, markets = b["temple"], b["market"]
+            commerce[c] = b["caravan"] + markets
+            priest[c] = temples + markets
+            politics[c] = b["city"] + temples
+        military[c] = units.get(c, 0)
     out = {"director_of_commerce": commerce, "high_priest": priest,
            "political_leader": politics, "military_leader": military}
     for c in _bonus_holders(state):
@@ -94,10 +75,6 @@ def _bonus_cards() -> frozenset[str]:
 
 
 _BONUS_CARDS: dict[int, frozenset[str]] = {}
-
-
-# the post of a caravan on each commodity site (`post_key`), made once
-_POSTS: dict[str, str] = {c: post_key("caravan", c) for c in COMMODITIES}
 
 
 def _assign(state: GameState, role: str, civ: str, sc: dict[str, int],

@@ -45,6 +45,22 @@ def _ordered(table: dict[str, dict[str, int]]) -> list[tuple[str, list[tuple[str
     return [(role, list(table[role].items())) for role in ROLES]
 
 
+def _bonus_cards_handed_out() -> Iterator[tuple[int, int, GameState, str, str]]:
+    """In every third position, each card and god of a role bonus handed in turn to the
+    next player: (the position's number, the card's, the state, the card, its holder)."""
+    for n, state in enumerate(_positions(300)):
+        if n % 3:
+            continue
+        civs = [p.civ for p in state.players]
+        for i, card in enumerate(BONUS_CARDS):
+            civ = civs[(n + i) % len(civs)]
+            if card in GODS:
+                state.gods[card] = civ
+            else:
+                player(state, civ).cards.append(card)
+            yield n, i, state, card, civ
+
+
 def _post_units(state: GameState, n: int) -> int:
     """Put a few units on the posts of some buildings, theirs or another player's."""
     built = [(pid, b) for pid, ps in state.provinces.items() for b in ps.buildings]
@@ -75,20 +91,12 @@ def test_a_role_bonus_counts_for_whoever_holds_its_card() -> None:
     named): his bonus counted, nobody else's."""
     assert {"archimedes", "agamemnon", "solomon", "moses", "athena"} <= set(BONUS_CARDS)
     bonused = 0
-    for n, state in enumerate(_positions(300)):
-        if n % 3:
-            continue
-        civs = [p.civ for p in state.players]
-        for i, card in enumerate(BONUS_CARDS):
-            civ = civs[(n + i) % len(civs)]
-            if card in GODS:
-                state.gods[card] = civ
-                state.power_choices[athena._key(civ)] = ROLES[(n + i) % len(ROLES)]
-            else:
-                player(state, civ).cards.append(card)
-            got = roles.role_scores(state)
-            assert _ordered(got) == _ordered(_one_by_one(state)), card
-            bonused += any(role_bonus(state, civ, r) for r in ROLES)
+    for n, i, state, card, civ in _bonus_cards_handed_out():
+        if card in GODS:
+            state.power_choices[athena._key(civ)] = ROLES[(n + i) % len(ROLES)]
+        got = roles.role_scores(state)
+        assert _ordered(got) == _ordered(_one_by_one(state)), card
+        bonused += any(role_bonus(state, civ, r) for r in ROLES)
     assert bonused > 100
 
 
@@ -96,32 +104,23 @@ def test_only_the_holders_of_a_bonus_card_are_asked_for_bonuses() -> None:
     """A player left out of those asked for their role bonus has none to give, with each
     card and god of a role bonus handed to each player in turn (a god with no role named
     too, and one named)."""
-    for n, state in enumerate(_positions(300)):
-        if n % 3:
-            continue
-        civs = [p.civ for p in state.players]
-        for i, card in enumerate(BONUS_CARDS):
-            civ = civs[(n + i) % len(civs)]
-            if card in GODS:
-                state.gods[card] = civ
-            else:
-                player(state, civ).cards.append(card)
-            for named in (False, True):
-                if named and card in GODS:
-                    state.power_choices[athena._key(civ)] = ROLES[n % len(ROLES)]
-                asked = roles._bonus_holders(state)
-                assert civ in asked, card
-                for c in civs:
-                    assert c in asked or not role_bonuses(state, c), (card, c)
+    for n, _, state, card, civ in _bonus_cards_handed_out():
+        for named in (False, True):
+            if named and card in GODS:
+                state.power_choices[athena._key(civ)] = ROLES[n % len(ROLES)]
+            asked = roles._bonus_holders(state)
+            assert civ in asked, card
+            for p in state.players:
+                assert p.civ in asked or not role_bonuses(state, p.civ), (card, p.civ)
 
 
 def _run_the_long_way(state: GameState, ev: list[Event]) -> None:
     """The roles runner past the cards' questions, as it was: every role scored alone
-    (`scores`), the leaders listed for each."""
+    (each player counted alone), the leaders listed for each."""
     i = int(state.step)
     while i < len(ROLES):
         role = ROLES[i]
-        sc = roles.scores(state, role)
+        sc = _one_by_one(state)[role]
         best = max(sc.values())
         leaders = [c for c, s in sc.items() if s == best]
         holder = state.roles.get(role)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from ..data import board
 from ..data.costs import BUILDINGS, GROUND_UNITS, PIECES_PER_CIV
@@ -158,11 +159,16 @@ def pieces_out(state: GameState, civ: str, kind: str) -> int:
             n = memo[key] = _pieces_out(state, civ, kind)
         else:  # every kind of civ's units counted in one pass, for the next kinds asked
             counts = _pieces_of_each_kind(state, civ)
-            for k in PIECES_PER_CIV:
-                if k != "influence":
-                    memo[("pieces_out", civ, k)] = counts.get(k, 0)
+            _remember_units_out(memo, civ, counts)
             n = memo[key] = counts.get(kind, 0)
     return n
+
+
+def _remember_units_out(memo: dict[Any, Any], civ: str, counts: dict[str, int]) -> None:
+    """civ's units out of his supply, of every kind, under `pieces_out`'s keys."""
+    for k in PIECES_PER_CIV:
+        if k != "influence":
+            memo[("pieces_out", civ, k)] = counts.get(k, 0)
 
 
 def _pieces_out(state: GameState, civ: str, kind: str) -> int:
@@ -201,9 +207,7 @@ def count_for_construction(state: GameState, civ: str) -> dict[str, int] | None:
         return None
     others: set[str] = set()
     counts = _pieces_of_each_kind(state, civ, others)
-    for k in PIECES_PER_CIV:
-        if k != "influence":
-            memo[("pieces_out", civ, k)] = counts.get(k, 0)
+    _remember_units_out(memo, civ, counts)
     memo[key] = others
     return counts
 

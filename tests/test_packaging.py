@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 import engine
 from engine.examples import example_paths
@@ -29,3 +33,28 @@ def test_ci_runs_exactly_the_readme_test_command():
     run = (ROOT / ".ci" / "run").read_text().strip().splitlines()[-1]
     assert f"    {run}\n" in readme
     assert "pytest" in run and ".ci/smoke" in run and "||" not in run
+
+
+def _pins() -> dict[str, str]:
+    """constraints.txt's pins: the versions CI installs, by normalised name."""
+    pins: dict[str, str] = {}
+    for line in (ROOT / "constraints.txt").read_text().splitlines():
+        if line and not line.startswith((" ", "#")):
+            name, version = line.split("==")
+            pins[canonicalize_name(name)] = version
+    return pins
+
+
+def test_every_requirement_is_pinned_in_the_lock_within_its_range():
+    """CI installs from constraints.txt (pip-compile's output) so that lint results and the
+    snapshots change only with a commit; a requirement added to pyproject.toml without
+    compiling the lock again, or a pin outside its range, fails here."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = [*project["dependencies"], *project["optional-dependencies"]["test"],
+              *project["optional-dependencies"]["ssh"]]
+    pins = _pins()
+    for text in wanted:
+        req = Requirement(text)
+        pin = pins.get(canonicalize_name(req.name))
+        assert pin is not None, f"{req.name} is not in constraints.txt: run pip-compile again"
+        assert req.specifier.contains(pin), f"{req.name}=={pin} is outside {req.specifier}"

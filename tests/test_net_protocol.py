@@ -199,6 +199,25 @@ def test_malformed_message_is_rejected_with_reason(data):
     run(go())
 
 
+def test_a_frame_nested_thousands_deep_is_refused_with_a_reason(data):
+    """msgspec skips an unknown field by recursing into its value: 60,000 nested arrays
+    there must be a refusal like any malformed frame, not a dropped client."""
+    deep = b"\x91" * 60_000 + b"\xc0"
+    body = b"\x82\xa3msg\xaaListTables\xa5extra" + deep
+
+    async def go():
+        async with running(data) as server:
+            r, w = await raw(server)
+            w.write(p.frame(p.Hello(version=p.VERSION, token=server.issue_token("m", "m"))))
+            assert isinstance(await read_msg(r), p.Welcome)
+            w.write(struct.pack(">I", len(body)) + body)
+            msg = await read_msg(r)
+            assert isinstance(msg, p.Rejected) and msg.reason == "malformed message: nested too deep"
+            w.write(p.frame(p.ListTables()))  # still served
+            assert isinstance(await read_msg(r), p.Tables)
+    run(go())
+
+
 def test_chat_is_cleaned_limited_and_stored(data):
     async def go():
         async with running(data) as server:

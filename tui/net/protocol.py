@@ -287,6 +287,8 @@ def _decode(decoder: msgspec.msgpack.Decoder, body: bytes):
         return decoder.decode(body)
     except (msgspec.ValidationError, msgspec.DecodeError) as e:
         raise FrameError(f"malformed message: {e}") from None
+    except RecursionError:  # msgspec skips an unknown field's value by recursing into it
+        raise FrameError("malformed message: nested too deep") from None
 
 
 def decode_client(body: bytes) -> ClientMsg:

@@ -11,6 +11,7 @@ import pytest
 
 from tui.net import protocol as p
 from tui.net.client import Client, RemoteError
+from tui.net.conn import clean_chat
 
 from .net_helpers import cleanup, player, raw, read_msg, running, short_dir
 
@@ -340,4 +341,37 @@ def test_a_seat_goes_only_to_a_known_computer_level(data):
                 up = await anna.expect(p.Update)
             assert up.info.seats[1].kind == "random" and up.info.seats[1].name == "bruno"
 
+    run(go())
+
+
+def test_a_chat_line_keeps_no_line_or_paragraph_separator():
+    """U+2028/U+2029 would break a line in a terminal or a log; odd spaces read as
+    blanks: each becomes a plain space, and controls and format characters go."""
+    assert clean_chat("brb\u20282 min\u2029ok\u00a0now\u3000!\u200b\x1b") == "brb 2 min ok now !"
+    assert clean_chat("\u2028\u2029 ") == ""
+
+
+def test_a_silent_client_and_a_half_frame_are_timed_out(data, monkeypatch):
+    """A socket client that never says hello, or stops in the middle of a frame, is told why
+    and disconnected once its time is up; everyone else goes on being served."""
+    from tui.net import server as server_module
+    monkeypatch.setattr(server_module, "HELLO_WITHIN", 0.5)
+    monkeypatch.setattr(server_module, "FRAME_WITHIN", 0.5)
+
+    async def go():
+        async with running(data) as server:
+            silent_r, _silent_w = await raw(server)
+            half_r, half_w = await raw(server)
+            half_w.write(p.frame(p.Hello(version=p.VERSION, token=server.issue_token("h", "h"))))
+            assert isinstance(await read_msg(half_r), p.Welcome)
+            half_w.write(struct.pack(">I", 100) + b"\x82\xa3msg")  # 5 bytes of 100
+            anna = await player(server, "a", "anna")
+            msg = await read_msg(silent_r)
+            assert isinstance(msg, p.Rejected) and msg.reason == "no hello within 0.5 s"
+            assert await read_msg(silent_r) is None  # hung up
+            msg = await read_msg(half_r)
+            assert isinstance(msg, p.Rejected) and "did not come within 0.5 s" in msg.reason
+            assert await read_msg(half_r) is None
+            anna.send(p.ListTables())
+            assert isinstance(await anna.expect(p.Tables), p.Tables)
     run(go())

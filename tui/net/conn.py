@@ -16,9 +16,10 @@ MAX_BUFFER = 16 * 1024 * 1024  # unsent bytes before a client that does not read
 
 
 def clean_chat(text: str) -> str:
-    """One line of chat: no control or format characters, at most MAX_CHAT long."""
-    text = "".join(" " if ch in "\t\n\r" else ch for ch in text)
-    return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C").strip()[:MAX_CHAT]
+    """One line of chat: every separator (tab, line and paragraph separators such as U+2028,
+    odd spaces) a plain space, no control or format characters, at most MAX_CHAT long."""
+    kept = (" " if unicodedata.category(ch)[0] == "Z" or ch in "\t\n\r" else ch for ch in text)
+    return "".join(ch for ch in kept if unicodedata.category(ch)[0] != "C").strip()[:MAX_CHAT]
 
 
 class Conn:

@@ -303,8 +303,11 @@ class Oversize(FrameError):
     """A frame over the limit: the stream cannot be trusted after it."""
 
 
-async def read_frame(reader: asyncio.StreamReader, limit: int) -> bytes | None:
-    """The next frame's body; None at a clean end of stream. Raises Oversize."""
+async def read_frame(reader: asyncio.StreamReader, limit: int, *,
+                     body_within: float | None = None) -> bytes | None:
+    """The next frame's body; None at a clean end of stream. Raises Oversize, and
+    FrameError when the body has not come `body_within` seconds after its header (a peer
+    that stops mid-frame holds nothing open for long)."""
     try:
         header = await reader.readexactly(_HEADER.size)
     except asyncio.IncompleteReadError as e:
@@ -315,6 +318,8 @@ async def read_frame(reader: asyncio.StreamReader, limit: int) -> bytes | None:
     if size > limit:
         raise Oversize(f"frame of {size} bytes is over the limit of {limit}")
     try:
-        return await reader.readexactly(size)
+        return await asyncio.wait_for(reader.readexactly(size), body_within)
     except asyncio.IncompleteReadError:
         raise FrameError("the connection closed inside a frame") from None
+    except TimeoutError:
+        raise FrameError(f"the rest of a frame did not come within {body_within:g} s") from None

@@ -50,6 +50,8 @@ from .tables import REMOTE, Table
 from .updates import seat_update
 
 MAX_STRIKES = 5  # malformed messages before a client is cut off
+HELLO_WITHIN = 30.0  # seconds a new socket client has to say hello
+FRAME_WITHIN = 30.0  # seconds a frame's body may take after its header
 TOKEN_LIFE = 120.0  # seconds a one-time token stays valid
 HANDOVER_LEVEL = "normal"
 CLOCK_CHECK = 1.0  # seconds between two looks at the tables' clocks
@@ -219,9 +221,14 @@ class GameServer:
         try:
             while not conn.closed:
                 try:
-                    body = await p.read_frame(reader, p.MAX_CLIENT_FRAME)
+                    body = await asyncio.wait_for(
+                        p.read_frame(reader, p.MAX_CLIENT_FRAME, body_within=FRAME_WITHIN),
+                        HELLO_WITHIN if conn.identity is None else None)
                 except p.FrameError as e:
                     conn.send(p.Rejected(reason=str(e)))
+                    break
+                except TimeoutError:
+                    conn.send(p.Rejected(reason=f"no hello within {HELLO_WITHIN:g} s"))
                     break
                 if body is None:
                     break

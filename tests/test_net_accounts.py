@@ -12,6 +12,7 @@ from tui.net import protocol as p
 from tui.net.accounts import LINK_LIFE, AccountError, Accounts, clean_name
 from tui.net.audience import SPECTATORS, Audiences
 from tui.net.client import Client, RemoteError
+from tui.net.guesses import WrongCodes
 from tui.net.settings import KeySettings, Settings, suggest
 
 from .net_helpers import cleanup, running, short_dir
@@ -247,6 +248,50 @@ def test_a_wrong_code_too_often_hangs_up(data):
                     eve.send(p.LinkKey(code=f"GUESS{i}"))
                     await eve.expect(p.Rejected)
                 await eve.receive()
+    run(go())
+
+
+def test_wrong_codes_are_counted_per_key_and_per_address_for_an_hour():
+    now = [0.0]
+    codes = WrongCodes(limit=5, window=3600.0, clock=lambda: now[0])
+    for _ in range(4):
+        codes.strike("SHA256:eve", "127.0.0.2")
+    assert codes.minutes_barred("SHA256:eve", "127.0.0.2") == 0
+    now[0] = 600.0
+    codes.strike("SHA256:eve", "127.0.0.2")
+    assert codes.minutes_barred("SHA256:eve", "") == 50  # the key, from anywhere
+    assert codes.minutes_barred("SHA256:other", "127.0.0.2") == 50  # the address, any key
+    assert codes.minutes_barred("SHA256:other", "127.0.0.3") == 0
+    now[0] = 3601.0  # the first guess is an hour old: one more try
+    assert codes.minutes_barred("SHA256:eve", "127.0.0.2") == 0
+
+
+def test_a_key_that_guessed_wrong_too_often_cannot_go_on_by_reconnecting(data):
+    """Five wrong codes hang up; the same key on a new connection, or a guest from the
+    same address, is refused its next code with the time to wait, and hung up on."""
+    async def go():
+        async with running(data) as server:
+            eve = await Client.connect(server.socket_path, server.issue_token(
+                "SHA256:eve", "", key="SHA256:eve", open=True, address="127.0.0.2"))
+            with pytest.raises(RemoteError):
+                for i in range(10):
+                    eve.send(p.LinkKey(code=f"GUESS{i}"))
+                    await eve.expect(p.Rejected)
+                await eve.receive()
+            again = await Client.connect(server.socket_path, server.issue_token(
+                "SHA256:eve", "", key="SHA256:eve", open=True, address="127.0.0.9"))
+            again.send(p.LinkKey(code="GUESS10"))
+            assert "try again in 60 minutes" in (await again.expect(p.Rejected)).reason
+            with pytest.raises(RemoteError):
+                await again.receive()
+            guest = await Client.connect(server.socket_path, server.issue_token(
+                "guest-1", "guest", guest=True, address="127.0.0.2"))
+            guest.send(p.UseInvite(code="GUESS11"))
+            assert "try again in" in (await guest.expect(p.Rejected)).reason
+            other = await Client.connect(server.socket_path, server.issue_token(
+                "guest-2", "guest", guest=True, address="127.0.0.3"))
+            other.send(p.UseInvite(code="GUESS12"))
+            assert (await other.expect(p.Rejected)).reason == "unknown invite code"
     run(go())
 
 

@@ -30,6 +30,7 @@ class Conn:
         self.name = ""
         self.key = ""  # the fingerprint of the SSH key (settings are kept per key)
         self.session = ""  # the SSH door's session, which asks whether we hold a seat
+        self.address = ""  # the client's address, as the SSH door saw it ("" when local)
         self.guest = False  # keyless: may only watch
         self.unnamed = False  # a new key on an open server: no name claimed yet
         self.invited: set[int] = set()  # private tables a keyless watcher has the code of

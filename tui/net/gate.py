@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 
 GUEST_ONLY = "without a key you may only watch: connect with an SSH key to play"
 NAME_FIRST = "choose a name first"
-MAX_BAD_CODES = 5  # wrong link or invite codes before a connection is cut off
 
 
 class Pass(msgspec.Struct, kw_only=True):
@@ -40,12 +39,14 @@ class Pass(msgspec.Struct, kw_only=True):
     open: bool = False  # an open server's key: its account names it
     guest: bool = False  # keyless
     session: str = ""  # the SSH door's session
+    address: str = ""  # the client's address, as the SSH door saw it
 
 
 def enter(server: GameServer, conn: Conn, who: Pass) -> p.Welcome:
     """Fill in who the connection is; the Welcome that tells it."""
     conn.key = who.key or who.identity
     conn.session = who.session
+    conn.address = who.address
     if who.guest:
         conn.guest = True
         conn.identity, conn.name = who.identity, who.name
@@ -98,10 +99,11 @@ def handle(server: GameServer, conn: Conn, msg: p.ClientMsg) -> bool:
             case p.LinkKey():
                 if not conn.unnamed:
                     raise AccountError("this key already has a name")
+                _may_guess(server, conn)
                 try:
                     conn.identity, conn.name = server.accounts.link(conn.key, msg.code)
                 except AccountError:
-                    _strike(conn)
+                    _strike(server, conn)
                     raise
                 _named(server, conn)
             case p.NewLinkCode():
@@ -112,9 +114,10 @@ def handle(server: GameServer, conn: Conn, msg: p.ClientMsg) -> bool:
                 code = server.accounts.new_link_code(conn.identity)
                 conn.send(p.LinkCode(code=code, minutes=int(LINK_LIFE // 60)))
             case p.UseInvite():
+                _may_guess(server, conn)
                 tid = server.audiences.table_of_invite(msg.code)
                 if tid is None or tid not in server.tables:
-                    _strike(conn)
+                    _strike(server, conn)
                     raise AccountError("unknown invite code")
                 assert conn.identity is not None
                 if conn.guest or conn.unnamed:
@@ -128,12 +131,28 @@ def handle(server: GameServer, conn: Conn, msg: p.ClientMsg) -> bool:
                 return False
     except AccountError as e:
         conn.send(p.Rejected(reason=str(e)))
+    except _Hung:
+        pass
     return True
 
 
-def _strike(conn: Conn) -> None:
-    conn.strikes += 1
-    if conn.strikes >= MAX_BAD_CODES:
+def _may_guess(server: GameServer, conn: Conn) -> None:
+    """Refuse (and hang up) a code from a key or address that guessed wrong too often,
+    whether on this connection or on earlier ones (`tui.net.guesses`)."""
+    minutes = server.wrong_codes.minutes_barred(conn.key, conn.address)
+    if minutes:
+        conn.send(p.Rejected(reason=f"too many wrong codes: try again in {minutes} minutes"))
+        conn.close()
+        raise _Hung
+
+
+class _Hung(Exception):
+    """The connection was closed: nothing more is said to it."""
+
+
+def _strike(server: GameServer, conn: Conn) -> None:
+    server.wrong_codes.strike(conn.key, conn.address)
+    if server.wrong_codes.minutes_barred(conn.key, conn.address):
         conn.send(p.Rejected(reason="too many wrong codes: disconnected"))
         conn.close()
 

@@ -44,6 +44,7 @@ from .clock import Clock, PresetError, WallClock, check_preset
 from .conn import Conn, clean_chat
 from .deadlines import Deadlines
 from .digest import History, digest, replayed, replayed_since
+from .guesses import WrongCodes
 from .settings import KeySettings
 from .store import SeatRow, Store, private_dir
 from .tables import REMOTE, Table
@@ -94,6 +95,7 @@ class GameServer:
         self._server: asyncio.base_events.Server | None = None
         self.socket_path: Path | None = None
         self.errors: list[str] = []  # what went wrong, for the log
+        self.wrong_codes = WrongCodes()  # link and invite codes guessed, per key and address
         self.local_token = secrets.token_urlsafe(32)
         self._restore()
 
@@ -187,7 +189,7 @@ class GameServer:
 
     # --- identities -----------------------------------------------------------------------
     def issue_token(self, identity: str, name: str, *, key: str = "", open: bool = False,
-                    guest: bool = False, session: str = "") -> str:
+                    guest: bool = False, session: str = "", address: str = "") -> str:
         """A one-time token with which a client proves to be `identity` (the SSH front
         registers one per session and hands it to the session's child only). `open`: a key
         of an open server (its account names it); `guest`: keyless, may only watch."""
@@ -195,7 +197,8 @@ class GameServer:
         self._tokens = {k: v for k, v in self._tokens.items() if v.expires > t}
         token = secrets.token_urlsafe(32)
         self._tokens[token] = gate.Pass(identity=identity, name=name, expires=t + TOKEN_LIFE,
-                                        key=key, open=open, guest=guest, session=session)
+                                        key=key, open=open, guest=guest, session=session,
+                                        address=address)
         return token
 
     def _redeem(self, token: str) -> gate.Pass | None:

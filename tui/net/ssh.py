@@ -229,7 +229,7 @@ class GameSession(asyncssh.SSHServerSession):
                TOKEN_ENV: self.front.server.issue_token(
                    self.identity, self.name, key="" if self.guest else self.identity,
                    open=self.front.open and not self.guest, guest=self.guest,
-                   session=self.sid)}
+                   session=self.sid, address=self.address)}
         if "256color" in self.term or "truecolor" in self.term:
             env["COLORTERM"] = "truecolor"
         for key in ("PYTHONPATH", "VIRTUAL_ENV"):

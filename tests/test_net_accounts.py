@@ -251,6 +251,33 @@ def test_a_wrong_code_too_often_hangs_up(data):
     run(go())
 
 
+def test_a_name_in_look_alike_letters_of_another_script_is_taken():
+    """A second "Anna" written with a Cyrillic А or a Greek Α (or fullwidth letters) would
+    pass for the first one at the table: refused, as the same name in other case is."""
+    accounts = Accounts(_db())
+    accounts.claim("SHA256:a", "Anna")
+    for i, lookalike in enumerate(("\u0410nna", "\u0391nna", "\uff21nna", "\u0430nn\u0430")):
+        with pytest.raises(AccountError, match="taken"):
+            accounts.claim(f"SHA256:x{i}", lookalike)
+    assert accounts.claim("SHA256:b", "Anna2") == "Anna2"
+    assert accounts.claim("SHA256:c", "Hanna") == "Hanna"
+    for reserved in ("\u0261uest 7", "\u0430dmin"):  # Latin script ɡ, Cyrillic а
+        with pytest.raises(AccountError, match="reserved"):
+            clean_name(reserved)
+
+
+def test_an_old_registry_gets_look_alike_keys_at_start():
+    """Name keys written before look-alikes counted are brought up to date when the
+    registry is opened, so the old "Anna" is found by a Cyrillic one."""
+    db = _db()
+    Accounts(db).claim("SHA256:a", "Anna")
+    Accounts(db).claim("SHA256:e", "Еlena")  # a Cyrillic Е, claimed before the change
+    db.execute("UPDATE accounts SET name_key = 'еlena' WHERE identity = 'SHA256:e'")
+    accounts = Accounts(db)
+    with pytest.raises(AccountError, match="taken"):
+        accounts.claim("SHA256:x", "Elena")
+
+
 def test_wrong_codes_are_counted_per_key_and_per_address_for_an_hour():
     now = [0.0]
     codes = WrongCodes(limit=5, window=3600.0, clock=lambda: now[0])

@@ -6,18 +6,22 @@ the first key's fingerprint is the account's identity (seats are bound to it). A
 joins the account with a one-time link code shown on a screen of the first key: the code is
 single-use, expires, and only its hash is stored.
 
-Names are unique regardless of case; they are cleaned (letters, digits, a few marks, single
-spaces) and length-limited. Names starting with "guest" are kept for keyless watchers.
+Names are unique regardless of case and of look-alike letters from other scripts
+(`tui.net.lookalike`); they are cleaned (letters, digits, a few marks, single spaces) and
+length-limited. Names starting with "guest" are kept for keyless watchers.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import secrets
 import sqlite3
 import time
 import unicodedata
 from collections.abc import Callable
+
+from .lookalike import skeleton
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS accounts (
@@ -60,14 +64,15 @@ def clean_name(text: str) -> str:
         raise AccountError(f"a name needs {NAME_MIN} to {NAME_MAX} letters or digits")
     if not any(ch.isalnum() for ch in name):
         raise AccountError("a name needs letters or digits")
-    if name_key(name).startswith(RESERVED):
+    if name_key(name).startswith(tuple(name_key(word) for word in RESERVED)):
         raise AccountError(f"names starting with {name.split()[0]!r} are reserved")
     return name
 
 
 def name_key(name: str) -> str:
-    """What makes two names the same: case and spacing do not count."""
-    return "".join(name.casefold().split())
+    """What makes two names the same: case, spacing and look-alike letters from other
+    scripts do not count (`tui.net.lookalike`)."""
+    return skeleton("".join(unicodedata.normalize("NFKC", name).casefold().split()))
 
 
 def _hash(code: str) -> str:
@@ -82,6 +87,18 @@ class Accounts:
         self.db = db
         self.clock = clock
         db.executescript(_SCHEMA)
+        self._rekey()
+
+    def _rekey(self) -> None:
+        """Bring every account's name key up to `name_key` (a registry made before look-alike
+        letters counted). Two old names that now look the same both stay: only new claims
+        are refused."""
+        rows = self.db.execute("SELECT identity, name, name_key FROM accounts").fetchall()
+        for identity, name, key in rows:
+            if name_key(name) != key:
+                with contextlib.suppress(sqlite3.IntegrityError), self._tx() as db:
+                    db.execute("UPDATE accounts SET name_key = ? WHERE identity = ?",
+                               (name_key(name), identity))
 
     def _tx(self):
         from .store import transaction

@@ -25,7 +25,7 @@ from engine.data.board import CIVS
 from engine.game import state_hash
 from engine.invariants import check
 from engine.match import REMOTE, Match
-from engine.record import verify
+from engine.replay import verify
 from engine.rng import Rng, seed_state
 from engine.state import Config
 

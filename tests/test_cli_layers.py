@@ -19,8 +19,8 @@ def test_the_engine_imports_neither_tui_nor_textual():
 
 
 def test_headless_commands_load_no_textual_module():
-    code = ("import sys, engine, engine.game, engine.match, engine.record, engine.saves, "
-            "engine.scenario, tui, tui.cli, tui.commands; "
+    code = ("import sys, engine, engine.game, engine.match, engine.record, engine.replay, "
+            "engine.saves, engine.scenario, tui, tui.cli, tui.commands; "
             "from tui.commands import COMMANDS; assert 'simulate' in COMMANDS; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -159,7 +159,7 @@ def test_a_record_of_computer_players_holds_every_hash_when_read() -> None:
     read: the record reads exactly as if every hash had been computed at once."""
     from engine.game import state_hash
     from engine.match import Match
-    from engine.record import verify
+    from engine.replay import verify
 
     match = Match.new(Config(civs=["rome", "greece", "egypt"], seed=31), ["random"] * 3,
                       bot_secret=b"speed")

@@ -10,7 +10,7 @@ from engine.data.board import CIVS
 from engine.errors import IllegalAction
 from engine.game import encode_state, state_hash
 from engine.match import HUMAN, REMOTE, Match, Step, bot_seed, replay_match
-from engine.record import verify
+from engine.replay import verify
 from engine.state import Config
 
 CONFIG = Config(civs=list(CIVS[:3]), seed=21)

@@ -12,6 +12,7 @@ import pytest
 from engine import events as E
 from engine import record as R
 from engine import render
+from engine import replay as replays
 from engine.actions import Announce
 from engine.bots import make_bot
 from engine.game import apply, clone, legal_actions, new_game, state_hash, view
@@ -60,7 +61,7 @@ def test_hashes_every_n_actions_and_the_last():
 
 def test_verify_ok(game):
     state, rec = game
-    v = R.verify(rec, final_hash=state_hash(state))
+    v = replays.verify(rec, final_hash=state_hash(state))
     assert v.ok, v.message
     assert v.message.startswith(f"OK: {len(rec.actions)} actions replayed")
     assert v.checked == len(rec.hashes)
@@ -70,7 +71,7 @@ def test_verify_ok(game):
 def test_replay_reproduces_every_state(game):
     _, rec = game
     state, _ = new_game(rec.config)
-    steps = R.replay(rec)
+    steps = replays.replay(rec)
     for step, action in zip(steps, rec.actions, strict=True):
         apply(state, action)
         assert step.state == state
@@ -103,7 +104,7 @@ def _edited(rec: R.GameRecord):
 def test_verify_catches_an_edited_action(game):
     _, rec = game
     edited, i, k = _edited(rec)
-    v = R.verify(edited)
+    v = replays.verify(edited)
     assert not v.ok
     assert v.first_bad == k
     assert v.message.startswith(f"diverges at action {k}")
@@ -115,7 +116,7 @@ def test_verify_reports_the_first_illegal_action(game):
     _, rec = game
     actions = list(rec.actions)
     actions[6] = Announce(n=99)
-    v = R.verify(msgspec.structs.replace(rec, actions=actions))
+    v = replays.verify(msgspec.structs.replace(rec, actions=actions))
     assert not v.ok and v.first_bad == 7
     assert v.message.startswith("action 7 by ")
     assert "is illegal: " in v.message
@@ -131,7 +132,7 @@ def test_verify_reports_the_first_illegal_action(game):
 def test_verify_a_changed_setup():
     _, rec = play(Config(civs=["rome", "greece", "egypt"], seed=1), 5)
     rec.hashes[0] = "0" * 64
-    v = R.verify(rec)
+    v = replays.verify(rec)
     assert not v.ok and v.first_bad == 0 and "does not start as recorded" in v.message
 
 
@@ -144,7 +145,7 @@ def test_a_record_from_a_position():
         action = bots[seat].choose(view(state, seat))
         apply(state, action)
         R.add_action(rec, action, state_hash(state))
-    v = R.verify(rec, final_hash=state_hash(state))
+    v = replays.verify(rec, final_hash=state_hash(state))
     assert v.ok, v.message
 
 
@@ -188,7 +189,7 @@ def test_replay_to_a_point_and_save_it(save_file, game, tmp_path, capsys):
     _, rec = game
     assert len(f.record.actions) == 50
     assert f.record.hashes[50] == state_hash(f.state) == state_hash(
-        R.verify(R.truncate(rec, 50)).final)
+        replays.verify(R.truncate(rec, 50)).final)
     assert main(["replay", str(out_path), "--verify"]) == 0
 
 
@@ -211,7 +212,7 @@ def test_log_command(save_file, capsys):
 def test_log_as_one_player_hides_the_others_secrets(game, tmp_path, capsys):
     state, rec = game
     p = write_save(tmp_path / "g.json", make_save(state, rec, "g"))
-    everything = R.verify(rec, keep_events=True).events
+    everything = replays.verify(rec, keep_events=True).events
     secret = [e for e in everything if e.visible_to]
     if not secret:
         pytest.skip("no secret event in this game")
@@ -230,7 +231,7 @@ def test_the_shipped_six_player_game_replays():
     path = ROOT / "saves" / "games" / "six-player-greedy.json"
     f = load_save(path)
     assert len(f.state.players) == 6 and f.state.phase == "over" and f.state.winner
-    v = R.verify(f.record, final_hash=state_hash(f.state))
+    v = replays.verify(f.record, final_hash=state_hash(f.state))
     assert v.ok, f"{v.message}: the rules changed; run bench/make_fixtures.py"
 
 
@@ -240,7 +241,7 @@ def test_the_phase_saves(path):
     f = load_save(path)
     assert f.state.phase == path.stem
     assert f.state.prompt is not None and legal_actions(f.state)
-    v = R.verify(f.record, final_hash=state_hash(f.state))
+    v = replays.verify(f.record, final_hash=state_hash(f.state))
     assert v.ok, f"{v.message}: the rules changed; run bench/make_fixtures.py"
 
 

@@ -169,7 +169,7 @@ def test_autosave_of_a_game_in_play(tmp_path):
     f = load_save(path)
     assert f.state == state and f.record.actions == actions
     assert sorted(f.record.hashes) == [10, 20, 23]
-    from engine.record import verify
+    from engine.replay import verify
     assert verify(f.record, final_hash=state_hash(state)).ok
     created = f.created
     saves.autosave(state, f.record, "in play", directory=tmp_path)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.record import Replay
+from engine.replay import Replay
 from tests.test_tui_fixtures import (
     WHOLE_GAME,
     decision_session,

@@ -208,7 +208,7 @@ class MareNostrumApp(App):
         self.start_session(session)
 
     def open_replay_file(self, path) -> None:
-        from engine.record import Replay
+        from engine.replay import Replay
 
         from . import bridge
         from .screens.replay import ReplayScreen

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from engine import record as records
 from engine import render, saves
+from engine import replay as replays
 from engine.events import Event
 from engine.game import state_hash
 from engine.record import GameRecord
@@ -138,12 +139,12 @@ def history_events(rec: GameRecord | None, state: GameState) -> list[Event] | No
     events: list[Event] = []
     final = None
     try:
-        for step in records.replay(rec, on_start=lambda st, ev: events.extend(ev)):
+        for step in replays.replay(rec, on_start=lambda st, ev: events.extend(ev)):
             events.extend(step.events)
             final = step.state
         if final is None:
             final = records.start_state(rec)[0]
-    except records.ReplayError:
+    except replays.ReplayError:
         return None
     return events if state_hash(final) == state_hash(state) else None
 

@@ -299,7 +299,7 @@ class GameSession:
 
     def replay(self):
         """The game so far, for the replay viewer."""
-        from engine.record import Replay
+        from engine.replay import Replay
         return Replay(self.record)
 
     # --- quotes: the numbers a screen shows that are rules -----------------------------------

@@ -156,7 +156,7 @@ def playable(state: GameState) -> str:
 def replays(record: GameRecord, state: GameState) -> str:
     """"" when the record replays to the saved state, else why not."""
     from ..game import state_hash
-    from ..record import verify
+    from ..replay import verify
     try:
         verdict = verify(record, final_hash=state_hash(state))
     except Exception as e:  # a damaged record must not crash the loader

@@ -63,7 +63,8 @@ def _start(doc: Table, base: Path, ctx: _Ctx) -> tuple[GameState, list[Event]]:
     if at is None:
         return save.state, []
     from ..game import clone
-    from ..record import ReplayError, replay, start_state
+    from ..record import start_state
+    from ..replay import ReplayError, replay
     if not isinstance(at, int) or not 0 <= at <= len(save.record.actions):
         raise ctx.error(f"`at` is a number of actions from 0 to {len(save.record.actions)}")
     state = start_state(save.record)[0] if at == 0 else None

@@ -156,7 +156,7 @@ def run_resume(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from engine.record import Replay, ReplayError
+    from engine.replay import Replay, ReplayError
     from tui import bridge
     from tui.app import run_app
 

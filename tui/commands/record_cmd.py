@@ -7,7 +7,8 @@ import argparse
 import contextlib
 import sys
 
-from engine.record import ReplayError, action_text, replay, truncate, verify
+from engine.record import action_text, truncate
+from engine.replay import ReplayError, replay, verify
 from engine.saves import SaveError, load_record, resolve, saves_dir
 
 from .checks import count, writable

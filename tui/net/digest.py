@@ -13,8 +13,9 @@ from collections.abc import Iterable, Sequence
 
 from engine import events as E
 from engine.game import visible_events
-from engine.record import GameRecord, replay
+from engine.record import GameRecord
 from engine.render import render
+from engine.replay import replay
 
 HISTORY = 2000  # events kept per table (a long correspondence wait stays whole)
 MAX_LINES = 12  # a digest longer than this says how many more

@@ -13,7 +13,8 @@ import zlib
 import msgspec
 
 from engine.game import view, visible_events
-from engine.record import GameRecord, Moment, Steps, replay
+from engine.record import GameRecord
+from engine.replay import Moment, Steps, replay
 from engine.state import GameState
 
 from .protocol import ReplayFrame
@@ -59,7 +60,7 @@ def unpack(data: bytes) -> list[ReplayFrame]:
 
 
 class SeenReplay(Steps):
-    """A finished game step by step, from frames: what `engine.record.Replay` offers the
+    """A finished game step by step, from frames: what `engine.replay.Replay` offers the
     replay viewer (states at each step, turns, events), with no record behind it."""
 
     error: str | None = None

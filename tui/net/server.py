@@ -32,8 +32,8 @@ from engine.data.board import CIVS
 from engine.errors import IllegalAction
 from engine.game import check_config
 from engine.match import Step
-from engine.record import ReplayError
 from engine.render import prompt_title
+from engine.replay import ReplayError
 from engine.state import Config
 
 from . import gate, replays

@@ -9,8 +9,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Static
 
-from engine.record import Replay
 from engine.render import PHASE_NAMES
+from engine.replay import Replay
 
 from ..text import civ_markup, esc
 from ..widgets.battle_log import BattleLog, event_line

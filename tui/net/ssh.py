@@ -1,8 +1,10 @@
 """The SSH door: `mare-nostrum serve-ssh`, built on asyncssh (the optional `ssh` extra).
 
 - Only public-key authentication, against the authorized-keys file alone (read again at
-  each login, so adding a friend needs no restart). The identity is the key's SHA256
-  fingerprint; the display name is the key's comment, else the login name.
+  each login, so adding a friend needs no restart), with its lines' options honoured
+  (`from=`, `restrict`, `no-pty`, `command=`, `cert-authority`: tui.net.keys). The identity
+  is the key's SHA256 fingerprint; the display name is the key's comment, else the login
+  name. A client's TERM and window size are taken only within sane bounds.
 - An open server (`--open`) lets any key in: on its first connection the key claims a
   display name (see tui.net.accounts). Keyless users (keyboard-interactive or password,
   any answer) come in as guests who may only watch.
@@ -38,10 +40,24 @@ import asyncssh
 from . import limits as lim
 from .client import TOKEN_ENV
 from .commands import NEEDS_TTY, CommandError, child_args
+from .keys import Admitted, admit, read_authorized
 from .notices import TERMINAL_ENV
 from .server import GameServer, until_stopped
 
 TERM_DEFAULT = "xterm-256color"
+MAX_SIZE = (500, 200)  # columns and rows a client may ask for: more is clamped
+NO_PTY_KEY = ("mare-nostrum: this key may not open a terminal (its authorized-keys line "
+              "says restrict or no-pty), and the game needs one\r\n")
+
+
+def clean_term(term_type: str) -> str:
+    """The client's TERM, when it is a plausible terminal name; the default otherwise."""
+    ok = term_type and len(term_type) <= 64 and all(ch.isalnum() or ch in "-_.+" for ch in term_type)
+    return term_type if ok else TERM_DEFAULT
+
+
+def clamp_size(width: int, height: int) -> tuple[int, int]:
+    return min(width, MAX_SIZE[0]), min(height, MAX_SIZE[1])
 
 
 class SSHError(Exception):
@@ -65,26 +81,6 @@ def load_host_key(path: Path) -> asyncssh.SSHKey:
         raise SSHError(f"{path}: not a usable host key ({e})") from None
 
 
-def read_authorized(path: Path) -> list[asyncssh.SSHKey]:
-    """The public keys of an authorized-keys file (options before a key are ignored)."""
-    keys = []
-    try:
-        lines = path.read_text().splitlines()
-    except OSError:
-        return []
-    for line in lines:
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        for text in (line, line.split(None, 1)[-1]):
-            try:
-                keys.append(asyncssh.import_public_key(text))
-                break
-            except (asyncssh.KeyImportError, ValueError):
-                continue
-    return keys
-
-
 def display_name(text: str) -> str:
     name = "".join(ch for ch in text if unicodedata.category(ch)[0] not in "CZ" or ch == " ")
     return name.strip()[:32] or "player"
@@ -96,7 +92,7 @@ class Door(asyncssh.SSHServer):
     def __init__(self, front: SSHFront) -> None:
         self.front = front
         self.username = ""
-        self.key: asyncssh.SSHKey | None = None
+        self.admitted: Admitted | None = None  # the key let in, and its line's options
         self.identity = ""
         self.name = ""
         self.guest = False
@@ -118,11 +114,10 @@ class Door(asyncssh.SSHServer):
         # asyncssh checks the signature right after this call, so the key of the last
         # call before auth_completed is the one the client proved it holds
         if self.front.open:
-            self.key = key
+            self.admitted = Admitted(key, {})
             return True
-        data = key.public_data
-        self.key = next((k for k in self.authorized if k.public_data == data), None)
-        return self.key is not None
+        self.admitted = admit(self.authorized, key, self.address)
+        return self.admitted is not None
 
     def kbdint_auth_supported(self) -> bool:
         return self.front.open  # keyless guests, who may only watch
@@ -147,23 +142,24 @@ class Door(asyncssh.SSHServer):
             tag = secrets.token_hex(3)
             self.identity, self.name = f"guest:{tag}", f"guest-{tag}"
             return
-        assert self.key is not None
-        self.identity = self.key.get_fingerprint("sha256")
+        assert self.admitted is not None
+        key = self.admitted.key
+        self.identity = key.get_fingerprint("sha256")
         # an open server's account names the key (claimed on its first connection)
-        self.name = "" if self.front.open else \
-            display_name(self.key.get_comment() or self.username)
+        self.name = "" if self.front.open else display_name(key.get_comment() or self.username)
 
     def session_requested(self):
         return GameSession(self.front, self.identity, self.name, guest=self.guest,
-                           address=self.address)
+                           address=self.address, admitted=self.admitted)
 
 
 class GameSession(asyncssh.SSHServerSession):
     """The app in a pseudo-terminal, wired to the SSH channel."""
 
     def __init__(self, front: SSHFront, identity: str, name: str, *, guest: bool = False,
-                 address: str = "") -> None:
+                 address: str = "", admitted: Admitted | None = None) -> None:
         self.front = front
+        self.admitted = admitted  # None for a guest
         self.identity = identity
         self.name = name
         self.guest = guest
@@ -182,17 +178,21 @@ class GameSession(asyncssh.SSHServerSession):
         self.chan = chan
 
     def pty_requested(self, term_type, term_size, term_modes) -> bool:
-        self.term = term_type or TERM_DEFAULT
+        if self.admitted is not None and not self.admitted.permits("pty"):
+            return True  # said in words when the session starts
+        self.term = clean_term(term_type)
         if term_size[0] and term_size[1]:
-            self.size = (term_size[0], term_size[1])
+            self.size = clamp_size(term_size[0], term_size[1])
         return True
 
     def shell_requested(self) -> bool:
-        return True
+        forced = self.admitted.forced_command if self.admitted is not None else None
+        return True if forced is None else self.exec_requested(forced)
 
     def exec_requested(self, command: str) -> bool:
+        forced = self.admitted.forced_command if self.admitted is not None else None
         try:
-            self.args = child_args(command)
+            self.args = child_args(command if forced is None else forced)
         except CommandError as e:
             self.refusal = str(e)
         return True  # accepted, so a refusal is said in words and an exit status
@@ -205,6 +205,10 @@ class GameSession(asyncssh.SSHServerSession):
         if self.refusal:
             self.chan.write_stderr((self.refusal + "\r\n").encode())
             self.chan.exit(2)
+            return
+        if self.admitted is not None and not self.admitted.permits("pty"):
+            self.chan.write_stderr(NO_PTY_KEY.encode())
+            self.chan.exit(1)
             return
         if not self.term:
             self.chan.write(NEEDS_TTY.encode())

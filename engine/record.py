@@ -46,25 +46,31 @@ class GameRecord(msgspec.Struct, kw_only=True):
     hashes: dict[int, str] = {}  # actions applied -> state_hash after them
     hash_every: int = HASH_EVERY
     start: GameState | None = None  # the position the game began from, if not new_game(config)
+    # the setup rules' version new_game(config) is replayed with (engine.rules.setup,
+    # SETUP_VERSION); a record written before the field existed was set up by version 1
+    setup_version: int = 1
 
 
 def new_record(config: Config, start_hash: str | None = None,
-               hash_every: int = HASH_EVERY) -> GameRecord:
-    """The record of a game set up by `new_game(config)`; `start_hash` is the hash of the
-    state new_game returned (computed when omitted)."""
+               hash_every: int = HASH_EVERY, setup_version: int | None = None) -> GameRecord:
+    """The record of a game set up by `new_game(config, setup_version)` (by default the
+    current rules); `start_hash` is the hash of the state new_game returned (computed when
+    omitted)."""
+    from .game import SETUP_VERSION, new_game, state_hash
+    version = SETUP_VERSION if setup_version is None else setup_version
     if start_hash is None:
-        from .game import new_game, state_hash
-        start_hash = state_hash(new_game(config)[0])
+        start_hash = state_hash(new_game(config, version)[0])
     return GameRecord(config=config, seed=config.seed, hashes={0: start_hash},
-                      hash_every=hash_every)
+                      hash_every=hash_every, setup_version=version)
 
 
 def record_from(state: GameState, hash_every: int = HASH_EVERY) -> GameRecord:
     """The record of a game that continues from an arbitrary position (a scenario, a
     position edited by hand): the position itself is kept as its start."""
-    from .game import clone, state_hash
+    from .game import SETUP_VERSION, clone, state_hash
     return GameRecord(config=state.config, seed=state.config.seed, start=clone(state),
-                      hashes={0: state_hash(state)}, hash_every=hash_every)
+                      hashes={0: state_hash(state)}, hash_every=hash_every,
+                      setup_version=SETUP_VERSION)
 
 
 def add_action(record: GameRecord, action: Action, digest: str) -> None:
@@ -87,7 +93,7 @@ def start_state(record: GameRecord) -> tuple[GameState, list[Event]]:
     from .game import clone, new_game
     if record.start is not None:
         return clone(record.start), []
-    return new_game(record.config)
+    return new_game(record.config, record.setup_version)
 
 
 def _short(obj: Any) -> Any:

@@ -21,8 +21,8 @@ from .events import Event
 from .rules import reading
 from .rules.flow import advance
 from .rules.registry import HANDLERS, LEGAL
-from .rules.setup import check_config as _check_config
 from .rules.setup import SETUP_VERSION, start
+from .rules.setup import check_config as _check_config
 from .state import Config, GameState
 from .wellformed import R_FORM, fault, wellformed
 

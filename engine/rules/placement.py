@@ -40,7 +40,7 @@ from .reading import remembered, units_by_area
 
 R_BUILD = "Rules for Construction: build only in provinces you controlled when your turn began"
 R_INFLUENCE = "Placement: influence goes next to a province you controlled at the start of the phase"
-R_CAPITAL = "Free Setup: each player places influence in his own capital, first"
+R_CAPITAL = "Free Setup: each player's first marker goes in his own capital, kept for him"
 
 CONSTRUCTION, SETUP, FREE = "construction", "setup", "free"
 

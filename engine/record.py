@@ -9,9 +9,10 @@
 
 A record holds the hash of the state after action k (k counted from 1) for every k that is a
 multiple of `hash_every`, for k = 0 (the position before the first action) and for the last
-action. Replaying is `new_game(config)` (or the recorded start position, for games that began
-from a scenario) and then `apply` of each action in turn; the game's dice come from the RNG
-kept in the state, so the replay is bit-identical.
+action. Replaying is `new_game(config, setup_version)`, the setup by the rules of the
+record's own version (or the recorded start position, for games that began from a
+scenario), and then `apply` of each action in turn; the game's dice come from the RNG kept
+in the state, so the replay is bit-identical.
 
 This module knows nothing about files: `engine.saves` keeps a record inside every save.
 """

@@ -233,7 +233,8 @@ def view(state: GameState, seat: int | None) -> View:
 
 # The public face (tests/test_tui_face.py keeps the TUI to it).
 __all__ = [
-    "SETUP_VERSION", "Action", "Config", "Event", "GameState", "IllegalAction", "Item", "Quotes", "View",
+    "SETUP_VERSION",
+    "Action", "Config", "Event", "GameState", "IllegalAction", "Item", "Quotes", "View",
     "apply", "check_config", "civ_of", "clone", "decode_state", "encode_state",
     "legal_actions", "new_game", "play", "price", "quotes", "refusal", "seat_of", "state_hash",
     "validate",

@@ -299,8 +299,6 @@ def place_legal(state: GameState, civ: str, item: Item, mode: str, ev: list[Even
     owner (a legal marker goes to an empty province or completes a conversion)."""
     k = item.kind
     pr = item.province
-    if mode == SETUP:
-        _check_capital_first(state, civ, item)
     if k == "card":
         _take_card(state, civ, item.card, mode, ev)
     elif k == "influence":

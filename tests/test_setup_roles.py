@@ -13,6 +13,7 @@ from engine.data.board import CIVS
 from engine.data.cards import ROLES
 from engine.events import RoleAssigned
 from engine.game import new_game, state_hash
+from engine.render import render
 from engine.state import Config
 
 
@@ -33,8 +34,12 @@ def test_four_players_without_rome_the_army_goes_to_babylon():
     s, ev = _setup(["carthage", "greece", "egypt", "babylon"], seed=3)
     assert s.roles == {"director_of_commerce": "carthage", "high_priest": "greece",
                        "political_leader": "egypt", "military_leader": "babylon"}
-    scores = _assigned(ev, "military_leader").scores
-    assert scores["carthage"] == 6 and scores["babylon"] == 5  # not a tie: a rule
+    army = _assigned(ev, "military_leader")
+    assert army.scores["carthage"] == 6 and army.scores["babylon"] == 5  # not a tie
+    # the log says why the better count did not win
+    assert army.passed_over == ["carthage", "greece"]
+    assert render(army) == ("Babylon becomes Military Leader (Carthage 6, Greece 5, Egypt 4, "
+                            "Babylon 5; Carthage and Greece hold a role already)")
 
 
 def test_five_players_without_rome_the_army_is_drawn_between_the_roleless():
@@ -57,8 +62,10 @@ def test_three_players_everyone_holds_one_before_anyone_holds_two():
     s, ev = _setup(["carthage", "greece", "babylon"], seed=2)
     assert s.roles == {"director_of_commerce": "carthage", "high_priest": "greece",
                        "political_leader": "babylon", "military_leader": "carthage"}
-    assert _assigned(ev, "political_leader").scores == {"carthage": 1, "greece": 2,
-                                                         "babylon": 2}
+    politics = _assigned(ev, "political_leader")
+    assert politics.scores == {"carthage": 1, "greece": 2, "babylon": 2}
+    assert politics.passed_over == ["greece"]
+    assert _assigned(ev, "military_leader").passed_over == []  # everyone holds one
 
 
 @pytest.mark.parametrize("n", [3, 4, 5])

@@ -78,10 +78,11 @@ _BONUS_CARDS: dict[int, frozenset[str]] = {}
 
 
 def _assign(state: GameState, role: str, civ: str, sc: dict[str, int],
-            ev: list[Event]) -> None:
+            ev: list[Event], passed_over: list[str] | None = None) -> None:
     previous = state.roles.get(role)
     state.roles[role] = civ
-    ev.append(RoleAssigned(role=role, civ=civ, previous=previous, scores=sc))
+    ev.append(RoleAssigned(role=role, civ=civ, previous=previous, scores=sc,
+                           passed_over=passed_over or []))
 
 
 def assign_at_setup(state: GameState, ev: list[Event], fixed: dict[str, str], *,
@@ -107,7 +108,10 @@ def assign_at_setup(state: GameState, ev: list[Event], fixed: dict[str, str], *,
         else:
             leaders = _best(list(sc), sc)
             pool = [c for c in leaders if c not in holding] or leaders
-        _assign(state, role, pool[random_below(state, len(pool))], sc, ev)
+        chosen = pool[random_below(state, len(pool))]
+        passed = [] if chosen in holding else [c for c in sc
+                                               if c in holding and sc[c] >= sc[chosen]]
+        _assign(state, role, chosen, sc, ev, passed)
 
 
 def _best(candidates: list[str], sc: dict[str, int]) -> list[str]:

@@ -43,6 +43,8 @@ class RoleAssigned(EventBase, frozen=True):
     civ: str
     previous: str | None
     scores: dict[str, int] = {}
+    # setup: the players counting as many or more, passed over as they hold a role already
+    passed_over: list[str] = []
 
 
 class Produced(EventBase, frozen=True):

@@ -21,8 +21,8 @@ from .events import Event
 from .rules import reading
 from .rules.flow import advance
 from .rules.registry import HANDLERS, LEGAL
+from .rules.setup import SETUP_VERSION, start
 from .rules.setup import check_config as _check_config
-from .rules.setup import start
 from .state import Config, GameState
 from .wellformed import R_FORM, fault, wellformed
 
@@ -34,9 +34,11 @@ _copy_encode = msgspec.msgpack.Encoder().encode
 _copy_decode = msgspec.msgpack.Decoder(GameState).decode
 
 
-def new_game(config: Config) -> tuple[GameState, list[Event]]:
-    """Set up a game; returns the state (waiting on its first prompt) and the events."""
-    return start(config)
+def new_game(config: Config, setup_version: int = SETUP_VERSION
+             ) -> tuple[GameState, list[Event]]:
+    """Set up a game; returns the state (waiting on its first prompt) and the events.
+    `setup_version`: the setup rules' version (a record replays by its own)."""
+    return start(config, setup_version)
 
 
 def clone(state: GameState) -> GameState:
@@ -231,6 +233,7 @@ def view(state: GameState, seat: int | None) -> View:
 
 # The public face (tests/test_tui_face.py keeps the TUI to it).
 __all__ = [
+    "SETUP_VERSION",
     "Action", "Config", "Event", "GameState", "IllegalAction", "Item", "Quotes", "View",
     "apply", "check_config", "civ_of", "clone", "decode_state", "encode_state",
     "legal_actions", "new_game", "play", "price", "quotes", "refusal", "seat_of", "state_hash",

@@ -499,8 +499,8 @@ def replay_match(record: GameRecord, start: GameState | None = None) -> Match:
     state, events = start_state(record)
     fresh = record.start is None
     history = (new_record(record.config, record.hashes.get(0) or game.state_hash(state),
-                        hash_every=record.hash_every) if fresh
-             else record_from(state, hash_every=record.hash_every))
+                          hash_every=record.hash_every, setup_version=record.setup_version)
+               if fresh else record_from(state, hash_every=record.hash_every))
     match = Match(state, [REMOTE] * len(state.players), record=history, bot_secret=b"")
     match.setup_events = events
     return match

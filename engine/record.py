@@ -11,9 +11,10 @@ below both.
 
 A record holds the hash of the state after action k (k counted from 1) for every k that is a
 multiple of `hash_every`, for k = 0 (the position before the first action) and for the last
-action. Replaying is `new_game(config)` (or the recorded start position, for games that began
-from a scenario) and then `apply` of each action in turn; the game's dice come from the RNG
-kept in the state, so the replay is bit-identical.
+action. Replaying is `new_game(config, setup_version)`, the setup by the rules of the
+record's own version (or the recorded start position, for games that began from a
+scenario), and then `apply` of each action in turn; the game's dice come from the RNG kept
+in the state, so the replay is bit-identical.
 
 This module knows nothing about files: `engine.saves` keeps a record inside every save.
 """
@@ -26,7 +27,7 @@ import msgspec
 
 from .actions import Action
 from .events import Event
-from .game import clone, new_game, state_hash
+from .game import SETUP_VERSION, clone, new_game, state_hash
 from .state import Config, GameState
 
 # The rule named by the IllegalAction of an action the engine fails on (a malformed one).
@@ -46,23 +47,29 @@ class GameRecord(msgspec.Struct, kw_only=True):
     hashes: dict[int, str] = {}  # actions applied -> state_hash after them
     hash_every: int = HASH_EVERY
     start: GameState | None = None  # the position the game began from, if not new_game(config)
+    # the setup rules' version new_game(config) is replayed with (engine.rules.setup,
+    # SETUP_VERSION); a record written before the field existed was set up by version 1
+    setup_version: int = 1
 
 
 def new_record(config: Config, start_hash: str | None = None,
-               hash_every: int = HASH_EVERY) -> GameRecord:
-    """The record of a game set up by `new_game(config)`; `start_hash` is the hash of the
-    state new_game returned (computed when omitted)."""
+               hash_every: int = HASH_EVERY, setup_version: int | None = None) -> GameRecord:
+    """The record of a game set up by `new_game(config, setup_version)` (by default the
+    current rules); `start_hash` is the hash of the state new_game returned (computed when
+    omitted)."""
+    version = SETUP_VERSION if setup_version is None else setup_version
     if start_hash is None:
-        start_hash = state_hash(new_game(config)[0])
+        start_hash = state_hash(new_game(config, version)[0])
     return GameRecord(config=config, seed=config.seed, hashes={0: start_hash},
-                      hash_every=hash_every)
+                      hash_every=hash_every, setup_version=version)
 
 
 def record_from(state: GameState, hash_every: int = HASH_EVERY) -> GameRecord:
     """The record of a game that continues from an arbitrary position (a scenario, a
     position edited by hand): the position itself is kept as its start."""
     return GameRecord(config=state.config, seed=state.config.seed, start=clone(state),
-                      hashes={0: state_hash(state)}, hash_every=hash_every)
+                      hashes={0: state_hash(state)}, hash_every=hash_every,
+                      setup_version=SETUP_VERSION)
 
 
 def add_action(record: GameRecord, action: Action, digest: str) -> None:
@@ -84,7 +91,7 @@ def start_state(record: GameRecord) -> tuple[GameState, list[Event]]:
     """The position before the first action, and the events of the setup."""
     if record.start is not None:
         return clone(record.start), []
-    return new_game(record.config)
+    return new_game(record.config, record.setup_version)
 
 
 def _short(obj: Any) -> Any:

@@ -190,7 +190,10 @@ def _capital_chosen(e: E.CapitalChosen) -> str:
 def _role_assigned(e: E.RoleAssigned) -> str:
     scores = ""
     if e.scores:
-        scores = " (" + ", ".join(f"{civ(c)} {n}" for c, n in e.scores.items()) + ")"
+        held = (f"; {civs(e.passed_over)} "
+                f"{'holds' if len(e.passed_over) == 1 else 'hold'} a role already"
+                if e.passed_over else "")
+        scores = " (" + ", ".join(f"{civ(c)} {n}" for c, n in e.scores.items()) + held + ")"
     if e.previous and e.previous != e.civ:
         return f"{civ(e.civ)} becomes {role(e.role)}, taking it from {civ(e.previous)}{scores}"
     if e.previous == e.civ:

@@ -105,6 +105,15 @@ def test_hash_every_must_be_at_least_one():
     _refused(d, "hash every 0")
 
 
+@pytest.mark.parametrize("version", [0, 99])
+def test_the_setup_version_must_be_known(version):
+    """A record replays its setup by the rules of its version: one this engine does not
+    know (a newer game's, or nonsense) is refused, not replayed by other rules."""
+    d = _doc()
+    d["record"]["setup_version"] = version
+    _refused(d, f"setup rules version {version}")
+
+
 def test_deep_nesting_is_refused_before_decoding():
     deep = b"[" * 100_000 + b"]" * 100_000
     assert nesting_depth(deep) == 100_000

@@ -106,7 +106,7 @@ def test_free_setup_capital_first_and_within_reach():
     civ = s.prompt.civ
     cap = player(s, civ).capital
     far = "creta" if civ != "greece" else "babylon"
-    assert_illegal(s, SetupBuy(item=Item(kind="city", province=cap)), "no influence")
+    assert_illegal(s, SetupBuy(item=Item(kind="city", province=cap)), "first influence marker")
     assert_illegal(s, SetupBuy(item=Item(kind="influence", province=far)), "capital")
     apply(s, SetupBuy(item=Item(kind="influence", province=cap)))
     assert s.provinces[cap].influence == civ

@@ -8,7 +8,7 @@ from collections.abc import Set as AbstractSet
 
 from ..actions import Item
 from ..data import board
-from ..data.cards import ALL_CARDS, CIV_HERO
+from ..data.cards import ALL_CARDS, CIV_HERO, CIV_NAMES
 from ..data.costs import GROUND_UNITS
 from ..errors import IllegalAction
 from ..events import Built, CardAcquired, ConversionCompleted, Event
@@ -40,6 +40,7 @@ from .reading import remembered, units_by_area
 
 R_BUILD = "Rules for Construction: build only in provinces you controlled when your turn began"
 R_INFLUENCE = "Placement: influence goes next to a province you controlled at the start of the phase"
+R_CAPITAL = "Free Setup: each player's first marker goes in his own capital, kept for him"
 
 CONSTRUCTION, SETUP, FREE = "construction", "setup", "free"
 
@@ -188,9 +189,9 @@ def _check_influence(state: GameState, civ: str, province: str, mode: str) -> st
         if province not in setup_area(p.capital):
             raise IllegalAction(f"{name} is not your capital or next to it",
                                 "Free Setup: build only in and next to the capital")
-        if state.provinces[p.capital].influence != civ and province != p.capital:
-            raise IllegalAction("Place your first influence marker in your capital",
-                                "Free Setup: influence in the capital")
+        owner = next((q.civ for q in state.players if q.capital == province), civ)
+        if owner != civ:  # kept for its owner, who must place a marker there
+            raise IllegalAction(f"{name} is the capital of {CIV_NAMES[owner]}", R_CAPITAL)
         return None
     if mode == FREE or influence_anywhere(state, civ):
         return ps.influence if converting else None
@@ -199,6 +200,18 @@ def _check_influence(state: GameState, civ: str, province: str, mode: str) -> st
         raise IllegalAction(f"{name} is not next to your provinces, by land or by a chain "
                             "of your triremes", R_INFLUENCE)
     return ps.influence if converting else None
+
+
+def _check_capital_first(state: GameState, civ: str, item: Item) -> None:
+    """Free Setup: a player's first purchase is the influence marker of his capital, the
+    one province his empire may start from; his hero's free unit then has its place too
+    (docs/rulings.md, Setup)."""
+    capital = player(state, civ).capital
+    if state.provinces[capital].influence == civ or (
+            item.kind == "influence" and item.province == capital):
+        return
+    raise IllegalAction(f"Place your first influence marker in your capital, "
+                        f"{board.area_name(capital)}, before anything else", R_CAPITAL)
 
 
 def check(state: GameState, civ: str, item: Item, mode: str) -> None:
@@ -211,6 +224,8 @@ def place(state: GameState, civ: str, item: Item, mode: str, ev: list[Event],
     """Validate one item for civ and put it into play (only validate, if dry)."""
     k = item.kind
     pr = item.province
+    if mode == SETUP:
+        _check_capital_first(state, civ, item)
     if k == "card":
         _check_card(state, civ, item.card, mode)
         if not dry:
@@ -336,10 +351,6 @@ def _check_card(state: GameState, civ: str, card: str, mode: str) -> None:
     if mode == SETUP and card != CIV_HERO[civ]:
         raise IllegalAction("Only your civilization's hero may be bought in the setup",
                             "Free Setup")
-    if mode == SETUP and state.provinces[p.capital].influence != civ:
-        # the hero's free unit goes to the capital: it must be yours first
-        raise IllegalAction("Place your first influence marker in your capital",
-                            "Free Setup: influence in the capital")
     if kind == "civ_hero":
         if CIV_HERO[civ] != card:
             raise IllegalAction(f"{ALL_CARDS[card].name} serves another civilization",

@@ -78,28 +78,46 @@ _BONUS_CARDS: dict[int, frozenset[str]] = {}
 
 
 def _assign(state: GameState, role: str, civ: str, sc: dict[str, int],
-            ev: list[Event]) -> None:
+            ev: list[Event], passed_over: list[str] | None = None) -> None:
     previous = state.roles.get(role)
     state.roles[role] = civ
-    ev.append(RoleAssigned(role=role, civ=civ, previous=previous, scores=sc))
+    ev.append(RoleAssigned(role=role, civ=civ, previous=previous, scores=sc,
+                           passed_over=passed_over or []))
 
 
-def assign_at_setup(state: GameState, ev: list[Event], fixed: dict[str, str]) -> None:
-    """Setup: the given roles, then each other role by one count of everyone, taken once
-    every piece (free units included) is on the board. The most goes first; a tie is
-    drawn among the tied players who hold no role yet, or among all the tied when each
-    holds one (rulebook Q&A: count the buildings; "avoid giving one player 2 roles")."""
+def assign_at_setup(state: GameState, ev: list[Event], fixed: dict[str, str], *,
+                    spread: bool = False) -> None:
+    """Setup: the given roles, then each other role, in the order of ROLES, by one count
+    of everyone taken once every piece (free units included) is on the board (rulebook
+    Q&A: count the buildings; "avoid giving one player 2 roles"); a tie is drawn.
+
+    `spread` (the predetermined setup's roles of missing civilizations): the role goes to
+    the best-placed player who holds no role yet, while one is left; once each holds one,
+    to the best-placed of all. Without it (the free setup): to the best-placed of all,
+    a tie drawn among the tied holding no role yet, or among all the tied when each holds
+    one (docs/rulings.md, Setup)."""
     for role in ROLES:
         if role in fixed:
             _assign(state, role, fixed[role], {}, ev)
     every = role_scores(state)
     counts = {role: every[role] for role in ROLES if role not in fixed}
     for role, sc in counts.items():
-        best = max(sc.values())
-        leaders = [c for c, s in sc.items() if s == best]
         holding = {c for c in state.roles.values() if c}
-        pool = [c for c in leaders if c not in holding] or leaders
-        _assign(state, role, pool[random_below(state, len(pool))], sc, ev)
+        if spread:
+            pool = _best([c for c in sc if c not in holding] or list(sc), sc)
+        else:
+            leaders = _best(list(sc), sc)
+            pool = [c for c in leaders if c not in holding] or leaders
+        chosen = pool[random_below(state, len(pool))]
+        passed = [] if chosen in holding else [c for c in sc
+                                               if c in holding and sc[c] >= sc[chosen]]
+        _assign(state, role, chosen, sc, ev, passed)
+
+
+def _best(candidates: list[str], sc: dict[str, int]) -> list[str]:
+    """The candidates with the highest count, in seat order."""
+    top = max(sc[c] for c in candidates)
+    return [c for c in candidates if sc[c] == top]
 
 
 @phase("roles")

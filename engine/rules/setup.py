@@ -13,12 +13,20 @@ from ..rng import seed_state
 from ..state import Building, Config, GameState, Player, ProvinceState
 from .common import new_unit, player, shuffle
 from .flow import advance, start_phase
+from .free_placement import step as free_placement_step
 from .hooks import cost, on_acquire
 from .placement import SETUP, check, place, setup_area
 from .registry import decision, phase
 from .roles import assign_at_setup
 
 R_FREE = "Free Setup: 5 rounds of 9 construction points"
+
+# The rules a new game is set up by. A game record keeps the version of its setup, so that
+# a record made before a change to the setup still replays (engine.record):
+#   1: the predetermined setup gave a missing civilization's role to the best-placed player,
+#      even one holding a role already while another held none (a tie avoided that);
+#   2: it goes to the best-placed player holding no role yet, while one is left.
+SETUP_VERSION = 2
 
 
 def check_config(config: Config) -> None:
@@ -54,24 +62,28 @@ def new_state(config: Config) -> GameState:
     return state
 
 
-def start(config: Config) -> tuple[GameState, list[Event]]:
+def start(config: Config, setup_version: int = SETUP_VERSION
+          ) -> tuple[GameState, list[Event]]:
+    """A new game, set up by the rules of `setup_version` (SETUP_VERSION for a new game; a
+    record's own version when it is replayed)."""
     state = new_state(config)
     ev: list[Event] = [GameStarted(civs=list(config.civs), neutrals=list(state.neutrals),
                                    setup=config.setup)]
     for civ in state.neutrals:
         _place_neutral(state, civ)
+    state.phase = "setup"
     if config.setup == "predetermined":
         for p in state.players:
             _place_predetermined(state, p.civ, ev)
-        state.phase = "setup"
-        state.step = "roles"  # once the heroes' free units are on the board
+        ev.append(PhaseStarted(turn=0, phase="setup"))
+        _predetermined_roles(state, ev, setup_version)
+        state.step = "done"
     else:
         order = [p.civ for p in state.players]
         shuffle(state, order)
         state.free_setup.order = order
-        state.phase = "setup"
         state.step = "capitals"
-    ev.append(PhaseStarted(turn=0, phase="setup"))
+        ev.append(PhaseStarted(turn=0, phase="setup"))
     advance(state, ev)
     return state, ev
 
@@ -130,7 +142,7 @@ def run(state: GameState, ev: list[Event]) -> None:
     if state.step == "roles":
         # Roles are counted once, after every placement, the free units included: the
         # advance loop places waiting free pieces before it runs this step.
-        assign_at_setup(state, ev, _fixed_roles(state))
+        assign_at_setup(state, ev, {})
         state.step = "done"
     if state.step == "done":
         state.step = ""
@@ -138,11 +150,15 @@ def run(state: GameState, ev: list[Event]) -> None:
         start_phase(state, "commerce", ev)
 
 
-def _fixed_roles(state: GameState) -> dict[str, str]:
-    """The roles the predetermined setup gives by civilization; none in the free setup."""
-    if state.config.setup != "predetermined":
-        return {}
-    return {role: p.civ for p in state.players if (role := board.SETUPS[p.civ].role)}
+def _predetermined_roles(state: GameState, ev: list[Event], setup_version: int) -> None:
+    """Each civilization's own role, then the roles of the missing ones by counting, once
+    the heroes' free units are on the board (each has its one place: Carthago, Athenae)."""
+    while state.free_placements:
+        free_placement_step(state, ev)
+        if state.prompt is not None:
+            raise RuntimeError("a free unit of the predetermined setup has several places")
+    fixed = {role: p.civ for p in state.players if (role := board.SETUPS[p.civ].role)}
+    assign_at_setup(state, ev, fixed, spread=setup_version >= 2)
 
 
 def _next_builder(state: GameState) -> None:

@@ -117,6 +117,11 @@ def _record(record: GameRecord, state: GameState) -> list[str]:
         out.append(f"the record keeps a hash every {record.hash_every} actions (at least 1)")
     if record.config.civs != state.config.civs:
         out.append("the record is of another game (other civilizations)")
+    from ..game import SETUP_VERSION
+    if not 1 <= record.setup_version <= SETUP_VERSION:
+        out.append(f"the record was set up by setup rules version {record.setup_version}; "
+                   f"this engine knows versions 1 to {SETUP_VERSION} (a newer Mare Nostrum "
+                   "reads it)")
     n = len(record.actions)
     if any(not 0 <= k <= n for k in record.hashes):
         out.append("the record holds hashes for actions it does not have")

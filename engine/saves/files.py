@@ -221,7 +221,8 @@ _created: dict[str, str] = {}
 
 def _as_record(state: GameState, record: Any) -> GameRecord:
     """A GameRecord from a GameRecord, or from anything with config, seed, actions and
-    hashes (a list holding the hash after each action, or a dict as in GameRecord)."""
+    hashes (a list holding the hash after each action, or a dict as in GameRecord): a game
+    in play, set up by this engine's rules unless it names its `setup_version`."""
     if isinstance(record, GameRecord):
         return record
 
@@ -244,8 +245,10 @@ def _as_record(state: GameState, record: Any) -> GameRecord:
         from ..game import state_hash
         hashes[n] = state_hash(state)
     actions = msgspec.convert(msgspec.to_builtins(actions), list[Action])
+    from ..game import SETUP_VERSION
     return GameRecord(config=config, seed=get("seed", config.seed), actions=actions,
-                      hashes=hashes, hash_every=every)
+                      hashes=hashes, hash_every=every,
+                      setup_version=get("setup_version") or SETUP_VERSION)
 
 
 def autosave(state: GameState, record: Any, name: str, directory: Path | None = None,

@@ -23,6 +23,7 @@ from .rules import hooks, payment, victory
 from .rules.common import at_war, building_controller, player, tokens_in_play
 from .rules.registry import LEGAL
 from .rules.roles import role_scores
+from .rules.shortfall import KindQuote, kind_quotes
 from .state import GameState
 
 # The item kinds a construction can buy without a card (their cost does not depend on
@@ -102,6 +103,8 @@ class Quotes(msgspec.Struct, frozen=True, kw_only=True):
     board: BoardQuote
     alike: dict[int, int] = {}  # the seat's units -> the first unit it is interchangeable with
     setup_items: list[ItemQuote] = []  # the seat's free setup buys (card powers do not apply)
+    # in the seat's construction turn: every kind of item, with what it lacks if anything
+    kinds: list[KindQuote] = []
 
     def item(self, item: Item) -> ItemQuote | None:
         """The quote of an item (with its province if quoted so, else of its kind)."""
@@ -197,6 +200,14 @@ def _own_buys(state: GameState, civ: str) -> tuple[list[Item], list[Item]]:
     return buys, setup
 
 
+def _kinds(state: GameState, civ: str) -> list[KindQuote]:
+    """Every kind of item for the seat in its own construction turn (else none)."""
+    prompt = state.prompt
+    if not isinstance(prompt, ConstructionTurn) or prompt.civ != civ or state.phase == "over":
+        return []
+    return kind_quotes(state, civ)
+
+
 def quotes(state: GameState, seat: int | None, *, same_position: Quotes | None = None) -> Quotes:
     """Everything a screen shows that is a rule, for one seat (None: a spectator).
     `same_position`: the quotes of another seat for this very position, whose parts that
@@ -207,6 +218,7 @@ def quotes(state: GameState, seat: int | None, *, same_position: Quotes | None =
     hand = _hand(state, civ, pyramids) if civ is not None else None
     items: list[ItemQuote] = []
     setup_items: list[ItemQuote] = []
+    kinds = _kinds(state, civ) if civ is not None else []
     if civ is not None:
         best = hand.best if hand is not None else 0
         general = [Item(kind=k) for k in KINDS]
@@ -224,7 +236,7 @@ def quotes(state: GameState, seat: int | None, *, same_position: Quotes | None =
         return msgspec.structs.replace(same_position, seat=seat, civ=civ, items=items,
                                        pyramids_cost=pyramids, hand=hand,
                                        alike=_alike(state, civ) if civ is not None else {},
-                                       setup_items=setup_items)
+                                       setup_items=setup_items, kinds=kinds)
     supply = {k: state.token_supply.get(k, 0) - tokens_in_play(state, k)
               for k in costs.BUILDINGS}
     losses = {p.civ: LossQuote(ground=powers.casualty_divisor(state, p.civ, False),
@@ -241,7 +253,7 @@ def quotes(state: GameState, seat: int | None, *, same_position: Quotes | None =
                                   rounds=costs.FREE_SETUP_ROUNDS),
         board=_board(state),
         alike=_alike(state, civ) if civ is not None else {},
-        setup_items=setup_items)
+        setup_items=setup_items, kinds=kinds)
 
 
 def progress(state: GameState) -> list[Progress]:

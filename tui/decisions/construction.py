@@ -8,7 +8,7 @@ from textual.widgets import OptionList
 
 from engine import actions as A
 from engine.quotes import KindQuote
-from engine.render import item_text
+from engine.render import item_text, only_powers_text
 from engine.render_kinds import kind_detail, kind_line, kind_name, lacks
 
 from ..text import esc
@@ -47,6 +47,10 @@ class ConstructionDecision(ActionMenu):
     def intro_markup(self) -> str:
         hand = self.quotes.hand
         best = hand.best if hand is not None else 0
+        only = only_powers_text(self.quotes.pass_reason,
+                                [a.card for a in self.legal_of(A.UsePower)])
+        if only:  # nothing to pay with: the turn is asked for its powers only
+            return f"[b]{esc(only)}[/]\n{self.hand_line()}"
         return ("Buy with one set per purchase (tax only, or commodities all different); "
                 "space marks several items to pay together with one set.\n"
                 f"{self.hand_line()} [dim]· best set[/] [b]{best}[/]")

@@ -16,7 +16,7 @@ from textual.widgets.selection_list import Selection
 from engine import actions as A
 from engine.data import board
 from engine.render import area as area_short
-from engine.render import count, unit_text
+from engine.render import count, only_powers_text, unit_text
 
 from ..news import battle_so_far
 from ..text import civ_markup, esc
@@ -32,6 +32,10 @@ class NavalDecision(ActionMenu):
     def intro_markup(self) -> str:
         mine = [u for u in self.state.units if u.owner == self.civ and u.kind == "trireme"]
         where = ", ".join(sorted({area_short(u.area) for u in mine if u.area})) or "none"
+        only = only_powers_text(self.quotes.pass_reason,
+                                [a.card for a in self.legal_of(A.UsePower)])
+        if only:  # nothing to move: the step is asked for its powers only
+            return f"[b]{esc(only)}[/]"
         return ("Move your triremes one sea at a time, or attack another player's ships "
                 f"where you share a sea.\n[dim]Your triremes:[/] {esc(where)}")
 

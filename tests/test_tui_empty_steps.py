@@ -9,18 +9,20 @@ import asyncio
 
 import pytest
 
-from engine.actions import EndNaval, Name, Pass
+from engine.actions import EndConstruction, EndNaval, Name, Pass
 from engine.match import Match
 from engine.prompts import GroundTurn, NamePlayer, NavalTurn
 from engine.render import render
 from engine.state import GameState
+from tests.helpers import start
 from tests.net_helpers import cleanup, player, running, short_dir
-from tests.powers.support import give_god
+from tests.powers.support import construction_turn, give_god
 from tests.test_military import game as military_game
 from tests.test_military import put, start_military
 from tests.test_tui_fixtures import settle
 from tests.test_tui_snapshots import game_app, open_decision, top_is
 from tui.decisions import DecisionScreen
+from tui.decisions.construction import ConstructionDecision
 from tui.decisions.military import GroundDecision, NavalDecision
 from tui.net import protocol as p
 from tui.screens.game import GameScreen
@@ -140,3 +142,36 @@ def test_a_remote_player_is_never_sent_the_empty_step(data):
             assert not isinstance(match.state.prompt, NavalTurn)
 
     asyncio.run(asyncio.wait_for(go(), 60))
+
+
+# --- the construction turn -------------------------------------------------------------------
+def _construction_session(god: str | None = None) -> GameSession:
+    """Rome's construction turn with no card in hand (and a god, if given)."""
+    s = start(["rome", "greece", "egypt"])
+    if god is not None:
+        give_god(s, "rome", god)
+    construction_turn(s, "rome", {})
+    return GameSession(s, ["human", "random", "random"], autosave=False, save_name="test")
+
+
+def test_an_empty_hand_passes_the_construction_turn():
+    s = _construction_session()
+    app = game_app(s)
+
+    async def run() -> None:
+        async with app.run_test(size=SMALL) as pilot:
+            await settle(pilot, lambda: bool(s.record.actions))
+            await pilot.pause(0.2)
+            assert s.record.actions[0] == EndConstruction()
+            assert "Rome has no card in hand: its construction turn is passed" in \
+                [render(e) for e in s.events]
+            assert not isinstance(app.screen, ConstructionDecision) or \
+                app.screen.prompt.civ != "rome"
+
+    asyncio.run(run())
+
+
+def test_snapshot_construction_empty_hand_only_a_power(snap_compare):
+    """Baal held: the turn is asked, and says the hand is empty but Baal can be used."""
+    assert snap_compare(game_app(_construction_session("baal")), terminal_size=SMALL,
+                        run_before=open_decision)

@@ -592,7 +592,8 @@ class GameServer:
         # no empty dialog opens, and the log says why
         self._after_steps(table, [step, *table.match.pass_empty_steps()])
 
-    def _after_steps(self, table: Table, steps: list[Step]) -> None:
+    def _after_steps(self, table: Table, steps: list[Step], chosen: bool = True) -> None:
+        """`chosen`: the first step is a decision of its seat (not a pass taken for it)."""
         if table.save_error:
             self._log(f"table {table.id}: {table.save_error}")
         history = self.histories.setdefault(table.id, History())
@@ -600,8 +601,8 @@ class GameServer:
             history.add(s.version, s.events)
         step = steps[0]
         # the digest counts from a person's own last decision (not a computer's for them)
-        person = table.seats[step.seat].kind == REMOTE if 0 <= step.seat < len(table.seats) \
-            else False
+        person = chosen and table.seats[step.seat].kind == REMOTE \
+            if 0 <= step.seat < len(table.seats) else False
         self.deadlines.moved(table.id, steps[-1].version, step.seat if person else None)
         self._broadcast_table(table, events=[e for s in steps for e in s.events])
         self._tell_turn(table)
@@ -751,7 +752,7 @@ class GameServer:
     def _wake_bots(self, table: Table) -> None:
         passed = table.match.pass_empty_steps()  # a seat given back may face an empty step
         if passed:
-            self._after_steps(table, passed)  # (which wakes the computers after them)
+            self._after_steps(table, passed, chosen=False)  # (it wakes the computers)
             return
         task = self._bot_tasks.get(table.id)
         if (task is None or task.done()) and table.match.bot_to_move():

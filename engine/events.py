@@ -111,6 +111,9 @@ class GodTaken(EventBase, frozen=True):
 class Passed(EventBase, frozen=True):
     civ: str
     phase: str
+    # why the step was passed when there was nothing to do in it ("" a choice; else one of
+    # engine.rules.empty.REASONS: no set for a god, no god left, no trireme, an empty hand)
+    reason: str = ""
 
 
 class Paid(EventBase, frozen=True):

@@ -18,7 +18,7 @@ from . import powers, rules  # noqa: F401  (register the cards and the phase mod
 from .actions import Action, Item
 from .errors import IllegalAction
 from .events import Event
-from .rules import reading
+from .rules import empty, reading
 from .rules.flow import advance
 from .rules.registry import HANDLERS, LEGAL
 from .rules.setup import SETUP_VERSION, start
@@ -93,6 +93,15 @@ def listed(state: GameState, action: Action) -> bool:
         if a is action:
             return True
     return False
+
+
+def passed_step(state: GameState) -> Action | None:
+    """The one action of a step with nothing to do in it (a naval step without a trireme,
+    a construction turn with an empty hand, no power to use there), which the game loop
+    takes for a person (engine/rules/empty.py); None when the step holds a choice."""
+    if state.prompt is None or state.phase == "over" or not empty.pass_reason(state):
+        return None
+    return empty.passed_step(state, legal_actions(state))
 
 
 def refusal(state: GameState, action: Action) -> IllegalAction | None:
@@ -236,7 +245,7 @@ __all__ = [
     "SETUP_VERSION",
     "Action", "Config", "Event", "GameState", "IllegalAction", "Item", "Quotes", "View",
     "apply", "check_config", "civ_of", "clone", "decode_state", "encode_state",
-    "legal_actions", "new_game", "play", "price", "quotes", "refusal", "seat_of", "state_hash",
+    "legal_actions", "new_game", "passed_step", "play", "price", "quotes", "refusal", "seat_of", "state_hash",
     "validate",
     "view", "visible_events",
 ]

@@ -64,6 +64,7 @@ class _Undoable(msgspec.Struct):
     step: Step
     before: GameState
     hash_before: str | None
+    automatic: bool = False  # a pass the match took for the seat (`pass_empty_steps`)
 
 
 def bot_seed(game_seed: int, secret: bytes, seat: int) -> int:
@@ -228,7 +229,25 @@ class Match:
             self._precheck(seat, action, version)
         return self._apply(seat, action, listed is not None)
 
-    def _apply(self, seat: int, action: Action, listed: bool) -> Step:
+    def pass_empty_steps(self) -> list[Step]:
+        """Take the one action of each step with nothing to do in it (engine.game.passed_step:
+        a naval step without a trireme, a construction turn with an empty hand) for a person
+        whose decision it is, so that no empty dialog is shown; the steps taken. Each is an
+        action of the record, as if chosen, and its events say why. Computer players answer
+        such steps themselves (their choices, and so the records they make, are unchanged)."""
+        steps: list[Step] = []
+        while True:
+            seat = self.pending_seat()
+            if seat is None or self.seats[seat] not in _PEOPLE:
+                return steps
+            action = game.passed_step(self.state)
+            if action is None:
+                return steps
+            self._listed = None
+            self._precheck(seat, action, None)
+            steps.append(self._apply(seat, action, False, automatic=True))
+
+    def _apply(self, seat: int, action: Action, listed: bool, automatic: bool = False) -> Step:
         """`act` once the decision is known to be `seat`'s, at this version, and legal or
         to be checked by the rules (`listed`: the very object the engine listed for this
         position, which needs no check)."""
@@ -279,7 +298,7 @@ class Match:
                 self._undoable.clear()
             self.undo_refusal = "another player has decided since"
         else:
-            self._keep_for_undo(step, before, hash_before)
+            self._keep_for_undo(step, before, hash_before, automatic)
         if self._observers:
             for obs in list(self._observers):
                 obs.on_step(self, step)
@@ -332,7 +351,7 @@ class Match:
 
     # --- taking back ----------------------------------------------------------------------------
     def _keep_for_undo(self, step: Step, before: GameState | None,
-                       hash_before: str | None) -> None:
+                       hash_before: str | None, automatic: bool = False) -> None:
         if self._undoable and self._undoable[-1].step.seat != step.seat:
             self._undoable.clear()  # another seat decided since: that run stands
         if before is None:
@@ -344,24 +363,37 @@ class Match:
             self._undoable.clear()
             self.undo_refusal = refusal
             return
-        self._undoable.append(_Undoable(step, before, hash_before))
+        self._undoable.append(_Undoable(step, before, hash_before, automatic))
 
     def can_undo(self, seat: int | None) -> bool:
-        """`seat` may take back its last decision now (engine/undo.py says when)."""
-        return bool(self._undoable) and self._undoable[-1].step.seat == seat
+        """`seat` may take back its last decision now (engine/undo.py says when): one it
+        made itself, not only passes the match took for it (those go back with it)."""
+        undoable = self._undoable
+        return bool(undoable) and undoable[-1].step.seat == seat and \
+            any(not u.automatic for u in undoable)
 
     def no_undo(self, seat: int | None) -> str:
         """Why `seat` cannot take back its last decision now ("" when it can)."""
         if self.can_undo(seat):
             return ""
+        if self._undoable and self._undoable[-1].step.seat == seat:
+            return "the step was passed for you: nothing of yours to take back"
         return self.undo_refusal if not self._undoable else "it was not your decision"
 
     def undo(self, seat: int) -> Step:
         """Take back `seat`'s last decision: the state and the record are as before it.
         IllegalAction when it is not allowed; returns the step taken back."""
         if not self.can_undo(seat):
-            why = self.undo_refusal if not self._undoable else "it was not your decision"
-            raise IllegalAction(f"Cannot take back the last decision: {why}", "take back")
+            raise IllegalAction(f"Cannot take back the last decision: {self.no_undo(seat)}",
+                                "take back")
+        # the passes taken for the seat since its decision go back first, then the decision
+        while True:
+            last = self._take_back_one()
+            if not last.automatic:
+                return last.step
+
+    def _take_back_one(self) -> _Undoable:
+        """Take back the last undoable step: the state and the record as before it."""
         last = self._undoable.pop()
         rec = self.record  # what is owed first: hashes of the positions before this one
         self._listed = None
@@ -380,7 +412,7 @@ class Match:
             on_undo = getattr(obs, "on_undo", None)
             if on_undo is not None:
                 on_undo(self, last.step)
-        return last.step
+        return last
 
     # --- computer players ---------------------------------------------------------------------
     def bot_to_move(self) -> bool:

@@ -19,10 +19,11 @@ from .actions import Buy, Item, SetupBuy
 from .data import costs
 from .data.cards import COMMODITIES, GODS, ROLES, TAX
 from .prompts import ConstructionTurn, FreeSetupTurn
-from .rules import hooks, payment, victory
+from .rules import empty, hooks, payment, victory
 from .rules.common import at_war, building_controller, player, tokens_in_play
 from .rules.registry import LEGAL
 from .rules.roles import role_scores
+from .rules.shortfall import KindQuote, kind_quotes
 from .state import GameState
 
 # The item kinds a construction can buy without a card (their cost does not depend on
@@ -102,6 +103,11 @@ class Quotes(msgspec.Struct, frozen=True, kw_only=True):
     board: BoardQuote
     alike: dict[int, int] = {}  # the seat's units -> the first unit it is interchangeable with
     setup_items: list[ItemQuote] = []  # the seat's free setup buys (card powers do not apply)
+    # in the seat's construction turn: every kind of item, with what it lacks if anything
+    kinds: list[KindQuote] = []
+    # the seat's pending step has nothing to do in it but the powers listed there (a naval
+    # step without a trireme, a construction turn with an empty hand): why (rules/empty.py)
+    pass_reason: str = ""
 
     def item(self, item: Item) -> ItemQuote | None:
         """The quote of an item (with its province if quoted so, else of its kind)."""
@@ -197,6 +203,14 @@ def _own_buys(state: GameState, civ: str) -> tuple[list[Item], list[Item]]:
     return buys, setup
 
 
+def _kinds(state: GameState, civ: str) -> list[KindQuote]:
+    """Every kind of item for the seat in its own construction turn (else none)."""
+    prompt = state.prompt
+    if not isinstance(prompt, ConstructionTurn) or prompt.civ != civ or state.phase == "over":
+        return []
+    return kind_quotes(state, civ)
+
+
 def quotes(state: GameState, seat: int | None, *, same_position: Quotes | None = None) -> Quotes:
     """Everything a screen shows that is a rule, for one seat (None: a spectator).
     `same_position`: the quotes of another seat for this very position, whose parts that
@@ -207,6 +221,9 @@ def quotes(state: GameState, seat: int | None, *, same_position: Quotes | None =
     hand = _hand(state, civ, pyramids) if civ is not None else None
     items: list[ItemQuote] = []
     setup_items: list[ItemQuote] = []
+    kinds = _kinds(state, civ) if civ is not None else []
+    own_step = civ is not None and state.prompt is not None and state.prompt.civ == civ
+    pass_reason = empty.pass_reason(state) if own_step and state.phase != "over" else ""
     if civ is not None:
         best = hand.best if hand is not None else 0
         general = [Item(kind=k) for k in KINDS]
@@ -224,7 +241,8 @@ def quotes(state: GameState, seat: int | None, *, same_position: Quotes | None =
         return msgspec.structs.replace(same_position, seat=seat, civ=civ, items=items,
                                        pyramids_cost=pyramids, hand=hand,
                                        alike=_alike(state, civ) if civ is not None else {},
-                                       setup_items=setup_items)
+                                       setup_items=setup_items, kinds=kinds,
+                                       pass_reason=pass_reason)
     supply = {k: state.token_supply.get(k, 0) - tokens_in_play(state, k)
               for k in costs.BUILDINGS}
     losses = {p.civ: LossQuote(ground=powers.casualty_divisor(state, p.civ, False),
@@ -241,7 +259,7 @@ def quotes(state: GameState, seat: int | None, *, same_position: Quotes | None =
                                   rounds=costs.FREE_SETUP_ROUNDS),
         board=_board(state),
         alike=_alike(state, civ) if civ is not None else {},
-        setup_items=setup_items)
+        setup_items=setup_items, kinds=kinds, pass_reason=pass_reason)
 
 
 def progress(state: GameState) -> list[Progress]:

@@ -24,6 +24,7 @@ from . import events as E
 from . import prompts as P
 from .data import board
 from .data.cards import ALL_CARDS, CIV_CREATURE, CIV_NAMES, RESOURCE_NAMES, RESOURCES, ROLE_NAMES
+from .data.costs import GOD_COST
 from .state import GameState
 
 # --- names ------------------------------------------------------------------------------------
@@ -262,7 +263,35 @@ def _god_taken(e: E.GodTaken) -> str:
     return f"{civ(e.civ)} makes an offering to {card(e.god)}"
 
 
+# A step passed because there was nothing to do in it (engine/rules/empty.py): why.
+_PASSED_WHY: dict[str, str] = {
+    "no_set": "{civ} has no set of " + str(GOD_COST) + " to pay for a god: its offering is passed",
+    "no_god": "no god is left in the heavens: {civ}'s offering is passed",
+    "no_trireme": "{civ} has no trireme: its naval step is passed",
+    "empty_hand": "{civ} has no card in hand: its construction turn is passed",
+}
+
+
+# The same step when a power can still be used in it: the dialog says so, and which.
+_ONLY_POWERS: dict[str, str] = {
+    "no_trireme": "You have no trireme, but {powers} can still be used in this naval step.",
+    "empty_hand": "Your hand is empty, but {powers} can still be used in this turn.",
+}
+
+
+def only_powers_text(reason: str, powers: list[str]) -> str:
+    """What a dialog says of a step with nothing to do in it but powers ("" for another
+    step): `reason` is the quote's `pass_reason`, `powers` the cards usable there."""
+    text = _ONLY_POWERS.get(reason)
+    if text is None or not powers:
+        return ""
+    return text.format(powers=join([card(c) for c in dict.fromkeys(powers)]))
+
+
 def _passed(e: E.Passed) -> str:
+    why = _PASSED_WHY.get(e.reason)
+    if why is not None:
+        return why.format(civ=civ(e.civ))
     return f"{civ(e.civ)} passes ({phase_name(e.phase)})"
 
 

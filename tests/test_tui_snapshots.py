@@ -248,6 +248,19 @@ def test_construction_illegal(snap_compare):
     assert snap_compare(game_app(s), terminal_size=SMALL, run_before=run_before)
 
 
+def test_construction_kind_lacking(snap_compare):
+    """Issue 30, point 8: a kind of item the player cannot buy now is listed with what it
+    lacks (a temple: a set of 6), and its preview says its cost, supply and places."""
+    s = phase_session("ConstructionTurn")
+
+    async def run_before(pilot):
+        await open_decision(pilot)
+        await pilot.press(*["down"] * 7)
+        await pilot.pause()
+
+    assert snap_compare(game_app(s), terminal_size=SMALL, run_before=run_before)
+
+
 def test_construction_large(snap_compare):
     assert snap_compare(game_app(phase_session("ConstructionTurn")), terminal_size=LARGE,
                         run_before=open_decision)

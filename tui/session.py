@@ -241,6 +241,14 @@ class GameSession:
         self._changed()
         return step.events
 
+    def pass_empty_steps(self) -> list[Event]:
+        """Pass the steps with nothing to do in them that come to a human now (the engine
+        says which: engine.match.Match.pass_empty_steps); their events, which say why."""
+        steps = self.match.pass_empty_steps()
+        if steps:
+            self._changed()
+        return [e for step in steps for e in step.events]
+
     def _changed(self) -> None:
         if self.autosave_enabled:
             # tried again after every action; a success clears the warning

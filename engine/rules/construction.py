@@ -11,7 +11,7 @@ from ..data import board
 from ..data.cards import ALL_CARDS, CIV_HERO, COMMODITIES, TAX, WILD
 from ..data.costs import COSTS
 from ..errors import IllegalAction
-from ..events import Discarded, Event, Paid
+from ..events import Discarded, Event, Paid, Passed
 from ..prompts import ConstructionTurn, KeepCommodities
 from ..state import GameState
 from .common import (
@@ -23,6 +23,7 @@ from .common import (
     player,
     return_to_bank,
 )
+from .empty import EMPTY_HAND, empty_hand
 from .flow import start_phase
 from .geography import influence_reach
 from .hooks import (
@@ -408,6 +409,8 @@ def _offered(state: GameState, prompt: object, action: Buy) -> _Listed | None:
 @decision(ConstructionTurn, _legal)
 def _turn(state: GameState, prompt: ConstructionTurn, action: Action, ev: list[Event]) -> None:
     if isinstance(action, EndConstruction):
+        if empty_hand(state, prompt.civ):  # an empty step: the log says why it was passed
+            ev.append(Passed(civ=prompt.civ, phase="construction", reason=EMPTY_HAND))
         finish_turn(state)
         state.construction.turn_civ = ""
     elif isinstance(action, Buy):

@@ -58,6 +58,7 @@ from .common import (
     unit,
     units_in,
 )
+from .empty import NO_TRIREME, no_naval_unit
 from .flow import end_phase
 from .geography import SEA_STEPS, valid_chain
 from .hooks import convoy_extra_seas, extra_sacks, on_sack, trireme_moves
@@ -305,6 +306,8 @@ def _naval(state: GameState, prompt: NavalTurn, action: Action, ev: list[Event])
     civ = prompt.civ
     if isinstance(action, EndNaval):
         state.military.step = "ground"
+        if no_naval_unit(state, civ):  # an empty step: the log says why it was passed
+            ev.append(Passed(civ=civ, phase="military", reason=NO_TRIREME))
     elif isinstance(action, MoveTrireme):
         u = listed_trireme(state, prompt, action) or check_trireme_move(state, civ, action)
         origin = u.area

@@ -10,6 +10,7 @@ from ..events import Event, GodsReturned, GodTaken, Paid, Passed
 from ..prompts import MakeOffering
 from ..state import GameState
 from .common import clean, player, return_to_bank
+from .empty import NO_GOD, NO_SET
 from .flow import end_phase
 from .hooks import after_offering, gods_returned
 from .order import finish_turn, pick_next
@@ -39,9 +40,13 @@ def run(state: GameState, ev: list[Event]) -> None:
         elif state.prompt is None:
             civ = state.order.active
             assert civ is not None
-            # most players cannot pay for a god: the gods left are looked at for the others
-            if max_set_value(player(state, civ)) < GOD_COST or not (gods := available_gods(state)):
-                ev.append(Passed(civ=civ, phase="offering"))
+            # most players cannot pay for a god: the gods left are looked at for the others;
+            # the step passed for him says why (no silent skip)
+            if max_set_value(player(state, civ)) < GOD_COST:
+                ev.append(Passed(civ=civ, phase="offering", reason=NO_SET))
+                finish_turn(state)
+            elif not (gods := available_gods(state)):
+                ev.append(Passed(civ=civ, phase="offering", reason=NO_GOD))
                 finish_turn(state)
             else:
                 state.prompt = MakeOffering(civ=civ, gods=gods)

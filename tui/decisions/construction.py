@@ -7,7 +7,9 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 
 from engine import actions as A
-from engine.render import item_text
+from engine.quotes import KindQuote
+from engine.render import item_text, only_powers_text
+from engine.render_kinds import kind_detail, kind_line, kind_name, lacks
 
 from ..text import esc
 from .base import ActionMenu, Entry, PaymentScreen
@@ -40,10 +42,15 @@ class ConstructionDecision(ActionMenu):
     def __init__(self, *a, **kw) -> None:
         super().__init__(*a, **kw)
         self.marked: list[int] = []
+        self._kinds: dict[int, KindQuote] = {}  # entry index -> the KindQuote of a kind not buyable
 
     def intro_markup(self) -> str:
         hand = self.quotes.hand
         best = hand.best if hand is not None else 0
+        only = only_powers_text(self.quotes.pass_reason,
+                                [a.card for a in self.legal_of(A.UsePower)])
+        if only:  # nothing to pay with: the turn is asked for its powers only
+            return f"[b]{esc(only)}[/]\n{self.hand_line()}"
         return ("Buy with one set per purchase (tax only, or commodities all different); "
                 "space marks several items to pay together with one set.\n"
                 f"{self.hand_line()} [dim]· best set[/] [b]{best}[/]")
@@ -59,6 +66,7 @@ class ConstructionDecision(ActionMenu):
         return f"[b]{q.cost}[/]" + (f" [dim](was {q.base})[/]" if q.base != q.cost else "")
 
     def entries(self) -> list[Entry]:
+        self._kinds = {}
         buys = self.legal_of(A.Buy)
         items: list[A.Item] = []
         for a in buys:
@@ -73,7 +81,10 @@ class ConstructionDecision(ActionMenu):
                          if c not in shown]
             else:
                 extra = []
-            if not group and not extra:
+            # every kind of the group that no listed buy offers: what it lacks (the engine's)
+            missing = [q for q in self.quotes.kinds if group_of(A.Item(kind=q.kind)) == key
+                       and not any(it.kind == q.kind for it in group)]
+            if not group and not extra and not missing:
                 continue
             out.append(Entry(f"[b]{title}[/]", None))
             for it in group:
@@ -85,6 +96,11 @@ class ConstructionDecision(ActionMenu):
                 out.append(Entry(f"{esc(item_text(it))}  {self.cost_text(it)}",
                                  A.Buy(items=[it], payment=best), legal=False,
                                  card=it.card or None))
+            for q in missing:
+                self._kinds[len(out)] = q
+                out.append(Entry(f"{esc(kind_name(q.kind))}  {self.cost_text(A.Item(kind=q.kind))}"
+                                 f"  [i]{esc(kind_line(q))}[/]",
+                                 A.Buy(items=[A.Item(kind=q.kind)], payment={}), legal=False))
         out += self.power_entries()
         out.append(Entry("[b]End your construction turn[/]", A.EndConstruction()))
         return out
@@ -126,8 +142,24 @@ class ConstructionDecision(ActionMenu):
         self.show_error(f"Marked: {esc(' + '.join(item_text(it) for it in items))} = "
                         f"[b]{total}[/]. Enter pays for them with one set.")
 
+    def show_entry(self, e: Entry) -> None:
+        q = self._kind_quote(e)
+        if q is not None:  # a kind not buyable now: its cost, set, supply and places
+            self._show_preview(esc(kind_detail(q)))
+            return
+        super().show_entry(e)
+
+    def _kind_quote(self, e: Entry) -> KindQuote | None:
+        i = next((i for i, x in enumerate(self._entries) if x is e), -1)
+        return self._kinds.get(i)
+
     def choose(self, e: Entry) -> None:
         a = e.action
+        q = self._kind_quote(e)
+        if q is not None:
+            self.show_error(f"[b $error]Not now:[/] {esc(kind_name(q.kind))} needs "
+                            f"{esc('; '.join(lacks(q)))}")
+            return
         if isinstance(a, A.Buy) and e.legal:
             items = [self._entries[i].action.items[0] for i in self.marked] or list(a.items)
             if a.items[0] not in items:

@@ -16,7 +16,7 @@ from textual.widgets.selection_list import Selection
 from engine import actions as A
 from engine.data import board
 from engine.render import area as area_short
-from engine.render import count, unit_text
+from engine.render import count, only_powers_text, unit_text, units_text
 
 from ..news import battle_so_far
 from ..text import civ_markup, esc
@@ -32,6 +32,10 @@ class NavalDecision(ActionMenu):
     def intro_markup(self) -> str:
         mine = [u for u in self.state.units if u.owner == self.civ and u.kind == "trireme"]
         where = ", ".join(sorted({area_short(u.area) for u in mine if u.area})) or "none"
+        only = only_powers_text(self.quotes.pass_reason,
+                                [a.card for a in self.legal_of(A.UsePower)])
+        if only:  # nothing to move: the step is asked for its powers only
+            return f"[b]{esc(only)}[/]"
         return ("Move your triremes one sea at a time, or attack another player's ships "
                 f"where you share a sea.\n[dim]Your triremes:[/] {esc(where)}")
 
@@ -58,41 +62,90 @@ class NavalDecision(ActionMenu):
 
 
 class GroundDecision(ActionMenu):
+    """Ground moves by destination: the units alike of one place that may go somewhere
+    together are one line, whose count ← and → change (the engine lists a move for each
+    count; the line shows the one chosen)."""
+
     SHOW_PREVIEW = True
     BINDINGS = [
-        Binding("m", "compose_move", "Move several…", id="military.compose-move"),
+        Binding("right,plus", "count(1)", "Count", key_display="←→",
+                id="military.count-more"),
+        Binding("left,minus", "count(-1)", "Fewer", show=False, id="military.count-fewer"),
+        Binding("m", "compose_move", "Several…", id="military.compose-move"),
         Binding("e", "end", "End turn", id="military.end"),
     ]
 
     def intro_markup(self) -> str:
         return ("Move legions and creatures by land, or carried by a chain of your triremes; "
                 "where you meet another player's units there is a battle.\n"
-                "[dim]m moves several units together.[/]")
+                "[dim]← → how many go; m moves several units together.[/]")
 
     def entries(self) -> list[Entry]:
+        # entry index -> the moves of its line, fewest units first, and the one shown
+        self._counts: dict[int, list[A.Move]] = {}
+        self._shown: dict[int, int] = {}
         out: list[Entry] = []
-        by_origin: dict[str, list[A.Move]] = {}
+        by_origin: dict[str, dict[tuple, list[A.Move]]] = {}
         seen: set = set()
         units = {u.id: u for u in self.state.units}
         alike = self.quotes.alike
         for a in self.legal_of(A.Move):
             us = [units[i] for i in a.units if i in units]
-            origin = us[0].area if us else "?"
+            origin = " and ".join(dict.fromkeys(u.area for u in us)) or "?"
             # the engine says which units are alike: show each kind of move once
-            key = (tuple(sorted(alike.get(i, i) for i in a.units)), a.to, tuple(a.seas))
+            like = tuple(sorted(alike.get(i, i) for i in a.units))
+            key = (like, a.to, tuple(a.seas))
             if key in seen:
                 continue
             seen.add(key)
-            by_origin.setdefault(origin, []).append(a)
-        for origin, acts in by_origin.items():
-            out.append(Entry(f"[b]From {esc(area_short(origin))}[/]", None))
-            out += [Entry(esc(self.describe(a)), a, area=a.to) for a in acts]
+            # one line per destination and kinds of unit; its moves differ by their count
+            line = (a.to, tuple(a.seas), tuple(sorted(set(like))))
+            by_origin.setdefault(origin, {}).setdefault(line, []).append(a)
+        for origin, lines in by_origin.items():
+            names = " and ".join(area_short(o) for o in origin.split(" and "))
+            out.append(Entry(f"[b]From {esc(names)}[/]", None))
+            for moves in lines.values():
+                moves.sort(key=lambda m: len(m.units))
+                if len({len(m.units) for m in moves}) != len(moves):  # not by count alone
+                    out += [Entry(esc(self.describe(m)), m, area=m.to) for m in moves]
+                    continue
+                i = len(out)
+                if len(moves) > 1:
+                    self._counts[i] = moves
+                    self._shown[i] = 0
+                out.append(Entry(self._move_label(moves, 0), moves[0], area=moves[0].to))
         others = [a for a in self.legal if not isinstance(a, (A.Move, A.EndMilitary))]
         if others:
             out.append(Entry("[b]Other[/]", None))
             out += [Entry(esc(self.describe(a)), a, area=area_of_other(a)) for a in others]
         out.append(Entry("[b]End your military turn[/]", A.EndMilitary()))
         return out
+
+    def _move_label(self, moves: list[A.Move], k: int) -> str:
+        """ "To Corsica: 3 legions (3 of 4 ← →)": the heading names where they come from."""
+        m = moves[k]
+        via = f" by {', '.join(area_short(sea) for sea in m.seas)}" if m.seas else ""
+        text = esc(f"To {area_short(m.to)}{via}: {units_text(self.state, m.units)}")
+        if len(moves) == 1:
+            return text
+        return f"{text}  [dim]({len(m.units)} of {len(moves[-1].units)} ← →)[/]"
+
+    def action_count(self, delta: int) -> None:
+        """One unit more or fewer on the highlighted line (a move of the engine's)."""
+        ol = self.query_one("#choices", OptionList)
+        if ol.highlighted is None:
+            return
+        e = self._entry(ol.get_option_at_index(ol.highlighted))
+        i = next((j for j, x in enumerate(self._entries) if x is e), -1)
+        moves = self._counts.get(i)
+        if e is None or moves is None:
+            return
+        k = min(max(self._shown[i] + delta, 0), len(moves) - 1)
+        if k == self._shown[i]:
+            return
+        self._shown[i] = k
+        e.action = moves[k]
+        ol.replace_option_prompt_at_index(ol.highlighted, self._move_label(moves, k))
 
     def action_end(self) -> None:
         self.submit(A.EndMilitary())

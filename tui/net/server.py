@@ -597,14 +597,24 @@ class GameServer:
         self._wake_bots(table)
 
     def _after_step(self, table: Table, step: Step) -> None:
+        # a step with nothing to do in it that comes next for a person is passed for them
+        # at once (engine.match.Match.pass_empty_steps), before anyone is shown the table:
+        # no empty dialog opens, and the log says why
+        self._after_steps(table, [step, *table.match.pass_empty_steps()])
+
+    def _after_steps(self, table: Table, steps: list[Step], chosen: bool = True) -> None:
+        """`chosen`: the first step is a decision of its seat (not a pass taken for it)."""
         if table.save_error:
             self._log(f"table {table.id}: {table.save_error}")
-        self.histories.setdefault(table.id, History()).add(step.version, step.events)
+        history = self.histories.setdefault(table.id, History())
+        for s in steps:
+            history.add(s.version, s.events)
+        step = steps[0]
         # the digest counts from a person's own last decision (not a computer's for them)
-        person = table.seats[step.seat].kind == REMOTE if 0 <= step.seat < len(table.seats) \
-            else False
-        self.deadlines.moved(table.id, step.version, step.seat if person else None)
-        self._broadcast_table(table, step)
+        person = chosen and table.seats[step.seat].kind == REMOTE \
+            if 0 <= step.seat < len(table.seats) else False
+        self.deadlines.moved(table.id, steps[-1].version, step.seat if person else None)
+        self._broadcast_table(table, events=[e for s in steps for e in s.events])
         self._tell_turn(table)
         self._wake_bots(table)
         if table.over:
@@ -750,6 +760,10 @@ class GameServer:
 
     # --- computer players -----------------------------------------------------------------
     def _wake_bots(self, table: Table) -> None:
+        passed = table.match.pass_empty_steps()  # a seat given back may face an empty step
+        if passed:
+            self._after_steps(table, passed, chosen=False)  # (it wakes the computers)
+            return
         task = self._bot_tasks.get(table.id)
         if (task is None or task.done()) and table.match.bot_to_move():
             self._bot_tasks[table.id] = asyncio.get_running_loop().create_task(
@@ -784,8 +798,8 @@ class GameServer:
             if c.identity is not None and c.table is None:
                 c.send(self._tables_for(c))
 
-    def _broadcast_table(self, table: Table, step: Step | None = None) -> None:
-        events = step.events if step is not None else []
+    def _broadcast_table(self, table: Table, events: list | None = None) -> None:
+        events = events or []
         cache: dict = {}  # one view per seat (and one public view) per broadcast
         for c in list(self.conns):
             if c.table == table.id:

@@ -414,6 +414,8 @@ class GameScreen(BaseScreen):
             return
         if self._decision_open or self._pass_open:
             return
+        if self._pass_empty_step():
+            return
         if self.app.screen is not self:
             self._wanted = True
             return
@@ -426,6 +428,17 @@ class GameScreen(BaseScreen):
             self.viewer = seat
             self.refresh_all(reset_log=True)
         self.open_decision()
+
+    def _pass_empty_step(self) -> bool:
+        """A step with nothing to do in it (no trireme for the naval step, an empty hand
+        for the construction turn) is passed with a line in the log, not shown as a dialog
+        (the engine says which; at a server's table the server passes it)."""
+        passer = getattr(self.session, "pass_empty_steps", None)
+        if passer is None or not passer():
+            return False
+        self.refresh_all()
+        self.advance()
+        return True
 
     def _name_from_plan(self) -> bool:
         """Name the next player of an order the role holder gave at once, if it is still

@@ -10,8 +10,8 @@ from engine.data.board import SEAS
 from engine.events import Passed
 from engine.match import Match
 from engine.prompts import ConstructionTurn, GroundTurn, MakeOffering, NamePlayer, NavalTurn
-from engine.record import verify
 from engine.render import render
+from engine.replay import verify
 from engine.rules import empty
 
 from .helpers import begin_phase, set_hand, start

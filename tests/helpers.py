@@ -216,7 +216,7 @@ def naval_battles_listed(state: GameState, civ: str) -> list[Action]:
 
 
 def from_several_places(units: list[Unit], cap: int = 256) -> list[list[Unit]]:
-    """The long way of `movement.several_places_ids`: the `compositions` of `units` that take units from two places or more, in the same
+    """The long way of `unit_choices.several_places_ids`: the `compositions` of `units` that take units from two places or more, in the same
     order: each choice carries the places it draws from as bits, instead of a set of its
     units' places made for each."""
     groups: dict[tuple[str, str, str], list[Unit]] = {}

@@ -22,7 +22,7 @@ from engine.data.cards import ROLES
 from engine.errors import IllegalAction
 from engine.match import Match, replay_match
 from engine.rng import Rng
-from engine.rules import movement, reading, roles
+from engine.rules import ground_listing, movement, reading, roles, unit_choices
 from engine.rules.common import (
     at_war,
     building_counts,
@@ -257,11 +257,11 @@ def test_the_rules_shortcuts_answer_as_the_long_way() -> None:
                 building_counts_one_by_one(state, civ)
             assert naval_battles_listed(state, civ) == _naval(state, civ)
             battles += len(_naval(state, civ))
-            fast = movement.legal_moves(state, civ)
+            fast = ground_listing.legal_moves(state, civ)
             assert fast == _moves(state, civ)
             r = reading.begin(state)  # and as the listing reads it (engine/rules/reading.py)
             try:
-                assert movement.legal_moves(state, civ) == fast
+                assert ground_listing.legal_moves(state, civ) == fast
             finally:
                 reading.end(r)
             moves += len(fast)
@@ -486,7 +486,7 @@ def test_ground_moves_are_the_long_way() -> None:
             state = m.state
             prompt = state.prompt
             if prompt is not None and type(prompt).__name__ == "GroundTurn":
-                fast = movement.legal_moves(state, prompt.civ)
+                fast = ground_listing.legal_moves(state, prompt.civ)
                 assert fast == _moves(state, prompt.civ)
                 listed += len(fast)
             m.play_bots(limit=1)
@@ -551,5 +551,5 @@ def test_joint_choices_as_the_long_way() -> None:
                       area=("latium", "etruria", "campania")[rng.below(3)],
                       post=("", "city")[rng.below(2)]) for _ in range(rng.below(9))]
         units = list({u.id: u for u in units}.values())
-        long_way = [c for c in movement.compositions(units) if len({u.area for u in c}) > 1]
+        long_way = [c for c in unit_choices.compositions(units) if len({u.area for u in c}) > 1]
         assert from_several_places(units) == long_way

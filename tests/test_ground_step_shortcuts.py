@@ -19,7 +19,7 @@ import msgspec
 from engine import game
 from engine.actions import Move
 from engine.rng import Rng
-from engine.rules import military, movement
+from engine.rules import ground_listing, military, movement, unit_choices
 from engine.state import Unit
 
 from .helpers import from_several_places
@@ -49,7 +49,7 @@ def test_every_listed_move_resolves_as_the_long_way_joint_moves_too() -> None:
     for state in _ground_turns((74, 75, 76)):
         civ = state.prompt.civ
         state.order.active = civ
-        for m in movement.legal_moves(state, civ):
+        for m in ground_listing.legal_moves(state, civ):
             pm = movement.check_move(state, civ, m)
             a, b = game.clone(state), game.clone(state)
             ev_a: list[Any] = []
@@ -81,7 +81,7 @@ def test_the_joint_choices_of_three_groups_are_those_of_the_long_way() -> None:
               for (area, kind), n in zip(specs, sizes, strict=True) for _ in range(n)]
         rng.shuffle(us)
         long_way = [[u.id for u in c] for c in from_several_places(us)]
-        assert movement.several_places_ids(us) == long_way
+        assert unit_choices.several_places_ids(us) == long_way
         product = (sizes[0] + 1) * (sizes[1] + 1) * (sizes[2] + 1)
         fast += product <= 256
         two_places += product <= 256 and specs[2][0] == "latium"

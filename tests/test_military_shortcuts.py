@@ -28,7 +28,7 @@ from engine import game
 from engine.actions import Move
 from engine.data import board
 from engine.prompts import GroundTurn
-from engine.rules import geography, military, movement, windows
+from engine.rules import geography, ground_listing, military, movement, unit_choices, windows
 from engine.rules.common import clear_post, ground_owners, seat_order_from, unit
 from engine.state import GameState, PendingMove, Unit
 
@@ -56,10 +56,10 @@ def test_a_listed_move_is_declared_as_check_move_declares_it() -> None:
         prompt = state.prompt
         assert isinstance(prompt, GroundTurn)
         civ = prompt.civ
-        listed = movement.listed_moves(state, prompt, civ)
-        assert listed == movement.legal_moves(state, civ)
+        listed = ground_listing.listed_moves(state, prompt, civ)
+        assert listed == ground_listing.legal_moves(state, civ)
         for m in listed:
-            pm = movement.listed_move(state, prompt, civ, m)
+            pm = ground_listing.listed_move(state, prompt, civ, m)
             assert pm is not None
             assert pm == movement.check_move(state, civ, m)
             moves += 1
@@ -68,17 +68,17 @@ def test_a_listed_move_is_declared_as_check_move_declares_it() -> None:
 
 
 def test_only_the_listed_object_for_this_prompt_and_count_is_declared_so() -> None:
-    state = next(s for s in _ground_turns((64,)) if movement.legal_moves(s, s.prompt.civ))
+    state = next(s for s in _ground_turns((64,)) if ground_listing.legal_moves(s, s.prompt.civ))
     prompt = state.prompt
     assert isinstance(prompt, GroundTurn)
-    m = movement.listed_moves(state, prompt, prompt.civ)[0]
-    assert movement.listed_move(state, prompt, prompt.civ, m) is not None
+    m = ground_listing.listed_moves(state, prompt, prompt.civ)[0]
+    assert ground_listing.listed_move(state, prompt, prompt.civ, m) is not None
     twin = msgspec.json.decode(msgspec.json.encode(m), type=Move)  # typed or sent: a copy
-    assert movement.listed_move(state, prompt, prompt.civ, twin) is None
+    assert ground_listing.listed_move(state, prompt, prompt.civ, twin) is None
     copy = game.clone(state)  # another prompt object
-    assert movement.listed_move(copy, copy.prompt, prompt.civ, m) is None
+    assert ground_listing.listed_move(copy, copy.prompt, prompt.civ, m) is None
     state.actions_taken += 1  # an action taken since (a power used in the same decision)
-    assert movement.listed_move(state, prompt, prompt.civ, m) is None
+    assert ground_listing.listed_move(state, prompt, prompt.civ, m) is None
 
 
 def _flight(state: GameState, u: Unit, steps: list[str]) -> list[str]:
@@ -96,16 +96,17 @@ def _flight(state: GameState, u: Unit, steps: list[str]) -> list[str]:
 @pytest.mark.parametrize("straits", [False, True])
 def test_the_ground_listing_with_cards_that_change_the_steps(
         straits: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(movement, "ground_steps", _flight)
+    monkeypatch.setattr(movement, "ground_steps", _flight)  # the long way's
+    monkeypatch.setattr(ground_listing, "ground_steps", _flight)
     # as if a card changing the steps were registered for every player's units
-    monkeypatch.setattr(movement, "asks_for_units_of", lambda hook, civ: True)
+    monkeypatch.setattr(ground_listing, "asks_for_units_of", lambda hook, civ: True)
     if straits:  # the listing asks the hook itself, the long way through geography
         monkeypatch.setattr(geography, "crosses_straits", lambda state, civ: True)
-        monkeypatch.setattr(movement, "crosses_straits", lambda state, civ: True)
+        monkeypatch.setattr(ground_listing, "crosses_straits", lambda state, civ: True)
     seen = 0
     for state in _ground_turns((65,), steps=1200):
         civ = state.prompt.civ
-        fast = movement.legal_moves(state, civ)
+        fast = ground_listing.legal_moves(state, civ)
         assert fast == _moves(state, civ)
         seen += len(fast)
     assert seen > 1000
@@ -136,7 +137,7 @@ def test_a_move_resolves_and_a_window_opens_as_the_long_way() -> None:
     for state in _ground_turns((66, 67)):
         civ = state.prompt.civ
         state.order.active = civ
-        for m in movement.legal_moves(state, civ)[:8]:
+        for m in ground_listing.legal_moves(state, civ)[:8]:
             pm = movement.check_move(state, civ, m)
             a, b = game.clone(state), game.clone(state)
             ev_a: list[Any] = []
@@ -172,8 +173,8 @@ def test_the_choices_of_a_place_are_those_of_compositions() -> None:
         groups += movement._movers(state, state.prompt.civ).values()
     sizes = set()
     for us in groups:
-        assert movement.choice_ids(us) == [[u.id for u in c]
-                                           for c in movement.compositions(us)]
+        assert unit_choices.choice_ids(us) == [[u.id for u in c]
+                                           for c in unit_choices.compositions(us)]
         sizes.add(len(us))
     assert {0, 1, 2, 3, 5} <= sizes
 
@@ -220,7 +221,7 @@ def test_the_choices_of_a_joint_move_are_those_of_the_long_way() -> None:
                    post=rng.choice(posts)) for i in ids]
         if len({u.area for u in us}) < 2:
             continue
-        assert movement.several_places_ids(us) == [
+        assert unit_choices.several_places_ids(us) == [
             [u.id for u in c] for c in from_several_places(us)]
         two += len({(u.area, u.kind, u.post) for u in us}) == 2
     assert two > 100
@@ -242,8 +243,8 @@ def test_the_choices_of_many_groups_made_of_ids_are_those_of_the_long_way() -> N
         if len({u.area for u in us}) < 2:
             continue
         long_way = [[u.id for u in c] for c in from_several_places(us)]
-        assert movement._several_places_by_ids(us) == long_way
-        assert movement.several_places_ids(us) == long_way
+        assert unit_choices._several_places_by_ids(us) == long_way
+        assert unit_choices.several_places_ids(us) == long_way
         groups = len({(u.area, u.kind, u.post) for u in us})
         many += groups > 2
         product = 1
@@ -284,13 +285,13 @@ def test_the_straits_are_asked_only_for_a_place_at_a_strait_end(
         asked.append(civ)
         return True
     monkeypatch.setattr(geography, "crosses_straits", lambda state, civ: True)
-    monkeypatch.setattr(movement, "crosses_straits", crossing)  # the listing's own asking
+    monkeypatch.setattr(ground_listing, "crosses_straits", crossing)  # the listing's own asking
     ends = skipped = 0
     for state in _ground_turns((72, 73), steps=1200):
         civ = state.prompt.civ
         places = movement._movers(state, civ)
         asked.clear()
-        fast = movement.legal_moves(state, civ)
+        fast = ground_listing.legal_moves(state, civ)
         at_end = any(p in geography.STRAIT_ENDS for p in places)
         assert len(asked) == (1 if at_end else 0)
         ends += at_end

@@ -61,13 +61,9 @@ from .common import (
 from .empty import NO_TRIREME, no_naval_unit
 from .flow import end_phase
 from .geography import SEA_STEPS, valid_chain
+from .ground_listing import listed_move, listed_moves
 from .hooks import convoy_extra_seas, extra_sacks, on_sack, trireme_moves
-from .movement import (
-    check_move,
-    check_trireme_move,
-    listed_move,
-    listed_moves,
-)
+from .movement import check_move, check_trireme_move
 from .order import finish_turn, pick_next
 from .registry import decision, phase
 from .windows import military_window

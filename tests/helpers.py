@@ -181,7 +181,7 @@ def placement_allowed(state: GameState, civ: str, item: Item) -> bool:
 
 
 def naval_listing_the_long_way(state: GameState, civ: str) -> list[Action]:
-    """The naval step's listing (military._legal_naval) the long way: ending the step,
+    """The naval step's listing (naval_listing.naval_actions) the long way: ending the step,
     each trireme move of civ's units in order, then a battle against each other owner of
     naval units in each sea where civ has one that has not fought, sea by sea."""
     from engine.actions import EndNaval, MoveTrireme
@@ -197,7 +197,7 @@ def naval_battles_the_long_way(state: GameState, civ: str) -> list[Action]:
     battle against each other owner of naval units there, in the units' order."""
     from engine.actions import NavalBattle
     from engine.data import board
-    from engine.rules.military import NAVAL_KINDS
+    from engine.rules.naval_listing import NAVAL_KINDS
     out: list[Action] = []
     for sea in board.SEAS:
         here = [u for u in state.units if u.area == sea and u.kind in NAVAL_KINDS]
@@ -211,8 +211,8 @@ def naval_battles_listed(state: GameState, civ: str) -> list[Action]:
     """The battles civ's naval step lists in `state` (as if it were his naval turn)."""
     from engine.actions import NavalBattle
     from engine.prompts import NavalTurn
-    from engine.rules.military import _legal_naval
-    return [a for a in _legal_naval(state, NavalTurn(civ=civ)) if isinstance(a, NavalBattle)]
+    from engine.rules.naval_listing import naval_actions
+    return [a for a in naval_actions(state, NavalTurn(civ=civ)) if isinstance(a, NavalBattle)]
 
 
 def from_several_places(units: list[Unit], cap: int = 256) -> list[list[Unit]]:

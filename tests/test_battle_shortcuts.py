@@ -6,7 +6,7 @@ the long way, in the positions of random games and of the phase saves:
   no one answered): every decision that starts or carries on a battle leaves the same state
   and the same events as the battle run the long way, each side looked up at every stage;
 - the naval battles are looked for only in the seas where the player has a naval unit that
-  has not fought (`military._legal_naval`): the same battles as every sea asked in turn.
+  has not fought (`naval_listing.naval_actions`): the same battles as every sea asked in turn.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """A buy the construction listing offered (issue 16, round 5, second pass) is paid and
-placed without its checks (`construction._offered`, `placement.place_legal`): the same
+placed without its checks (`construction._OFFERED`, `placement.place_legal`): the same
 state and the same events as the long way, in the positions of random games, also with the
 deciding player holding every construction card (reductions, a wild commodity, extra
 items) and a hand rich enough for heroes; and only for that very object, listed for this
@@ -33,11 +33,10 @@ def test_a_listed_buy_changes_the_state_as_the_long_way_does() -> None:
             action = game.legal_actions(short)[i]
             if not isinstance(action, Buy):
                 continue
-            listed = construction._offered(short, short.prompt, action)
-            assert listed is not None
+            assert construction._OFFERED.find(short, short.prompt, action) is not None
             long = game.clone(state)
             twin = msgspec.json.decode(msgspec.json.encode(action), type=Buy)
-            assert construction._offered(long, long.prompt, twin) is None
+            assert construction._OFFERED.find(long, long.prompt, twin) is None
             used = len(long.used_powers)
             ev_long = game.play_listed(long, twin)  # not the listed object: checked
             ev_short = game.play_listed(short, action)
@@ -60,13 +59,13 @@ def test_only_the_listed_object_for_this_prompt_and_count_is_bought_so() -> None
     prompt = state.prompt
     buy = game.legal_actions(state)[1]
     assert isinstance(buy, Buy)
-    assert construction._offered(state, prompt, buy) is not None
+    assert construction._OFFERED.find(state, prompt, buy) is not None
     twin = msgspec.json.decode(msgspec.json.encode(buy), type=Buy)  # typed or sent: a copy
-    assert construction._offered(state, prompt, twin) is None
+    assert construction._OFFERED.find(state, prompt, twin) is None
     copy = game.clone(state)  # another prompt object
-    assert construction._offered(copy, copy.prompt, buy) is None
+    assert construction._OFFERED.find(copy, copy.prompt, buy) is None
     state.actions_taken += 1  # an action taken since (a power used in the same turn)
-    assert construction._offered(state, prompt, buy) is None
+    assert construction._OFFERED.find(state, prompt, buy) is None
 
 
 def test_a_buy_not_listed_is_refused_as_before() -> None:

@@ -43,7 +43,7 @@ from engine.rules.hooks import (
     sea_landings,
     wild_commodity,
 )
-from engine.rules.military import NAVAL_KINDS
+from engine.rules.naval_listing import NAVAL_KINDS
 from engine.state import Config, GameState, Unit
 
 from .helpers import (

@@ -28,7 +28,15 @@ from engine import game
 from engine.actions import Move
 from engine.data import board
 from engine.prompts import GroundTurn
-from engine.rules import geography, ground_listing, military, movement, unit_choices, windows
+from engine.rules import (
+    geography,
+    ground_listing,
+    military,
+    movement,
+    naval_listing,
+    unit_choices,
+    windows,
+)
 from engine.rules.common import clear_post, ground_owners, seat_order_from, unit
 from engine.state import GameState, PendingMove, Unit
 
@@ -266,7 +274,7 @@ def test_the_naval_listing_looks_at_the_units_once_as_the_long_way() -> None:
             continue
         civ = prompt.civ
         long_way = naval_listing_the_long_way(state, civ)
-        assert military._legal_naval(state, prompt) == long_way
+        assert naval_listing.naval_actions(state, prompt) == long_way
         got = registry.LEGAL[NavalTurn](state, prompt)
         assert got[:len(long_way)] == long_way
         seen += len(long_way) > 1

@@ -5,7 +5,7 @@ the positions of random games (tests/helpers.random_positions):
 - the naval step's listing worked out in one loop over the units, with other players'
   creatures and legions at sea beside the player's ships;
 - a trireme move the naval listing offered is taken without `check_trireme_move`
-  (`military.listed_trireme`): the same trireme, and only for that very object, listed for
+  (`naval_listing.listed_trireme`): the same trireme, and only for that very object, listed for
   this prompt of this state, no action taken since.
 """
 
@@ -19,7 +19,7 @@ from engine import game
 from engine.actions import MoveTrireme
 from engine.data import board
 from engine.prompts import NavalTurn
-from engine.rules import geography, military, movement
+from engine.rules import geography, movement, naval_listing
 from engine.state import GameState
 
 from .helpers import naval_battles_listed, naval_listing_the_long_way, random_positions
@@ -57,7 +57,7 @@ def test_the_naval_listing_with_creatures_and_legions_at_sea() -> None:
         prompt = state.prompt
         assert isinstance(prompt, NavalTurn)
         civ = prompt.civ
-        assert military._legal_naval(state, prompt) == naval_listing_the_long_way(state, civ)
+        assert naval_listing.naval_actions(state, prompt) == naval_listing_the_long_way(state, civ)
         listed += 1
         at_sea = [u.area for u in state.units if u.owner == civ and u.area in board.SEAS]
         if not at_sea:
@@ -67,7 +67,7 @@ def test_the_naval_listing_with_creatures_and_legions_at_sea() -> None:
             if i % 3 == 0:  # every third ground unit swims to one of civ's seas
                 u.area = at_sea[i % len(at_sea)]
                 u.fought = i % 2 == 0
-        got = military._legal_naval(s, s.prompt)  # type: ignore[arg-type]
+        got = naval_listing.naval_actions(s, s.prompt)  # type: ignore[arg-type]
         assert got == naval_listing_the_long_way(s, civ)
         swimmers += len(naval_battles_listed(s, civ)) > 0
     assert listed > 100 and swimmers > 50
@@ -79,10 +79,10 @@ def test_a_listed_trireme_move_moves_the_trireme_check_trireme_move_finds() -> N
         prompt = state.prompt
         assert isinstance(prompt, NavalTurn)
         civ = prompt.civ
-        listed = military._legal_naval(state, prompt)
+        listed = naval_listing.naval_actions(state, prompt)
         for m in listed:
             if isinstance(m, MoveTrireme):
-                assert military.listed_trireme(state, prompt, m) is \
+                assert naval_listing.listed_trireme(state, prompt, m) is \
                     movement.check_trireme_move(state, civ, m)
                 moves += 1
     assert moves > 300
@@ -94,15 +94,15 @@ def test_only_the_listed_trireme_move_for_this_prompt_and_count_skips_the_check(
                         naval_listing_the_long_way(s, s.prompt.civ)) > 1)
     prompt = state.prompt
     assert isinstance(prompt, NavalTurn)
-    listed = military._legal_naval(state, prompt)
+    listed = naval_listing.naval_actions(state, prompt)
     m = next(a for a in listed if isinstance(a, MoveTrireme))
-    assert military.listed_trireme(state, prompt, m) is not None
+    assert naval_listing.listed_trireme(state, prompt, m) is not None
     twin = msgspec.json.decode(msgspec.json.encode(m), type=MoveTrireme)  # typed or sent
-    assert military.listed_trireme(state, prompt, twin) is None
+    assert naval_listing.listed_trireme(state, prompt, twin) is None
     copy = game.clone(state)  # another state, another prompt object
-    assert military.listed_trireme(copy, copy.prompt, m) is None
-    assert military.listed_trireme(copy, prompt, m) is None
+    assert naval_listing.listed_trireme(copy, copy.prompt, m) is None
+    assert naval_listing.listed_trireme(copy, prompt, m) is None
     other = NavalTurn(civ=prompt.civ)  # the same decision asked again: a new prompt
-    assert military.listed_trireme(state, other, m) is None
+    assert naval_listing.listed_trireme(state, other, m) is None
     state.actions_taken += 1  # an action taken since (a power used in the same decision)
-    assert military.listed_trireme(state, prompt, m) is None
+    assert naval_listing.listed_trireme(state, prompt, m) is None

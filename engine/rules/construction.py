@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..actions import Action, Buy, EndConstruction, Item, Keep, UsePower
 from ..data import board
@@ -44,6 +44,7 @@ from .hooks import (
     use_power,
     wild_commodity,
 )
+from .offered import Offered
 from .order import finish_turn, pick_next
 from .payment import check_payment, max_set_value, payment_options, ranked_commodities
 from .placement import CONSTRUCTION, check, place, place_legal
@@ -127,10 +128,20 @@ def _discard(state: GameState, civ: str, kept: dict[str, int], ev: list[Event]) 
     state.construction.discarded.append(civ)
 
 
+class Reductions(NamedTuple):
+    """What a construction listing knew of the buys it offered (`engine.rules.offered`)."""
+
+    spendable: bool  # the player had reductions to spend
+
+
+_OFFERED: Offered[Reductions] = Offered()
+
+
 def _buy(state: GameState, civ: str, action: Buy, ev: list[Event],
-         listed: _Listed | None = None) -> None:
-    """Pay for the items and place them. `listed`: the listing this very buy was offered
-    by (`_offered`): it is legal, so neither its payment nor its items are checked."""
+         listed: Reductions | None = None) -> None:
+    """Pay for the items and place them. `listed`: what the listing this very buy was
+    offered by knew (`engine.rules.offered`): it is legal, so neither its payment nor its
+    items are checked."""
     if listed is None:
         if not action.items:
             raise IllegalAction("Name at least one item to buy", R_PAY)
@@ -138,7 +149,7 @@ def _buy(state: GameState, civ: str, action: Buy, ev: list[Event],
         check_payment(player(state, civ), action.payment, total,
                       wild=wild_commodity(state, civ))
     else:  # a listing without reductions to spend (the most) prices nothing
-        reductions_spent = price(state, civ, action.items)[1] if listed[3] else []
+        reductions_spent = price(state, civ, action.items)[1] if listed.spendable else []
     cards = {c: n for c, n in clean(action.payment).items() if c != WILD}
     return_to_bank(state, civ, cards)
     ev.append(Paid(civ=civ, cards=cards))
@@ -360,7 +371,6 @@ _CARD_ITEMS = {card: Item(kind="card", card=card) for card in ALL_CARDS}
 
 
 def _legal(state: GameState, prompt: ConstructionTurn) -> list[Action]:
-    global _LISTED
     p = player(state, prompt.civ)
     wild = wild_commodity(state, prompt.civ)
     out: list[Action] = [EndConstruction()]
@@ -381,29 +391,10 @@ def _legal(state: GameState, prompt: ConstructionTurn) -> list[Action]:
             pays = payments[c] = payment_options(p, c, wild=wild, kinds=kinds)
         for pay in pays:
             append(Buy(items=[it], payment=pay.copy()))  # each action its own
-    _LISTED = (prompt, state.actions_taken, out, bool(funcs))
+    _OFFERED.keep(state, prompt, out, Reductions(bool(funcs)))
     return out
 
 
-# --- the buys a listing offered ---------------------------------------------------------------
-# The last construction listing: the prompt object, the state's count of actions then, the
-# actions, and whether the player had reductions to spend. A prompt object stands for one
-# decision: any action taken since (a power used in the same turn too) counts.
-_Listed = tuple[object, int, list[Action], bool]
-_LISTED: _Listed | None = None
-
-
-def _offered(state: GameState, prompt: object, action: Buy) -> _Listed | None:
-    """The last listing if `action` is the very object it offered for this prompt, no action
-    taken since: a legal buy. None for any other (a buy typed, decoded or copied is never
-    one): it goes the long way, with the same refusals."""
-    got = _LISTED
-    if got is None or got[0] is not prompt or got[1] != state.actions_taken:
-        return None
-    for a in got[2]:
-        if a is action:
-            return got
-    return None
 
 
 @decision(ConstructionTurn, _legal)
@@ -414,7 +405,8 @@ def _turn(state: GameState, prompt: ConstructionTurn, action: Action, ev: list[E
         finish_turn(state)
         state.construction.turn_civ = ""
     elif isinstance(action, Buy):
-        _buy(state, prompt.civ, action, ev, _offered(state, prompt, action))
+        found = _OFFERED.find(state, prompt, action)
+        _buy(state, prompt.civ, action, ev, None if found is None else found.facts)
     elif isinstance(action, UsePower) and is_active(action.card):
         use_power(state, prompt.civ, action, ev)
     else:

@@ -9,8 +9,8 @@ along an unbroken chain of its owner's triremes.
 
 One listing is one `GroundListing`: its context (the position, the player, what it has
 asked once and remembers, the moves made so far) is an object, and each place's part in the
-joint moves is a `Place`. The last listing of a thread is remembered (`listed_moves`) so
-that declaring one of its own moves is not checked again (`listed_move`).
+joint moves is a `Place`. The last listing is remembered (`engine.rules.offered`) so that
+declaring one of its own moves is not checked again (`listed_move`).
 
 This code runs at every ground decision of every game: its passes over units are plain
 loops (on Python 3.11 a comprehension is a call of its own), and what a move's lists hold
@@ -19,7 +19,6 @@ is shared between moves (a declared move copies them).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
@@ -37,6 +36,7 @@ from .hooks import (
     sea_landings,
 )
 from .movement import hostile
+from .offered import Offered
 from .unit_choices import choice_ids, several_places_ids
 
 # The board's land steps, looked up once: each province's neighbours as a set, and in
@@ -71,8 +71,8 @@ class GroundListing:
     province where each move carrying units by triremes starts (by the move's index in
     `moves`), and `movers` the units that may move, by place."""
 
-    __slots__ = ("state", "civ", "moves", "starts", "movers", "prompt", "actions_taken",
-                 "_fights", "_convoyable", "_choices")
+    __slots__ = ("state", "civ", "moves", "starts", "movers", "_fights", "_convoyable",
+                 "_choices")
 
     def __init__(self, state: GameState, civ: str) -> None:
         self.state = state
@@ -80,10 +80,6 @@ class GroundListing:
         self.moves: list[Move] = []
         self.starts: dict[int, str] = {}
         self.movers: dict[str, list[Unit]] = {}
-        # the decision it was listed for, when remembered (`listed_moves`): the prompt
-        # object, and the state's count of actions then (any action taken makes it stale)
-        self.prompt: object = None
-        self.actions_taken = -1
         # asked once per destination and per unit, not once per origin and destination
         self._fights: dict[str, bool] = {}
         self._convoyable: dict[int, bool] = {}
@@ -411,40 +407,26 @@ def legal_moves(state: GameState, civ: str) -> list[Move]:
 
 
 # --- the moves a listing offered --------------------------------------------------------------
-class _Offered(threading.local):
-    """This thread's last listing for a GroundTurn prompt (its `prompt` and
-    `actions_taken` say which decision it was made for)."""
-
-    listing: GroundListing | None = None
-
-
-_OFFERED = _Offered()
+_OFFERED: Offered[GroundListing] = Offered()
 
 
 def listed_moves(state: GameState, prompt: object, civ: str) -> list[Move]:
     """`legal_moves` for the prompt of `state`, remembered for `listed_move`."""
     listing = GroundListing(state, civ).run()
-    listing.prompt, listing.actions_taken = prompt, state.actions_taken
-    _OFFERED.listing = listing
+    _OFFERED.keep(state, prompt, listing.moves, listing)
     return listing.moves
 
 
 def listed_move(state: GameState, prompt: object, civ: str, action: Move) -> PendingMove | None:
     """`movement.check_move` of a move that is the very object the last listing for this
-    prompt offered, the state unchanged since (no action taken): it is legal, so only what
-    the declared move records is worked out (where it starts, the seas of its convoy). None
-    for any other move (a move typed or decoded is never one): it goes the long way."""
-    listing = _OFFERED.listing
-    if listing is None or listing.prompt is not prompt or \
-            listing.actions_taken != state.actions_taken:
+    prompt offered, nothing having happened since (`offered`): it is legal, so only what the
+    declared move records is worked out (where it starts, the seas of its convoy). None for
+    any other move: it goes the long way."""
+    found = _OFFERED.find(state, prompt, action)
+    if found is None:
         return None
-    moves = listing.moves
-    for i in range(len(moves)):  # the very object listed, not an equal one
-        if moves[i] is action:
-            break
-    else:
-        return None
-    start = listing.starts.get(i)
+    listing = found.facts
+    start = listing.starts.get(found.index)
     if start is None:  # each unit by its own step: the move starts where its first unit is
         first = action.units[0]  # one of the units the listing found free to move
         for area, us in listing.movers.items():

@@ -60,10 +60,11 @@ from .common import (
 )
 from .empty import NO_TRIREME, no_naval_unit
 from .flow import end_phase
-from .geography import SEA_STEPS, valid_chain
+from .geography import valid_chain
 from .ground_listing import listed_move, listed_moves
 from .hooks import convoy_extra_seas, extra_sacks, on_sack, trireme_moves
 from .movement import check_move, check_trireme_move
+from .naval_listing import NAVAL_KINDS, listed_trireme, naval_actions
 from .order import finish_turn, pick_next
 from .registry import decision, phase
 from .windows import military_window
@@ -74,9 +75,6 @@ R_OPPONENT = "base-game.md 6: the active player fights each opponent in turn, in
 R_CONQUEST = "Military Phase, B) Combat, 2. Only one invading player survives"
 R_BLOCKADE = "The Greek Blockade"
 GREECE = "greece"
-# The units that fight at sea: triremes, and a creature whose card lets it swim there. A
-# legion stands at sea only when a card makes it such a creature: it fights there as one.
-NAVAL_KINDS = ("trireme", "creature", "legion")
 
 
 # --- the phase runner ---------------------------------------------------------------------
@@ -231,73 +229,7 @@ def _choose_opponent(state: GameState, prompt: ChooseOpponent, action: Action,
     state.prompt = None
 
 
-# --- the naval step -----------------------------------------------------------------------
-_SEA_ORDER = {sea: i for i, sea in enumerate(board.SEAS)}
-
-
-def _legal_naval(state: GameState, prompt: NavalTurn) -> list[Action]:
-    """Ending the step, civ's trireme moves (each trireme with moves left, to each of its
-    `sea_steps`), then the battles he may start: one against each other owner of naval
-    units in each sea where civ has one that has not fought (the seas in the board's order,
-    the opponents in the units' order). One loop over the units at sea and civ's triremes
-    (tests/helpers.py: naval_listing_the_long_way)."""
-    global _NAVAL_LISTED
-    civ = prompt.civ
-    seas = board.SEAS
-    out: list[Action] = [EndNaval()]
-    boats: list[Unit] = []  # the trireme of each move, in the moves' order
-    mine: set[str] = set()  # the seas where civ has a naval unit that has not fought
-    theirs: list[Unit] = []  # the other players' naval units at sea
-    for u in state.units:  # one loop (no list made first)
-        if u.area not in seas and (u.kind != "trireme" or u.owner != civ):
-            continue
-        if u.owner == civ:
-            if u.kind == "trireme" and u.moves_left > 0:
-                for s in SEA_STEPS.get(u.area, ()):
-                    out.append(MoveTrireme(unit=u.id, to=s))
-                    boats.append(u)
-            if not u.fought and u.area in seas and u.kind in _NAVAL:
-                mine.add(u.area)
-        elif u.kind in _NAVAL:  # (at sea: another's trireme in port is not picked)
-            theirs.append(u)
-    if mine and theirs:
-        others: dict[str, dict[str, None]] = {}  # sea -> the other owners there, in order
-        for u in theirs:
-            if u.area in mine:
-                others.setdefault(u.area, {})[u.owner] = None
-        fought = [sea for sea in mine if sea in others]
-        if len(fought) > 1:
-            fought.sort(key=_SEA_ORDER.__getitem__)
-        out += [NavalBattle(sea=sea, opponent=o) for sea in fought for o in others[sea]]
-    _NAVAL_LISTED = (state, prompt, state.actions_taken, out, boats)
-    return out
-
-
-_NAVAL = frozenset(NAVAL_KINDS)
-
-# The last naval listing: the state, its prompt object, the state's count of actions then,
-# the listing (its trireme moves right after EndNaval) and the trireme of each move. A
-# prompt object stands for one decision: any action taken (a power used too) counts.
-_NAVAL_LISTED: tuple[GameState, object, int, list[Action], list[Unit]] | None = None
-
-
-def listed_trireme(state: GameState, prompt: object, action: MoveTrireme) -> Unit | None:
-    """`check_trireme_move` of a move that is the very object the last naval listing of
-    this state offered for this prompt, no action taken since: it is legal, and its trireme
-    is the one the listing saw (no search through the units). None for any other move (a
-    move typed or decoded is never one): it goes the long way."""
-    got = _NAVAL_LISTED
-    if got is None or got[0] is not state or got[1] is not prompt or \
-            got[2] != state.actions_taken:
-        return None
-    moves = got[3]
-    for i, boat in enumerate(got[4], 1):
-        if moves[i] is action:
-            return boat
-    return None
-
-
-@decision(NavalTurn, _legal_naval)
+@decision(NavalTurn, naval_actions)
 def _naval(state: GameState, prompt: NavalTurn, action: Action, ev: list[Event]) -> None:
     civ = prompt.civ
     if isinstance(action, EndNaval):

@@ -135,7 +135,8 @@ def apply(state: GameState, action: Action) -> list[Event]:
 _FIELDS = GameState.__struct_fields__
 
 
-def play(state: GameState, action: Action) -> list[Event]:
+# --- engine.match's fast paths: `apply` is the one way in for everyone else ---------------
+def _play_in_place(state: GameState, action: Action) -> list[Event]:
     """`apply` for a state whose parts no one else holds (the match's own: views are
     copies, engine.view): changed in place instead of through a copy, so a decision costs
     no copy of the state. A refused action leaves the state as it was: its parts are put
@@ -150,8 +151,8 @@ def play(state: GameState, action: Action) -> list[Event]:
         raise
 
 
-def play_listed(state: GameState, action: Action) -> list[Event]:
-    """`play` of an action that is the very object `legal_actions` listed for this position
+def _play_listed(state: GameState, action: Action) -> list[Event]:
+    """`_play_in_place` of an action that is the very object `legal_actions` listed for this position
     (`listed`): its form was the engine's own making, so it is neither checked nor copied
     (`wellformed`), and no snapshot is taken. The rules never refuse what they listed; if
     they do (a fault of the engine), the state may be left half changed and the caller must
@@ -237,7 +238,7 @@ from .view import shared_view as _shared_view  # noqa: E402
 
 def view(state: GameState, seat: int | None) -> View:
     """What `seat` may see (None: a spectator), a copy: the state may later change in place
-    (`play`), the view never does."""
+    (engine.match), the view never does."""
     return _shared_view(clone(state), seat)
 
 # The public face (tests/test_tui_face.py keeps the TUI to it).
@@ -245,7 +246,7 @@ __all__ = [
     "SETUP_VERSION",
     "Action", "Config", "Event", "GameState", "IllegalAction", "Item", "Quotes", "View",
     "apply", "check_config", "civ_of", "clone", "decode_state", "encode_state",
-    "legal_actions", "new_game", "passed_step", "play", "price", "quotes", "refusal", "seat_of", "state_hash",
+    "legal_actions", "new_game", "passed_step", "price", "quotes", "refusal", "seat_of", "state_hash",
     "validate",
     "view", "visible_events",
 ]

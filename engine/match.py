@@ -60,6 +60,24 @@ class Observer(Protocol):
     def on_step(self, match: Match, step: Step) -> None: ...
 
 
+class _Listing(msgspec.Struct, gc=False):
+    """The legal actions of the match's position at one version."""
+
+    version: int
+    actions: list[Action]
+
+
+class _BotChoice(msgspec.Struct, gc=False):
+    """A computer player's decision that is the very object the engine listed for the
+    match's position (`state`, at `version`, `seat`'s decision): applied by `act` without
+    a check, as long as nothing has changed since."""
+
+    version: int
+    state: GameState
+    seat: int
+    action: Action
+
+
 class _Undoable(msgspec.Struct):
     step: Step
     before: GameState
@@ -112,11 +130,11 @@ class Match:
         self.setup_events: list[Event] = []
         self._observers: list[Observer] = []
         self._bots: dict[int, Bot] = {}
-        self._legal: tuple[int, list[Action]] | None = None
+        self._legal: _Listing | None = None  # `legal`'s answer, for one version
         self._thinking: int | None = None
-        # (version, state, seat, action): a computer player's decision that is the very
-        # object the engine listed for the match's position at that version (see `act`)
-        self._listed: tuple[int, GameState, int, Action] | None = None
+        # a computer player's choice that `bot_action` found the engine had listed for
+        # the match's position: `act` plays that very object unchecked (see `act`)
+        self._listed: _BotChoice | None = None
         # the decisions that may still be taken back, the last one last (engine/undo.py)
         self._undoable: list[_Undoable] = []
         self.undo_refusal = "nothing to take back yet"
@@ -156,9 +174,9 @@ class Match:
 
     def legal(self) -> list[Action]:
         """The legal actions for the pending prompt (kept until the state changes)."""
-        if self._legal is None or self._legal[0] != self.version:
-            self._legal = (self.version, game.legal_actions(self.state))
-        return self._legal[1]
+        if self._legal is None or self._legal.version != self.version:
+            self._legal = _Listing(self.version, game.legal_actions(self.state))
+        return self._legal.actions
 
     def view(self, seat: int | None) -> View:
         return game.view(self.state, seat)
@@ -176,18 +194,18 @@ class Match:
 
     @staticmethod
     def _play(state: GameState, action: Action) -> list[Event]:
-        """engine.play (in place: the match's state is its own; untouched if it raises);
+        """engine.game._play_in_place (in place: the match's state is its own; untouched if it raises);
         an action the engine fails on is refused like an illegal one, so a malformed action
         never passes."""
         try:
-            return game.play(state, action)
+            return game._play_in_place(state, action)
         except IllegalAction:
             raise
         except Exception as e:  # noqa: BLE001 - any failure is a refusal
             raise IllegalAction(f"{type(e).__name__}: {e}", ENGINE_FAILURE) from None
 
     def _listed_refused(self, e: BaseException) -> typing.NoReturn:
-        """engine.play_listed failed on an action the engine listed for this very position
+        """game._play_listed failed on an action the engine listed for this very position
         (a fault of the engine: the rules never refuse what they listed): the state is put
         back by replaying the record, and the action is refused like an illegal one."""
         game.restore(self.state, self._replayed())
@@ -201,7 +219,7 @@ class Match:
         """The match's position rebuilt from its record (the way a replay reaches it)."""
         state, _ = start_state(self._record)
         for a in self._record.actions:
-            game.play(state, a)
+            game._play_in_place(state, a)
         return state
 
     def _precheck(self, seat: int, action: object, version: int | None) -> None:
@@ -222,8 +240,8 @@ class Match:
         for the wrong seat, a stale version, a malformed or an illegal action."""
         listed, self._listed = self._listed, None
         n = len(self._record.actions)
-        if not (listed is not None and listed[3] is action and listed[0] == n
-                and listed[1] is self.state and listed[2] == seat
+        if not (listed is not None and listed.action is action and listed.version == n
+                and listed.state is self.state and listed.seat == seat
                 and (version is None or version == n)):
             listed = None  # the long way
             self._precheck(seat, action, version)
@@ -267,31 +285,27 @@ class Match:
             if self._base is None and by_bot:  # where a replay of the stretch begins
                 self._base = (n, game.snapshot(self.state))
         if listed:
-            # checked already (the seat's decision, at this version): engine.play_listed
+            # checked already (the seat's decision, at this version): game._play_listed
             # needs no check of its form and no snapshot
             try:
-                events = game.play_listed(self.state, action)
+                events = game._play_listed(self.state, action)
             except BaseException as e:
                 self._listed_refused(e)
         else:
             events = self._play(self.state, action)
         self._unhashed = False  # the last action's hash, owed: superseded by this one's
+        # A computer player's action is recorded without the hash of the state after it:
+        # that is computed when the record is next read (the match's state changes only
+        # through `act` meanwhile), and most are superseded by the next action's before
+        # anyone reads them. A checkpoint passed is owed (`_hash_owed`): a game no one saves
+        # (a simulation, a benchmark) never pays for its positions' encodings. (What
+        # computers owed was hashed before a person's action: the keys stay in order.)
+        checkpoint = add_action(rec, action, None if by_bot else game.state_hash(self.state))
         if by_bot:
-            # A computer player's action is recorded without the hash of the state after
-            # it: that is computed when the record is next read (the match's state changes
-            # only through `act` meanwhile), and most are superseded by the next action's
-            # before anyone reads them. A checkpoint passed is owed (`_hash_owed`): a game
-            # no one saves (a simulation, a benchmark) never pays for its positions'
-            # encodings. (add_action without the hash it would set:)
-            if n and n % rec.hash_every and n in rec.hashes:
-                del rec.hashes[n]  # the previous "final" hash is no checkpoint
-            rec.actions.append(action)
-            if (n + 1) % rec.hash_every:
-                self._unhashed = True
-            else:
+            if checkpoint:
                 self._owed.append(n + 1)
-        else:  # (what computers owed was hashed before the change: keys in order)
-            add_action(rec, action, game.state_hash(self.state))
+            else:
+                self._unhashed = True
         step = Step(version=n + 1, seat=seat, action=action, events=events)
         if before is None:  # _keep_for_undo's answer for a decision no one takes back
             if self._undoable:
@@ -339,11 +353,11 @@ class Match:
         try:
             for n in owed:
                 for a in actions[start:n]:
-                    game.play_listed(state, a)
+                    game._play_listed(state, a)
                 start = n
                 hashes[n] = game.state_hash(state)
             for a in actions[start:]:
-                game.play_listed(state, a)
+                game._play_listed(state, a)
         except Exception:  # noqa: BLE001 - the replay failed: no hash it gave is written
             return
         if game.snapshot(state) == game.snapshot(self.state):
@@ -442,12 +456,12 @@ class Match:
         """`bot_action` of the computer player at `seat`, whose decision it is."""
         action, listed = self._choice(state, seat)
         if listed and state is self.state:
-            self._listed = (len(self._record.actions), state, seat, action)
+            self._listed = _BotChoice(len(self._record.actions), state, seat, action)
         return action
 
     def _choice(self, state: GameState, seat: int) -> tuple[Action, bool]:
         """`_decide`'s action, and whether it is one of the very objects the engine listed
-        for `state` (which `game.play_listed` may apply unchecked)."""
+        for `state` (which `game._play_listed` may apply unchecked)."""
         self._thinking = seat
         try:
             bot = self._bots.get(seat)
@@ -458,7 +472,7 @@ class Match:
             pick: Callable[[Sequence[Action]], int] | None = getattr(bot, "pick_index", None)
             if pick is not None:
                 # it answers a number: the action is one of the very objects listed, which
-                # game.play_listed may apply (no copy to hand it, no search for its choice)
+                # game._play_listed may apply (no copy to hand it, no search for its choice)
                 options = game.legal_actions(state)
                 i = pick(options)
                 try:

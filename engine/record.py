@@ -72,13 +72,17 @@ def record_from(state: GameState, hash_every: int = HASH_EVERY) -> GameRecord:
                       setup_version=SETUP_VERSION)
 
 
-def add_action(record: GameRecord, action: Action, digest: str) -> None:
-    """Append a legal action; `digest` is `state_hash` of the state after it."""
+def add_action(record: GameRecord, action: Action, digest: str | None) -> bool:
+    """Append a legal action; `digest` is `state_hash` of the state after it, or None when
+    that hash is owed (engine.match hashes a computer player's positions only when the
+    record is next read). Whether the action ends on a checkpoint (a hash kept for good)."""
     last = len(record.actions)
     if last and last % record.hash_every and last in record.hashes:
         del record.hashes[last]  # the previous "final" hash is no checkpoint
     record.actions.append(action)
-    record.hashes[last + 1] = digest
+    if digest is not None:
+        record.hashes[last + 1] = digest
+    return (last + 1) % record.hash_every == 0
 
 
 def truncate(record: GameRecord, n: int) -> GameRecord:

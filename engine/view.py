@@ -31,7 +31,7 @@ class View(msgspec.Struct, kw_only=True):
 def shared_view(state: GameState, seat: int | None) -> View:
     """What `seat` may see, sharing with `state` the parts it keeps (the redacted ones are
     new). It is good while the state does not change: the match changes its state in place
-    (engine.game.play), so `engine.game.view`, the public one, gives a view of a copy, and
+    (engine.match), so `engine.game.view`, the public one, gives a view of a copy, and
     only a computer player deciding on the match's state gets this one (it is done before
     the state changes)."""
     players = state.players

@@ -38,8 +38,8 @@ def test_a_listed_buy_changes_the_state_as_the_long_way_does() -> None:
             twin = msgspec.json.decode(msgspec.json.encode(action), type=Buy)
             assert construction._OFFERED.find(long, long.prompt, twin) is None
             used = len(long.used_powers)
-            ev_long = game.play_listed(long, twin)  # not the listed object: checked
-            ev_short = game.play_listed(short, action)
+            ev_long = game._play_listed(long, twin)  # not the listed object: checked
+            ev_short = game._play_listed(short, action)
             assert ev_short == ev_long
             assert msgspec.json.encode(short) == msgspec.json.encode(long)
             seen[action.items[0].kind] += 1

@@ -314,14 +314,14 @@ def test_a_listed_decision_plays_as_the_long_way(levels: list[str], seed: int,
     feeds every action through it), and the state keeps no part of the action (the rules
     got the action itself, not the form check's clean copy)."""
     fast_ones = 0
-    real = game.play_listed
+    real = game._play_listed
 
     def spy(state: GameState, action: Any) -> Any:
         nonlocal fast_ones
         fast_ones += 1
         return real(state, action)
 
-    monkeypatch.setattr(game, "play_listed", spy)
+    monkeypatch.setattr(game, "_play_listed", spy)
     match = Match.new(Config(civs=CIVS, seed=seed), levels, bot_secret=b"shortcuts")
     replay = replay_match(match.record)
     for _ in range(700):

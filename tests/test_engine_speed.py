@@ -87,7 +87,7 @@ def _played(levels: list[str], seed: int, decisions: int):  # type: ignore[no-un
 
 
 def test_events_keep_what_they_said_when_the_state_changes_in_place() -> None:
-    """The match changes its state in place (engine.game.play): no event may hold a part of
+    """The match changes its state in place (engine.game._play_in_place): no event may hold a part of
     the state, or it would change with it."""
     import msgspec
     for levels, seed in ((["random"] * 5, 11), (["greedy"] * 5, 12)):

@@ -86,16 +86,16 @@ def test_computer_players_moving_on_their_own_play_as_each_decision_asked_and_ac
         levels: list[str], seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """`play_bots` acts on its computer player's choice without handing it through
     `act`: the same steps, the same record, and the same decisions applied unchecked
-    (`game.play_listed`, only the very objects listed) as asking each player
+    (`game._play_listed`, only the very objects listed) as asking each player
     (`bot_action`) and acting on its answer (`act`)."""
     unchecked: list[tuple[int, bytes]] = []
-    play_listed = game.play_listed
+    play_listed = game._play_listed
 
     def spied(state: GameState, action: Action) -> list[Event]:
         unchecked.append((state.actions_taken, msgspec.msgpack.encode(action)))
         return play_listed(state, action)
 
-    monkeypatch.setattr(game, "play_listed", spied)
+    monkeypatch.setattr(game, "_play_listed", spied)
     config = Config(civs=CIVS, seed=seed)
     moving = Match.new(config, levels, bot_secret=b"frame")
     asked = Match.new(config, levels, bot_secret=b"frame")

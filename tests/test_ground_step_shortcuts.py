@@ -38,7 +38,7 @@ def test_playing_a_listed_move_leaves_the_other_listed_moves_as_they_were() -> N
         units = {id(m.units) for m in moves}
         shared += len(units) < len(moves)
         # the very object listed, played as a computer player's choice (not copied)
-        game.play_listed(state, moves[rng.below(len(moves))])
+        game._play_listed(state, moves[rng.below(len(moves))])
         assert [msgspec.json.encode(m) for m in moves] == before
         played += 1
     assert played > 300 and shared > 100

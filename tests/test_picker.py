@@ -124,15 +124,15 @@ class _Miscounter(RandomBot):
 
 def test_a_picked_option_is_played_unchecked(monkeypatch: pytest.MonkeyPatch) -> None:
     """The picker's choice is the very object listed, so it skips the checks
-    (engine.game.play_listed) and plays as the same choice checked would."""
+    (engine.game._play_listed) and plays as the same choice checked would."""
     unchecked: list[Action] = []
-    play_listed = game.play_listed
+    play_listed = game._play_listed
 
     def spied(state: Any, action: Action) -> Any:
         unchecked.append(action)
         return play_listed(state, action)
 
-    monkeypatch.setattr("engine.game.play_listed", spied)
+    monkeypatch.setattr("engine.game._play_listed", spied)
     plain = _match(monkeypatch, RandomBot, 3, 4)
     plain.play_bots(300)
     assert len(unchecked) == 300

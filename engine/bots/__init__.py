@@ -30,7 +30,7 @@ class Picker(Bot, Protocol):
     options are its own to see (tests/test_view.py checks that a listing on the view is
     the same), so nothing secret reaches it. It answers the number of its choice in the
     list, which it leaves as it is: the match plays the very object listed there, which
-    needs no check (engine.game.play_listed)."""
+    needs no check (engine.match)."""
 
     def pick_index(self, legal: Sequence[Action]) -> int: ...
 

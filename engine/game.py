@@ -64,14 +64,14 @@ def legal_actions(state: GameState) -> list[Action]:
     # reading.remembered, begin and end in one look at the thread's read (every decision)
     local = _READ
     before = local.read
-    if before is not None and before[0] is state:
+    if before is not None and before.state is state:
         # a state being read (a computer player deciding) is listed once
-        memo = before[2]
+        memo = before.memo
         listed: list[Action] | None = memo.get(_LISTED)
         if listed is None:
             listed = memo[_LISTED] = LEGAL[type(prompt)](state, prompt)
         return list(listed)  # the caller's own list, of the same actions
-    local.read = [state, None, {}]  # listing changes nothing: the rules may index the state
+    local.read = reading.Read(state)  # listing changes nothing: the rules may index it
     try:
         return LEGAL[type(prompt)](state, prompt)
     finally:

@@ -63,7 +63,7 @@ def test_a_players_options_are_listed_as_the_long_way_and_leave_no_read_behind()
         before = reading.begin(other)
         try:
             assert _encoded(game.legal_actions(state)) == want
-            assert reading.LOCAL.read is not None and reading.LOCAL.read[0] is other
+            assert reading.LOCAL.read is not None and reading.LOCAL.read.state is other
         finally:
             reading.end(before)
         before = reading.begin(state)

@@ -12,12 +12,22 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import msgspec
+
 from ..state import GameState, Unit
 
 
+class Read(msgspec.Struct, gc=False):
+    """A state being read: its units by area (made when first asked), and the memo of
+    answers about it (keys name the question and its arguments)."""
+
+    state: GameState
+    by_area: dict[str, list[Unit]] | None = None
+    memo: dict[Any, Any] = {}
+
+
 class _Reading(threading.local):
-    # this thread's read: [the state, its units by area (made when first asked), the memo]
-    read: list[Any] | None = None
+    read: Read | None = None  # this thread's
 
 
 # The thread's read, for engine.game's listing (every decision: looked at there directly
@@ -26,15 +36,15 @@ LOCAL = _Reading()
 _local = LOCAL
 
 
-def begin(state: GameState) -> Any:
+def begin(state: GameState) -> Read | None:
     """`state` will only be read until `end`; returns what `end` needs to put back."""
     before = _local.read
-    if before is None or before[0] is not state:  # already read: its indexes stand
-        _local.read = [state, None, {}]
+    if before is None or before.state is not state:  # already read: its indexes stand
+        _local.read = Read(state)
     return before
 
 
-def end(before: Any) -> None:
+def end(before: Read | None) -> None:
     _local.read = before
 
 
@@ -42,21 +52,20 @@ def remembered(state: GameState) -> dict[Any, Any] | None:
     """A memo for answers about `state` while it is being read (keys name the question
     and its arguments); None when it is not."""
     read = _local.read
-    if read is None or read[0] is not state:
+    if read is None or read.state is not state:
         return None
-    memo: dict[Any, Any] = read[2]
-    return memo
+    return read.memo
 
 
 def units_by_area(state: GameState) -> dict[str, list[Unit]] | None:
     """The units of each area, in the state's order, if `state` is being read; else None."""
     read = _local.read
-    if read is None or read[0] is not state:
+    if read is None or read.state is not state:
         return None
-    by_area: dict[str, list[Unit]] | None = read[1]
+    by_area = read.by_area
     if by_area is None:
         made: dict[str, list[Unit]] = {}
         for u in state.units:
             made.setdefault(u.area, []).append(u)
-        read[1] = by_area = made
+        read.by_area = by_area = made
     return by_area

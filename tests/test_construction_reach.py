@@ -8,14 +8,14 @@ from __future__ import annotations
 from engine import game
 from engine.data.cards import ALL_CARDS, COMMODITIES
 from engine.rules.common import player_civs
-from engine.rules.hooks import CARDS, _defines
+from engine.rules.hooks import CARDS, declares
 from engine.state import Config
 
 from .test_engine_shortcuts import CIVS, _positions, every_reduction, priced_as_the_long_way
 
 KINDS = ("influence", "city", "caravan", "temple", "market", "legion", "trireme",
          "fortress", "creature")
-WITH_REDUCTION = [c for c, m in CARDS.items() if _defines(m, "reduction")]
+WITH_REDUCTION = [c for c, m in CARDS.items() if declares(m, "reduction")]
 
 
 def test_a_reduction_applies_only_to_the_kinds_its_card_names() -> None:

@@ -31,7 +31,7 @@ from engine.rules.common import (
     tokens_of_every_kind,
 )
 from engine.rules.construction import _own_provinces
-from engine.rules.hooks import CARDS, _defines, may_build_new_province
+from engine.rules.hooks import CARDS, declares, may_build_new_province
 from engine.rules.payment import (
     max_set_value,
     payment_options,
@@ -55,7 +55,7 @@ CIVS = ["rome", "greece", "egypt", "carthage"]
 # the hooks a construction turn asks of the cards
 _HOOKS = ("build_site_exempt", "extra_items", "reduction", "may_build_new_province",
           "influence_anywhere", "fortress_limit", "offered", "card_cost", "wild_commodity")
-_BUILDERS = sorted(c for c, m in CARDS.items() if any(_defines(m, h) for h in _HOOKS))
+_BUILDERS = sorted(c for c, m in CARDS.items() if any(declares(m, h) for h in _HOOKS))
 
 
 def _variants(state: GameState) -> Iterator[GameState]:

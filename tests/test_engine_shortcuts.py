@@ -410,9 +410,9 @@ def test_a_role_bonus_is_its_holders_alone() -> None:
     is 0 to him, whoever holds it and whatever role a god's holder named; and the sum is
     the long way's in every position of random games."""
     from engine.powers import athena
-    from engine.rules.hooks import CARDS, _defines, _each
+    from engine.rules.hooks import CARDS, _each, declares
     from engine.rules.hooks import role_bonus as bonus
-    with_bonus = [c for c, m in CARDS.items() if _defines(m, "role_bonus")]
+    with_bonus = [c for c, m in CARDS.items() if declares(m, "role_bonus")]
     assert len(with_bonus) >= 5
     state, _ = game.new_game(Config(civs=CIVS, seed=61))
     holder = state.players[0]
@@ -456,8 +456,8 @@ def every_reduction() -> Iterator[tuple[str, Any, tuple[int, str] | None]]:
     who has just influenced every province, holding none of them and then all of them."""
     from engine.actions import Item
     from engine.data.cards import ALL_CARDS
-    from engine.rules.hooks import CARDS, _defines
-    with_reduction = [c for c, m in CARDS.items() if _defines(m, "reduction")]
+    from engine.rules.hooks import CARDS, declares
+    with_reduction = [c for c, m in CARDS.items() if declares(m, "reduction")]
     state, _ = game.new_game(Config(civs=CIVS, seed=62))
     holder = state.players[1]
     holder.cards += with_reduction

@@ -7,7 +7,7 @@ from engine.data import board
 from engine.data.cards import ALL_CARDS
 from engine.game import new_game
 from engine.match import HUMAN, REMOTE, Match, replay_match
-from engine.rules.hooks import CARDS, _best, _defines, base_cost, cost, costs, reducers
+from engine.rules.hooks import CARDS, _best, base_cost, cost, costs, declares, reducers
 from engine.state import Config
 
 
@@ -21,7 +21,7 @@ def _every_item() -> list[Item]:
 def test_a_reduction_is_its_holders_alone() -> None:
     """`reducers` asks only the held cards: every other card's reduction must be None."""
     state, _ = new_game(Config(civs=["rome", "greece", "egypt"], seed=3))
-    with_reduction = [c for c, m in CARDS.items() if _defines(m, "reduction")]
+    with_reduction = [c for c, m in CARDS.items() if declares(m, "reduction")]
     assert len(with_reduction) >= 5
     holder = state.players[0]
     holder.cards += with_reduction
@@ -40,7 +40,7 @@ def test_a_reduction_is_its_holders_alone() -> None:
 
 def test_costs_of_many_items_are_each_items_cost() -> None:
     state, _ = new_game(Config(civs=["rome", "greece", "egypt"], seed=3))
-    state.players[1].cards += [c for c, m in CARDS.items() if _defines(m, "reduction")]
+    state.players[1].cards += [c for c, m in CARDS.items() if declares(m, "reduction")]
     state.construction.new_influence = list(board.PROVINCES)
     for pr in list(board.PROVINCES)[::2]:
         state.provinces[pr].influence = "greece"

@@ -18,13 +18,13 @@ from engine.rules.common import player, player_civs
 from engine.rules.construction import candidate_items
 from engine.rules.hooks import (
     CARDS,
-    _defines,
     _each,
     active_powers,
     card_cost,
     card_costs,
     cards_within,
     cost,
+    declares,
     site_exemptions,
     wild_commodity,
 )
@@ -97,7 +97,7 @@ def _with_old_conversions(states: Iterator[GameState]) -> Iterator[GameState]:
 def test_a_cards_own_cost_is_its_own_modules_to_say() -> None:
     """No `card_cost` hook answers for another card than its own, so `card_costs` asks the
     card's own module only: the same costs as asking every hook, short game and long."""
-    with_cost = [c for c, m in CARDS.items() if _defines(m, "card_cost")]
+    with_cost = [c for c, m in CARDS.items() if declares(m, "card_cost")]
     assert with_cost
     for long_game in (False, True):
         state, _ = game.new_game(Config(civs=CIVS, seed=63, long_game=long_game))
@@ -115,7 +115,7 @@ def test_a_cards_own_cost_is_its_own_modules_to_say() -> None:
 def test_a_building_exemption_is_its_holders_alone() -> None:
     """`site_exemptions` gives the hooks of the cards a player holds: every other card's
     exemption answers no to him, whoever holds it, for any item anywhere."""
-    with_exemption = [c for c, m in CARDS.items() if _defines(m, "build_site_exempt")]
+    with_exemption = [c for c, m in CARDS.items() if declares(m, "build_site_exempt")]
     assert with_exemption
     state, _ = game.new_game(Config(civs=CIVS, seed=64))
     holder = state.players[0]
@@ -144,7 +144,7 @@ def test_a_power_of_ones_own_decisions_answers_nowhere_else() -> None:
     random games, its `uses` answers nothing in a window or another kind of decision; and
     `active_powers`, which asks it there alone, lists what asking every card lists."""
     only = {c: m.DECISIONS for c, m in CARDS.items() if hasattr(m, "DECISIONS")}
-    assert len(only) >= 8 and all(_defines(CARDS[c], "uses") for c in only)
+    assert len(only) >= 8 and all(declares(CARDS[c], "uses") for c in only)
     answered = 0
     for i, state in enumerate(positions(seeds=(43, 44), steps=1500)):
         if i % 3:

@@ -18,7 +18,7 @@ from engine.data.cards import RESOURCES, WILD
 from engine.powers import adonis, hermes
 from engine.powers.base import decode_cards, encode_cards, other_owner, others_buildings
 from engine.rules.common import building_controller, holds, player, player_civs
-from engine.rules.hooks import CARDS, _defines, _each, _each_card, register
+from engine.rules.hooks import CARDS, TABLES, _each, _each_card, declares, register
 from engine.rules.payment import payment_options
 from engine.state import GameState
 
@@ -32,12 +32,12 @@ def _positions(seeds: tuple[int, ...], steps: int) -> Iterator[GameState]:
 
 
 def _each_long_way(hook: str) -> tuple[Callable[..., Any], ...]:
-    """Every card module asked, in registration order, whether it defines the hook."""
-    return tuple(getattr(m, hook) for m in CARDS.values() if _defines(m, hook))
+    """Every card module asked, in the cards' order, whether it declares the hook."""
+    return tuple(getattr(m, hook) for m in CARDS.values() if declares(m, hook))
 
 
 def _each_card_long_way(hook: str) -> tuple[tuple[str, Callable[..., Any]], ...]:
-    return tuple((c, getattr(m, hook)) for c, m in CARDS.items() if _defines(m, hook))
+    return tuple((c, getattr(m, hook)) for c, m in CARDS.items() if declares(m, hook))
 
 
 def _hook_names() -> list[str]:
@@ -66,6 +66,7 @@ def test_a_card_registered_later_takes_part_in_the_hooks_asked_before() -> None:
     before = {h: _each(h) for h in ("crosses_straits", "trireme_moves", "uses")}
     card = ModuleType("engine.powers.a_card_of_the_test")
     card.CARD = "a_card_of_the_test"
+    card.HOOKS = ("crosses_straits",)
 
     def crosses_straits(state: GameState, civ: str) -> bool:
         return True
@@ -79,8 +80,7 @@ def test_a_card_registered_later_takes_part_in_the_hooks_asked_before() -> None:
         for h in ("trireme_moves", "uses"):
             assert _each(h) == before[h] == _each_long_way(h)
     finally:
-        del CARDS[card.CARD]
-        register(CARDS["titan"])  # a card registered again: the tables are made anew
+        TABLES.unregister(card.CARD)  # the tables are made anew
     assert _each("crosses_straits") == before["crosses_straits"]
     assert _each_card("crosses_straits") == _each_card_long_way("crosses_straits")
 

@@ -17,7 +17,7 @@ from engine.data import board
 from engine.rules import reading
 from engine.rules.common import free_commodity_sites, player, player_civs
 from engine.rules.construction import _SITE_KINDS
-from engine.rules.hooks import CARDS, _defines
+from engine.rules.hooks import CARDS, declares
 from engine.rules.yard import Yard, _offered_in
 from engine.state import GameState
 
@@ -26,7 +26,7 @@ from .helpers import placement_allowed, random_positions
 CIVS = ["rome", "greece", "egypt", "carthage"]
 # the cards that let a player build where the rules would not
 _EXEMPTING = sorted(c for c, m in CARDS.items()
-                    if _defines(m, "build_site_exempt") or _defines(m, "may_build_new_province"))
+                    if declares(m, "build_site_exempt") or declares(m, "may_build_new_province"))
 
 
 def _positions(seeds: tuple[int, ...], steps: int) -> Iterator[GameState]:

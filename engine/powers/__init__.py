@@ -1,14 +1,15 @@
 """The catalog of card powers: imports every card module once and registers it at the hook
 points of engine/rules/hooks.py (ARCHITECTURE.md, Card powers).
 
-A card module is `engine/powers/<card>.py` with `CARD = "<card id>"` and module-level
-functions named after the hook points it takes part in (see engine/rules/hooks.py and
-engine/powers/base.py). The rules call the hooks and never import this package; importing
-it (engine/game.py does) attaches every card.
+A card module is `engine/powers/<card>.py` with `CARD = "<card id>"`, `HOOKS`, the hook
+points it takes part in (engine/rules/hook_points.py lists them all, each with what it is
+for), and a module-level function of each of those names (see engine/powers/base.py).
+Registration refuses a module whose functions and declaration differ
+(engine/rules/card_registry.py). The rules call the hooks and never import this package;
+importing it (engine/game.py does) attaches every card.
 
-The order below is the order in which cards answer a hook several take part in: the
-copy of Castor & Pollux is chosen before Athena's holder names her role, and the active
-powers are listed (in each decision's legal actions) in the order of the last block.
+`CATALOG` is the cards' order, given to each at registration, whatever order the modules
+are imported in: where several cards answer one hook they are asked in it.
 """
 
 from __future__ import annotations
@@ -128,6 +129,17 @@ __all__ = [
     "wild_commodity",
 ]
 
+# The cards' order. It decides, where several cards answer one hook:
+# - the order of the questions queued at one moment: Castor & Pollux's copy is chosen
+#   before Athena's holder names her role (`before_roles`: the copy is known when
+#   she is named), and after production the Colossus asks
+#   before Hermes and Isis;
+# - which of two equal reductions an item takes (the first; a once-only one is kept for
+#   later items), the first card's own cost (`card_cost`) and piece (`piece_kind`);
+# - the order of the events of one moment (`battle_begins`: the Centaur's, then
+#   Hercules');
+# - the order of the active powers in each decision's legal actions (the last block),
+#   which the computer players' picks and so every recorded game's hashes depend on.
 CATALOG = (
     # cards whose holder does not trigger them
     achilles, adonis, agamemnon, antigone, archimedes, ariane, behemoth, castor_and_pollux,
@@ -140,5 +152,5 @@ CATALOG = (
     ajax, hamilcar, helen_of_troy, midas, aeneas, hercules, kraken, titan,
 )
 
-for _card in CATALOG:
-    hooks.register(_card)
+for _place, _card in enumerate(CATALOG):
+    hooks.register(_card, _place)

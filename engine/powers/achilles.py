@@ -11,6 +11,7 @@ from ..rules.common import ground_units_in, holds
 from ..state import GameState
 
 CARD = "achilles"
+HOOKS = ("extra_sacks",)  # the hook points it takes part in
 
 
 def extra_sacks(state: GameState, civ: str, province: str) -> int:

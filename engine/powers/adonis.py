@@ -15,6 +15,7 @@ from ..state import GameState, PendingPower
 from .base import card_name, passed, refuse
 
 CARD = "adonis"
+HOOKS = ("after_offering", "ask", "legal", "answer")  # the hook points it takes part in
 WHEN = "he takes his god when all offerings are made"
 
 

@@ -17,6 +17,7 @@ from ..state import GameState
 from .base import check_holds, refuse
 
 CARD = "aeneas"
+HOOKS = ("convoy_extra_seas", "uses", "use")  # the hook points it takes part in
 WINDOWS = ()  # the reaction windows its power may be used in: none
 DECISIONS = (GroundTurn,)  # the only decisions of its holder's it answers in
 

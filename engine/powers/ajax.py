@@ -12,6 +12,7 @@ from ..state import Battle, GameState
 from .base import battle_in_window, check_holds, refuse
 
 CARD = "ajax"
+HOOKS = ("uses", "use")  # the hook points it takes part in
 WINDOW = "after_dice"
 WINDOWS = (WINDOW,)  # the reaction windows its power may be used in
 IN_WINDOWS_ONLY = True  # asked in those windows alone, in none of its holder's decisions

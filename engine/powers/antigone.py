@@ -12,6 +12,8 @@ from ..state import GameState, PendingPower
 from .base import ask_each, passed
 
 CARD = "antigone"
+# the hook points it takes part in (engine/rules/hook_points.py)
+HOOKS = ("trade_announced", "may_stay_out", "ask", "legal", "answer")
 WHEN = "she stays out of a trade when the number of cards is announced"
 
 

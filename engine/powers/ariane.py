@@ -10,6 +10,7 @@ from ..rules.common import holds
 from ..state import GameState
 
 CARD = "ariane"
+HOOKS = ("battle_bonus",)  # the hook points it takes part in
 VALUE = {"city": 1, "caravan": 1, "market": 2, "temple": 2}
 
 

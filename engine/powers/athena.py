@@ -17,6 +17,8 @@ from ..state import GameState, PendingPower
 from .base import god_ready, passed, refuse, spend_god
 
 CARD = "athena"
+# the hook points it takes part in (engine/rules/hook_points.py)
+HOOKS = ("role_bonus", "gods_returned", "before_roles", "ask", "legal", "answer")
 WHEN = "she counts when roles are assigned, where her holder names the role"
 BONUS = 2
 

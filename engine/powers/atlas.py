@@ -8,6 +8,7 @@ from ..rules.common import holds
 from ..state import GameState
 
 CARD = "atlas"
+HOOKS = ("trireme_moves", "reduction")  # the hook points it takes part in
 WHEN = "his reduction applies when triremes are bought"
 REDUCES = frozenset({"trireme"})  # the kinds of item its reduction may apply to
 

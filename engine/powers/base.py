@@ -20,9 +20,8 @@ units alone says `OWN_UNITS_ONLY = True` (the other civilizations' units never a
 
 from __future__ import annotations
 
-from ..actions import Action, Item, Pass, UsePower
+from ..actions import Action, Pass, UsePower
 from ..data.cards import RESOURCES, WILD
-from ..errors import IllegalAction
 from ..events import Event, Passed
 from ..prompts import ConstructionTurn, PromptBase
 from ..rules.common import (
@@ -34,10 +33,8 @@ from ..rules.common import (
     post_key,
     units_in,
 )
-from ..rules.construction import placeable
 from ..rules.hooks import card_name as card_name  # re-exported for the card modules
 from ..rules.hooks import refuse as refuse  # re-exported for the card modules
-from ..rules.placement import CONSTRUCTION, check
 from ..rules.windows import ANY_WINDOW as ANY_WINDOW  # re-exported for the card modules
 from ..rules.windows import queue
 from ..state import Battle, Building, GameState, PendingPower
@@ -96,23 +93,6 @@ def passed(state: GameState, pp: PendingPower, action: Action, ev: list[Event], 
     if not isinstance(action, UsePower) or action.card != card:
         raise refuse(card, hint)
     return False
-
-
-# --- a piece placed by a power in one's construction turn (Hammurabi, Spartacus) -----------
-def construction_uses(state: GameState, civ: str, card: str, window: str,
-                      kind: str) -> list[UsePower]:
-    """The UsePower actions placing one piece of this kind where the rules allow it."""
-    if not in_construction_turn(state, civ, window):
-        return []
-    return [UsePower(card=card, target=pr) for pr in placeable(state, civ, kind)]
-
-
-def check_site(state: GameState, civ: str, card: str, item: Item, what: str) -> None:
-    """The piece a power places obeys the usual building rules."""
-    try:
-        check(state, civ, item, CONSTRUCTION)
-    except IllegalAction as e:
-        raise refuse(card, f"{what} cannot go there: {e.reason}") from None
 
 
 # --- timing ---------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from ..data.cards import CIV_CREATURE
 from ..state import GameState, Unit
 
 CARD = "behemoth"
+HOOKS = ("loses_automatic_six",)  # the hook points it takes part in
 WHEN = "it counts when the dice of its battle are rolled"
 
 

@@ -17,6 +17,8 @@ from ..state import GameState, PendingPower
 from .base import ask_each, card_name, refuse
 
 CARD = "castor_and_pollux"
+# the hook points it takes part in (engine/rules/hook_points.py)
+HOOKS = ("holds_copy", "on_acquire", "before_roles", "ask", "legal", "answer")
 WHEN = "the copied hero is chosen when they are acquired and at the start of each turn"
 
 

@@ -12,6 +12,7 @@ from ..rules.combat import fighters, lose_unit
 from ..state import Battle, GameState, Unit
 
 CARD = "centaur"
+HOOKS = ("battle_begins",)  # the hook points it takes part in
 
 
 def _centaurs(units: list[Unit]) -> int:

@@ -11,6 +11,7 @@ from ..rules.common import building_controller, free_commodity_sites, has_buildi
 from ..state import GameState
 
 CARD = "circe"
+HOOKS = ("extra_production",)  # the hook points it takes part in
 WHEN = "her legions produce in the commerce phase"
 
 

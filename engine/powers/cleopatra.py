@@ -19,6 +19,7 @@ from .base import (
 )
 
 CARD = "cleopatra"
+HOOKS = ("uses", "use")  # the hook points it takes part in
 WINDOWS = ()  # the reaction windows its power may be used in: none
 DECISIONS = (ConstructionTurn,)  # the only decisions of its holder's it answers in
 

@@ -12,6 +12,7 @@ from ..state import GameState, PendingPower
 from .base import ask_each, mark_used, passed, refuse, used
 
 CARD = "colossus"
+HOOKS = ("after_production", "ask", "legal", "answer")  # the hook points it takes part in
 WHEN = "it gives its card after production, when its holder is asked"
 
 

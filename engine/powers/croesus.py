@@ -10,6 +10,7 @@ from ..rules.common import holds
 from ..state import GameState
 
 CARD = "croesus"
+HOOKS = ("may_build_new_province", "reduction")  # the hook points it takes part in
 WHEN = "he applies when you build in a province you have just influenced"
 # the kinds of item his reduction may apply to: what is built in a province
 REDUCES = frozenset((*BUILDINGS, *MILITARY))

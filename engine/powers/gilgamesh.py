@@ -8,6 +8,7 @@ from ..rules.common import holds
 from ..state import FreePlacement, GameState
 
 CARD = "gilgamesh"
+HOOKS = ("placement_bound", "on_influence")  # the hook points it takes part in
 WHEN = "his fortress comes when you place an influence marker"
 
 

@@ -12,6 +12,7 @@ from ..state import GameState, Unit
 from .hercules import acts_as
 
 CARD = "griffon"
+HOOKS = ("cannot_be_convoyed", "ground_steps")  # the hook points it takes part in
 # its hooks about a unit answer for its own civilization's units alone (`acts_as`)
 OWN_UNITS_ONLY = True
 

@@ -6,6 +6,7 @@ from ..rules.common import holds
 from ..state import GameState
 
 CARD = "hanging_gardens"
+HOOKS = ("commodities_kept",)  # the hook points it takes part in
 WHEN = "it applies when cards are discarded after construction"
 KEEP = 2
 

@@ -8,6 +8,7 @@ from ..rules.common import holds
 from ..state import FreePlacement, GameState
 
 CARD = "hannibal"
+HOOKS = ("die_bonus", "on_acquire")  # the hook points it takes part in
 WHEN = "his legion comes when he is acquired"
 
 

@@ -16,6 +16,7 @@ from ..state import Battle, GameState, Unit
 from .base import battle_in_window, check_holds, mark_used, refuse, used
 
 CARD = "helen_of_troy"
+HOOKS = ("uses", "use")  # the hook points it takes part in
 WINDOW = "before_battle"
 WINDOWS = (WINDOW,)  # the reaction windows its power may be used in
 IN_WINDOWS_ONLY = True  # asked in those windows alone, in none of its holder's decisions

@@ -26,6 +26,8 @@ from ..state import Battle, GameState, Unit
 from .base import battle_in_window, check_holds, in_own_decision, mark_used, refuse, used
 
 CARD = "hercules"
+# the hook points it takes part in (engine/rules/hook_points.py)
+HOOKS = ("uses", "use", "piece_kind", "battle_begins", "battle_over")
 WINDOW = "before_battle"
 WINDOWS = (WINDOW,)  # the reaction windows its power may be used in
 MARK = "hercules#"  # a legion counting as a creature in the battle under way

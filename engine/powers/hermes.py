@@ -17,6 +17,7 @@ from ..state import GameState, PendingPower
 from .base import decode_cards, encode_cards, god_ready, passed, refuse, spend_god
 
 CARD = "hermes"
+HOOKS = ("after_production", "ask", "legal", "answer")  # the hook points it takes part in
 WHEN = "he gives his cards after production, when his holder is asked"
 COUNT = 3
 

@@ -8,6 +8,7 @@ from ..rules.common import holds
 from ..state import GameState
 
 CARD = "imhotep"
+HOOKS = ("reduction",)  # the hook points it takes part in
 WHEN = "his reduction applies when wonders are bought"
 REDUCES = frozenset({"card"})  # the kinds of item his reduction may apply to
 

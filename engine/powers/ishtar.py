@@ -20,6 +20,7 @@ from ..state import GameState, PendingPower
 from .base import card_name, god_ready, passed, spend_god
 
 CARD = "ishtar"
+HOOKS = ("ask", "legal", "answer")  # the hook points it takes part in
 WHEN = "she answers a god's power aimed at her holder, when he is asked"
 
 

@@ -17,6 +17,8 @@ from .base import god_ready, refuse, spend_god
 from .ishtar import aim, can_cancel
 
 CARD = "isis"
+# the hook points it takes part in (engine/rules/hook_points.py)
+HOOKS = ("after_production", "ask", "legal", "answer", "resolve", "cancelled")
 WHEN = "she gives her cards after production and Hermes, when her holder is asked"
 
 

@@ -24,6 +24,7 @@ from .base import (
 )
 
 CARD = "jason"
+HOOKS = ("uses", "use")  # the hook points it takes part in
 WINDOWS = ()  # the reaction windows its power may be used in: none
 DECISIONS = (ConstructionTurn,)  # the only decisions of its holder's it answers in
 

@@ -8,6 +8,7 @@ from ..rules.common import holds
 from ..state import GameState
 
 CARD = "julius_caesar"
+HOOKS = ("reduction",)  # the hook points it takes part in
 WHEN = "his reduction applies when legions are bought"
 REDUCES = frozenset({"legion"})  # the kinds of item his reduction may apply to
 

@@ -31,6 +31,8 @@ from .base import in_own_decision, refuse
 from .hercules import acting, acts_as
 
 CARD = "kraken"
+# the hook points it takes part in (engine/rules/hook_points.py)
+HOOKS = ("unit_built", "cannot_be_convoyed", "ground_steps", "sea_landings", "uses", "use")
 # its hooks about a unit answer for its own civilization's units alone (`acts_as`)
 OWN_UNITS_ONLY = True
 WINDOWS = ()  # the reaction windows its power may be used in: none

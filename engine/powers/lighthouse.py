@@ -8,6 +8,7 @@ from ..rules.common import holds
 from ..state import FreePlacement, GameState
 
 CARD = "lighthouse"
+HOOKS = ("influence_anywhere", "on_acquire")  # the hook points it takes part in
 WHEN = "it applies when influence markers are placed"
 
 

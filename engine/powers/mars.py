@@ -12,6 +12,7 @@ from ..state import Battle, GameState
 from .base import battle_in_window, check_god, god_ready, refuse, spend_god
 
 CARD = "mars"
+HOOKS = ("uses", "use")  # the hook points it takes part in
 WINDOW = "after_dice"
 WINDOWS = (WINDOW,)  # the reaction windows its power may be used in
 FACE_UP_ONLY = True  # its `uses` lists nothing once the god is spent (face down)

@@ -7,6 +7,7 @@ from ..rules.common import holds
 from ..state import GameState
 
 CARD = "mausoleum"
+HOOKS = ("reduction",)  # the hook points it takes part in
 WHEN = "its reduction applies when influence and buildings are bought"
 KINDS = ("influence", "city", "caravan", "temple", "market")
 REDUCES = frozenset(KINDS)  # the kinds of item its reduction may apply to

@@ -15,6 +15,7 @@ from ..state import Battle, GameState
 from .base import battle_in_window, check_holds, mark_used, refuse, used
 
 CARD = "medusa"
+HOOKS = ("battle_forbidden", "uses", "use")  # the hook points it takes part in
 WINDOW = "before_battle"
 WINDOWS = (WINDOW,)  # the reaction windows its power may be used in
 IN_WINDOWS_ONLY = True  # asked in those windows alone, in none of its holder's decisions

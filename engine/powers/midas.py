@@ -16,6 +16,7 @@ from .base import check_holds, refuse
 from .helen_of_troy import enemy_legions, fighting, swap_legion
 
 CARD = "midas"
+HOOKS = ("uses", "use")  # the hook points it takes part in
 WINDOWS = ("before_battle",)  # the reaction windows its power may be used in
 IN_WINDOWS_ONLY = True  # asked in those windows alone, in none of its holder's decisions
 PRICE = 2

@@ -10,6 +10,7 @@ from ..rules.common import holds
 from ..state import GameState
 
 CARD = "minos"
+HOOKS = ("reduction",)  # the hook points it takes part in
 WHEN = "his reduction applies when you build on islands"
 # the kinds of item his reduction may apply to: all placed on an island
 REDUCES = frozenset(("influence", *BUILDINGS, *MILITARY))

@@ -9,6 +9,7 @@ from ..rules.common import holds
 from ..state import GameState
 
 CARD = "moses"
+HOOKS = ("crosses_straits", "role_bonus")  # the hook points it takes part in
 WHEN = "his bonus counts when roles are assigned"
 ROLE = "high_priest"
 BONUS = 2

@@ -15,6 +15,7 @@ from ..state import Building, GameState, PendingPower
 from .base import refuse
 
 CARD = "nebuchadnezzar"
+HOOKS = ("on_sack", "ask", "legal", "answer")  # the hook points it takes part in
 WHEN = "it works when your units sack a building"
 
 

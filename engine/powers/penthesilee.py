@@ -7,6 +7,7 @@ from ..rules.common import holds
 from ..state import GameState
 
 CARD = "penthesilee"
+HOOKS = ("casualty_divisor",)  # the hook points it takes part in
 WHEN = "she counts when battle losses are computed"
 DIVISOR = 6
 USUAL = 5

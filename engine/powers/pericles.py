@@ -10,6 +10,7 @@ from ..rules.common import holds
 from ..state import FreePlacement, GameState
 
 CARD = "pericles"
+HOOKS = ("reduction", "die_bonus", "on_acquire")  # the hook points it takes part in
 WHEN = "his reduction applies when triremes are bought"
 REDUCES = frozenset({"trireme"})  # the kinds of item his reduction may apply to
 

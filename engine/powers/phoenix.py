@@ -21,6 +21,7 @@ from .base import check_construction_turn, decode_cards, encode_cards, in_constr
 from .hercules import as_creature
 
 CARD = "phoenix"
+HOOKS = ("lose_unit", "uses", "use")  # the hook points it takes part in
 WINDOWS = ()  # the reaction windows its power may be used in: none
 DECISIONS = (ConstructionTurn,)  # the only decisions of its holder's it answers in
 

@@ -25,6 +25,7 @@ from .base import (
 from .ishtar import aim
 
 CARD = "poseidon"
+HOOKS = ("uses", "use", "resolve", "cancelled")  # the hook points it takes part in
 WINDOWS = (ANY_WINDOW,)  # the reaction windows its power may be used in
 FACE_UP_ONLY = True  # its `uses` lists nothing once the god is spent (face down)
 

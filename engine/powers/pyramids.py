@@ -10,6 +10,8 @@ from ..rules.common import player
 from ..state import GameState
 
 CARD = "pyramids"
+# the hook points it takes part in (engine/rules/hook_points.py)
+HOOKS = ("card_cost", "offered", "check_acquire", "wins_by_card")
 WHEN = "building them wins the game"
 
 

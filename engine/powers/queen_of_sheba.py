@@ -10,6 +10,7 @@ from ..rules.common import holds
 from ..state import GameState
 
 CARD = "queen_of_sheba"
+HOOKS = ("build_site_exempt", "extra_items")  # the hook points it takes part in
 WHEN = "her legions are bought like any legion, in edge provinces"
 
 

@@ -6,6 +6,7 @@ from ..rules.common import holds
 from ..state import GameState
 
 CARD = "solomon"
+HOOKS = ("role_bonus",)  # the hook points it takes part in
 WHEN = "his bonus counts when roles are assigned"
 ROLE = "political_leader"
 BONUS = 3

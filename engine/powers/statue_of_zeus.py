@@ -8,6 +8,7 @@ from ..rules.common import holds
 from ..state import FreePlacement, GameState
 
 CARD = "statue_of_zeus"
+HOOKS = ("fortress_limit", "on_acquire")  # the hook points it takes part in
 WHEN = "it applies when fortresses are built"
 
 

@@ -11,6 +11,7 @@ from ..state import GameState
 from .base import mark_used, used
 
 CARD = "temple_of_artemis"
+HOOKS = ("wild_commodity", "spend_wild")  # the hook points it takes part in
 WHEN = "it counts inside a payment (the key temple_of_artemis)"
 
 

@@ -25,6 +25,7 @@ from .base import in_own_decision, refuse
 from .hercules import acting, acts_as
 
 CARD = "titan"
+HOOKS = ("uses", "use")  # the hook points it takes part in
 WINDOWS = ()  # the reaction windows its power may be used in: none
 DECISIONS = (GroundTurn,)  # the only decisions of its holder's it answers in
 WHEN = "in your ground step, by Titans that have not fought this turn"

@@ -13,6 +13,7 @@ from ..state import GameState, PendingPower
 from .base import ask_each, mark_used, passed, refuse, used
 
 CARD = "ulysses"
+HOOKS = ("after_trade", "ask", "legal", "answer")  # the hook points it takes part in
 WHEN = "he swaps after trading, when his holder is asked"
 
 

@@ -10,7 +10,7 @@ from ..prompts import ChooseRoleHolder
 from ..state import GameState
 from .common import every_building_count, military_counts, random_below
 from .flow import start_phase
-from .hooks import CARDS, before_roles, card_name, role_bonuses
+from .hooks import TABLES, _each_card, before_roles, card_name, role_bonuses
 from .registry import decision, phase
 from .victory import check_roles
 
@@ -64,17 +64,15 @@ def _bonus_holders(state: GameState) -> list[str]:
 
 
 def _bonus_cards() -> frozenset[str]:
-    """The cards and gods with a `role_bonus`, from the catalog (`hooks.CARDS`: filled as
-    the powers are imported, so kept by its size)."""
-    n = len(CARDS)
-    got = _BONUS_CARDS.get(n)
+    """The cards and gods taking part in `role_bonus` (made again when a card is
+    registered)."""
+    got = _BONUS_CARDS.get("")
     if got is None:
-        got = _BONUS_CARDS[n] = frozenset(
-            card for card, m in CARDS.items() if callable(getattr(m, "role_bonus", None)))
+        got = _BONUS_CARDS[""] = frozenset(card for card, _ in _each_card("role_bonus"))
     return got
 
 
-_BONUS_CARDS: dict[int, frozenset[str]] = {}
+_BONUS_CARDS: dict[str, frozenset[str]] = TABLES.table("bonus_cards")  # "" -> _bonus_cards()
 
 
 def _assign(state: GameState, role: str, civ: str, sc: dict[str, int],

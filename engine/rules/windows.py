@@ -20,8 +20,6 @@ player who may cancel it), `resume` holds that decision, which is pending again 
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..actions import Action, Pass, UsePower
 from ..data.cards import CIV_CREATURE, GODS
 from ..errors import IllegalAction
@@ -29,7 +27,7 @@ from ..events import Event, Passed
 from ..prompts import Prompt, Reaction
 from ..state import GameState, PendingPower
 from .common import seat_order_from
-from .hooks import CARDS, active_powers, card_module, is_active, use_power
+from .hooks import CARDS, TABLES, active_powers, card_module, declares, is_active, use_power
 
 R_WINDOW = "base-game.md 4: in a reaction window, use a power or pass"
 ANY_WINDOW = "*"  # in a card module's WINDOWS: its power may be used in every window
@@ -183,19 +181,16 @@ def military_window(state: GameState, window: str) -> bool:
 def answering(window: str) -> frozenset[str]:
     """The cards whose power may be used in a reaction window, from their modules'
     `WINDOWS` (a module that does not say is asked in every window)."""
-    if _ANSWERING.get("") != len(CARDS):  # the cards registered since: work it out again
-        _ANSWERING.clear()
-        _ANSWERING[""] = len(CARDS)
     got = _ANSWERING.get(window)
     if got is None:
         got = _ANSWERING[window] = frozenset(
-            card for card, m in CARDS.items() if callable(getattr(m, "uses", None))
+            card for card, m in CARDS.items() if declares(m, "uses")
             and (window in (ws := getattr(m, "WINDOWS", (ANY_WINDOW,))) or ANY_WINDOW in ws))
-    cards: frozenset[str] = got
-    return cards
+    return got
 
 
-_ANSWERING: dict[str, Any] = {}  # window -> answering(window); "" -> the cards it was for
+# window -> answering(window), made again when a card is registered
+_ANSWERING: dict[str, frozenset[str]] = TABLES.table("answering")
 
 
 def could_answer(state: GameState, window: str) -> dict[str, list[str]] | None:
@@ -245,7 +240,7 @@ def _answerers(window: str, cards: frozenset[str]) -> _Answerers:
 
 
 _Answerers = tuple[frozenset[str], dict[str, str], tuple[tuple[str, bool], ...]]
-_ANSWERERS: dict[str, _Answerers] = {}
+_ANSWERERS: dict[str, _Answerers] = TABLES.table("answerers")
 
 
 def has_use(state: GameState, civ: str, window: str,

@@ -1,17 +1,19 @@
 """Helpers the card modules share: refusals that name the card, once-per-phase marks,
 gods ready to be used, and the compact card lists that `UsePower.choice` carries.
 
-A card module is `engine/powers/<card>.py` with `CARD = "<card id>"` and the functions of
-the hooks it takes part in (see engine/rules/hooks.py); a module with an active power
-has `uses(state, civ, window)` (the UsePower actions its holder may take now),
-`use(state, civ, action, ev, window)` (validate, then apply), `WINDOWS`, the reaction
+A card module is `engine/powers/<card>.py` with `CARD = "<card id>"`, `HOOKS`, the hook
+points it takes part in (engine/rules/hook_points.py), and a function of each of those
+names; registration refuses a module whose functions and `HOOKS` differ
+(engine/rules/card_registry.py). A module with an active power takes part in `uses`
+(state, civ, window: the UsePower actions its holder may take now) and `use` (state,
+civ, action, ev, window: validate, then apply), and says `WINDOWS`, the reaction
 windows in which `uses` may list anything (`ANY_WINDOW`: all of them; engine/rules/windows.py
 asks only the holders of such cards), and, if `uses` answers only in its holder's own
 decisions of some kinds, `DECISIONS`, those prompt kinds (it is then asked nowhere else:
-engine/rules/hooks.py), or, if it answers in those windows alone, `IN_WINDOWS_ONLY = True`
+engine/rules/hook_powers.py), or, if it answers in those windows alone, `IN_WINDOWS_ONLY = True`
 (it is asked in none of its holder's decisions), and a god whose `uses` lists nothing
 once it is spent (face down) says `FACE_UP_ONLY = True` (it is not asked then); a module
-that asks its holder something has `ask`, `legal` and `answer` (see
+that asks its holder something takes part in `ask`, `legal` and `answer` (see
 engine/rules/windows.py). A card with a reduction
 names the kinds of item it reduces in `REDUCES`; a creature whose hooks about a unit
 (`ground_steps`, `sea_landings`, `cannot_be_convoyed`) answer for its own civilization's

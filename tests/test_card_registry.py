@@ -244,3 +244,11 @@ def test_registering_a_card_clears_every_table_made_from_the_cards():
     finally:
         hooks.TABLES.unregister(card.CARD)
     assert "a_test_card" not in hooks._each_card("crosses_straits")
+
+
+def test_every_god_ishtar_may_cancel_says_what_happens_either_way():
+    """Ishtar (card text) looks up the aimed god's `resolve` or `cancelled` by name: every
+    god aiming a power at a player takes part in both."""
+    resolving = {c for c, _ in hooks._each_card("resolve")}
+    assert resolving == {c for c, _ in hooks._each_card("cancelled")}
+    assert resolving == {"baal", "vulcan", "poseidon", "isis"}

@@ -118,15 +118,15 @@ def active_powers(state: GameState, civ: str, window: str = "") -> list[UsePower
     return out
 
 
-# `TABLES.listed`, the last powers listed (when any were): the prompt object, the state's
-# count of actions then, the civilization and window asked, and each card's `uses` that
-# listed something. A prompt object stands for one decision: any action taken since counts.
-
-
 def _listed(state: GameState, civ: str, action: UsePower, window: str) -> bool:
     """Is `action` the very object the card's `uses` listed last for civ in this window, in
     this decision, no action taken since (so its fields are the card's own making)? A use
-    typed, decoded or copied never is: it goes the long way."""
+    typed, decoded or copied never is: it goes the long way.
+
+    `TABLES.listed` is the last powers listed (when any were): the prompt object, the
+    state's count of actions then, the civilization and window asked, and each card's
+    `uses` that listed something. A prompt object stands for one decision: any action taken
+    since counts."""
     got = TABLES.listed
     if got is None or state.prompt is None or got[0] is not state.prompt or \
             got[1] != state.actions_taken or got[2] != civ or got[3] != window:

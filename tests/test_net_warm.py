@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import resource
 import select
 import signal
@@ -150,10 +151,9 @@ def test_a_warm_child_draws_with_its_own_terminal_and_nothing_of_the_door(monkey
             await asyncio.to_thread(plain.read, 0.5)
             assert b"38;2;" in rich.drawn  # truecolor, as its environment says
             assert b"38;2;" not in plain.drawn and b"38;5;" not in plain.drawn
-            assert any(f"[{n}m".encode() in plain.drawn or f";{n}m".encode() in plain.drawn
-                       for n in (*range(30, 38), *range(90, 98)))  # the 16 colours
-            assert f"you are anna".encode() in rich.drawn  # its own token, its own name
-            assert f"you are bruno".encode() in plain.drawn
+            assert re.search(rb"\x1b\[([0-9;]*;)?(3[0-7]|9[0-7])[;m]", plain.drawn)  # 16 colours
+            assert b"you are anna" in rich.drawn  # its own token, its own name
+            assert b"you are bruno" in plain.drawn
         finally:
             _end(rich)
             _end(plain)

@@ -28,6 +28,7 @@ import signal
 import socket
 import sys
 import termios
+import threading
 
 import msgspec
 
@@ -77,20 +78,58 @@ def returncode(status: int) -> int:
     return os.WEXITSTATUS(status)
 
 
-def preload() -> None:
-    """Import what every session needs and build what is built once, so that children
-    share it instead of each building its own."""
-    import textual.app  # noqa: F401
-    import textual.widgets  # noqa: F401
+# what every session imports after it starts, found by listing the modules a lobby and a
+# table add: Textual's terminal driver and parsers, its layouts, Rich's cell widths
+_LATER = ("textual.drivers.linux_driver", "textual.drivers._writer_thread",
+          "textual._xterm_parser", "textual._keyboard_protocol", "textual.layouts.factory",
+          "textual.layouts.horizontal", "textual.layouts.stream", "textual.scrollbar",
+          "concurrent.futures.thread", "getpass", "tty")
+# the app's own packages, whole: the lobby, the table's screens, widgets and dialogs
+_PACKAGES = ("tui.screens", "tui.widgets", "tui.decisions", "tui.sessions", "themes",
+             "engine")
 
-    import engine.data.board  # noqa: F401
-    import engine.data.cards  # noqa: F401  # the card data, built at import
-    import engine.game  # noqa: F401
-    import tui.app  # noqa: F401
-    import tui.cli  # noqa: F401
-    import tui.commands  # noqa: F401
+
+def preload() -> None:
+    """Import what every session needs and build what is built once (the card data, the
+    board, Rich's tables of character widths), so that children share it instead of each
+    building its own."""
+    import importlib
+    import pkgutil
+
+    import rich.cells
+
+    import tui.app
+    import tui.cli
+    import tui.commands
     import tui.net.client  # noqa: F401
-    import tui.screens.lobby  # noqa: F401
+    for name in _LATER:
+        importlib.import_module(name)
+    for name in _PACKAGES:
+        package = importlib.import_module(name)
+        for info in pkgutil.walk_packages(package.__path__, name + "."):
+            importlib.import_module(info.name)
+    rich.cells.cell_len("Mare Nostrum — ★")  # loads the width tables
+    _warm_up()
+
+
+def _warm_up() -> None:
+    """Draw the lobby once, headless (with no server: it says so): the code a session
+    runs is then specialized by the interpreter and the caches of Textual and Rich are
+    filled here, once, rather than written to (so copied) in every child."""
+    from tui.app import MareNostrumApp
+    from tui.net.client import RemoteError
+    from tui.screens.lobby import LobbyScreen
+
+    async def no_server():
+        raise RemoteError("warming up")
+
+    async def drawn(pilot) -> None:
+        await pilot.pause()
+        await pilot.pause(0.05)
+        pilot.app.exit()
+
+    app = MareNostrumApp(first_screen=LobbyScreen(no_server), autosave=False)
+    app.run(headless=True, size=(80, 24), auto_pilot=drawn)
 
 
 def _child(sock: socket.socket, msg: Spawn, slave: int) -> None:
@@ -180,6 +219,10 @@ def main(argv: list[str]) -> int:
     sock = socket.socket(fileno=int(argv[0]))
     gc.disable()  # no collection while importing: the survivors are frozen below
     preload()
+    if threading.active_count() != 1:  # forking with threads is not safe: say so, stop
+        print("mare-nostrum: the warm parent has threads after loading: not forking",
+              file=sys.stderr)
+        return 1
     # what is imported now is shared by every child: keep the collector off it
     gc.collect()
     gc.freeze()

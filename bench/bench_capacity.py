@@ -74,9 +74,10 @@ class Screen(asyncssh.SSHClientSession):
         now = time.monotonic()
         self.arrivals.append(now)
         if not self.drawn.is_set():
-            self.head = (self.head + data)[-4096:]
-            if self.wanted in self.head:
+            seen = self.head[-256:] + data  # a frame may be longer than any window
+            if self.wanted in seen:
                 self.drawn.set()
+            self.head = seen[-4096:]
 
     def connection_lost(self, exc) -> None:
         self.closed.set()
@@ -101,7 +102,11 @@ class Player:
             Screen, command, term_type="xterm-256color", term_size=(80, 24), encoding=None)
         screen.wanted = wanted
         self.screen = screen
-        await asyncio.wait_for(screen.drawn.wait(), timeout)
+        try:
+            await asyncio.wait_for(screen.drawn.wait(), timeout)
+        except TimeoutError:
+            raise TimeoutError(f"{self.name}: {wanted!r} not drawn in {timeout:g} s; the "
+                               f"screen's last bytes: {screen.head[-300:]!r}") from None
         return time.monotonic() - t0
 
     def close(self) -> None:

@@ -113,7 +113,16 @@ def _with_door(test) -> None:
         cleanup(d)
 
 
+def _ignored(pid: int) -> int:
+    line = next(x for x in Path(f"/proc/{pid}/status").read_text().splitlines()
+                if x.startswith("SigIgn:"))
+    return int(line.split()[1], 16)
+
+
 def test_a_warm_child_runs_under_the_session_limits():
+    # a server started under nohup ignores hang-ups: its sessions must still end on one
+    old = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
     async def test(warm: WarmParent, server: GameServer, data: Path) -> None:
         limits = lim.Limits(memory_mb=700, files=97, processes=300)
         pty = _start(warm, server, data, _env(server, "xterm-256color", "anna"), limits)
@@ -129,10 +138,17 @@ def test_a_warm_child_runs_under_the_session_limits():
                 str(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
             # a session of its own, led by the child: the door ends it with killpg
             assert os.getsid(pty.child.pid) == pty.child.pid
+            assert _ignored(warm.proc.pid) & (1 << (signal.SIGHUP - 1))
+            assert not _ignored(pty.child.pid) & (1 << (signal.SIGHUP - 1))
+            os.killpg(pty.child.pid, signal.SIGHUP)
+            assert await asyncio.to_thread(pty.child.wait, 10) == -signal.SIGHUP
         finally:
             _end(pty)
 
-    _with_door(test)
+    try:
+        _with_door(test)
+    finally:
+        signal.signal(signal.SIGHUP, old)
 
 
 def test_a_warm_child_draws_with_its_own_terminal_and_nothing_of_the_door(monkeypatch):

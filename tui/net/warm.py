@@ -138,7 +138,11 @@ def _child(sock: socket.socket, msg: Spawn, slave: int) -> None:
     try:
         sock.close()
         signal.set_wakeup_fd(-1)
-        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        # a hang-up ends the session whatever the server was started under (nohup, a
+        # background job: ignored signals pass through fork and exec alike)
+        for sig in (signal.SIGCHLD, signal.SIGHUP, signal.SIGTERM, signal.SIGQUIT):
+            signal.signal(sig, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         os.setsid()
         for fd in (0, 1, 2):
             os.dup2(slave, fd)

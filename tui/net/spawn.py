@@ -23,7 +23,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
 
 from . import limits as lim
 from . import warm
@@ -271,5 +270,3 @@ def spawn_fresh(session: Session) -> subprocess.Popen:
                             stderr=session.slave, env=session.env, start_new_session=True,
                             preexec_fn=in_child, close_fds=True)
 
-
-Spawner = Callable[[Session], "WarmChild | subprocess.Popen"]

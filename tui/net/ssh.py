@@ -13,7 +13,8 @@
 - A session offers the game and nothing else: no shell commands (only `join TABLE`,
   `watch TABLE` and `replay TABLE`, tui.net.commands), no subsystem (SFTP/SCP), no port
   or agent or X11 forwarding. Each session runs `mare-nostrum join` as a child process in its
-  own pseudo-terminal (the client's TERM and window size; resizes follow with TIOCSWINSZ).
+  own pseudo-terminal (the client's TERM and window size; resizes follow with TIOCSWINSZ),
+  forked from a warm parent that has the app loaded (tui.net.spawn, tui.net.warm).
 - The child proves its identity to the game server with a one-time token this door
   registers for the session's key and passes in the child's environment only.
 - A missing host key is created (0600) and its fingerprint printed.

@@ -46,6 +46,9 @@ def _add_serve_ssh(p: argparse.ArgumentParser) -> None:
     p.add_argument("--open", action="store_true",
                    help="let any key in (it claims a display name on first connect); "
                         "keyless users may watch")
+    p.add_argument("--spawn", choices=("warm", "fresh"), default="warm",
+                   help="how each session's process starts: forked from a parent that has "
+                        "the app loaded (warm, the default) or a fresh Python (fresh)")
     from tui.net.limits import Limits
     d = Limits()
     g = p.add_argument_group("limits of a public server")
@@ -118,7 +121,8 @@ def run_serve_ssh(args: argparse.Namespace) -> int:
     try:
         asyncio.run(serve_ssh(data=data, socket=socket, host=args.host, port=args.port,
                               host_key=args.host_key, authorized_keys=args.authorized_keys,
-                              bot_delay=args.bot_delay, open=args.open, limits=limits))
+                              bot_delay=args.bot_delay, open=args.open, limits=limits,
+                              spawn=args.spawn))
     except SSHError as e:
         print(f"mare-nostrum: {e}", file=sys.stderr)
         return 1

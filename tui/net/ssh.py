@@ -13,7 +13,8 @@
 - A session offers the game and nothing else: no shell commands (only `join TABLE`,
   `watch TABLE` and `replay TABLE`, tui.net.commands), no subsystem (SFTP/SCP), no port
   or agent or X11 forwarding. Each session runs `mare-nostrum join` as a child process in its
-  own pseudo-terminal (the client's TERM and window size; resizes follow with TIOCSWINSZ).
+  own pseudo-terminal (the client's TERM and window size; resizes follow with TIOCSWINSZ),
+  forked from a warm parent that has the app loaded (tui.net.spawn, tui.net.warm).
 - The child proves its identity to the game server with a one-time token this door
   registers for the session's key and passes in the child's environment only.
 - A missing host key is created (0600) and its fingerprint printed.
@@ -29,7 +30,6 @@ import secrets
 import signal
 import struct
 import subprocess
-import sys
 import termios
 import time
 import unicodedata
@@ -43,6 +43,7 @@ from .commands import NEEDS_TTY, CommandError, child_args
 from .keys import Admitted, admit, read_authorized
 from .notices import TERMINAL_ENV
 from .server import GameServer, until_stopped
+from .spawn import Session, SpawnError, WarmChild, WarmParent, become_subreaper, spawn_fresh
 
 TERM_DEFAULT = "xterm-256color"
 MAX_SIZE = (500, 200)  # columns and rows a client may ask for: more is clamped
@@ -170,7 +171,7 @@ class GameSession(asyncssh.SSHServerSession):
         self.size = (80, 24)
         self.chan: asyncssh.SSHServerChannel | None = None
         self.master: int | None = None
-        self.child: subprocess.Popen | None = None
+        self.child: subprocess.Popen | WarmChild | None = None
         self.args: list[str] = []  # `join`'s arguments for a command (straight to a table)
         self.refusal = ""  # a command that is not one of ours: said, then exit status 2
 
@@ -244,17 +245,19 @@ class GameSession(asyncssh.SSHServerSession):
             value = sent.get(key)
             if isinstance(value, str) and value.isprintable() and len(value) < 64:
                 env[key] = value
-        cmd = [sys.executable, "-m", "tui", "join", *self.args, "--socket",
-               str(self.front.socket), "--data", str(self.front.data)]
-        limits = lim.rlimits(self.front.limits)
-
-        def in_child() -> None:
-            _controlling_tty()
-            lim.apply_rlimits(limits)
-
-        self.child = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env,
-                                      start_new_session=True, preexec_fn=in_child,
-                                      close_fds=True)
+        argv = ["join", *self.args, "--socket", str(self.front.socket),
+                "--data", str(self.front.data)]
+        try:
+            self.child = self.front.start(Session(argv, env, lim.rlimits(self.front.limits),
+                                                  slave))
+        except SpawnError as e:
+            os.close(slave)
+            os.close(master)
+            self.master = None
+            assert self.chan is not None
+            self.chan.write(f"mare-nostrum: the session could not start ({e})\r\n".encode())
+            self.chan.exit(1)
+            return
         os.close(slave)
         os.set_blocking(master, False)
         asyncio.get_running_loop().add_reader(master, self._from_app)
@@ -336,12 +339,6 @@ class GameSession(asyncssh.SSHServerSession):
             self.master = None
 
 
-def _controlling_tty() -> None:
-    """In the child, after setsid: make the pseudo-terminal its controlling terminal, so
-    resizes reach the app as SIGWINCH."""
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
 def _set_size(fd: int, width: int, height: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
 
@@ -349,8 +346,9 @@ def _set_size(fd: int, width: int, height: int) -> None:
 class SSHFront:
     def __init__(self, server: GameServer, socket: Path, data: Path,
                  authorized_keys: Path | None, *, open: bool = False,
-                 limits: lim.Limits | None = None) -> None:
+                 limits: lim.Limits | None = None, warm: WarmParent | None = None) -> None:
         self.server = server
+        self.warm = warm  # None: each session a fresh Python (`--spawn fresh`)
         self.socket = socket
         self.data = data
         self.authorized_keys = authorized_keys or Path("/nonexistent")
@@ -377,24 +375,38 @@ class SSHFront:
             agent_forwarding=False, x11_forwarding=False, password_auth=self.open,
             kbdint_auth=self.open, login_timeout=60)
 
+    def start(self, session: Session) -> subprocess.Popen | WarmChild:
+        """A session's process: forked from the warm parent, or a fresh Python."""
+        return spawn_fresh(session) if self.warm is None else self.warm.spawn(session)
+
     def close(self) -> None:
         for s in list(self.sessions):
             s._kill()
+        if self.warm is not None:
+            self.warm.close()
 
 
 async def serve_ssh(*, data: Path, socket: Path, host: str, port: int, host_key: Path,
                     authorized_keys: Path | None, bot_delay: float = 0.3, open: bool = False,
-                    limits: lim.Limits | None = None) -> None:
-    """The game server and its SSH door, until cancelled (`open`: any key comes in)."""
+                    limits: lim.Limits | None = None, spawn: str = "warm") -> None:
+    """The game server and its SSH door, until cancelled (`open`: any key comes in;
+    `spawn`: how sessions' processes start, "warm" or "fresh", tui.net.spawn)."""
     key = load_host_key(host_key)
     if not open and (authorized_keys is None or not authorized_keys.is_file()):
         raise SSHError(f"{authorized_keys}: no such authorized-keys file")
+    warm = WarmParent() if spawn == "warm" else None
+    if warm is not None:
+        become_subreaper()  # sessions of a warm parent that dies become the door's
+        warm.start()  # first, while the door has no threads yet
     server = GameServer(data, bot_delay=bot_delay)
     path = await server.start(socket)
-    front = SSHFront(server, path, server.data, authorized_keys, open=open, limits=limits)
+    front = SSHFront(server, path, server.data, authorized_keys, open=open, limits=limits,
+                     warm=warm)
     try:
         listener = await front.listen(host, port, key)
     except OSError as e:
+        if warm is not None:
+            warm.close()
         await server.close()
         raise SSHError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
     print(f"mare-nostrum: SSH door on {host}:{port}{' (open to any key)' if open else ''}, "

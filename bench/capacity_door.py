@@ -1,0 +1,193 @@
+"""The door side of bench/bench_capacity.py: the real SSH door (tui.net.ssh's SSHFront and
+its game server) in a process of its own, and the players' hands.
+
+Each seated player acts "through the protocol as their session would": a protocol client of
+the same identity as the player's SSH key sits at the player's seat and sends the
+decision (the first legal action) when the seat's update says it decides, after a
+thinking pause; the moment of sending is logged, so that bench_capacity.py can time how
+long every SSH client of that table takes to see its screen change.
+
+Driven by bench_capacity.py over stdin/stdout, one JSON object per line:
+    {"do": "tables", "seats": [[fp, ...] per table]}   -> {"tables": [ids]}
+    {"do": "play", "think": 1.0}                        -> {"ok": true}  (decisions begin)
+    {"do": "measure"}    -> {"sessions": n, "pss_kib": [...], "rss_kib": [...],
+                             "cpu_s": door + warm parent + sessions, "decisions": [[table, t0]]}
+    {"do": "quit"}
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import sys
+from pathlib import Path
+
+from engine.data.board import CIVS
+from tui.net import limits as lim
+from tui.net import protocol as p
+from tui.net.client import Client, RemoteError
+from tui.net.server import GameServer
+from tui.net.spawn import WarmParent, become_subreaper
+from tui.net.ssh import SSHFront, load_host_key
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def pss_kib(pid: int) -> tuple[int, int]:
+    """(Pss, Rss) of a process in KiB, (0, 0) if it is gone."""
+    pss = rss = 0
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    pss = int(line.split()[1])
+                elif line.startswith("Rss:"):
+                    rss = int(line.split()[1])
+    except OSError:
+        pass
+    return pss, rss
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system time of a process (its reaped children not counted)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+class Hand:
+    """A seated player's protocol client: decides when its update says so."""
+
+    def __init__(self, client: Client, table: int, seat: int, log: list[list[float]]) -> None:
+        self.client = client
+        self.table = table
+        self.seat = seat
+        self.log = log
+        self.think: float | None = None  # None: not playing yet
+        self.pending: p.Update | None = None
+
+    async def run(self) -> None:
+        while True:
+            try:
+                msg = await self.client.receive()
+            except RemoteError:
+                return  # the server is closing
+            if isinstance(msg, p.Update) and msg.table == self.table:
+                self.pending = msg if msg.legal else None
+                await self.maybe_act()
+
+    async def maybe_act(self) -> None:
+        up = self.pending
+        if up is None or self.think is None:
+            return
+        await asyncio.sleep(self.think * random.uniform(0.7, 1.3))
+        if self.pending is not up:
+            return
+        self.pending = None
+        self.log.append([self.table, asyncio.get_running_loop().time()])
+        self.client.send(p.Act(table=self.table, version=up.version, action=up.legal[0]))
+
+
+class Door:
+    def __init__(self, front: SSHFront, server: GameServer, warm: WarmParent | None) -> None:
+        self.front = front
+        self.server = server
+        self.warm = warm
+        self.hands: list[Hand] = []
+        self.decisions: list[list[float]] = []
+        self.tasks: list[asyncio.Task] = []
+
+    async def hand(self, fingerprint: str) -> Client:
+        assert self.server.socket_path is not None
+        token = self.server.issue_token(fingerprint, fingerprint[-8:], key=fingerprint)
+        return await Client.connect(self.server.socket_path, token)
+
+    async def tables(self, seats: list[list[str]]) -> list[int]:
+        ids = []
+        for fps in seats:
+            first = await self.hand(fps[0])
+            first.send(p.CreateTable(civs=list(CIVS), seats=["remote"] * len(fps), sit=0))
+            tid = (await first.expect(p.Created)).table
+            clients = [first]
+            for i, fp in enumerate(fps[1:], 1):
+                c = await self.hand(fp)
+                c.send(p.Sit(table=tid, seat=i))
+                clients.append(c)
+            for i, c in enumerate(clients):
+                h = Hand(c, tid, i, self.decisions)
+                self.hands.append(h)
+                self.tasks.append(asyncio.get_running_loop().create_task(h.run()))
+            ids.append(tid)
+        return ids
+
+    async def play(self, think: float) -> None:
+        for h in self.hands:
+            h.think = think
+            if h.pending is not None:
+                self.tasks.append(asyncio.get_running_loop().create_task(h.maybe_act()))
+
+    def measure(self) -> dict:
+        pids = [s.child.pid for s in self.front.sessions if s.child is not None]
+        mem = [pss_kib(pid) for pid in pids]
+        cpu = cpu_seconds(os.getpid()) + sum(cpu_seconds(pid) for pid in pids)
+        if self.warm is not None and self.warm.proc is not None:
+            cpu += cpu_seconds(self.warm.proc.pid)
+        out = {"sessions": len(pids), "pss_kib": [m[0] for m in mem],
+               "rss_kib": [m[1] for m in mem], "cpu_s": cpu, "decisions": self.decisions,
+               "now": asyncio.get_running_loop().time()}
+        self.decisions = []
+        for h in self.hands:
+            h.log = self.decisions
+        return out
+
+
+async def main(args: argparse.Namespace) -> None:
+    d = Path(args.dir)
+    warm = None
+    if args.spawn == "warm":
+        become_subreaper()
+        warm = WarmParent()
+        warm.start()
+    server = GameServer(d / f"data-{args.spawn}", bot_delay=0)
+    path = await server.start(d / f"s-{args.spawn}.sock")
+    limits = lim.Limits(per_key=0, per_address=0, idle=0, processes=0)
+    front = SSHFront(server, path, server.data, d / "authorized", limits=limits, warm=warm)
+    listener = await front.listen("127.0.0.1", args.port, load_host_key(d / "hostkey"))
+    door = Door(front, server, warm)
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+
+    def say(obj: dict) -> None:
+        sys.stdout.write(json.dumps(obj) + "\n")
+        sys.stdout.flush()
+
+    say({"ready": True, "clock": loop.time()})
+    while line := await reader.readline():
+        req = json.loads(line)
+        if req["do"] == "tables":
+            say({"tables": await door.tables(req["seats"])})
+        elif req["do"] == "play":
+            await door.play(req["think"])
+            say({"ok": True})
+        elif req["do"] == "measure":
+            say(door.measure())
+        elif req["do"] == "quit":
+            break
+    listener.close()
+    front.close()
+    await server.close()
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--spawn", choices=("warm", "fresh"), required=True)
+    ap.add_argument("--port", type=int, required=True)
+    ap.add_argument("--dir", required=True)
+    asyncio.run(main(ap.parse_args()))

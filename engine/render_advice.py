@@ -120,14 +120,18 @@ def better_why(better: Option, worse: Option) -> str:
 WIDTH = 78  # the listing fits an 80-column terminal
 
 
-def swing_lines(n: int, j: Judgement, width: int = WIDTH) -> list[str]:
-    """One swing: where, the move played, the better move and why."""
-    head = (f"{n}. Turn {j.turn}, {j.phase}: {j.decision} (step {j.index}): "
+def swing_lines(n: int, j: Judgement, width: int | None = WIDTH) -> list[str]:
+    """One swing: where, the move played, the better move and why (lines of at most
+    `width` characters; None: one line each, for a list that wraps them itself)."""
+    head = (f"{n}. Turn {j.turn}, {j.phase} — {j.decision} (step {j.index}): "
             f"cost {count(round(j.loss), 'point') if j.loss >= 0.5 else 'under a point'}")
+    parts = [f"{label}: {text}" for label, text in
+             (("played", j.played), ("better", j.better), ("why", j.why))]
+    if width is None:
+        return [head, *parts]
     out = textwrap.wrap(head, width, subsequent_indent="   ")
-    for label, text in (("played", j.played), ("better", j.better), ("why", j.why)):
-        out += textwrap.wrap(f"{label}: {text}", width, initial_indent="   ",
-                             subsequent_indent="           ")
+    for part in parts:
+        out += textwrap.wrap(part, width, initial_indent="   ", subsequent_indent="           ")
     return out
 
 

@@ -64,7 +64,7 @@ class DecisionScreen(BaseModal):
     BINDINGS = [
         Binding("escape", "board", "Board", id="base.board"),
         Binding("v", "board", "Board", show=False, id="base.board-v"),
-        Binding("h", "hint", "Hint", id="base.hint"),
+        Binding("h", "hint", "Hint", show=False, id="base.hint"),  # the footer is full: help lists it
         Binding("question_mark", "app.help", "Help", id="base.help"),
     ]
 

@@ -161,7 +161,7 @@ class GameScreen(BaseScreen):
         """Local play has no chat and no lobby; a server's table no computer speed."""
         if action in ("chat", "leave"):
             return not self.session.runs_bots
-        if action == "fast":
+        if action in ("fast", "hint"):  # a server's table offers no hints (yet)
             return self.session.runs_bots
         if action == "decide" and not self.session.runs_bots:  # a watcher decides nothing
             return bool(self.session.human_seats) or self.session.over

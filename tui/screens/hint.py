@@ -118,10 +118,12 @@ def hint_markup(found: Advice, view: View) -> str:
     if threat:
         lines.append(f"[$warning]{esc(threat)}.[/]")
     for k, o in enumerate(shown(found)):
-        mark = "[b $success]▶[/] " if k == 0 else "  "
         what = esc(option_line(o, state))
-        lines.append(f"{mark}[b]{what}[/]" if k == 0 else f"{mark}{what}")
-        lines.append(f"    [dim]{esc(option_why(o))}[/]")
+        lines.append(f"[b $success]▶[/] [b]{what}[/]" if k == 0 else f"· {what}")
+        why = option_why(o)
+        if k == 0 and o.normal and found.searched:
+            why += "; nothing else did clearly better"
+        lines.append(f"    [dim]{esc(why)}[/]")
     if not found.searched:
         lines.append("The hard player answers this decision as the normal player does.")
     else:

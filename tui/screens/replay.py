@@ -37,7 +37,8 @@ class ReplayScreen(BaseScreen):
         Binding("t", "jump", "Go to", id="replay.jump"),
         Binding("space", "play", "Play", id="replay.play"),
         Binding("e", "events", "Log", id="replay.events"),  # the step's events beside the board
-        Binding("r", "review", "Review", id="replay.review"),  # tui/screens/review.py
+        # the footer is full: the first step and the help name it (tui/screens/review.py)
+        Binding("r", "review", "Review", show=False, id="replay.review"),
         # every key fits in the footer at 80 columns; q and Escape leave, like b
         Binding("q", "close", "Leave", id="replay.close"),
         Binding("escape", "close", "Leave", show=False, id="replay.close-escape"),
@@ -97,7 +98,7 @@ class ReplayScreen(BaseScreen):
             head += f" · [b $error]diverges from the record at step {d.diverged_at}[/]"
         self.query_one("#replay-status", Static).update(head)
         if i == 0:
-            what = "The game as set up."
+            what = "The game as set up. Key r: the hard player reviews one seat's decisions."
         else:
             lines = [event_line(e) for e in step.events if not e.visible_to]
             who = civ_markup(step.civ) if step.civ else "?"

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 from engine.bots.review import Judgement, Review, review, swings
 from engine.record import GameRecord
 from engine.render import civ as civ_name
-from engine.render_advice import WIDTH, swing_lines
+from engine.render_advice import swing_lines
 from engine.saves.review_cache import load_review, save_review
 
 from ..text import civ_markup, esc
@@ -113,16 +113,16 @@ class ReviewScreen(BaseModal):
         self.found = found
         self.remove_class("-working")
         picked = swings(found)
-        title = (f"[b]Review[/] — {civ_markup(found.civ)}: the "
-                 f"{'five ' if len(picked) == 5 else ''}biggest swings "
-                 f"({len(found.judgements)} decisions judged); Enter goes to one")
+        title = (f"[b]Review[/] — {civ_markup(found.civ)}, {len(found.judgements)} decisions: "
+                 f"the {'five ' if len(picked) == 5 else ''}biggest swings")
         self.query_one("#review-title", Static).update(title)
         menu = self.query_one(ChoiceList)
         menu.clear_options()
         menu.add_options([Option(swing_text(n, j), id=str(j.index))
                           for n, j in enumerate(picked, start=1)])
         menu.display = bool(picked)
-        note = "A hero or wonder counts 60 points." if picked else \
+        note = "Enter goes to one in the replay. A hero or wonder counts 60 points." \
+            if picked else \
             "The hard player would have played every decision as this seat did."
         self.query_one("#review-note", Static).update(note)
         if picked:
@@ -135,7 +135,7 @@ class ReviewScreen(BaseModal):
 
 
 def swing_text(n: int, j: Judgement) -> str:
-    return esc("\n".join(swing_lines(n, j, WIDTH - 6)))
+    return esc("\n".join(swing_lines(n, j, None)))
 
 
 def swing_mark(found: Review, step: int) -> str:

@@ -62,9 +62,17 @@ def points(gain: float) -> str:
 
 
 def reasons(terms: list[Term], rival: str | None, taken: list[str] | None = None,
-            lost: list[str] | None = None) -> str:
-    """Why, in a few words: the largest terms, and the provinces taken or lost."""
-    gains = [f"takes {join([area(p) for p in taken])}"] if taken else []
+            lost: list[str] | None = None, retaken: list[str] | None = None,
+            kept: list[str] | None = None) -> str:
+    """Why, in a few words: the largest terms, and the provinces taken or lost (of those
+    taken, `retaken` a rival occupies now, `kept` are the seat's and free now)."""
+    gains: list[str] = []
+    for verb, names in (("retakes", [p for p in taken or [] if p in (retaken or [])]),
+                        ("keeps", [p for p in taken or [] if p in (kept or [])]),
+                        ("takes", [p for p in taken or []
+                                   if p not in (retaken or []) and p not in (kept or [])])):
+        if names:
+            gains.append(f"{verb} {join([area(p) for p in names])}")
     costs: list[str] = []
     for t in sorted(terms, key=lambda t: -abs(t.gain)):
         if abs(t.gain) < NOTABLE:
@@ -98,7 +106,7 @@ def option_why(o: Option) -> str:
     """Its gain against the normal move, and why."""
     if o.normal:
         return "the normal player's move"
-    why = reasons(o.terms, o.rival, o.taken, o.lost)
+    why = reasons(o.terms, o.rival, o.taken, o.lost, o.retaken, o.kept)
     head = f"{points(o.gain)} against the normal move"
     return f"{head}: {why}" if why else head
 
@@ -113,7 +121,8 @@ def better_why(better: Option, worse: Option) -> str:
     taken = sorted(set(better.taken) - set(worse.taken) | set(worse.lost) - set(better.lost))
     lost = sorted(set(better.lost) - set(worse.lost) | set(worse.taken) - set(better.taken))
     rival = better.rival or worse.rival
-    return reasons(compare(better, worse), rival, taken, lost) or "a small edge over many deals"
+    return reasons(compare(better, worse), rival, taken, lost, better.retaken, better.kept) \
+        or "a small edge over many deals"
 
 
 # --- the review's listing ---------------------------------------------------------------------

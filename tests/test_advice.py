@@ -12,10 +12,10 @@ import pytest
 from engine.actions import Move
 from engine.bots.advice import advise, breakdown
 from engine.bots.determinize import unseen_cards
-from engine.data.cards import RANDOM_PILE, RESOURCES
 from engine.bots.hard import HardBot, evaluate
 from engine.bots.normal import NormalBot
 from engine.bots.review import Decision, Review, decisions, fingerprint, judge, review, swings
+from engine.data.cards import RANDOM_PILE, RESOURCES
 from engine.game import clone, view
 from engine.render_advice import leader_words, option_why, review_lines
 from engine.saves import load_record

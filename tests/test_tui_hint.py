@@ -155,3 +155,21 @@ def test_review_goes_to_a_swing_marks_it_and_opens_again_at_once(by_rounds):
             finally:
                 monkey.undo()
     asyncio.run(go())
+
+
+def test_hint_screen_with_reasons(snap_compare, monkeypatch):
+    """Turn 15, Carthage's military (tests/test_bot_hard.py): Egypt one hero short of
+    victory; the hard player retakes Cyrenaica with the lone legion next door, and says why
+    against the normal player's attack on Alexandria."""
+    from tests.helpers import deciding_seat
+    from tests.test_bot_hard import _normal_game_at
+    from tui.session import GameSession
+
+    def advise(view, budget=1.0, rounds=None, **kw):
+        return advice_module.advise(view, budget=0.0, rounds=8, seed=1, **kw)
+    monkeypatch.setattr(hint_screen, "advise", advise)
+    state = _normal_game_at(1, 643)
+    seats = ["random"] * len(state.players)
+    seats[deciding_seat(state)] = "human"
+    s = GameSession(state, seats, autosave=False, save_name="test")
+    assert snap_compare(game_app(s), terminal_size=SMALL, run_before=open_hint)

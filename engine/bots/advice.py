@@ -50,7 +50,9 @@ class Option(msgspec.Struct, frozen=True, kw_only=True):
     deals: int  # deals it was played in
     terms: list[Term]  # the gain's terms, largest first
     rival: str | None  # the rival its positions were most often measured against
-    taken: list[str] = []  # provinces it holds in more deals than the normal choice
+    taken: list[str] = []  # provinces it holds (free of rivals) in more deals than normal's
+    retaken: list[str] = []  # of those, the ones of its influence a rival occupies now
+    kept: list[str] = []  # and the ones of its influence free now (normal's line loses them)
     lost: list[str] = []  # and fewer
     normal: bool = False  # the normal player's choice
 
@@ -94,6 +96,13 @@ def breakdown(end: GameState, me: str) -> tuple[dict[tuple[str, str], float], st
     return out, rival
 
 
+def held_free(s: GameState, me: str) -> frozenset[str]:
+    """The provinces of `me`'s influence with no other player's unit in them: a province
+    a rival occupies produces nothing for its holder, so retaking it counts as taking it."""
+    occupied = {u.area for u in s.units if u.owner != me and u.area}
+    return frozenset(p for p, ps in s.provinces.items() if ps.influence == me and p not in occupied)
+
+
 def seed_of(view: View) -> int:
     """The search's seed: from public facts only, so a hint is the same for the same view."""
     s = view.state
@@ -134,19 +143,21 @@ def advise(view: View, budget: float = 1.0, rounds: int | None = None,
         terms, rival = breakdown(end, me)
         if abs(sum(terms.values()) - score) > 1e-6:  # a move that failed: a lost game
             terms, rival = {("you", "win"): score}, None
-        held = frozenset(p for p, ps in end.provinces.items() if ps.influence == me)
-        ends[i][rnd] = (terms, rival, held)
+        ends[i][rnd] = (terms, rival, held_free(end, me))
 
     found = bot.search(view, cands, start, rounds, keep=keep, watch=watch, between=between)
     choice = bot.pick(found) if not found.cancelled else normal
-    options = _options(found, ends, normal)
+    free = held_free(s, me)
+    occupied = frozenset(p for p, ps in s.provinces.items() if ps.influence == me) - free
+    options = _options(found, ends, normal, occupied, free)
     options.sort(key=lambda o: (o.action != choice, -o.gain))
     return Advice(civ=me, choice=choice, normal=normal, options=options, searched=True,
                   rounds=found.rounds, rollouts=found.rollouts, cancelled=found.cancelled,
                   leader=lead, leader_short=short)
 
 
-def _options(found: Search, ends: dict[int, dict[int, Rollout]], normal: Action) -> list[Option]:
+def _options(found: Search, ends: dict[int, dict[int, Rollout]], normal: Action,
+             occupied: frozenset[str], free: frozenset[str]) -> list[Option]:
     out: list[Option] = []
     base = ends[0]
     for i, action in enumerate(found.candidates):
@@ -164,6 +175,8 @@ def _options(found: Search, ends: dict[int, dict[int, Rollout]], normal: Action)
         taken, lost = _provinces([mine[r][2] for r in paired], [base[r][2] for r in paired])
         out.append(Option(action=action, gain=gain, spread=spread, deals=len(paired),
                           terms=terms, rival=rival, taken=taken, lost=lost,
+                          retaken=[p for p in taken if p in occupied],
+                          kept=[p for p in taken if p in free],
                           normal=action == normal))
     return out
 

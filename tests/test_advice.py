@@ -215,3 +215,45 @@ def test_review_cache_is_used_and_never_trusted_blindly(short_review, tmp_path, 
     j = msgspec.structs.replace(found.judgements[0], index=10_000)
     path.write_bytes(msgspec.json.encode(msgspec.structs.replace(found, judgements=[j])))
     assert load_review(record, "rome", 0.0, 3) is None  # a step past the record
+
+
+# --- the command --------------------------------------------------------------------------------
+@pytest.fixture
+def short_save(tmp_path, monkeypatch) -> Path:
+    """The first 200 actions of the six-player game, saved with Greece at the keyboard."""
+    from engine.record import truncate
+    from engine.replay import Replay
+    from engine.saves import make_save, write_save
+    monkeypatch.setenv("MARE_NOSTRUM_HOME", str(tmp_path / "home"))
+    record, _ = load_record(GAME)
+    part = truncate(record, 200)
+    state = Replay(part).state_at(200)
+    seats = ["greedy"] * 6
+    seats[1] = "human"
+    return write_save(tmp_path / "short.json", make_save(state, part, "short", seats=seats))
+
+
+def test_review_command_lists_the_swings_and_opens_again_from_its_side_file(
+        short_save, capsys, monkeypatch) -> None:
+    from engine.saves.review_cache import reviews_dir
+    from tui.cli import main
+    assert main(["review", str(short_save), "--budget", "0.05"]) == 0
+    first = capsys.readouterr().out
+    assert first.startswith("Review of Greece's decisions in short")  # the seat at the keyboard
+    assert "1. Turn " in first and "   better: " in first
+    [side] = list(reviews_dir().iterdir())
+    monkeypatch.setattr("engine.bots.review.review",
+                        lambda *a, **k: pytest.fail("worked out again"))
+    assert main(["review", str(short_save), "--budget", "0.05"]) == 0
+    assert capsys.readouterr().out == first
+    side.write_bytes(b"\x00damaged")
+    monkeypatch.undo()
+    monkeypatch.setenv("MARE_NOSTRUM_HOME", str(side.parent.parent))
+    assert main(["review", str(short_save), "--budget", "0.05"]) == 0  # worked out anew
+    assert capsys.readouterr().out.startswith("Review of Greece's decisions")
+
+
+def test_review_command_refuses_a_civilization_not_at_the_table(short_save, capsys) -> None:
+    from tui.cli import main
+    assert main(["review", str(short_save), "--as", "nubia"]) == 2
+    assert "nubia does not play in this game" in capsys.readouterr().err

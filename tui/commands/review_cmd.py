@@ -56,10 +56,10 @@ def review_progress(what: str) -> Iterator[Callable[[int, int], None]]:
 
 
 def _run_review(args: argparse.Namespace) -> int:
-    from engine.bots.review import review
+    from engine.bots import review_decisions
     from engine.render_advice import review_lines
     from engine.replay import ReplayError
-    from engine.saves.review_cache import load_review, save_review
+    from engine.saves import load_review, save_review
 
     try:
         record, save = load_record(resolve(args.file, saves_dir()))
@@ -79,7 +79,8 @@ def _run_review(args: argparse.Namespace) -> int:
     if found is None:
         try:
             with review_progress(f"reviewing {civ}'s decisions") as progress:
-                found = review(record, civ, budget=args.budget, progress=progress)
+                found = review_decisions(record, civ, budget=args.budget,
+                                         progress=progress)
         except ReplayError as e:
             return _fail(f"{args.file}: {e.message}", 1)
         assert found is not None  # nothing cancels it here

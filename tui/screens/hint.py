@@ -6,7 +6,7 @@ while it thinks; Escape cancels."""
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import ProgressBar, Static
 
-from engine.bots.advice import Advice, advise
+from engine.bots import advise
 from engine.render import phase_name
 from engine.render_advice import leader_words, option_line, option_why, shown
 from engine.view import View
@@ -23,6 +23,9 @@ from ..sessions.base import TableSession
 from ..text import civ_markup, esc
 from ..widgets.keybar import KeyBar
 from .base import BaseModal
+
+if TYPE_CHECKING:
+    from engine.bots import Advice
 
 HINT_BUDGET = 1.0  # seconds the hard player thinks, as a computer seat of its level does
 

@@ -6,6 +6,7 @@ to one. Escape cancels the work or closes the list."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,16 +14,20 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from engine.bots.review import Judgement, Review, review, swings
+from engine.bots import review_decisions, swings
 from engine.record import GameRecord
 from engine.render import civ as civ_name
 from engine.render_advice import swing_lines
-from engine.saves.review_cache import load_review, save_review
+from engine.replay import ReplayError
+from engine.saves import load_review, save_review
 
 from ..text import civ_markup, esc
 from ..widgets.choice import ChoiceList
 from ..widgets.keybar import KeyBar
 from .base import BaseModal
+
+if TYPE_CHECKING:
+    from engine.bots import Judgement, Review
 
 REVIEW_BUDGET = 0.25  # the hard player's seconds per decision (as `mare-nostrum review`)
 
@@ -99,11 +104,19 @@ class ReviewScreen(BaseModal):
         def progress(done: int, total: int) -> None:
             if not self._cancelled:
                 self.app.call_from_thread(self._progress, done, total)
-        found = review(self.record, civ, budget=self.budget, rounds=self.rounds,
-                       progress=progress, cancelled=lambda: self._cancelled)
+        try:
+            found = review_decisions(self.record, civ, budget=self.budget, rounds=self.rounds,
+                                     progress=progress, cancelled=lambda: self._cancelled)
+        except ReplayError as e:  # a record that stops replaying: say so, keep the viewer
+            self.app.call_from_thread(self._failed, e.message)
+            return
         if found is not None and not self._cancelled:
             save_review(found, self.record)
             self.app.call_from_thread(self.show, found)
+
+    def _failed(self, why: str) -> None:
+        self.remove_class("-working")
+        self.query_one("#review-note", Static).update(f"No review: {esc(why)}")
 
     def _progress(self, done: int, total: int) -> None:
         self.query_one(ProgressBar).update(total=total, progress=done)

@@ -82,9 +82,11 @@ def reasons(terms: list[Term], rival: str | None, taken: list[str] | None = None
         (gains if t.gain > 0 else costs).append(term_words(t, rival))
     if lost:
         costs.insert(0, f"gives up {join([area(p) for p in lost])}")
-    parts = gains[:REASONS]
-    for words in costs[: max(0, REASONS - len(parts))]:
-        parts.append(words if not parts or len(parts) > len(gains) else f"though it {words}")
+    # what decides the total first (its gains, or its costs for a worse move), then the rest
+    lead, rest = (gains, costs) if sum(t.gain for t in terms) >= 0 else (costs, gains)
+    parts = lead[:REASONS]
+    for words in rest[: max(0, REASONS - len(parts))]:
+        parts.append(words if not parts or len(parts) > len(lead) else f"though it {words}")
     return "; ".join(parts)
 
 
@@ -106,6 +108,8 @@ def option_why(o: Option) -> str:
     """Its gain against the normal move, and why."""
     if o.normal:
         return "the normal player's move"
+    if abs(o.gain) < NOTABLE:
+        return "about as good as the normal move"
     why = reasons(o.terms, o.rival, o.taken, o.lost, o.retaken, o.kept)
     head = f"{points(o.gain)} against the normal move"
     return f"{head}: {why}" if why else head

@@ -57,6 +57,7 @@ def review_progress(what: str) -> Iterator[Callable[[int, int], None]]:
 
 def _run_review(args: argparse.Namespace) -> int:
     from engine.bots import review_decisions
+    from engine.render import civ as civ_name
     from engine.render_advice import review_lines
     from engine.replay import ReplayError
     from engine.saves import load_review, save_review
@@ -78,7 +79,7 @@ def _run_review(args: argparse.Namespace) -> int:
     found = load_review(record, civ, args.budget)
     if found is None:
         try:
-            with review_progress(f"reviewing {civ}'s decisions") as progress:
+            with review_progress(f"reviewing {civ_name(civ)}'s decisions") as progress:
                 found = review_decisions(record, civ, budget=args.budget,
                                          progress=progress)
         except ReplayError as e:

@@ -257,3 +257,13 @@ def test_review_command_refuses_a_civilization_not_at_the_table(short_save, caps
     from tui.cli import main
     assert main(["review", str(short_save), "--as", "nubia"]) == 2
     assert "nubia does not play in this game" in capsys.readouterr().err
+
+
+def test_a_cancelled_review_gives_nothing() -> None:
+    record, _ = load_record(GAME)
+    part = msgspec.structs.replace(record, actions=record.actions[:120])
+    seen: list[int] = []
+    found = review(part, "rome", budget=0.0, rounds=2,
+                   progress=lambda done, total: seen.append(done),
+                   cancelled=lambda: len(seen) > 3)
+    assert found is None and len(seen) == 4

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from engine.saves import SaveError, load_record, resolve, saves_dir
 
 from .checks import seconds
+from .record_cmd import _pipe_safe
 
 DEFAULT_BUDGET = 0.25  # seconds per decision: a game's review in a minute or two
 
@@ -92,5 +93,5 @@ def _run_review(args: argparse.Namespace) -> int:
 
 
 REVIEW = ("the hard player's review of one seat's decisions in a saved game", _add_review,
-          _run_review)
+          _pipe_safe(_run_review))
 COMMANDS = {"review": REVIEW}

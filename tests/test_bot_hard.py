@@ -45,7 +45,7 @@ def test_hard_weighs_the_normal_choice_first(positions: list[GameState]) -> None
         v = view(state, deciding_seat(state))
         bot = HardBot(seed=4)
         default = bot.greedy.choose(v)
-        cands: list[Action] = bot._plausible(v, acts, default)
+        cands: list[Action] = bot.plausible(v, acts, default)
         assert cands[0] == default
         assert len(cands) == len(set(map(repr, cands))) <= bot.max_candidates
         assert all(a in acts for a in cands)

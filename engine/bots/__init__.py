@@ -11,11 +11,17 @@ and planner (look-ahead over greedy play).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from ..actions import Action
 from ..view import View
+
+if TYPE_CHECKING:  # the hint and the review (imported when first asked for: they are heavy)
+    from ..record import GameRecord
+    from .advice import Advice as Advice
+    from .review import Judgement as Judgement
+    from .review import Review as Review
 
 
 class Bot(Protocol):
@@ -77,3 +83,30 @@ def make_bot(level: str, seed: int = 0, budget: float = 1.0) -> Bot:
         from .planner import PlannerBot
         return PlannerBot(seed, budget=budget)
     raise ValueError(f"unknown computer player level {level!r} (choose from {', '.join(LEVELS)})")
+
+
+# --- the hard player's advice: the hint and the review (docs/bots.md) ---------------------------
+def advise(view: View, budget: float = 1.0, rounds: int | None = None,
+           between: Callable[[int], bool] | None = None) -> Advice:
+    """What the hard player would do at the seat's decision, its alternatives and why
+    (`engine.bots.advice.advise`)."""
+    from .advice import advise as advise_
+    return advise_(view, budget=budget, rounds=rounds, between=between)
+
+
+def review_decisions(record: GameRecord, civ: str, budget: float = 0.25,
+                     rounds: int | None = None,
+                     progress: Callable[[int, int], None] | None = None,
+                     cancelled: Callable[[], bool] | None = None) -> Review | None:
+    """The hard player's judgement of every decision of `civ` (`engine.bots.review.review`;
+    not named `review`, which is the module's name)."""
+    from .review import review as review_
+    return review_(record, civ, budget=budget, rounds=rounds, progress=progress,
+                   cancelled=cancelled)
+
+
+def swings(found: Review, n: int = 5) -> list[Judgement]:
+    """The review's biggest swings, biggest first."""
+    from .review import swings as swings_
+    return swings_(found, n)
+

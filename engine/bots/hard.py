@@ -22,6 +22,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+import msgspec
+
 from ..actions import Action
 from ..game import clone, legal_actions
 from ..rules.commerce import production
@@ -41,6 +43,22 @@ MARGIN = 1.0  # how much better than the normal choice a move must be to be play
 INCOME_WORTH = 5.0  # a unit of income (threat.income), against 60 for a hero or wonder
 
 
+# Sees each rollout's end: the candidate's number, the round, the position, its score.
+Watch = Callable[[int, int, GameState, float], None]
+
+
+class Search(msgspec.Struct, kw_only=True):
+    """What a look-ahead found: the candidates (the normal choice first), each other's paired
+    gains over the normal choice deal by deal, the ones still in the running."""
+
+    candidates: list[Action]
+    diffs: dict[int, list[float]]
+    alive: list[int]
+    rounds: int = 0
+    rollouts: int = 0
+    cancelled: bool = False
+
+
 class HardBot(PlannerBot):
     def __init__(self, seed: int = 0, budget: float = 1.0, depth: int | None = None,
                  candidates: int = CANDIDATES, margin: float = MARGIN,
@@ -54,8 +72,6 @@ class HardBot(PlannerBot):
     def plan(self, view: View, rounds: int | None = None) -> Action:
         """The decision; by the time budget, or (for tests) by at most `rounds` rounds."""
         start = self.clock()
-        deadline = start + self.budget if rounds is None else float("inf")
-        hard = start + 1.6 * self.budget if rounds is None else float("inf")
         acts = legal_actions(view.state)
         self.last_rounds = self.last_rollouts = 0
         if len(acts) == 1:
@@ -63,9 +79,22 @@ class HardBot(PlannerBot):
         default = self.greedy.choose(view)
         if isinstance(view.state.prompt, QUICK) or (self.budget <= 0 and rounds is None):
             return default
-        cands = self._plausible(view, acts, default)
+        cands = self.plausible(view, acts, default)
         if len(cands) == 1:
             return cands[0]
+        return self.pick(self.search(view, cands, start, rounds))
+
+    def search(self, view: View, cands: list[Action], start: float,
+               rounds: int | None = None, keep: frozenset[int] = frozenset(),
+               watch: Watch | None = None,
+               between: Callable[[int], bool] | None = None) -> Search:
+        """Weigh `cands` (the normal choice first) in rounds of rollouts on deals of the
+        unknowns, by the budget from `start` or by at most `rounds` rounds. `keep`: the
+        candidates never dropped (the review's move played); `watch(i, round, end,
+        score)` sees each rollout's end; `between(rounds done)` may stop the search (True:
+        cancelled)."""
+        deadline = start + self.budget if rounds is None else float("inf")
+        hard = start + 1.6 * self.budget if rounds is None else float("inf")
         prompt = view.state.prompt
         assert prompt is not None  # a decision is pending: it has legal actions
         me = view.civ or prompt.civ
@@ -73,7 +102,11 @@ class HardBot(PlannerBot):
         alive = list(range(len(cands)))  # index 0, the normal choice, is never dropped
         diffs: dict[int, list[float]] = {i: [] for i in alive[1:]}
         done, rollouts, spent = 0, 0, 0.0
+        cancelled = False
         while rounds is None or done < rounds:
+            if between is not None and between(done):
+                cancelled = True
+                break
             per_rollout = spent / rollouts if rollouts else 0.0
             if self.clock() + per_rollout * len(alive) > deadline:
                 break
@@ -82,10 +115,13 @@ class HardBot(PlannerBot):
             t0 = self.clock()
             scores: dict[int, float] = {}
             for i in alive:
-                score = self._rollout(clone(base), cands[i], me, roll_seed, hard)
+                end = clone(base)
+                score = self._rollout(end, cands[i], me, roll_seed, hard)
                 if score is None:
                     break
                 scores[i] = score
+                if watch is not None:
+                    watch(i, done, end, score)
             if len(scores) < len(alive):
                 break
             spent += self.clock() - t0
@@ -94,21 +130,28 @@ class HardBot(PlannerBot):
                 diffs[i].append(scores[i] - scores[0])
             done += 1
             if done >= MIN_ROUNDS:
-                alive = [0, *(i for i in alive[1:] if _in_doubt(diffs[i], self.margin))]
+                alive = [0, *(i for i in alive[1:]
+                              if i in keep or _in_doubt(diffs[i], self.margin))]
                 if len(alive) == 1 or _clear_winner(diffs, alive, self.margin):
                     break
         self.last_rounds = done
         self.last_rollouts = rollouts
-        if done < 2:
-            return default
+        return Search(candidates=cands, diffs=diffs, alive=alive, rounds=done,
+                      rollouts=rollouts, cancelled=cancelled)
+
+    def pick(self, found: Search) -> Action:
+        """The candidate whose paired gain over the normal choice is largest, if beyond the
+        margin and two standard errors; else the normal choice."""
+        if found.rounds < 2:
+            return found.candidates[0]
         best, best_mean = 0, 0.0
-        for i in alive[1:]:
-            m, se = _mean_se(diffs[i])
+        for i in found.alive[1:]:
+            m, se = mean_se(found.diffs[i])
             if m > self.margin and m > 2 * se and m > best_mean:
                 best, best_mean = i, m
-        return cands[best]
+        return found.candidates[best]
 
-    def _plausible(self, view: View, acts: list[Action], default: Action) -> list[Action]:
+    def plausible(self, view: View, acts: list[Action], default: Action) -> list[Action]:
         """The normal choice, the exit, the normal player's other picks under other noise,
         then others at random: at most `max_candidates`."""
         out = [default]
@@ -133,7 +176,7 @@ class HardBot(PlannerBot):
         return evaluate(s, me)
 
 
-def _mean_se(d: list[float]) -> tuple[float, float]:
+def mean_se(d: list[float]) -> tuple[float, float]:
     n = len(d)
     mean = sum(d) / n
     if n < 2:
@@ -147,7 +190,7 @@ def _in_doubt(d: list[float], margin: float) -> bool:
     and not clearly short of the margin."""
     if all(y == 0.0 for y in d):
         return False
-    mean, se = _mean_se(d)
+    mean, se = mean_se(d)
     return mean + 2 * se > margin
 
 
@@ -156,7 +199,7 @@ def _clear_winner(diffs: dict[int, list[float]], alive: list[int], margin: float
     candidate beyond doubt too."""
     if len(alive) < 2:
         return False
-    stats = {i: _mean_se(diffs[i]) for i in alive[1:]}
+    stats = {i: mean_se(diffs[i]) for i in alive[1:]}
     best = max(stats, key=lambda i: stats[i][0])
     m, se = stats[best]
     if m - 2 * se <= margin:
@@ -165,7 +208,7 @@ def _clear_winner(diffs: dict[int, list[float]], alive: list[int], margin: float
         if i == best:
             continue
         d = [x - y for x, y in zip(diffs[best], diffs[i], strict=True)]
-        md, sed = _mean_se(d)
+        md, sed = mean_se(d)
         if md - 2 * sed <= 0:
             return False
     return True

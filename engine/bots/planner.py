@@ -199,21 +199,37 @@ def lead(s: GameState, me: str, worth: Callable[[str], float]) -> float:
     return mine - max(values.values(), default=0.0)
 
 
+# The named terms of a position's worth (`position_terms`), in the order they are added.
+TERMS: tuple[str, ...] = ("heroes", "last_step", "set", "income", "provinces", "buildings",
+                          "armies", "roles", "gods")
+
+
 def position_value(s: GameState, civ: str, need: int, income: float = 0.0) -> float:
     """What a player has toward victory: heroes and wonders (most of all the last but one),
     its hand toward a set, `income` (the hard level's worth of its buildings' production),
-    provinces and buildings, armies, roles and gods."""
+    provinces and buildings, armies, roles and gods (the sum of `position_terms`)."""
+    return sum(position_terms(s, civ, need, income).values())
+
+
+def position_terms(s: GameState, civ: str, need: int, income: float = 0.0) -> dict[str, float]:
+    """`position_value` term by term (`TERMS`): what the hint and the review explain."""
     p = next(p for p in s.players if p.civ == civ)
     held = sum(1 for c in p.cards if is_hero_or_wonder(c))
-    v = 60.0 * held + (40.0 if held == need - 1 else 0.0)
-    v += 2.0 * _set_potential(p.hand)
-    v += income
+    provinces = buildings = 0.0
     for ps in s.provinces.values():
         if ps.influence == civ:
-            v += 4.0
+            provinces += 4.0
             for b in ps.buildings:
-                v += 6.0 if b.kind in ("caravan", "city") else 4.0
-    v += sum(0.8 * UNIT_STRENGTH.get(u.kind, 0) for u in s.units if u.owner == civ and u.area)
-    v += 3.0 * sum(1 for h in s.roles.values() if h == civ)
-    v += 3.0 * sum(1 for h in s.gods.values() if h == civ)
-    return v
+                buildings += 6.0 if b.kind in ("caravan", "city") else 4.0
+    return {
+        "heroes": 60.0 * held,
+        "last_step": 40.0 if held == need - 1 else 0.0,
+        "set": 2.0 * _set_potential(p.hand),
+        "income": income,
+        "provinces": provinces,
+        "buildings": buildings,
+        "armies": sum(0.8 * UNIT_STRENGTH.get(u.kind, 0) for u in s.units
+                      if u.owner == civ and u.area),
+        "roles": 3.0 * sum(1 for h in s.roles.values() if h == civ),
+        "gods": 3.0 * sum(1 for h in s.gods.values() if h == civ),
+    }

@@ -29,6 +29,11 @@ object); a newer or unknown schema is refused. The first version's files are kep
 as golden fixtures in saves/golden/.
 """
 
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 from . import content, files, format, listing, saved_game
 from .files import (
     atomic_write,
@@ -64,11 +69,28 @@ from .format import (
 from .listing import SaveInfo, inspect, latest_save, list_saves, load, most_recent
 from .saved_game import SavedGame
 
+if TYPE_CHECKING:
+    from ..bots.review import Review
+    from ..record import GameRecord
+
+
+def load_review(record: GameRecord, civ: str, budget: float, rounds: int = 0) -> Review | None:
+    """A review kept as a side file, if it is the one asked for (`review_cache`)."""
+    from .review_cache import load_review as load
+    return load(record, civ, budget, rounds)
+
+
+def save_review(found: Review, record: GameRecord) -> Path | None:
+    """Keep a review as a side file (`review_cache`)."""
+    from .review_cache import save_review as save
+    return save(found, record)
+
+
 __all__ = [
     "ENGINE_VERSION", "MIGRATIONS", "SAVE_FORMAT", "SCHEMA", "SUFFIX", "SaveError", "SaveFile",
     "SaveInfo", "SavedGame", "atomic_write", "autosave", "content", "data_dir", "decode_save",
     "default_name", "encode_save", "engine_version", "files", "format", "free_path",
     "inspect", "latest_save", "list_saves", "listing", "load", "load_record", "load_save", "load_to_resume",
     "make_save", "migrate", "most_recent", "now", "read_bytes", "resolve", "safe_name",
-    "save_path", "saved_game", "saves_dir", "write_save",
+    "load_review", "save_path", "save_review", "saved_game", "saves_dir", "write_save",
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import arena, net, record_cmd, saves_cmd, scenario_cmd, simulate
+from . import arena, net, record_cmd, review_cmd, saves_cmd, scenario_cmd, simulate
 
 COMMANDS = {
     "simulate": simulate.COMMAND,
@@ -18,5 +18,6 @@ except ImportError:  # pragma: no cover
 # After the screen's: `resume` and `replay` check the file, then open the screen's.
 COMMANDS.update(saves_cmd.COMMANDS)  # saves, resume
 COMMANDS.update(record_cmd.COMMANDS)  # replay (--verify), log
+COMMANDS.update(review_cmd.COMMANDS)  # review
 COMMANDS.update(scenario_cmd.COMMANDS)  # scenario
 COMMANDS.update(net.COMMANDS)  # serve, serve-ssh, join

@@ -64,6 +64,7 @@ class DecisionScreen(BaseModal):
     BINDINGS = [
         Binding("escape", "board", "Board", id="base.board"),
         Binding("v", "board", "Board", show=False, id="base.board-v"),
+        Binding("h", "hint", "Hint", show=False, id="base.hint"),  # the footer is full: help lists it
         Binding("question_mark", "app.help", "Help", id="base.help"),
     ]
 
@@ -146,6 +147,11 @@ class DecisionScreen(BaseModal):
 
     def action_board(self) -> None:
         self.dismiss(None)
+
+    def action_hint(self) -> None:
+        """What the hard player would do here (tui/screens/hint.py)."""
+        from ..screens.hint import open_hint
+        open_hint(self, self.session)
 
     def action_undo(self) -> None:
         if self.undo_ok:

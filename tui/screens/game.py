@@ -66,6 +66,7 @@ class GameScreen(BaseScreen):
     BINDINGS = [
         Binding("d", "decide", "Decide", id="game.decide"),
         Binding("u", "undo", "Undo", id="game.undo"),
+        Binding("h", "hint", "Hint", id="game.hint"),
         Binding("c", "app.cards", "Cards", id="game.cards"),
         Binding("1", "pane('map')", "Map", group=PANES, id="game.pane-1"),
         Binding("2", "pane('hand')", "Hand", group=PANES, id="game.pane-2"),
@@ -160,7 +161,7 @@ class GameScreen(BaseScreen):
         """Local play has no chat and no lobby; a server's table no computer speed."""
         if action in ("chat", "leave"):
             return not self.session.runs_bots
-        if action == "fast":
+        if action in ("fast", "hint"):  # a server's table offers no hints (yet)
             return self.session.runs_bots
         if action == "decide" and not self.session.runs_bots:  # a watcher decides nothing
             return bool(self.session.human_seats) or self.session.over
@@ -533,6 +534,11 @@ class GameScreen(BaseScreen):
         # at once: the next dialog (or the computer players) follows this one with no
         # frame of the board between them
         self.advance()
+
+    def action_hint(self) -> None:
+        """What the hard player would do at the pending decision (tui/screens/hint.py)."""
+        from .hint import open_hint
+        open_hint(self, self.session)
 
     def action_undo(self) -> None:
         """Take back the last decision of the player at the keyboard, when the engine

@@ -30,6 +30,7 @@ The mouse works too: click a province, click a choice.
 | game | `d` | open your pending decision again |
 | game | `1` … `6` | map, hand, roles, gods and cards, battle log, players and supply |
 | game | `u` | take back your last decision (when nothing was revealed since) |
+| game, decision | `h` | a hint: what the hard computer player would do here, and why (escape cancels) |
 | game | `tab` | move the focus (to scroll a pane with the arrows) |
 | game | `f` | computer players fast, or at watching speed |
 | a server's table | `t` | talk to the table (its lines go to the battle log) |
@@ -38,6 +39,7 @@ The mouse works too: click a province, click a choice.
 | decision | `space` | mark several items (construction) or units (losses, moves) |
 | decision | `+` `-` or `→` `←` | more or fewer of a card (offers, payments) |
 | decision | `v` | put the dialog away to look at the board (`d` brings it back) |
+| replay | `r` | the hard player's review of one seat's decisions: its five biggest swings |
 | replay | `→` `←` | one step forward or back |
 | replay | `PgDn` `PgUp` | the next or the previous turn |
 | replay | `t` | jump to a turn; `space` plays the game on |

@@ -37,6 +37,8 @@ class ReplayScreen(BaseScreen):
         Binding("t", "jump", "Go to", id="replay.jump"),
         Binding("space", "play", "Play", id="replay.play"),
         Binding("e", "events", "Log", id="replay.events"),  # the step's events beside the board
+        # the footer is full: the first step and the help name it (tui/screens/review.py)
+        Binding("r", "review", "Review", show=False, id="replay.review"),
         # every key fits in the footer at 80 columns; q and Escape leave, like b
         Binding("q", "close", "Leave", id="replay.close"),
         Binding("escape", "close", "Leave", show=False, id="replay.close-escape"),
@@ -49,6 +51,7 @@ class ReplayScreen(BaseScreen):
         self.index = max(0, min(start, data.last))
         self._timer = None
         self.show_events = False
+        self.review = None  # the review whose swings are marked (tui/screens/review.py)
 
     def compose(self):
         yield Static("", id="replay-status")
@@ -95,11 +98,15 @@ class ReplayScreen(BaseScreen):
             head += f" · [b $error]diverges from the record at step {d.diverged_at}[/]"
         self.query_one("#replay-status", Static).update(head)
         if i == 0:
-            what = "The game as set up."
+            what = "The game as set up. Key r: the hard player reviews one seat's decisions."
         else:
             lines = [event_line(e) for e in step.events if not e.visible_to]
             who = civ_markup(step.civ) if step.civ else "?"
             what = esc("; ".join(lines[:3])) if lines else f"{who} decides (in secret)"
+        if self.review is not None:
+            from .review import swing_mark
+            mark = swing_mark(self.review, i)
+            what = f"{mark}\n{what}" if mark else what
         self.query_one("#replay-step", Static).update(what)
 
     def action_step(self, n: int) -> None:
@@ -144,6 +151,25 @@ class ReplayScreen(BaseScreen):
     def action_events(self) -> None:
         self.show_events = not self.show_events
         self.set_class(self.show_events, "-events")
+
+    def action_review(self) -> None:
+        """The hard player's review of one seat's decisions; its swings marked here."""
+        from .review import ReviewPick, ReviewScreen
+        record = getattr(self.data, "record", None)
+        if record is None:
+            self.notify("This replay has no record to review", timeout=3)
+            return
+
+        def done(pick: ReviewPick | None) -> None:
+            if pick is None or pick.review is None:
+                return
+            self.review = pick.review
+            if pick.step is not None:
+                self.index = -1  # shown again even if it is the current step
+                self.action_go(pick.step)
+            else:
+                self._show()
+        self.app.push_screen(ReviewScreen(record), callback=done)
 
     def action_close(self) -> None:
         if self._timer is not None:

@@ -695,7 +695,7 @@ def prompt_doing(prompt: P.Prompt | None, short: bool = False) -> str:
         case None:
             return "is done"
         case P.ChooseCapital():
-            return "is choosing its capital"
+            return "picks a capital" if short else "is choosing its capital"
         case P.FreeSetupTurn(round=r):
             return "is setting up" if short else f"is spending setup points (round {r} of 5)"
         case P.ChooseRoleHolder(role=r):
@@ -715,7 +715,7 @@ def prompt_doing(prompt: P.Prompt | None, short: bool = False) -> str:
         case P.MakeOffering():
             return "makes an offering" if short else "is making an offering to a god"
         case P.ConstructionTurn():
-            return "is building"
+            return "builds" if short else "is building"
         case P.PlaceFree(card=c):
             return "places a free piece" if short else f"is placing the free piece of {card(c)}"
         case P.KeepCommodities():

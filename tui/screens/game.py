@@ -76,7 +76,7 @@ class GameScreen(TableTalk):
         Binding("6", "pane('players')", "Players", group=PANES, id="game.pane-6"),
         Binding("enter", "detail", "Detail", show=False, id="game.detail"),
         Binding("t", "chat", "Talk", id="game.chat"),
-        Binding("b", "reclaim", "Take my seat back", id="game.reclaim"),
+        Binding("b", "reclaim", "Seat back", id="game.reclaim"),
         Binding("f", "fast", "Fast", id="game.fast"),
         Binding("escape", "leave", "Lobby", id="game.leave"),
         Binding("question_mark", "app.help", "Help", id="game.help"),
@@ -159,12 +159,14 @@ class GameScreen(TableTalk):
         self.session.subscribe(None)
 
     def check_action(self, action: str, parameters) -> bool | None:
-        """Local play has no chat and no lobby; a server's table no computer speed; a seat
-        is taken back while a computer holds it."""
+        """Local play has no chat and no lobby; a server's table no computer speed; while
+        a computer holds the player's seat, the seat is taken back (and nothing undone)."""
         if action in ("chat", "leave"):
             return not self.session.runs_bots
         if action == "reclaim":
             return bool(self.kept_by())
+        if action == "undo" and self.kept_by():  # nothing of one's own to take back
+            return False
         if action == "fast":
             return self.session.runs_bots
         if action == "decide" and not self.session.runs_bots:  # a watcher decides nothing

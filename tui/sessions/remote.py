@@ -206,7 +206,7 @@ class RemoteSession:
             body.append(Part("watching", HINT))
         elif info.seats[up.seat].kind != REMOTE:
             body.append(Part(f"a computer holds your seat: {RECLAIM_KEY} takes it back",
-                             short=f"a computer holds your seat ({RECLAIM_KEY})"))
+                             short=f"a computer plays for you ({RECLAIM_KEY})"))
         else:
             body.append(Part(f"{civ_markup(info.seats[up.seat].civ)} (you)", DECORATION))
         body.append(self._awaited(info, state.prompt))

@@ -1,7 +1,7 @@
 """A status line made of parts that give way in order when the line is too narrow.
 
 Who decides, what they decide and who is away (or replaced by a computer) are never left
-out: the role holder, who you are and hints go first; then, before each further part
+out: the role holder goes first, then who you are and hints; then, before each further part
 goes (the phase, then the turn and the clock, then the count of unread chat lines), the
 kept ones try their short words. Only then is the line cut at its end.
 """
@@ -23,8 +23,8 @@ UNREAD = 4  # chat lines not read yet
 TURN = 3
 CLOCK = 3
 PHASE = 2
-HINT = 1  # a key to press
-DECORATION = 0  # the role holder, who you are
+HINT = 1  # a key to press, who you are
+DECORATION = 0  # the role holder
 
 
 PHASE_ROLE = {"commerce": "director_of_commerce", "offering": "high_priest",

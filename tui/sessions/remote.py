@@ -30,7 +30,6 @@ from tui.net.words import REMOTE, clock_text, waited_for, waiting_text
 
 from ..status_parts import (
     CLOCK,
-    DECORATION,
     HINT,
     Part,
     StatusParts,
@@ -208,7 +207,7 @@ class RemoteSession:
             body.append(Part(f"a computer holds your seat: {RECLAIM_KEY} takes it back",
                              short=f"a computer plays for you ({RECLAIM_KEY})"))
         else:
-            body.append(Part(f"{civ_markup(info.seats[up.seat].civ)} (you)", DECORATION))
+            body.append(Part(f"{civ_markup(info.seats[up.seat].civ)} (you)", HINT))
         body.append(self._awaited(info, state.prompt))
         clock = clock_text(info).removeprefix(" · ")
         if clock and info.status != "over":

@@ -1,8 +1,8 @@
 """A status line made of parts that give way in order when the line is too narrow.
 
 Who decides, what they decide and who is away (or replaced by a computer) are never left
-out: the role holder goes first, then who you are and hints; then, before each further part
-goes (the phase, then the turn and the clock, then the count of unread chat lines), the
+out: the role holder and hints go first; then, before each further part goes (the phase
+and who you are, then the turn and the clock, then the count of unread chat lines), the
 kept ones try their short words. Only then is the line cut at its end.
 """
 
@@ -22,8 +22,8 @@ NOTE = 5  # something went wrong (a lost link, a failed save): kept nearly to th
 UNREAD = 4  # chat lines not read yet
 TURN = 3
 CLOCK = 3
-PHASE = 2
-HINT = 1  # a key to press, who you are
+PHASE = 2  # the phase, who you are (or that you watch)
+HINT = 1  # a key to press
 DECORATION = 0  # the role holder
 
 
@@ -87,7 +87,7 @@ def fit(line: StatusParts, width: int) -> str:
     tried before anything more is left out."""
     parts = line.head + line.body
     text = ""
-    for cut in [-1] + sorted({p.keep for p in parts if p.keep < ESSENTIAL}):
+    for cut in [-1] + sorted({p.keep for p in parts if p.keep < ESSENTIAL} | {HINT}):
         head = [p for p in line.head if p.keep > cut]
         body = [p for p in line.body if p.keep > cut]
         for short in (False, True) if cut >= HINT else (False,):

@@ -30,7 +30,7 @@ from tui.net.words import REMOTE, clock_text, waited_for, waiting_text
 
 from ..status_parts import (
     CLOCK,
-    HINT,
+    PHASE,
     Part,
     StatusParts,
     head_parts,
@@ -202,12 +202,12 @@ class RemoteSession:
         state = up.view.state
         body: list[Part] = []
         if up.seat is None:
-            body.append(Part("watching", HINT))
+            body.append(Part("watching", PHASE))
         elif info.seats[up.seat].kind != REMOTE:
             body.append(Part(f"a computer holds your seat: {RECLAIM_KEY} takes it back",
                              short=f"a computer plays for you ({RECLAIM_KEY})"))
         else:
-            body.append(Part(f"{civ_markup(info.seats[up.seat].civ)} (you)", HINT))
+            body.append(Part(f"{civ_markup(info.seats[up.seat].civ)} (you)", PHASE))
         body.append(self._awaited(info, state.prompt))
         clock = clock_text(info).removeprefix(" · ")
         if clock and info.status != "over":

@@ -720,6 +720,55 @@ def prompt_text(prompt: P.Prompt | None) -> str:
     return f"decide ({type(prompt).__name__})"
 
 
+def prompt_doing(prompt: P.Prompt | None, short: bool = False) -> str:
+    """What another player is doing, for those who wait ("is choosing its trade offer"),
+    from the prompt's public parts only; `short`: the fewest words (a narrow line)."""
+    match prompt:
+        case None:
+            return "is done"
+        case P.ChooseCapital():
+            return "picks a capital" if short else "is choosing its capital"
+        case P.FreeSetupTurn(round=r):
+            return "is setting up" if short else f"is spending setup points (round {r} of 5)"
+        case P.ChooseRoleHolder(role=r):
+            return "breaks a tie" if short else f"is choosing who takes the {role(r)}"
+        case P.AnnounceTrade():
+            return "announces the trade" if short else "is announcing how many cards are traded"
+        case P.ChooseTradeOffer(n=n):
+            return "is choosing its offer" if short else \
+                f"is choosing its trade offer ({count(n, 'card')})"
+        case P.TakeTradeCard():
+            return "takes a card" if short else "is taking a card from another offer"
+        case P.GiveBalancingCard():
+            return "gives a card" if short else "is giving a balancing card"
+        case P.NamePlayer(phase=ph):
+            return "names the next player" if short else \
+                f"is naming who plays next in the {phase_title(ph).lower()} phase"
+        case P.MakeOffering():
+            return "makes an offering" if short else "is making an offering to a god"
+        case P.ConstructionTurn():
+            return "builds" if short else "is building"
+        case P.PlaceFree(card=c):
+            return "places a free piece" if short else f"is placing the free piece of {card(c)}"
+        case P.KeepCommodities():
+            return "keeps commodities" if short else "is choosing the commodities to keep"
+        case P.NavalTurn():
+            return "moves at sea" if short else "is moving triremes"
+        case P.GroundTurn():
+            return "moves on land" if short else "is moving ground units"
+        case P.ChooseOpponent(area=a):
+            return "picks a foe" if short else f"is choosing whom to fight in {area(a)}"
+        case P.ChooseLosses(area=a):
+            return "takes losses" if short else f"is choosing its losses in {area(a)}"
+        case P.ChooseConquest(province=p):
+            return "conquers" if short else f"is choosing what to do with {area(p)}"
+        case P.GreekBlockade(attacker=a):
+            return "may blockade" if short else f"is deciding whether to blockade {civ(a)}"
+        case P.Reaction():  # which power is asked about stays the deciding player's
+            return "may use a power" if short else "is deciding whether to use a power"
+    return "is deciding"
+
+
 PROMPT_TITLES: dict[type, str] = {
     P.ChooseCapital: "Free setup: your capital",
     P.FreeSetupTurn: "Free setup",

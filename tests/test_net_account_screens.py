@@ -111,5 +111,5 @@ def test_players_mute_the_spectators_channel():
     remote.chat(" /UNMUTE ")
     remote.chat_line(ChatLine(table=1, name="carla", text="back", at="", channel="spectators"))
     assert sent == []  # the commands stay here
-    assert [d for d in heard if d[0] != "note"] == [
+    assert [(d.who, d.text) for d in heard if d.who != "note"] == [
         ("carla (watching)", "go rome"), ("bruno", "hi"), ("carla (watching)", "back")]

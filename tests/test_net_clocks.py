@@ -285,7 +285,31 @@ def test_digest_words():
     lines = digest(h.since(3), "rome")
     assert len(lines) == 2 and lines[0].startswith("Battle in") and "Egypt" in lines[1]
     assert len(digest(h.since(2), "rome")) == 3
-    assert digest_text(lines).startswith("Since your last turn:\n• ")
+    assert digest_text(lines).startswith("Since your last decision:\n• ")
+
+
+def test_digest_of_a_military_turn_a_computer_played_for_the_absent_player():
+    """Coming back to a seat a computer kept: the battles it fought and what it built for
+    the player are told, not only what others did to them; and when others played and
+    nothing touched the player, the digest still says the game moved on."""
+    from engine import events as E
+    h = History()
+    h.add(5, [E.PhaseStarted(turn=4, phase="military"),
+              E.UnitsMoved(civ="rome", units=[3], kinds=["legion"], origin="roma",
+                           to="sicilia"),
+              E.BattleStarted(area="sicilia", naval=False, attacker="rome", defender="egypt",
+                              attacker_units=["legion"], defender_units=["legion"]),
+              E.Occupied(civ="rome", province="sicilia", posts=["city"]),
+              E.Built(civ="rome", kind="legion", province="roma")])
+    lines = digest(h.since(4), "rome")
+    assert lines[0].startswith("Battle in") and "Rome (a legion) attacks Egypt" in lines[0]
+    assert len(lines) == 3 and "builds" in lines[2]
+    h.add(6, [E.PhaseStarted(turn=5, phase="roles"),
+              E.Passed(civ="egypt", phase="roles")])
+    assert digest(h.since(5), "rome") == [
+        "the others played on (now turn 5, roles); nothing touched you (the log, 5, has "
+        "every move)"]
+    assert digest(h.since(6), "rome") == []  # nothing since: no digest
 
 
 def test_notice_escapes_only_where_the_terminal_shows_them():
@@ -482,7 +506,7 @@ def test_the_lobby_rings_and_notifies_on_your_turn(monkeypatch):
             await pilot.pause(0.1)
         assert told[0][0] == "Table 3: your decision as Rome — Trade: announce"
         assert told[0][1]["title"] == "Your turn"
-        assert told[1][0] == "Since your last turn:\n• Egypt becomes Trader"
+        assert told[1][0] == "Since your last decision:\n• Egypt becomes Trader"
         assert rung == []  # a headless app has no terminal to ring
     run(go())
 

@@ -179,4 +179,7 @@ def test_a_watcher_gets_no_dialog():
     from tui.sessions.remote import RemoteSession
     remote = RemoteSession(1, lambda m: None, up)
     assert remote.human_seats == [] and remote.legal() == []
-    assert remote.status_line().startswith("watching · waiting for ")
+    # the deciding player in the third person, never "your" words read to a watcher
+    assert remote.status_line() == ("Turn 3 · Military (Military Leader: Atlantis) │ "
+                                    "watching · Rome (anna) is moving ground units · "
+                                    "carla disconnected")

@@ -172,7 +172,7 @@ def test_keyless_watchers_private_tables_and_the_spectators_channel(door):
     guest.press("Enter")  # sit: refused
     guest.wait_for("only watch")
     guest.press("w")
-    guest.wait_for("watching · waiting for")
+    guest.wait_for("│ watching · ")  # then the deciding player, third person
     time.sleep(0.5)
     guest.press("t")
     guest.wait_for("say something to the table")

@@ -181,7 +181,7 @@ def test_friends_play_over_ssh(door):
     anna.wait_for("A new table")
     anna.press("C-s")
     anna.wait_for("Rome (you)")  # the real game screen: map, panes, status line
-    anna.wait_for("waiting for Carthage (free seat)")
+    anna.wait_for("Carthage (free seat) is ")  # what another player does: third person
 
     bruno = Term(port, d / "bruno", "bruno", size=(100, 30))
     terms.append(bruno)
@@ -194,15 +194,15 @@ def test_friends_play_over_ssh(door):
     title = _title(bruno)
 
     bruno.close()  # the connection drops: the seat stays his, his decision waits
-    anna.wait_for("bruno disconnected")
+    anna.wait_for("disconnected")  # "(bruno, disconnected)" when he decides
     bruno = Term(port, d / "bruno", "bruno", size=(100, 30))
     terms.append(bruno)
     bruno.wait_for("Carthage (you)")  # straight back to his table, at his prompt
     bruno.wait_for(title)
-    anna.wait_gone("bruno disconnected")
+    anna.wait_gone("disconnected")
 
     bruno.close()
-    anna.wait_for("bruno disconnected")
+    anna.wait_for("disconnected")  # "(bruno, disconnected)" when he decides
     anna.press("Escape")  # to the lobby: the creator hands his seat to a computer and back
     anna.wait_for("the tables of this server")
     anna.press("b")
@@ -221,11 +221,67 @@ def test_friends_play_over_ssh(door):
     terms.append(carla)
     carla.wait_for("Table 1")
     carla.press("w")
-    shown = carla.wait_for("watching")
-    assert DIALOG not in shown and "Your decision" not in shown
+    shown = carla.wait_for(" is ")  # the deciding player in the third person
+    assert DIALOG not in shown and "your decision" not in shown
 
     _play_by_keys(d, [anna, bruno], 2)
     assert DIALOG not in carla.screen()
+
+
+def test_back_at_a_seat_a_computer_holds_with_chat_over_ssh(door):
+    """At 80x24 through the real ssh client: bruno drops, the creator hands his seat to a
+    computer, which plays on; bruno comes back: the status line keeps the turn and says a
+    computer plays for him, the digest tells what happened since his last decision, `b`
+    takes the seat back; a line anna says shows on his map and is counted."""
+    d, port, terms = door
+    anna = Term(port, d / "anna", "anna", size=(100, 30))
+    terms.append(anna)
+    anna.wait_for("No tables yet")
+    anna.press("n")
+    anna.wait_for("A new table")
+    anna.press("C-s")
+    anna.wait_for("Rome (you)")
+    bruno = Term(port, d / "bruno", "bruno")
+    terms.append(bruno)
+    bruno.wait_for("Carthage: free")
+    bruno.press("Enter")
+    bruno.wait_for("Turn 1")
+    _play_by_keys(d, [anna, bruno], 4)
+    _play_by_keys(d, [anna], 0, until=bruno)
+    _decide(d, bruno)  # his last decision: the digest counts from here
+    bruno.close()
+    anna.wait_for("disconnected")  # "(bruno, disconnected)" when he decides
+    anna.press("Escape")
+    anna.wait_for("the tables of this server")
+    anna.press("b")
+    anna.wait_for("A computer player keeps the seat")
+    anna.press("Enter")
+    anna.wait_for("(for bruno)")
+    anna.press("Enter")
+    anna.wait_for("Rome (you)")
+    before = _actions(d)
+    _play_by_keys(d, [anna], 2)  # the computer plays bruno's seat meanwhile
+    assert _actions(d) > before + 2
+
+    bruno = Term(port, d / "bruno", "bruno")
+    terms.append(bruno)
+    shown = bruno.wait_for("a computer plays for you (b)")
+    assert shown.splitlines()[0].lstrip().startswith("Turn ")  # the turn after a reconnect
+    bruno.wait_for("Since your last decision")
+    bruno.wait_for("b Seat back")
+    if DIALOG in anna.screen():
+        anna.press("v")  # her decision's dialog put away: the board
+        anna.wait_gone(DIALOG)
+    anna.press("t")
+    anna.wait_for("say something to the table")
+    anna.press("brb 2 min", "Enter")
+    bruno.wait_for("anna says")
+    bruno.wait_for("chat: 1 new")
+    bruno.press("b")
+    bruno.wait_gone("a computer plays for you")
+    bruno.press("5")
+    bruno.wait_for("anna: brb 2 min")
+    bruno.wait_gone("chat: 1 new")
 
 
 def test_unauthorized_key_and_commands_are_refused(door):

@@ -249,7 +249,7 @@ def test_a_killed_server_comes_back_with_every_seat_and_prompt(door):
     _play(door.d, people, decisions=3)
     _play(door.d, people, until="rome")
     made = _play(door.d, {"rome": anna}, until="carthage")  # bruno's decision waits for him
-    bruno.wait_for("your decision as Carthage")  # the your-turn notice on screen
+    bruno.wait_for("Your turn")  # the your-turn notice on screen, beside the dialog
     heard = raw.read_bytes()  # and the bell with a desktop notification
     assert b"\a\x1b]9;Table 1: your decision as Carthage" in heard
     assert b"]777;" not in heard  # only what that terminal is known to show
@@ -265,7 +265,7 @@ def test_a_killed_server_comes_back_with_every_seat_and_prompt(door):
     bruno.wait_for("Carthage (you)")  # back at his seat, at his prompt
     assert _shown_title(bruno) == title
     anna.wait_for("Rome (you)")
-    anna.wait_for("waiting for Carthage (bruno)")
+    anna.wait_for("Carthage (bruno) is ")  # what he does, in the third person
     assert _actions(door.d) == made
     _play(door.d, {"rome": anna, "carthage": bruno}, decisions=2)  # and the game goes on
     assert _actions(door.d) >= made + 2

@@ -25,6 +25,7 @@ from engine.render import plain
 from engine.state import Config, GameState
 
 from . import bridge
+from .status_parts import StatusParts
 
 HUMAN = "human"
 
@@ -199,7 +200,7 @@ class GameSession:
             return "you" if not self.hot_seat else f"player {seat + 1}"
         return f"computer, {self.seats[seat]}"
 
-    def status_line(self) -> str | None:
+    def status_parts(self, unread: int = 0) -> StatusParts | None:
         """None: the status line says it all from the state (no connections here)."""
         return None
 

@@ -1,4 +1,4 @@
-"""'Since your last turn: …': what a player who comes back to a table missed, picked from
+"""'Since your last decision: …': what a player who comes back to a table missed, picked from
 the events their seat may see (engine.game.visible_events) and worded by engine.render.
 
 The game server keeps each table's recent events with the version that caused them
@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from engine import events as E
 from engine.game import visible_events
 from engine.record import GameRecord
-from engine.render import render
+from engine.render import phase_name, render
 from engine.replay import replay
 
 HISTORY = 2000  # events kept per table (a long correspondence wait stays whole)
@@ -22,14 +22,22 @@ MAX_LINES = 12  # a digest longer than this says how many more
 
 
 def digest(events: Sequence[E.Event], civ: str) -> list[str]:
-    """The lines of the digest for `civ`: battles against it, sacks and conversions of its
-    provinces, roles that changed hands, cards bought, a victory."""
+    """The lines of the digest for `civ`: the battles it fought (a computer may have
+    fought them for it), what was built for it, sacks, occupations and conversions that
+    touched it, roles that changed hands, cards bought, a victory; when others played and
+    none of that happened, a line that says so (the log has every move)."""
     lines: list[str] = []
-    for e in visible_events(list(events), civ):
+    seen = visible_events(list(events), civ)
+    for e in seen:
         match e:
-            case E.BattleStarted(defender=d) if d == civ:
+            case E.BattleStarted(attacker=a, defender=d) if civ in (a, d):
                 lines.append(render(e))
-            case E.Sacked(owner=o) | E.ConversionStarted(owner=o) if o == civ:
+            case E.Built(civ=c) if c == civ:  # the player's own decisions are not here:
+                lines.append(render(e))       # a computer played the seat for them
+            case E.Sacked(civ=c, owner=o) | E.ConversionStarted(civ=c, owner=o) \
+                    if civ in (c, o):
+                lines.append(render(e))
+            case E.Occupied(civ=c) if c == civ:
                 lines.append(render(e))
             case E.RoleAssigned(civ=c, previous=p) if p and c != p:
                 lines.append(render(e))
@@ -37,6 +45,12 @@ def digest(events: Sequence[E.Event], civ: str) -> list[str]:
                 lines.append(render(e))
             case E.Victory():
                 lines.append(render(e))
+    if not lines and seen:
+        phases = [e for e in seen if isinstance(e, E.PhaseStarted)]
+        where = f" (now turn {phases[-1].turn}, {phase_name(phases[-1].phase)})" \
+            if phases else ""
+        lines.append(f"the others played on{where}; nothing touched you (the log, 5, has "
+                     "every move)")
     if len(lines) > MAX_LINES:
         more = len(lines) - MAX_LINES + 1
         lines = lines[:MAX_LINES - 1] + [f"… and {more} more (see the log)"]
@@ -44,7 +58,7 @@ def digest(events: Sequence[E.Event], civ: str) -> list[str]:
 
 
 def digest_text(lines: Iterable[str]) -> str:
-    return "Since your last turn:\n" + "\n".join(f"• {line}" for line in lines)
+    return "Since your last decision:\n" + "\n".join(f"• {line}" for line in lines)
 
 
 class History:

@@ -483,7 +483,7 @@ class GameServer:
         self._broadcast_lobby()
 
     def _send_digest(self, conn: Conn, table: Table, seat: int) -> None:
-        """'Since your last turn': for a player back at their seat after deciding."""
+        """'Since your last decision': for a player back at their seat after deciding."""
         mark = self.deadlines.mark(table.id, seat)
         history = self.histories.setdefault(table.id, History(first=table.match.version))
         if mark is None:
@@ -668,12 +668,14 @@ class GameServer:
         table = self._table(conn, msg.table)
         if table is None:
             return
-        if conn.identity != table.creator:
-            conn.send(p.Rejected(reason="only the table's creator hands seats over",
-                                 table=table.id))
-            return
         row = self._seat(conn, table, msg.seat)
         if row is None:
+            return
+        own = not msg.to_bot and row.identity == conn.identity  # one's own seat, taken back
+        if conn.identity != table.creator and not own:
+            conn.send(p.Rejected(reason="only the table's creator hands seats over "
+                                        "(a player takes back only their own seat)",
+                                 table=table.id))
             return
         if row.identity is None and row.kind == REMOTE and msg.to_bot:
             conn.send(p.Rejected(reason="nobody sits there: it is free for anyone",
@@ -695,6 +697,9 @@ class GameServer:
                 if late:  # until its owner comes back to it
                     self.deadlines.keep(table.id, msg.seat)
         else:
+            if own and row.kind == REMOTE:
+                conn.send(p.Rejected(reason="you already play your seat", table=table.id))
+                return
             if row.kind == REMOTE or row.identity is None:
                 conn.send(p.Rejected(reason="that seat was never a person's",
                                      table=table.id))

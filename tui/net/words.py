@@ -25,6 +25,14 @@ def seat_text(s: SeatInfo) -> str:
     return who
 
 
+def waited_for(s: SeatInfo) -> str:
+    """Who plays a seat, for those who wait for it: 'anna', 'free seat', 'computer, normal',
+    'computer for anna'."""
+    if s.kind == REMOTE:
+        return s.name if s.taken else "free seat"
+    return f"computer for {s.name}" if s.name else f"computer, {s.kind}"
+
+
 def waiting_text(info: TableInfo, prompt_kind: str = "") -> str:
     """'waiting for Egypt (Anna) — construction'."""
     if info.status == "over":
@@ -32,9 +40,7 @@ def waiting_text(info: TableInfo, prompt_kind: str = "") -> str:
     if info.pending is None:
         return ""
     s = info.seats[info.pending]
-    who = s.name if s.kind == REMOTE and s.taken else (
-        "free seat" if s.kind == REMOTE else f"computer, {s.kind}")
-    text = f"waiting for {render.civ(s.civ)} ({who})"
+    text = f"waiting for {render.civ(s.civ)} ({waited_for(s)})"
     what = prompt_kind or render.phase_name(info.phase)
     text = f"{text} — {what}" if what else text
     return text + clock_text(info)

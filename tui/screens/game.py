@@ -7,7 +7,7 @@ computer player's turn runs in a worker thread (on a copy of the state; at a ser
 table the server's computers think), a human's turn opens the decision's dialog (after
 the pass-the-keyboard screen when another human played last). At a server's table the
 status line says whom the table waits for and who is disconnected, and `t` opens the
-table chat (its lines go to the log).
+table chat (tui/screens/table_talk.py: its lines go to the log and show at once).
 
 Layouts (the screen's breakpoint classes):
     80 x 24          the map fills the screen; 2-6 show a pane instead, 1 the map again
@@ -38,6 +38,7 @@ from engine.render import civ as civ_name
 
 from .. import news
 from ..sessions.base import TableSession
+from ..status_parts import StatusParts, note_parts
 from ..widgets.battle_log import BattleLog
 from ..widgets.detail import ProvinceDetail
 from ..widgets.gods_cards import GodsCardsPane
@@ -46,8 +47,8 @@ from ..widgets.keybar import KeyBar
 from ..widgets.map import MapView
 from ..widgets.players import PlayersPane
 from ..widgets.roles import RolesPane
-from ..widgets.status import StatusBar
-from .base import BaseScreen
+from ..widgets.status import StatusBar, local_parts
+from .table_talk import TableTalk
 
 PANES = Binding.Group("Panes", compact=True)
 # Fast computer players that decide in a blink play on the screen's own thread for up to
@@ -59,7 +60,7 @@ PANE_IDS = {"hand": "hand-pane", "roles": "roles-pane", "gods": "gods-pane", "lo
 SIDE_WIDTH = 40
 
 
-class GameScreen(BaseScreen):
+class GameScreen(TableTalk):
     CSS_PATH = Path(__file__).with_name("game.tcss")  # its own rules: tui/sheets.py
 
     # in the key bar's order: acting first, leaving last (every key fits at 80 columns)
@@ -76,6 +77,7 @@ class GameScreen(BaseScreen):
         Binding("6", "pane('players')", "Players", group=PANES, id="game.pane-6"),
         Binding("enter", "detail", "Detail", show=False, id="game.detail"),
         Binding("t", "chat", "Talk", id="game.chat"),
+        Binding("b", "reclaim", "Seat back", id="game.reclaim"),
         Binding("f", "fast", "Fast", id="game.fast"),
         Binding("escape", "leave", "Lobby", id="game.leave"),
         Binding("question_mark", "app.help", "Help", id="game.help"),
@@ -141,8 +143,8 @@ class GameScreen(BaseScreen):
             self.map.cursor = cap
         self.map.focus()
         self.refresh_all(reset_log=True)
-        for who, text in self.session.chat_lines:
-            self.log_pane.add_chat(who, text)
+        self._kept = self.kept_by()
+        self.tell_kept()
         self.session.subscribe(self._table_changed)
         self.call_after_refresh(self.advance)
         self.set_interval(1.0, self._tick_clock)  # a server's table may have a clock
@@ -158,77 +160,33 @@ class GameScreen(BaseScreen):
         self.session.subscribe(None)
 
     def check_action(self, action: str, parameters) -> bool | None:
-        """Local play has no chat and no lobby; a server's table no computer speed."""
+        """Local play has no chat and no lobby; a server's table no computer speed; while
+        a computer holds the player's seat, the seat is taken back (and nothing undone)."""
         if action in ("chat", "leave"):
             return not self.session.runs_bots
+        if action == "reclaim":
+            return bool(self.kept_by())
+        if action == "undo" and self.kept_by():  # nothing of one's own to take back
+            return False
         if action in ("fast", "hint"):  # a server's table offers no hints (yet)
             return self.session.runs_bots
         if action == "decide" and not self.session.runs_bots:  # a watcher decides nothing
             return bool(self.session.human_seats) or self.session.over
         return True
 
-    # --- a server's table ---------------------------------------------------------------
-    def _table_changed(self, what: str, detail) -> None:
-        """The server said something (an update, a chat line, a refusal, a lost link)."""
-        if not self.is_mounted or not hasattr(self, "_v"):
-            return
-        if what == "update":
-            if self._decision_open and self.session.version != self._decision_version:
-                self._close_stale_decision()
-            taken_back = getattr(detail, "taken_back", "")
-            if taken_back:
-                mine = self._v.civ == taken_back
-                self.notify("Your last decision was taken back" if mine else
-                            f"{civ_name(taken_back)} took back their last decision",
-                            timeout=4, markup=False)
-            self.refresh_all(reset_log=bool(taken_back))
-            self.refresh_bindings()  # a seat handed over: Decide comes or goes
-            self.advance()
-        elif what == "chat":
-            who, text = detail
-            self.log_pane.add_chat(who, text)
-        elif what == "refused":
-            self.notify(str(detail), severity="error", timeout=6)
-            self._show_status()
-            self.advance()
-        elif what == "lost":
-            self._note = f"{detail}: ctrl+q quits"
-            self._show_status()
-
-    def _close_stale_decision(self) -> None:
-        """The game moved on under an open dialog (a computer took the seat over): close
-        it and its payment dialogs; the next prompt opens its own."""
-        from ..decisions.base import DecisionScreen, PaymentScreen
-        while isinstance(self.app.screen, DecisionScreen | PaymentScreen):
-            self.app.pop_screen()
-        self._decision_open = False
-        self.notify("The game moved on: that decision is no longer yours to make", timeout=4)
-
-    def action_chat(self) -> None:
-        self.add_class("-chatting")
-        self.query_one("#chat", Input).focus()
-
-    @on(Input.Submitted, "#chat")
-    def _chat_sent(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.session.chat(event.value)
-        event.input.value = ""
-        self._close_chat()
-
-    def _close_chat(self) -> None:
-        self.remove_class("-chatting")
-        self.map.focus()
-
     def action_leave(self) -> None:
         if self.has_class("-chatting"):
-            self._close_chat()
+            self.close_chat()
             return
         self.app.pop_screen()
 
     def _viewer_capital(self) -> str | None:
-        if self.viewer is None:
+        """The capital of the seat on screen: the one at the keyboard, or at a server's
+        table the player's own (a computer may hold it)."""
+        seat = self.viewer if self.viewer is not None else getattr(self.session, "seat", None)
+        if seat is None:
             return None
-        return self.session.view(self.viewer).state.players[self.viewer].capital
+        return self.session.view(seat).state.players[seat].capital
 
     def on_resize(self) -> None:
         self._fit()
@@ -246,6 +204,7 @@ class GameScreen(BaseScreen):
         self._detail_lines = detail_lines
         self._show_detail()
         self._show_panes()
+        self.read_if_in_sight()
 
     def action_pane(self, pane: str) -> None:
         self.pane = pane
@@ -281,6 +240,8 @@ class GameScreen(BaseScreen):
         if reset_log:
             self._progress = {pr.civ: pr.heroes_wonders for pr in self.quotes().progress}
             self.log_pane.reset(self.session.events, civ)
+            for who, text in self.session.chat_lines:  # what was said stays in the log
+                self.log_pane.add_chat(who, text)
         else:
             new = self.session.events[self.log_pane.count:]
             self._tell(new)
@@ -358,11 +319,17 @@ class GameScreen(BaseScreen):
         s = self.session
         if s.autosave_error and not note:  # before the usual hint: the game is not saved
             note = s.autosave_error
+        hint = ""
         if not note and s.is_human(s.pending_seat) and not self._decision_open \
                 and not self._pass_open and not s.over:
-            note = "press d to decide"
-        self.query_one(StatusBar).show(self._v.state, s.seats, thinking=self._thinking,
-                                       note=note, line=s.status_line())
+            hint = "press d to decide"
+        parts = s.status_parts(self.unread)
+        if parts is None:
+            parts = local_parts(self._v.state, s.seats, viewer=self.viewer, note=note,
+                                hint=hint)
+        else:
+            parts = StatusParts(parts.head, parts.body + note_parts(note, hint))
+        self.query_one(StatusBar).show(parts)
 
     def point_at(self, area: str) -> None:
         """Move the map cursor to the area and show its detail now (a dialog previewing
@@ -395,6 +362,7 @@ class GameScreen(BaseScreen):
 
     # --- driving the game ---------------------------------------------------------------
     def on_screen_resume(self) -> None:
+        self.read_if_in_sight()  # a dialog closed over the log
         if self._wanted:
             self._wanted = False
             self.call_after_refresh(self.advance)

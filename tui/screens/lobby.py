@@ -307,7 +307,7 @@ class LobbyScreen(BaseScreen):
         (the chat history comes first, then the update), else the one being played."""
         remote = self.remote
         if remote is None or remote.table != table or (self.opening and remote.shown):
-            remote = self.remote = RemoteSession(table, self.send)
+            remote = self.remote = RemoteSession(table, self.send, me=self.me)
         return remote
 
     def _show_table(self, remote: RemoteSession) -> None:

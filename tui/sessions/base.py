@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+import msgspec
+
 from engine.actions import Action, Item
 from engine.errors import IllegalAction
 from engine.events import Event
@@ -19,7 +21,17 @@ from engine.prompts import Prompt
 from engine.quotes import Quotes
 from engine.view import View
 
+from ..status_parts import StatusParts
+
 Listener = Callable[[str, object], None]  # (what changed, its detail)
+
+
+class Said(msgspec.Struct, frozen=True):
+    """A chat line as a listener hears it ('chat'): `own`, the player's own words (or the
+    session's note on them), are no news to them."""
+    who: str
+    text: str
+    own: bool = False
 
 
 class TableSession(Protocol):
@@ -46,7 +58,8 @@ class TableSession(Protocol):
     def is_human(self, seat: int | None) -> bool: ...
     def civ_of(self, seat: int) -> str: ...
     def seat_label(self, seat: int) -> str: ...
-    def status_line(self) -> str | None: ...  # a server's words on who waits for whom
+    # a server's words on who waits for whom (None: local play, the state says it all)
+    def status_parts(self, unread: int = 0) -> StatusParts | None: ...
 
     # what a seat may see and do
     def view(self, seat: int | None) -> View: ...

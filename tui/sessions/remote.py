@@ -21,18 +21,27 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.prompts import Prompt
 from engine.quotes import Quotes
-from engine.render import civ as civ_name
-from engine.render import prompt_title, rule_name
+from engine.render import prompt_doing, prompt_title, rule_name
 from engine.view import View
 from tui.net import protocol as p
 from tui.net.audience import SPECTATORS
 from tui.net.clock import left_text
-from tui.net.words import REMOTE, clock_text, waiting_text
+from tui.net.words import REMOTE, clock_text, waited_for, waiting_text
 
-from .base import Listener
+from ..status_parts import (
+    CLOCK,
+    PHASE,
+    Part,
+    StatusParts,
+    head_parts,
+    plain_text,
+)
+from ..text import civ_markup, esc
+from .base import Listener, Said
 
 HUMAN = "human"
 MUTE, UNMUTE = "/mute", "/unmute"  # typed in the chat line: the spectators' channel
+RECLAIM_KEY = "b"  # the game screen's key that takes one's own seat back from a computer
 
 
 class RemoteSession:
@@ -40,8 +49,9 @@ class RemoteSession:
     autosave_error: str | None = None
 
     def __init__(self, table: int, send: Callable[[p.Msg], None],
-                 first: p.Update | None = None) -> None:
+                 first: p.Update | None = None, *, me: str = "") -> None:
         self.table = table
+        self.me = me  # this player's name: their own lines are not news to them
         self._send = send
         self.last: p.Update | None = None
         self.events: list[Event] = []
@@ -73,7 +83,8 @@ class RemoteSession:
                 return
             name = f"{name} (watching)"
         self.chat_lines.append((name, line.text))
-        self._tell("chat", (name, line.text))
+        self._tell("chat", Said(who=name, text=line.text,
+                                own=bool(self.me) and line.name == self.me))
 
     def refused(self, reason: str, rule: str = "") -> None:
         """The server refused something (a decision: it is ours to make again)."""
@@ -112,6 +123,19 @@ class RemoteSession:
         return [seat] if seat is not None and self.up.info.seats[seat].kind == REMOTE else []
 
     hot_seat = False
+
+    @property
+    def kept_by(self) -> str:
+        """The level of the computer that holds this player's own seat ("": none does)."""
+        seat = self.up.seat
+        kind = self.up.info.seats[seat].kind if seat is not None else REMOTE
+        return "" if kind == REMOTE or self.over else kind
+
+    def reclaim(self) -> None:
+        """Take this player's own seat back from the computer that holds it (the server
+        answers with an update, or a refusal)."""
+        if self.up.seat is not None:
+            self._send(p.HandOver(table=self.table, seat=self.up.seat, to_bot=False))
 
     @property
     def pending_seat(self) -> int | None:
@@ -169,23 +193,53 @@ class RemoteSession:
             return {}
         return {info.seats[info.pending].civ: left_text(info.left)}
 
-    def status_line(self) -> str:
-        """'Rome (you) · waiting for Egypt (anna) — Construction · bruno disconnected'."""
+    def status_parts(self, unread: int = 0) -> StatusParts:
+        """Where the game is; who you are; whom the table waits for and what they do, in
+        the third person ('Egypt (anna) is building'), or that it is your decision; the
+        clock; who is away, and whether a computer holds your seat."""
         up = self.up
         info = self._info_now()
-        where = "watching" if up.seat is None else \
-            f"{civ_name(info.seats[up.seat].civ)} (you)"
-        prompt = up.view.state.prompt
-        kind = prompt_title(prompt) if prompt is not None else ""
-        if self.mine():
-            what = f"Your decision: {kind}{clock_text(info)}"
-        elif self.sent is not None:
-            what = "sent: waiting for the server"
+        state = up.view.state
+        body: list[Part] = []
+        if up.seat is None:
+            body.append(Part("watching", PHASE))
+        elif info.seats[up.seat].kind != REMOTE:
+            body.append(Part(f"a computer holds your seat: {RECLAIM_KEY} takes it back",
+                             short=f"a computer plays for you ({RECLAIM_KEY})"))
         else:
-            what = waiting_text(info, kind)
-        away = [s.name for s in info.seats if s.kind == REMOTE and s.taken and not s.connected]
-        parts = [where, what] + ([f"{', '.join(away)} disconnected"] if away else [])
-        return " · ".join(x for x in parts if x)
+            body.append(Part(f"{civ_markup(info.seats[up.seat].civ)} (you)", PHASE))
+        body.append(self._awaited(info, state.prompt))
+        clock = clock_text(info).removeprefix(" · ")
+        if clock and info.status != "over":
+            body.append(Part(esc(clock), CLOCK))
+        away = [s.name for i, s in enumerate(info.seats) if s.kind == REMOTE and s.taken
+                and not s.connected and i != info.pending]
+        if away:
+            body.append(Part(f"{esc(', '.join(away))} disconnected"))
+        return StatusParts(head_parts(state, unread), body)
+
+    def _awaited(self, info: p.TableInfo, prompt: Prompt | None) -> Part:
+        if info.status == "over" or info.pending is None:
+            return Part(esc(waiting_text(info)) or "nobody to wait for")
+        if self.sent is not None:
+            return Part("sent: waiting for the server")
+        if self.mine():
+            return Part(f"[b]your decision[/]: {esc(prompt_title(prompt))}",
+                        short="[b]your decision[/]")
+        s = info.seats[info.pending]
+        gone = s.kind == REMOTE and s.taken and not s.connected
+        who = waited_for(s) + (", disconnected" if gone else "")
+        if prompt is None or prompt.civ != s.civ:
+            prompt = None
+        doing = prompt_doing(prompt) if prompt else "is deciding"
+        short = prompt_doing(prompt, short=True) if prompt else "decides"
+        return Part(f"{civ_markup(s.civ)} ({esc(who)}) {esc(doing)}",
+                    short=f"{civ_markup(s.civ)} ({esc(who)}) {esc(short)}")
+
+    def status_line(self) -> str:
+        """The whole status line in words: 'Turn 3 · Construction │ Rome (you) · Egypt
+        (anna) is building · bruno disconnected'."""
+        return plain_text(self.status_parts())
 
     # --- what this seat may see and do ---------------------------------------------------------
     def view(self, seat: int | None = None) -> View:
@@ -242,7 +296,8 @@ class RemoteSession:
         spectators say."""
         if text.strip().lower() in (MUTE, UNMUTE):
             self.muted = text.strip().lower() == MUTE
-            self._tell("chat", ("note", "spectators' chat muted (/unmute shows it again)"
-                                if self.muted else "spectators' chat shown"))
+            self._tell("chat", Said(who="note", own=True,
+                                    text="spectators' chat muted (/unmute shows it again)"
+                                    if self.muted else "spectators' chat shown"))
         elif text.strip():
             self._send(p.Chat(table=self.table, text=text))

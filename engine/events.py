@@ -107,8 +107,14 @@ class GodTaken(EventBase, frozen=True):
 
 
 class Passed(EventBase, frozen=True):
+    """A player lets something go: his offering, his military turn (once it is over), a
+    power he may use now, a convoy he may blockade, further sacks."""
+
     civ: str
     phase: str
+    powers: list[str] = []  # the powers he lets go unused (a reaction window, a card's question)
+    convoy: str = ""  # the Greek blockade: whose convoy he lets pass
+    sacks: int = 0  # the further sacks of a conquest he lets go (a card allowed them)
 
 
 class Paid(EventBase, frozen=True):

@@ -16,6 +16,7 @@ import msgspec
 
 from . import powers
 from .actions import Buy, Item, SetupBuy
+from .battle_quotes import BattleQuote, battle_quote
 from .data import costs
 from .data.cards import COMMODITIES, GODS, ROLES, TAX
 from .prompts import ConstructionTurn, FreeSetupTurn
@@ -102,6 +103,7 @@ class Quotes(msgspec.Struct, frozen=True, kw_only=True):
     board: BoardQuote
     alike: dict[int, int] = {}  # the seat's units -> the first unit it is interchangeable with
     setup_items: list[ItemQuote] = []  # the seat's free setup buys (card powers do not apply)
+    battle: BattleQuote | None = None  # the battle between its dice and its losses
 
     def item(self, item: Item) -> ItemQuote | None:
         """The quote of an item (with its province if quoted so, else of its kind)."""
@@ -224,7 +226,8 @@ def quotes(state: GameState, seat: int | None, *, same_position: Quotes | None =
         return msgspec.structs.replace(same_position, seat=seat, civ=civ, items=items,
                                        pyramids_cost=pyramids, hand=hand,
                                        alike=_alike(state, civ) if civ is not None else {},
-                                       setup_items=setup_items)
+                                       setup_items=setup_items,
+                                       battle=battle_quote(state, civ))
     supply = {k: state.token_supply.get(k, 0) - tokens_in_play(state, k)
               for k in costs.BUILDINGS}
     losses = {p.civ: LossQuote(ground=powers.casualty_divisor(state, p.civ, False),
@@ -241,7 +244,7 @@ def quotes(state: GameState, seat: int | None, *, same_position: Quotes | None =
                                   rounds=costs.FREE_SETUP_ROUNDS),
         board=_board(state),
         alike=_alike(state, civ) if civ is not None else {},
-        setup_items=setup_items)
+        setup_items=setup_items, battle=battle_quote(state, civ))
 
 
 def progress(state: GameState) -> list[Progress]:

@@ -104,6 +104,7 @@ def card_list(cs: list[str]) -> str:
 
 
 _PLURAL = {"fortress": "fortresses", "city": "cities", "influence": "influence markers",
+           "die": "dice",
            "loss": "losses"}
 
 
@@ -163,8 +164,13 @@ def post(p: str) -> str:
     return f"the {p}"
 
 
+def possessive(name: str) -> str:
+    """"Rome" -> "Rome's", "Atlantis" -> "Atlantis'", "Mars" -> "Mars'"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def _possessive(c: str | None) -> str:
-    return f"{civ(c)}'s" if c else "the"
+    return possessive(civ(c)) if c else "the"
 
 
 # --- one renderer per event type -----------------------------------------------------------------
@@ -260,6 +266,15 @@ def _god_taken(e: E.GodTaken) -> str:
 
 
 def _passed(e: E.Passed) -> str:
+    if e.powers:  # in someone else's battle or move, maybe: say what was let go
+        names = join([possessive(card(p)) for p in e.powers])
+        return f"{civ(e.civ)} lets {names} power{'s' if len(e.powers) > 1 else ''} go unused"
+    if e.convoy:
+        return f"{civ(e.civ)} lets {possessive(civ(e.convoy))} convoy pass (no blockade)"
+    if e.sacks:
+        return f"{civ(e.civ)} stops sacking ({count(e.sacks, 'more building')} allowed)"
+    if e.phase == "military":
+        return f"{civ(e.civ)} ends its military turn"
     return f"{civ(e.civ)} passes ({phase_name(e.phase)})"
 
 
@@ -618,6 +633,10 @@ def action_text(action: A.Action, state: GameState | None = None,
             who = ("Titan " if len(us) == 1 else "Titans ") + ", ".join(f"#{i}" for i in us)
             verb = "shoots" if len(us) == 1 else "shoot"
             return f"{who} {verb} at {civ(ch)} in {area(t)} (1 die each)"
+        case A.UsePower(card="mars", target=t):
+            return f"Mars: add 6 to {_possessive(t)} total"
+        case A.UsePower(card="ajax", choice=ch):
+            return f"Ajax: re-roll {_rerolled(state, prompt, ch)}"
         case A.UsePower(card=c, target=t, choice=ch, units=us):
             extra = []
             if t:
@@ -629,6 +648,17 @@ def action_text(action: A.Action, state: GameState | None = None,
                 extra.append(units_text(state, us))
             return f"Use {card(c)}" + (f": {', '.join(extra)}" if extra else "")
     return type(action).__name__
+
+
+def _rerolled(state: GameState | None, prompt: P.Prompt | None, choice: str) -> str:
+    """Ajax's choice ("0,2": positions in his side's dice) as the dice it names."""
+    at = [int(x) for x in choice.split(",") if x.isdigit()]
+    b = state.military.battle if state is not None else None
+    if b is None or prompt is None:
+        return count(len(at), "die")
+    dice = b.attacker_dice if prompt.civ == b.attacker else b.defender_dice
+    shown = [str(dice[i]) for i in at if i < len(dice)]
+    return f"your {join(shown)}" if len(shown) == len(at) else f"{len(at)} of your dice"
 
 
 def _building_text(state: GameState | None, prompt: P.Prompt | None, index: int) -> str:
@@ -686,6 +716,24 @@ def prompt_text(prompt: P.Prompt | None) -> str:
         case P.Reaction(powers=pw):
             return f"use {' or '.join(card(p) for p in pw)} now, or not"
     return f"decide ({type(prompt).__name__})"
+
+
+WINDOWS: dict[str, str] = {
+    "phase_start": "at the start of the phase",
+    "move_declared": "now that a move is declared, before it is made",
+    "before_battle": "before the dice of the battle",
+    "after_dice": "after the dice, before the losses",
+}
+
+
+def window_text(window: str) -> str:
+    """When a reaction window comes, as a phrase ("after the dice, before the losses");
+    a card's own question is named after the card."""
+    if window in WINDOWS:
+        return WINDOWS[window]
+    if window in ALL_CARDS:
+        return f"when {card(window)} asks"
+    return "now"
 
 
 PROMPT_TITLES: dict[type, str] = {

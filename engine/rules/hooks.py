@@ -795,6 +795,22 @@ def battle_bonus(state: GameState, civ: str, area: str, naval: bool) -> int:
     return _total("battle_bonus", state, civ, area, naval)
 
 
+def bonus_causes(state: GameState, civ: str, area: str, naval: bool,
+                 dice_units: int) -> list[tuple[str, int, int]]:
+    """The cards behind a side's `die_bonus` (times its `dice_units` legions or triremes)
+    and `battle_bonus`, as (card, points, points a die), for the screens: the battle's own
+    bonus is their sum."""
+    out: list[tuple[str, int, int]] = []
+    for card, m in CARDS.items():
+        per_die = m.die_bonus(state, civ, naval) if _defines(m, "die_bonus") else 0
+        points = per_die * dice_units
+        if _defines(m, "battle_bonus"):
+            points += m.battle_bonus(state, civ, area, naval)
+        if points:
+            out.append((card, points, per_die))
+    return out
+
+
 def casualty_divisor(state: GameState, civ: str, naval: bool) -> int:
     """Points of the other side's total that cost civ one unit (5, unless a card says)."""
     return _most("casualty_divisor", 5, state, civ, naval)

@@ -344,6 +344,7 @@ def _legal_ground(state: GameState, prompt: GroundTurn) -> list[Action]:
 def _ground(state: GameState, prompt: GroundTurn, action: Action, ev: list[Event]) -> None:
     if isinstance(action, EndMilitary):
         state.military.step = "wars"
+        ev.append(Passed(civ=prompt.civ, phase="military"))  # the log says whose turn ended
     elif isinstance(action, Move):  # one the listing offered needs no check
         state.military.pending_move = listed_move(state, prompt, prompt.civ, action) or \
             check_move(state, prompt.civ, action)
@@ -446,7 +447,7 @@ def _blockade(state: GameState, prompt: GreekBlockade, action: Action, ev: list[
     assert pm is not None
     if isinstance(action, Pass):
         pm.blockade_done = True
-        ev.append(Passed(civ=prompt.civ, phase="military"))
+        ev.append(Passed(civ=prompt.civ, phase="military", convoy=prompt.attacker))
     elif isinstance(action, Blockade):
         if action.sea not in prompt.seas:
             raise IllegalAction(
@@ -541,10 +542,10 @@ def _conquest(state: GameState, prompt: ChooseConquest, action: Action, ev: list
     m = state.military
     if m.sacks_left:
         if isinstance(action, Pass):
+            ev.append(Passed(civ=civ, phase="military", sacks=m.sacks_left))
             m.sacks_left = 0
             m.conquest = ""
             state.prompt = None
-            ev.append(Passed(civ=civ, phase="military"))
             return
         if not isinstance(action, Sack):
             raise IllegalAction("Achilles: sack another building, or stop (pass)",

@@ -37,6 +37,7 @@ from ..text import civ_markup, esc
 from ..widgets.choice import NAV, ChoiceList
 from ..widgets.detail import detail_lines
 from ..widgets.keybar import KeyBar
+from .battle_panel import battle_panel
 
 
 class Undo:
@@ -137,9 +138,19 @@ class DecisionScreen(BaseModal):
         with Vertical(id="dialog", classes="dialog"):
             yield Static(self.title_markup(), classes="d-title")
             yield Static(self.intro_markup(), classes="d-intro", id="d-intro")
+            battle = self.battle_markup()
+            if battle:  # the dice this decision depends on, before it is taken
+                yield Static(battle, classes="d-battle", id="d-battle")
             yield from self.body()
             yield Static("", id="d-error", classes="d-error")
         yield KeyBar()
+
+    def battle_markup(self) -> str:
+        """The battle between its dice and its losses, as the engine quotes it ("": none)."""
+        if self.state.military.battle is None:  # (no quote asked for most decisions)
+            return ""
+        q = self.quotes.battle
+        return battle_panel(q, self.civ) if q is not None else ""
 
     def body(self):
         return iter(())

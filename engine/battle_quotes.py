@@ -16,7 +16,7 @@ from .errors import IllegalAction
 from .prompts import Reaction
 from .rules import combat, hooks
 from .rules.registry import LEGAL
-from .state import Battle, GameState
+from .state import Battle, GameState, Unit
 
 FIXED = "fixed"  # the kind of an automatic value a card fixed (a die counting 4: Hamilcar)
 MARS = "mars"  # the god whose +6 is the only bonus a battle gets after its dice
@@ -86,7 +86,7 @@ def battle_quote(state: GameState, civ: str | None) -> BattleQuote | None:
     return msgspec.structs.replace(q, choices=choices) if choices else q
 
 
-def _side(state: GameState, b: Battle, civ: str, units: list, enemy: list, dice: list[int],
+def _side(state: GameState, b: Battle, civ: str, units: list[Unit], enemy: list[Unit], dice: list[int],
           auto: list[int], bonus: int, total: int, other: str) -> SideQuote:
     sixes = [] if b.ranged else combat.automatic_units(state, units, enemy)
     automatic: list[AutomaticQuote] = []

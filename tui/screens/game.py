@@ -139,9 +139,7 @@ class GameScreen(BaseScreen):
         if cap:
             self.map.cursor = cap
         self.map.focus()
-        self.refresh_all(reset_log=True)
-        for who, text in self.session.chat_lines:
-            self.log_pane.add_chat(who, text)
+        self.refresh_all(reset_log=True)  # the chat said so far in its place among the events
         self.session.subscribe(self._table_changed)
         self.call_after_refresh(self.advance)
         self.set_interval(1.0, self._tick_clock)  # a server's table may have a clock
@@ -279,7 +277,8 @@ class GameScreen(BaseScreen):
         civ = v.civ
         if reset_log:
             self._progress = {pr.civ: pr.heroes_wonders for pr in self.quotes().progress}
-            self.log_pane.reset(self.session.events, civ)
+            self.log_pane.reset(self.session.events, civ, self.session.chat_lines,
+                                self.session.event_versions)
         else:
             new = self.session.events[self.log_pane.count:]
             self._tell(new)

@@ -6,6 +6,9 @@ game log, the battle log, the replay viewer, the screens and `mare-nostrum log`.
         "Battle in Carthago: Atlantis rolls 2 4 1 5 4 = 16, Carthage rolls 3 3 +12 +2 = 20"
     action_text(action, state) -> "Move 2 legions from Roma to Etruria"   (menus)
     prompt_text(prompt)       -> "choose 3 cards to offer in the trade"  (the status line)
+    window_text(window)       -> "after the dice, before the losses"  (a reaction window)
+
+A battle's quote (its dice before the losses) is worded in engine/render_battle.py.
 
 Every event type of engine.events has its renderer here (the tests check it). The lines say
 what the events, actions and prompts say and never re-derive anything from the rules. Ids

@@ -68,7 +68,7 @@ def session_at(state: GameState) -> GameSession:
 def battle_windows() -> dict[tuple[str, str], tuple[str, GameState]]:
     """The windows of a battle, which no example game reaches (its computer players hold
     no power used there): a power before the dice (Hamilcar), powers after them (Mars,
-    Ajax), and the losses after a fixed die."""
+    Ajax, after a fixed die); and a power's own question (Isis)."""
     from engine.actions import Move, Pass, UsePower
     from engine.game import apply
     from tests.powers.support import give, give_god
@@ -93,13 +93,17 @@ def battle_windows() -> dict[tuple[str, str], tuple[str, GameState]]:
     out[("Reaction", "after_dice ajax")] = ("ajax and a fixed 4", game.clone(s))
     apply(s, Pass())
     out[("Reaction", "after_dice mars other")] = ("mars of a third player", game.clone(s))
+    # a power's own question (Isis), from the positions of the dialogs' snapshots
+    from tests.test_tui_fixtures import decision_session
+    out[("Reaction", "isis")] = ("isis", game.clone(decision_session("Reaction").state))
     return out
 
 
 def test_the_scan_meets_every_kind_of_decision_and_the_battle_windows():
     kinds = {**example_positions(), **battle_windows()}
     assert len([k for k in kinds if k[0] != "Reaction"]) >= 15, sorted(kinds)
-    assert {("Reaction", "after_dice ajax"), ("Reaction", "before_battle")} <= set(kinds)
+    assert {("Reaction", "after_dice ajax"), ("Reaction", "before_battle"),
+            ("Reaction", "isis")} <= set(kinds)
 
 
 @sync

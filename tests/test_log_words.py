@@ -4,13 +4,15 @@ convoy; a military turn ends with a line, even one that moves nothing."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine import events as E
 from engine.actions import EndMilitary, EndNaval, Move, Pass
 from engine.game import apply
 from engine.prompts import GroundTurn, NavalTurn, Reaction
 from engine.render import render
 from tests.test_military import _blockade_position, game, of, start_military
-from tests.test_tui_dice import mars_session, mars_state, session_of
+from tests.test_tui_dice import MIDDLE, mars_session, mars_state, session_of
 from tests.test_tui_fixtures import settle
 from tests.test_tui_pilot import sync
 from tests.test_tui_snapshots import SMALL, _fixed_bot_levels, game_app, open_decision  # noqa: F401
@@ -82,11 +84,12 @@ def log_lines(app) -> list[str]:
     return [line for line, _ in screen.query_one(BattleLog)._entries]
 
 
+@pytest.mark.parametrize("size", [SMALL, MIDDLE], ids=["80x24", "160x48"])
 @sync
-async def test_the_log_pane_shows_whose_power_went_unused():
+async def test_the_log_pane_shows_whose_power_went_unused(size):
     session = mars_session("rome")
     app = game_app(session)
-    async with app.run_test(size=SMALL) as pilot:
+    async with app.run_test(size=size) as pilot:
         await open_decision(pilot)
         await pilot.press("n")  # Not now
         assert await settle(pilot, lambda: "mars" not in str(session.state.prompt))
@@ -96,12 +99,13 @@ async def test_the_log_pane_shows_whose_power_went_unused():
     assert not [line for line in lines if "passes (military)" in line]
 
 
+@pytest.mark.parametrize("size", [SMALL, MIDDLE], ids=["80x24", "160x48"])
 @sync
-async def test_the_log_pane_shows_a_military_turn_without_a_move():
+async def test_the_log_pane_shows_a_military_turn_without_a_move(size):
     s = game(["rome", "carthage", "greece"])
     start_military(s, "rome", "ground")
     app = game_app(session_of(s, []))
-    async with app.run_test(size=SMALL) as pilot:
+    async with app.run_test(size=size) as pilot:
         await open_decision(pilot)
         await pilot.press("e")  # end the military turn
         assert await settle(pilot, lambda: any(

@@ -107,3 +107,19 @@ def test_chat_keeps_its_place_among_the_events_after_a_server_restart(data):
     assert second_line == first_line + 1 + len(
         [e for e in between if not e.visible_to or "rome" in e.visible_to])
     assert second_line == len(lines) - 1  # nothing happened since
+    # as Anna meets it: her game screen's log, at both sizes
+    for size in ((80, 24), (160, 48)):
+        assert asyncio.run(_shown_log(remote, size)) == lines
+
+
+async def _shown_log(remote: RemoteSession, size: tuple[int, int]) -> list[str]:
+    from tests.test_log_words import log_lines
+    from tests.test_tui_fixtures import settle
+    from tui.app import MareNostrumApp
+    from tui.screens.game import GameScreen
+
+    app = MareNostrumApp(first_screen=GameScreen(remote, bot_delay=0.0), autosave=False)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack))
+        await pilot.pause(0.2)
+        return log_lines(app)

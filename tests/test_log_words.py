@@ -11,7 +11,7 @@ from engine.actions import EndMilitary, EndNaval, Move, Pass
 from engine.game import apply
 from engine.prompts import GroundTurn, NavalTurn, Reaction
 from engine.render import render
-from tests.test_military import _blockade_position, game, of, start_military
+from tests.test_military import _blockade_position, game, of, put, start_military
 from tests.test_tui_dice import MIDDLE, mars_session, mars_state, session_of
 from tests.test_tui_fixtures import settle
 from tests.test_tui_pilot import sync
@@ -57,6 +57,21 @@ def test_a_military_turn_that_moves_nothing_has_its_line():
     ev = apply(s, EndMilitary())
     assert of(ev, E.Passed)[0] == E.Passed(civ="rome", phase="military")
     assert _lines(ev)[0] == "Rome ends its military turn"
+
+
+def test_the_turn_ends_after_the_battles_of_its_end():
+    """base-game.md 6: at the end of a player's ground step his units that have not fought
+    fight again where the province is at war: that battle is part of his turn, whose line
+    comes after it."""
+    s = game(["rome", "carthage", "greece"])
+    put(s, "rome", "legion", "numidia")
+    put(s, "carthage", "legion", "numidia")
+    start_military(s, "rome", "ground")
+    s.forced_dice = [1, 1]  # 1 against 1: nobody falls, the war goes on
+    ev = apply(s, EndMilitary())
+    kinds = [type(e).__name__ for e in ev]
+    assert kinds.index("BattleEnded") < kinds.index("Passed")
+    assert _lines(ev)[kinds.index("Passed")] == "Rome ends its military turn"
 
 
 def test_every_kind_of_pass_reads_as_what_was_let_go():

@@ -167,6 +167,7 @@ def _advance_wars(state: GameState, civ: str, ev: list[Event]) -> None:
             _maybe_conquest(state, civ, pr)
             if m.conquest:
                 return
+    ev.append(Passed(civ=civ, phase="military"))  # the log says whose turn is over
     finish_turn(state)
     m.step = "done"
     m.conquered = []
@@ -344,7 +345,6 @@ def _legal_ground(state: GameState, prompt: GroundTurn) -> list[Action]:
 def _ground(state: GameState, prompt: GroundTurn, action: Action, ev: list[Event]) -> None:
     if isinstance(action, EndMilitary):
         state.military.step = "wars"
-        ev.append(Passed(civ=prompt.civ, phase="military"))  # the log says whose turn ended
     elif isinstance(action, Move):  # one the listing offered needs no check
         state.military.pending_move = listed_move(state, prompt, prompt.civ, action) or \
             check_move(state, prompt.civ, action)

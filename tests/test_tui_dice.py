@@ -26,6 +26,7 @@ from tests.test_tui_snapshots import (  # noqa: F401  (the fixture pins the bot 
     open_decision,
     top_is,
 )
+from tui.screens.game import GameScreen
 from tui.session import HUMAN, GameSession
 
 MIDDLE = (160, 48)
@@ -154,6 +155,8 @@ async def test_the_mars_question_shows_the_dice_and_what_each_choice_does(size):
         assert panel.region.height >= 3 and panel.region.bottom <= size[1]
         options = app.screen.query_one("#choices")
         assert options.option_count == 3 and options.region.height >= 3
+        game_screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert game_screen.map.cursor == "numidia"  # the battle's area beside the dialog
         await pilot.press("enter")  # the first choice: Mars on Carthage's own total
         assert await settle(pilot, lambda: "mars" in session.state.gods_used)
     # the engine applied it: 15 kills both Atlantean units

@@ -152,6 +152,12 @@ class DecisionScreen(BaseModal):
         q = self.quotes.battle
         return battle_panel(q, self.civ) if q is not None else ""
 
+    def on_mount(self) -> None:
+        """A decision about a battle shows its area on the map beside the dialog."""
+        battle = self.state.military.battle
+        if battle is not None and self.quotes.battle is not None:
+            self.point_map(battle.area)
+
     def body(self):
         return iter(())
 
@@ -193,6 +199,10 @@ class DecisionScreen(BaseModal):
         if not self._show_preview(
                 "\n".join(detail_lines(self.state, area, self.quotes.board)[:2])):
             return
+        self.point_map(area)
+
+    def point_map(self, area: str) -> None:
+        """Move the game screen's map cursor to the area (its detail under the map)."""
         from ..screens.game import GameScreen
         for screen in self.app.screen_stack:
             if isinstance(screen, GameScreen):

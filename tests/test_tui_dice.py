@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine.actions import Move, Pass, TakeLosses, UsePower
-from engine.battle_quotes import AutomaticQuote, BonusQuote
+from engine.battle_quotes import AutomaticQuote, BattleQuote, BonusQuote, SideQuote
 from engine.events import DiceRolled
 from engine.game import apply
 from engine.prompts import ChooseLosses, Reaction
@@ -129,6 +129,28 @@ def test_the_lines_name_every_cause_and_each_choice_says_what_it_does():
     q3 = quotes(s3, 2).battle
     assert sorted(choice_text(c, q3, "rome") for c in q3.choices)[1].startswith(
         "Mars: add 6 to Carthage's total (9 → 15: Atlantis loses 2 units")
+
+
+def test_a_ranged_battle_and_a_sea_battle_read_as_they_are_fought():
+    """base-game.md 7: in a ranged battle only the attackers roll (a Titan's shot); at sea
+    the triremes roll (Pericles: +1 a trireme's die)."""
+    def side(civ, dice, total, inflicts, bonuses=()):
+        return SideQuote(civ=civ, units=len(dice) or 1, dice=dice, automatic=[],
+                         bonuses=list(bonuses), total=total, inflicts=inflicts)
+    ranged = BattleQuote(area="numidia", naval=False, ranged=True,
+                         attacker=side("atlantis", [4, 5], 9, 1),
+                         defender=side("carthage", [], 0, 0))
+    assert battle_lines(ranged, "carthage") == [
+        "Battle in Numidia, the dice rolled:",
+        "Atlantis, attacking: [4] [5] = 9; you lose 1 unit",
+        "Carthage (you) rolls nothing (shot at from afar)"]
+    naval = BattleQuote(area="mare_ionium", naval=True, ranged=False,
+                        attacker=side("greece", [5], 6, 1,
+                                      [BonusQuote(card="pericles", points=1, per_die=1)]),
+                        defender=side("rome", [1], 1, 0))
+    assert battle_lines(naval, None)[:2] == [
+        "Sea battle in Mare Ionium, the dice rolled:",
+        "Greece, attacking: [5], +1 Pericles (+1 a die) = 6; Rome loses 1 unit"]
 
 
 # --- as a player meets it ------------------------------------------------------------------------

@@ -97,8 +97,13 @@ def _side(state: GameState, b: Battle, civ: str, units: list[Unit], enemy: list[
     bonuses: list[BonusQuote] = []
     if bonus and not b.ranged:
         dice_units = sum(1 for u in units if u.kind in combat.DICE_KINDS)
-        bonuses = [BonusQuote(card=card, points=points, per_die=per_die) for card, points, per_die
-                   in hooks.bonus_causes(state, civ, b.area, b.naval, dice_units)]
+        per_die = hooks.die_bonus_by_card(state, civ, b.naval)
+        once = hooks.battle_bonus_by_card(state, civ, b.area, b.naval)
+        for card in dict.fromkeys([*per_die, *once]):
+            points = per_die.get(card, 0) * dice_units + once.get(card, 0)
+            if points:
+                bonuses.append(BonusQuote(card=card, points=points,
+                                          per_die=per_die.get(card, 0)))
         rest = bonus - sum(x.points for x in bonuses)
         if rest:  # the power of the window after the dice (once a battle)
             bonuses.append(BonusQuote(card=MARS if rest == 6 and MARS in state.gods_used

@@ -795,20 +795,16 @@ def battle_bonus(state: GameState, civ: str, area: str, naval: bool) -> int:
     return _total("battle_bonus", state, civ, area, naval)
 
 
-def bonus_causes(state: GameState, civ: str, area: str, naval: bool,
-                 dice_units: int) -> list[tuple[str, int, int]]:
-    """The cards behind a side's `die_bonus` (times its `dice_units` legions or triremes)
-    and `battle_bonus`, as (card, points, points a die), for the screens: the battle's own
-    bonus is their sum."""
-    out: list[tuple[str, int, int]] = []
-    for card, m in CARDS.items():
-        per_die = m.die_bonus(state, civ, naval) if _defines(m, "die_bonus") else 0
-        points = per_die * dice_units
-        if _defines(m, "battle_bonus"):
-            points += m.battle_bonus(state, civ, area, naval)
-        if points:
-            out.append((card, points, per_die))
-    return out
+def die_bonus_by_card(state: GameState, civ: str, naval: bool) -> dict[str, int]:
+    """`die_bonus` card by card (the cards adding nothing left out), for the screens."""
+    return {card: n for card, m in CARDS.items()
+            if _defines(m, "die_bonus") and (n := m.die_bonus(state, civ, naval))}
+
+
+def battle_bonus_by_card(state: GameState, civ: str, area: str, naval: bool) -> dict[str, int]:
+    """`battle_bonus` card by card (the cards adding nothing left out), for the screens."""
+    return {card: n for card, m in CARDS.items()
+            if _defines(m, "battle_bonus") and (n := m.battle_bonus(state, civ, area, naval))}
 
 
 def casualty_divisor(state: GameState, civ: str, naval: bool) -> int:

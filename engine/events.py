@@ -109,11 +109,17 @@ class GodTaken(EventBase, frozen=True):
 
 
 class Passed(EventBase, frozen=True):
+    """A player lets something go: his offering, his military turn (once it is over), a
+    power he may use now, a convoy he may blockade, further sacks."""
+
     civ: str
     phase: str
     # why the step was passed when there was nothing to do in it ("" a choice; else one of
     # engine.rules.empty.REASONS: no set for a god, no god left, no trireme, an empty hand)
     reason: str = ""
+    powers: list[str] = []  # the powers he lets go unused (a reaction window, a card's question)
+    convoy: str = ""  # the Greek blockade: whose convoy he lets pass
+    sacks: int = 0  # the further sacks of a conquest he lets go (a card allowed them)
 
 
 class Paid(EventBase, frozen=True):

@@ -16,6 +16,7 @@ import msgspec
 
 from . import powers
 from .actions import Buy, Item, SetupBuy
+from .battle_quotes import BattleQuote, battle_quote
 from .data import costs
 from .data.cards import COMMODITIES, GODS, ROLES, TAX
 from .prompts import ConstructionTurn, FreeSetupTurn
@@ -108,6 +109,7 @@ class Quotes(msgspec.Struct, frozen=True, kw_only=True):
     # the seat's pending step has nothing to do in it but the powers listed there (a naval
     # step without a trireme, a construction turn with an empty hand): why (rules/empty.py)
     pass_reason: str = ""
+    battle: BattleQuote | None = None  # the battle between its dice and its losses
 
     def item(self, item: Item) -> ItemQuote | None:
         """The quote of an item (with its province if quoted so, else of its kind)."""
@@ -242,7 +244,8 @@ def quotes(state: GameState, seat: int | None, *, same_position: Quotes | None =
                                        pyramids_cost=pyramids, hand=hand,
                                        alike=_alike(state, civ) if civ is not None else {},
                                        setup_items=setup_items, kinds=kinds,
-                                       pass_reason=pass_reason)
+                                       pass_reason=pass_reason,
+                                       battle=battle_quote(state, civ))
     supply = {k: state.token_supply.get(k, 0) - tokens_in_play(state, k)
               for k in costs.BUILDINGS}
     losses = {p.civ: LossQuote(ground=powers.casualty_divisor(state, p.civ, False),
@@ -259,7 +262,8 @@ def quotes(state: GameState, seat: int | None, *, same_position: Quotes | None =
                                   rounds=costs.FREE_SETUP_ROUNDS),
         board=_board(state),
         alike=_alike(state, civ) if civ is not None else {},
-        setup_items=setup_items, kinds=kinds, pass_reason=pass_reason)
+        setup_items=setup_items, kinds=kinds, pass_reason=pass_reason,
+        battle=battle_quote(state, civ))
 
 
 def progress(state: GameState) -> list[Progress]:

@@ -6,6 +6,9 @@ game log, the battle log, the replay viewer, the screens and `mare-nostrum log`.
         "Battle in Carthago: Atlantis rolls 2 4 1 5 4 = 16, Carthage rolls 3 3 +12 +2 = 20"
     action_text(action, state) -> "Move 2 legions from Roma to Etruria"   (menus)
     prompt_text(prompt)       -> "choose 3 cards to offer in the trade"  (the status line)
+    window_text(window)       -> "after the dice, before the losses"  (a reaction window)
+
+A battle's quote (its dice before the losses) is worded in engine/render_battle.py.
 
 Every event type of engine.events has its renderer here (the tests check it). The lines say
 what the events, actions and prompts say and never re-derive anything from the rules. Ids
@@ -105,6 +108,7 @@ def card_list(cs: list[str]) -> str:
 
 
 _PLURAL = {"fortress": "fortresses", "city": "cities", "influence": "influence markers",
+           "die": "dice",
            "loss": "losses"}
 
 
@@ -164,8 +168,13 @@ def post(p: str) -> str:
     return f"the {p}"
 
 
+def possessive(name: str) -> str:
+    """"Rome" -> "Rome's", "Atlantis" -> "Atlantis'", "Mars" -> "Mars'"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def _possessive(c: str | None) -> str:
-    return f"{civ(c)}'s" if c else "the"
+    return possessive(civ(c)) if c else "the"
 
 
 # --- one renderer per event type -----------------------------------------------------------------
@@ -292,6 +301,15 @@ def _passed(e: E.Passed) -> str:
     why = _PASSED_WHY.get(e.reason)
     if why is not None:
         return why.format(civ=civ(e.civ))
+    if e.powers:  # in someone else's battle or move, maybe: say what was let go
+        names = join([possessive(card(p)) for p in e.powers])
+        return f"{civ(e.civ)} lets {names} power{'s' if len(e.powers) > 1 else ''} go unused"
+    if e.convoy:
+        return f"{civ(e.civ)} lets {possessive(civ(e.convoy))} convoy pass (no blockade)"
+    if e.sacks:
+        return f"{civ(e.civ)} stops sacking ({count(e.sacks, 'more building')} allowed)"
+    if e.phase == "military":
+        return f"{civ(e.civ)} ends its military turn"
     return f"{civ(e.civ)} passes ({phase_name(e.phase)})"
 
 
@@ -650,6 +668,10 @@ def action_text(action: A.Action, state: GameState | None = None,
             who = ("Titan " if len(us) == 1 else "Titans ") + ", ".join(f"#{i}" for i in us)
             verb = "shoots" if len(us) == 1 else "shoot"
             return f"{who} {verb} at {civ(ch)} in {area(t)} (1 die each)"
+        case A.UsePower(card="mars", target=t):
+            return f"Mars: add 6 to {_possessive(t)} total"
+        case A.UsePower(card="ajax", choice=ch):
+            return f"Ajax: re-roll {_rerolled(state, prompt, ch)}"
         case A.UsePower(card=c, target=t, choice=ch, units=us):
             extra = []
             if t:
@@ -661,6 +683,17 @@ def action_text(action: A.Action, state: GameState | None = None,
                 extra.append(units_text(state, us))
             return f"Use {card(c)}" + (f": {', '.join(extra)}" if extra else "")
     return type(action).__name__
+
+
+def _rerolled(state: GameState | None, prompt: P.Prompt | None, choice: str) -> str:
+    """Ajax's choice ("0,2": positions in his side's dice) as the dice it names."""
+    at = [int(x) for x in choice.split(",") if x.isdigit()]
+    b = state.military.battle if state is not None else None
+    if b is None or prompt is None:
+        return count(len(at), "die")
+    dice = b.attacker_dice if prompt.civ == b.attacker else b.defender_dice
+    shown = [str(dice[i]) for i in at if i < len(dice)]
+    return f"your {join(shown)}" if len(shown) == len(at) else f"{len(at)} of your dice"
 
 
 def _building_text(state: GameState | None, prompt: P.Prompt | None, index: int) -> str:
@@ -767,6 +800,24 @@ def prompt_doing(prompt: P.Prompt | None, short: bool = False) -> str:
         case P.Reaction():  # which power is asked about stays the deciding player's
             return "may use a power" if short else "is deciding whether to use a power"
     return "is deciding"
+
+
+WINDOWS: dict[str, str] = {
+    "phase_start": "at the start of the phase",
+    "move_declared": "now that a move is declared, before it is made",
+    "before_battle": "before the dice of the battle",
+    "after_dice": "after the dice, before the losses",
+}
+
+
+def window_text(window: str) -> str:
+    """When a reaction window comes, as a phrase ("after the dice, before the losses");
+    a card's own question is named after the card."""
+    if window in WINDOWS:
+        return WINDOWS[window]
+    if window in ALL_CARDS:
+        return f"when {card(window)} asks"
+    return "now"
 
 
 PROMPT_TITLES: dict[type, str] = {

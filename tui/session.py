@@ -25,6 +25,7 @@ from engine.render import plain
 from engine.state import Config, GameState
 
 from . import bridge
+from .sessions.base import ChatEntry
 from .status_parts import StatusParts
 
 HUMAN = "human"
@@ -92,7 +93,8 @@ class GameSession:
         self.save_name = save_name or _default_name(state)
         self.autosave_enabled = autosave
         self.autosave_error: str | None = None
-        self.chat_lines: list[tuple[str, str]] = []  # one keyboard: nobody to chat with
+        self.chat_lines: list[ChatEntry] = []  # one keyboard: nobody to chat with
+        self.event_versions: list[int] = []  # (no chat to place among the events)
 
     @classmethod
     def new(cls, config: Config, seats: list[str], **kw) -> GameSession:

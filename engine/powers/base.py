@@ -90,7 +90,7 @@ def passed(state: GameState, pp: PendingPower, action: Action, ev: list[Event], 
     """True if the player asked passed (his question is settled); anything but a pass or
     a UsePower of the card is refused with `hint`."""
     if isinstance(action, Pass):
-        ev.append(Passed(civ=pp.civ, phase=state.phase))
+        ev.append(Passed(civ=pp.civ, phase=state.phase, powers=[card]))
         return True
     if not isinstance(action, UsePower) or action.card != card:
         raise refuse(card, hint)

@@ -66,7 +66,7 @@ def answer(state: GameState, pp: PendingPower, action: Action, ev: list[Event]) 
         if _begun(state):
             raise refuse(CARD, "Isis gives a card to every player: go on with "
                                f"{to}'s card")
-        ev.append(Passed(civ=pp.civ, phase=state.phase))
+        ev.append(Passed(civ=pp.civ, phase=state.phase, powers=[CARD]))
         return True
     if not isinstance(action, UsePower) or action.card != CARD:
         raise refuse(CARD, f"Choose the card Isis gives to {to}")

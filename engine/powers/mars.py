@@ -18,6 +18,7 @@ WINDOWS = (WINDOW,)  # the reaction windows its power may be used in
 FACE_UP_ONLY = True  # its `uses` lists nothing once the god is spent (face down)
 IN_WINDOWS_ONLY = True  # asked in those windows alone, in none of its holder's decisions
 WHEN = "after the dice of a battle, before the losses"
+PREVIEW = True  # its use rolls no die: the battle quote shows what it would make of the totals
 
 
 def _battle(state: GameState, window: str) -> Battle | None:

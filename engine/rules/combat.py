@@ -128,6 +128,19 @@ def side_roll(state: GameState, civ: str, units: list[Unit], enemy: list[Unit],
     return dice, auto, bonus
 
 
+def automatic_units(state: GameState, units: list[Unit], enemy: list[Unit]) -> list[Unit]:
+    """The fortresses and creatures of a side that count an automatic 6 (`side_roll`)."""
+    return [u for u in units if u.kind in AUTO_KINDS and not loses_automatic_six(state, u, enemy)]
+
+
+def losses(state: GameState, b: Battle, civ: str, units: int, other_total: int) -> int:
+    """The units civ loses to the other side's total: one per full `casualty_divisor`
+    points, at most all its `units`; the attackers of a ranged battle lose none."""
+    if b.ranged and civ == b.attacker:
+        return 0
+    return min(units, other_total // casualty_divisor(state, civ, b.naval))
+
+
 def ranged_roll(state: GameState, units: list[Unit], fours: int = 0) -> tuple[list[int], list[int]]:
     """A ranged battle's attackers: one die each, no automatic 6; fixed 4s still replace
     dice."""
@@ -181,11 +194,8 @@ def advance(state: GameState, ev: list[Event]) -> None:
     if b.stage == "losses":
         if known is None:
             known = sides(state, b)
-        na, nd = len(known[0]), len(known[1])
-        b.attacker_losses = 0 if b.ranged else min(na, b.defender_total // (
-            casualty_divisor(state, b.attacker, b.naval)))
-        b.defender_losses = min(nd, b.attacker_total // casualty_divisor(
-            state, b.defender, b.naval))
+        b.attacker_losses = losses(state, b, b.attacker, len(known[0]), b.defender_total)
+        b.defender_losses = losses(state, b, b.defender, len(known[1]), b.attacker_total)
         ev.append(DiceRolled(area=b.area, civ=b.attacker, dice=list(b.attacker_dice),
                              automatic=list(b.attacker_auto), bonus=b.attacker_bonus,
                              total=b.attacker_total, losses_inflicted=b.defender_losses))

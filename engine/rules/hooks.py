@@ -374,6 +374,17 @@ def battle_bonus(state: GameState, civ: str, area: str, naval: bool) -> int:
     return _total("battle_bonus", state, civ, area, naval)
 
 
+def die_bonus_by_card(state: GameState, civ: str, naval: bool) -> dict[str, int]:
+    """`die_bonus` card by card (the cards adding nothing left out), for the screens."""
+    return {card: n for card, f in _each_card("die_bonus") if (n := f(state, civ, naval))}
+
+
+def battle_bonus_by_card(state: GameState, civ: str, area: str, naval: bool) -> dict[str, int]:
+    """`battle_bonus` card by card (the cards adding nothing left out), for the screens."""
+    return {card: n for card, f in _each_card("battle_bonus")
+            if (n := f(state, civ, area, naval))}
+
+
 def casualty_divisor(state: GameState, civ: str, naval: bool) -> int:
     """Points of the other side's total that cost civ one unit (5, unless a card says)."""
     return _most("casualty_divisor", 5, state, civ, naval)

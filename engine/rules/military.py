@@ -162,6 +162,7 @@ def _advance_wars(state: GameState, civ: str, ev: list[Event]) -> None:
             _maybe_conquest(state, civ, pr)
             if m.conquest:
                 return
+    ev.append(Passed(civ=civ, phase="military"))  # the log says whose turn is over
     finish_turn(state)
     m.step = "done"
     m.conquered = []
@@ -377,7 +378,7 @@ def _blockade(state: GameState, prompt: GreekBlockade, action: Action, ev: list[
     assert pm is not None
     if isinstance(action, Pass):
         pm.blockade_done = True
-        ev.append(Passed(civ=prompt.civ, phase="military"))
+        ev.append(Passed(civ=prompt.civ, phase="military", convoy=prompt.attacker))
     elif isinstance(action, Blockade):
         if action.sea not in prompt.seas:
             raise IllegalAction(
@@ -472,10 +473,10 @@ def _conquest(state: GameState, prompt: ChooseConquest, action: Action, ev: list
     m = state.military
     if m.sacks_left:
         if isinstance(action, Pass):
+            ev.append(Passed(civ=civ, phase="military", sacks=m.sacks_left))
             m.sacks_left = 0
             m.conquest = ""
             state.prompt = None
-            ev.append(Passed(civ=civ, phase="military"))
             return
         if not isinstance(action, Sack):
             raise IllegalAction("Achilles: sack another building, or stop (pass)",

@@ -108,7 +108,7 @@ def _ask(state: GameState, pp: PendingPower, ev: list[Event]) -> Reaction | None
 def _window_answer(state: GameState, pp: PendingPower, prompt: Reaction, action: Action,
                    ev: list[Event]) -> bool:
     if isinstance(action, Pass):
-        ev.append(Passed(civ=prompt.civ, phase=state.phase))
+        ev.append(Passed(civ=prompt.civ, phase=state.phase, powers=list(prompt.powers)))
         pp.queue.pop(0)
         pp.civ = ""
         return not pp.queue

@@ -37,6 +37,7 @@ from ..text import civ_markup, esc
 from ..widgets.choice import NAV, ChoiceList
 from ..widgets.detail import detail_lines
 from ..widgets.keybar import KeyBar
+from .battle_panel import battle_panel
 
 
 class Undo:
@@ -138,9 +139,25 @@ class DecisionScreen(BaseModal):
         with Vertical(id="dialog", classes="dialog"):
             yield Static(self.title_markup(), classes="d-title")
             yield Static(self.intro_markup(), classes="d-intro", id="d-intro")
+            battle = self.battle_markup()
+            if battle:  # the dice this decision depends on, before it is taken
+                yield Static(battle, classes="d-battle", id="d-battle")
             yield from self.body()
             yield Static("", id="d-error", classes="d-error")
         yield KeyBar()
+
+    def battle_markup(self) -> str:
+        """The battle between its dice and its losses, as the engine quotes it ("": none)."""
+        if self.state.military.battle is None:  # (no quote asked for most decisions)
+            return ""
+        q = self.quotes.battle
+        return battle_panel(q, self.civ) if q is not None else ""
+
+    def on_mount(self) -> None:
+        """A decision about a battle shows its area on the map beside the dialog."""
+        battle = self.state.military.battle
+        if battle is not None and self.quotes.battle is not None:
+            self.point_map(battle.area)
 
     def body(self):
         return iter(())
@@ -188,6 +205,10 @@ class DecisionScreen(BaseModal):
         if not self._show_preview(
                 "\n".join(detail_lines(self.state, area, self.quotes.board)[:2])):
             return
+        self.point_map(area)
+
+    def point_map(self, area: str) -> None:
+        """Move the game screen's map cursor to the area (its detail under the map)."""
         from ..screens.game import GameScreen
         for screen in self.app.screen_stack:
             if isinstance(screen, GameScreen):

@@ -16,7 +16,17 @@ from textual.widgets.selection_list import Selection
 from engine import actions as A
 from engine.data import board
 from engine.render import area as area_short
-from engine.render import count, only_powers_text, unit_text, units_text
+from engine.render import card as card_name
+from engine.render import (
+    card_text,
+    civ_words,
+    count,
+    only_powers_text,
+    unit_text,
+    units_text,
+    window_text,
+)
+from engine.render_battle import choice_text
 
 from ..news import battle_so_far
 from ..text import civ_markup, esc
@@ -236,19 +246,13 @@ class OpponentDecision(ActionMenu):
 
 
 class LossesDecision(DecisionScreen):
-    """Mark exactly `count` of your units to remove."""
+    """Mark exactly `count` of your units to remove (the dice that cost them are shown
+    above the list: `battle_markup`)."""
 
     def intro_markup(self) -> str:
         p = self.prompt
-        lines = [f"The dice cost you [b]{count(p.count, 'unit')}[/] in "
-                 f"[b]{esc(area_short(p.area))}[/]: mark them with space, then Enter."]
-        b = self.state.military.battle
-        if b is not None:
-            for civ, dice, total in ((b.attacker, b.attacker_dice, b.attacker_total),
-                                     (b.defender, b.defender_dice, b.defender_total)):
-                shown = " ".join(f"[b $dice]\\[{d}][/]" for d in dice) or "no dice"
-                lines.append(f"  {civ_markup(civ)} rolled {shown}: total [b]{total}[/]")
-        return "\n".join(lines)
+        return (f"The dice cost you [b]{count(p.count, 'unit')}[/] in "
+                f"[b]{esc(area_short(p.area))}[/]: mark them with space, then Enter.")
 
     def body(self):
         sels = [Selection(esc(unit_text(self.state, u)), u) for u in self.prompt.units]
@@ -306,18 +310,25 @@ class ReactionDecision(ActionMenu):
     PASS_TEXT = "Not now"
 
     def intro_markup(self) -> str:
-        from engine.render import card as card_name
-        from engine.render import card_text, civ_words
         detail = civ_words(getattr(self.prompt, "detail", ""))
         lines = [f"[b]{esc(detail)}[/]" if detail else
-                 f"You may use a power now ([i]{esc(self.prompt.window)}[/]):"]
+                 f"You may use a power {esc(window_text(self.prompt.window))}:"]
         for p in self.prompt.powers:
             lines.append(f"  [b]{esc(card_name(p))}[/]: {esc(card_text(p))}")
-        dice = battle_so_far(self.session.events)
-        if dice:  # the dice the power would answer, before the player is asked
-            lines += [f"[dim]{esc(line)}[/]" for line in dice]
+        if self.state.military.battle is not None and self.quotes.battle is None:
+            # a battle before its dice: who fights whom (the dice come in `battle_markup`)
+            lines += [f"[dim]{esc(line)}[/]" for line in battle_so_far(self.session.events)]
         return "\n".join(lines)
+
+    def describe(self, action) -> str:
+        """A power that changes a total says what it makes of the battle (the engine's
+        quote of it)."""
+        q = self.quotes.battle if self.state.military.battle is not None else None
+        if q is not None:
+            for c in q.choices:
+                if c.action == action:
+                    return choice_text(c, q, self.civ)
+        return super().describe(action)
 
     def action_not_now(self) -> None:
         self.submit_first(A.Pass, missing="This power must be answered.")
-

@@ -14,7 +14,7 @@ import sqlite3
 
 import msgspec
 
-from .store import now, transaction
+from .store import ChatRow, add_version_column, now, transaction
 
 INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 INVITE_LENGTH = 8
@@ -37,7 +37,8 @@ CREATE TABLE IF NOT EXISTS spectator_chat (
     table_id INTEGER NOT NULL,
     name TEXT NOT NULL,
     text TEXT NOT NULL,
-    at TEXT NOT NULL
+    at TEXT NOT NULL,
+    version INTEGER NOT NULL DEFAULT -1
 );
 """
 
@@ -59,6 +60,7 @@ class Audiences:
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
         db.executescript(_SCHEMA)
+        add_version_column(db, "spectator_chat")
         self._cache: dict[int, Audience] = {}
 
     def set(self, table: int, *, private: bool, spectators: bool) -> Audience:
@@ -104,12 +106,19 @@ class Audiences:
         self._cache.pop(table, None)
 
     # --- the spectators' channel ---------------------------------------------------------
-    def add_chat(self, table: int, name: str, text: str) -> str:
+    def add_chat(self, table: int, name: str, text: str, version: int = -1) -> str:
         t = now()
         with transaction(self.db) as db:
-            db.execute("INSERT INTO spectator_chat (table_id, name, text, at) "
-                       "VALUES (?, ?, ?, ?)", (table, name, text, t))
+            db.execute("INSERT INTO spectator_chat (table_id, name, text, at, version) "
+                       "VALUES (?, ?, ?, ?, ?)", (table, name, text, t, version))
         return t
+
+    def chat_rows(self, table: int, last: int = 20) -> list[ChatRow]:
+        """The spectators' last lines, oldest first, each with its version."""
+        rows = self.db.execute("SELECT name, text, at, version FROM spectator_chat "
+                               "WHERE table_id = ? ORDER BY id DESC LIMIT ?",
+                               (table, last)).fetchall()
+        return [ChatRow(name=n, text=t, at=a, version=v) for n, t, a, v in reversed(rows)]
 
     def chat(self, table: int, last: int = 20) -> list[tuple[str, str, str]]:
         rows = self.db.execute("SELECT name, text, at FROM spectator_chat WHERE table_id = ? "

@@ -207,6 +207,9 @@ class Update(Msg):
     # a decision of this civilization was just taken back: `events` is then the whole log
     # as the receiver may see it, to replace its own
     taken_back: str = ""
+    # the version after the step that caused each event of `events` (empty: `version` for
+    # all): a chat line finds its place among them by the version it was said at
+    versions: list[int] = []
 
 
 class Rejected(Msg):
@@ -221,6 +224,7 @@ class ChatLine(Msg):
     text: str
     at: str
     channel: str = "players"  # or "spectators" (their own channel, which players may mute)
+    version: int = -1  # the table's version when it was said (-1: not known): its place in the log
 
 
 class LinkCode(Msg):

@@ -39,7 +39,7 @@ from engine.state import Config
 from . import gate, replays
 from . import protocol as p
 from .accounts import Accounts
-from .audience import PLAYERS, SPECTATORS, Audiences
+from .audience import SPECTATORS, Audiences
 from .clock import Clock, PresetError, WallClock, check_preset
 from .conn import Conn, clean_chat
 from .deadlines import Deadlines
@@ -157,9 +157,7 @@ class GameServer:
             return
         history = self.histories.setdefault(table.id, History(first=len(record.actions)))
         history.restore(earlier)
-        since = list(table.recent)
-        table.recent.clear()
-        table.recent.extend([e for v, e in earlier if v <= len(record.actions)] + since)
+        table.recall(earlier, len(record.actions))
 
     async def close(self) -> None:
         if self._server is not None:
@@ -516,15 +514,17 @@ class GameServer:
     def _join(self, conn: Conn, table: Table, seat: int | None) -> None:
         old = self.tables.get(conn.table) if conn.table is not None else None
         conn.table, conn.seat = table.id, seat
-        lines = [(at, name, text, PLAYERS) for name, text, at in self.store.chat(table.id, 20)]
-        lines += [(at, name, text, SPECTATORS)
-                  for name, text, at in self.audiences.chat(table.id, 20)]
-        for at, name, text, channel in sorted(lines, key=lambda line: line[0]):
-            conn.send(p.ChatLine(table=table.id, name=name, text=text, at=at, channel=channel))
+        lines = [p.ChatLine(table=table.id, name=r.name, text=r.text, at=r.at,
+                            version=r.version) for r in self.store.chat_rows(table.id, 20)]
+        lines += [p.ChatLine(table=table.id, name=r.name, text=r.text, at=r.at,
+                             version=r.version, channel=SPECTATORS)
+                  for r in self.audiences.chat_rows(table.id, 20)]
+        for line in sorted(lines, key=lambda line: (line.at, line.version)):
+            conn.send(line)
         if old is not None and old is not table:
             self._broadcast_table(old)
         # the newcomer's first update carries the recent events it may see, for its log
-        self._send_update(conn, table, list(table.recent))
+        self._send_update(conn, table, list(table.recent), versions=list(table.recent_versions))
         cache: dict = {}
         for c in list(self.conns):
             if c.table == table.id and c is not conn:
@@ -592,7 +592,8 @@ class GameServer:
         cache: dict = {}
         for c in list(self.conns):
             if c.table == table.id:
-                self._send_update(c, table, list(table.recent), cache, taken_back=civ)
+                self._send_update(c, table, list(table.recent), cache, taken_back=civ,
+                                  versions=list(table.recent_versions))
         self._broadcast_lobby()
         self._wake_bots(table)
 
@@ -653,13 +654,15 @@ class GameServer:
                                  table=table.id))
             return
         assert conn.identity is not None
+        version = table.match.version  # its place among the events, after a restart too
         if conn.seat is None:  # a spectator: their own channel
-            at = self.audiences.add_chat(table.id, conn.name, text)
+            at = self.audiences.add_chat(table.id, conn.name, text, version)
             line = p.ChatLine(table=table.id, name=conn.name, text=text, at=at,
-                              channel=SPECTATORS)
+                              channel=SPECTATORS, version=version)
         else:
-            at = self.store.add_chat(table.id, conn.identity, conn.name, text)
-            line = p.ChatLine(table=table.id, name=conn.name, text=text, at=at)
+            at = self.store.add_chat(table.id, conn.identity, conn.name, text, version)
+            line = p.ChatLine(table=table.id, name=conn.name, text=text, at=at,
+                              version=version)
         for c in list(self.conns):
             if c.table == table.id:
                 c.send(line)
@@ -811,7 +814,8 @@ class GameServer:
                 self._send_update(c, table, events, cache)
 
     def _send_update(self, conn: Conn, table: Table, events: list,
-                     cache: dict | None = None, taken_back: str = "") -> None:
+                     cache: dict | None = None, taken_back: str = "",
+                     versions: list[int] | None = None) -> None:
         """One view and one set of quotes per seat per broadcast (`cache`), the table's
         info once, with the receiver's own seat marked."""
         match = table.match
@@ -831,7 +835,7 @@ class GameServer:
                                            legal=match.legal() if decides else None,
                                            same_position=shared,
                                            no_undo=_no_undo(table, seat),
-                                           taken_back=taken_back)
+                                           taken_back=taken_back, versions=versions)
         else:
             up = msgspec.structs.replace(up, info=info)
         conn.send(up)

@@ -43,7 +43,8 @@ CREATE TABLE IF NOT EXISTS chat (
     identity TEXT NOT NULL,
     name TEXT NOT NULL,
     text TEXT NOT NULL,
-    at TEXT NOT NULL
+    at TEXT NOT NULL,
+    version INTEGER NOT NULL DEFAULT -1
 );
 """
 
@@ -68,6 +69,23 @@ def transaction(db: sqlite3.Connection):
         db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
+
+
+class ChatRow(msgspec.Struct, kw_only=True):
+    """A line said at a table, with the table's version then (-1: said before versions
+    were kept): its place among the events in the log."""
+
+    name: str
+    text: str
+    at: str
+    version: int = -1
+
+
+def add_version_column(db: sqlite3.Connection, table: str) -> None:
+    """A chat table made before its lines kept the version gets the column (-1 in it)."""
+    columns = [row[1] for row in db.execute(f"PRAGMA table_info({table})")]
+    if "version" not in columns:
+        db.execute(f"ALTER TABLE {table} ADD COLUMN version INTEGER NOT NULL DEFAULT -1")
 
 
 class SeatRow(msgspec.Struct, kw_only=True):
@@ -98,6 +116,7 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(_SCHEMA)
+        add_version_column(self.db, "chat")
 
     def close(self) -> None:
         with contextlib.suppress(sqlite3.Error):
@@ -166,12 +185,19 @@ class Store:
                          seats=seats.get(r[0], [])) for r in rows]
 
     # --- chat ------------------------------------------------------------------------------
-    def add_chat(self, table: int, identity: str, name: str, text: str) -> str:
+    def add_chat(self, table: int, identity: str, name: str, text: str,
+                 version: int = -1) -> str:
         t = now()
         with self._tx() as db:
-            db.execute("INSERT INTO chat (table_id, identity, name, text, at) "
-                       "VALUES (?, ?, ?, ?, ?)", (table, identity, name, text, t))
+            db.execute("INSERT INTO chat (table_id, identity, name, text, at, version) "
+                       "VALUES (?, ?, ?, ?, ?, ?)", (table, identity, name, text, t, version))
         return t
+
+    def chat_rows(self, table: int, last: int = 50) -> list[ChatRow]:
+        """The table's last chat lines, oldest first, each with its version."""
+        rows = self.db.execute("SELECT name, text, at, version FROM chat WHERE table_id = ? "
+                               "ORDER BY id DESC LIMIT ?", (table, last)).fetchall()
+        return [ChatRow(name=n, text=t, at=a, version=v) for n, t, a, v in reversed(rows)]
 
     def chat(self, table: int, last: int = 50) -> list[tuple[str, str, str]]:
         """The table's last chat lines, oldest first: (name, text, at)."""

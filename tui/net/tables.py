@@ -48,8 +48,11 @@ class Table:
         self.save_error: str | None = None
         self.created: str | None = None
         self.writer: Callable[[Callable[[], None]], None] | None = None
-        # the last events, each still marked with who may see it (filtered per receiver)
+        # the last events, each still marked with who may see it (filtered per receiver),
+        # and beside each the version after the step that caused it (chat lines find their
+        # place among them by version)
         self.recent: deque[Event] = deque(maxlen=RECENT_EVENTS)
+        self.recent_versions: deque[int] = deque(maxlen=RECENT_EVENTS)
         match.undo_kinds = (REMOTE,)  # a person at a table may take back like one at home
         match.add_observer(self)
 
@@ -63,7 +66,7 @@ class Table:
             state, events = new_game(config)
             match = Match(state, _match_seats(rows), bot_secret=secrets.token_bytes(8))
             table = cls(tid, match, rows, creator, store.save_path(tid), store)
-            table.recent.extend(events)
+            table.remember(0, events)
             table.save()  # at once, so the table exists on disk before anyone plays
             table.writer = writer
         except BaseException:
@@ -84,7 +87,7 @@ class Table:
 
     # --- the match's observer: autosave after every action --------------------------------
     def on_step(self, match: Match, step: Step) -> None:
-        self.recent.extend(step.events)
+        self.remember(step.version, step.events)
         self.save()
 
     def on_undo(self, match: Match, step: Step) -> None:
@@ -92,7 +95,23 @@ class Table:
         for _ in step.events:
             if self.recent:
                 self.recent.pop()
+                self.recent_versions.pop()
         self.save()
+
+    def remember(self, version: int, events: list[Event]) -> None:
+        """Keep the events of the step that brought the match to `version`."""
+        self.recent.extend(events)
+        self.recent_versions.extend([version] * len(events))
+
+    def recall(self, earlier: list[tuple[int, Event]], upto: int) -> None:
+        """A restart: the events of the steps up to version `upto` (the saved one), found
+        again in the record, go before those that came since."""
+        since = list(zip(self.recent_versions, self.recent, strict=True))
+        self.recent.clear()
+        self.recent_versions.clear()
+        for version, event in [(v, e) for v, e in earlier if v <= upto] + since:
+            self.recent.append(event)
+            self.recent_versions.append(version)
 
     def save(self) -> None:
         """Encode the save now (the state moves on), write it through `self.writer`: the

@@ -21,17 +21,21 @@ from . import protocol as p
 def seat_update(table: int, version: int, state: GameState, seat: int | None,
                 events: list[Event], info: p.TableInfo, *, decides: bool,
                 legal: list | None = None, same_position: Quotes | None = None,
-                no_undo: str = "", taken_back: str = "") -> p.Update:
+                no_undo: str = "", taken_back: str = "",
+                versions: list[int] | None = None) -> p.Update:
     """The update for `seat` (None: a watcher); `decides`: the pending decision is this
     seat's and a person makes it (`legal`: the legal actions when already known;
     `same_position`: another seat's quotes of this position, whose public parts are
     shared); `no_undo`: why this seat cannot take back its last decision ("": it can);
-    `taken_back`: whose decision was just taken back (`events` is then the whole log)."""
+    `taken_back`: whose decision was just taken back (`events` is then the whole log);
+    `versions`: the version of each event (None: all of `version`)."""
     v = view(state, seat)
     civ = state.players[seat].civ if seat is not None else None
     mine = decides and seat is not None
     return p.Update(table=table, version=version, seat=seat, view=v,
                     events=visible_events(events, civ),
+                    versions=[] if versions is None else
+                    [v for v, e in zip(versions, events, strict=True) if visible_events([e], civ)],
                     prompt=v.state.prompt if mine else None,
                     legal=(legal if legal is not None else legal_actions(state)) if mine else [],
                     quotes=quotes(state, seat, same_position=same_position), info=info,

@@ -142,7 +142,7 @@ class GameScreen(TableTalk):
         if cap:
             self.map.cursor = cap
         self.map.focus()
-        self.refresh_all(reset_log=True)
+        self.refresh_all(reset_log=True)  # the chat said so far in its place among the events
         self._kept = self.kept_by()
         self.tell_kept()
         self.session.subscribe(self._table_changed)
@@ -239,9 +239,8 @@ class GameScreen(TableTalk):
         civ = v.civ
         if reset_log:
             self._progress = {pr.civ: pr.heroes_wonders for pr in self.quotes().progress}
-            self.log_pane.reset(self.session.events, civ)
-            for who, text in self.session.chat_lines:  # what was said stays in the log
-                self.log_pane.add_chat(who, text)
+            self.log_pane.reset(self.session.events, civ, self.session.chat_lines,
+                                self.session.event_versions)
         else:
             new = self.session.events[self.log_pane.count:]
             self._tell(new)

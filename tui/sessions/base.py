@@ -34,10 +34,20 @@ class Said(msgspec.Struct, frozen=True):
     own: bool = False
 
 
+class ChatEntry(msgspec.Struct, frozen=True, kw_only=True):
+    """A line said at the table, with the table's version when it was said (-1: not known):
+    in the log it goes after the events of the steps up to that version."""
+
+    who: str
+    text: str
+    version: int = -1
+
+
 class TableSession(Protocol):
     runs_bots: bool  # True: the screen lets computer players think (local play)
     events: list[Event]  # the battle log so far, as this session may see it
-    chat_lines: list[tuple[str, str]]  # (who, text) said at the table
+    event_versions: list[int]  # beside each event, the version of the step that caused it
+    chat_lines: list[ChatEntry]  # said at the table
     autosave_error: str | None
 
     # who is who

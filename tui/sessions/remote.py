@@ -37,7 +37,7 @@ from ..status_parts import (
     plain_text,
 )
 from ..text import civ_markup, esc
-from .base import Listener, Said
+from .base import ChatEntry, Listener, Said
 
 HUMAN = "human"
 MUTE, UNMUTE = "/mute", "/unmute"  # typed in the chat line: the spectators' channel
@@ -55,7 +55,8 @@ class RemoteSession:
         self._send = send
         self.last: p.Update | None = None
         self.events: list[Event] = []
-        self.chat_lines: list[tuple[str, str]] = []
+        self.event_versions: list[int] = []  # beside each event, its step's version
+        self.chat_lines: list[ChatEntry] = []
         self.sent: int | None = None  # the version a decision was sent on, unanswered
         self._listener: Listener | None = None
         self.shown = False  # a game screen plays it (a new sit or watch gets a new session)
@@ -70,10 +71,14 @@ class RemoteSession:
         self.received = time.monotonic()
         if self.sent is not None and up.version != self.sent:
             self.sent = None
+        versions = list(up.versions) if len(up.versions) == len(up.events) else \
+            [up.version] * len(up.events)
         if up.taken_back:  # a decision was taken back: the server sent the whole log
             self.events = list(up.events)
+            self.event_versions = versions
         else:
             self.events.extend(up.events)
+            self.event_versions.extend(versions)
         self._tell("update", up)
 
     def chat_line(self, line: p.ChatLine) -> None:
@@ -82,7 +87,7 @@ class RemoteSession:
             if self.muted:
                 return
             name = f"{name} (watching)"
-        self.chat_lines.append((name, line.text))
+        self.chat_lines.append(ChatEntry(who=name, text=line.text, version=line.version))
         self._tell("chat", Said(who=name, text=line.text,
                                 own=bool(self.me) and line.name == self.me))
 

@@ -5,6 +5,7 @@ keys when it has the focus."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from rich.style import Style
 from rich.text import Text
@@ -17,6 +18,7 @@ from engine.render import plain
 from engine.view import visible_events
 
 from .. import bridge
+from ..sessions.base import ChatEntry
 from .pane import SCROLL_KEYS
 
 _DICE = re.compile(r"\[\d+\]")
@@ -26,6 +28,39 @@ _CIV_BY_NAME = {v: k for k, v in CIV_NAMES.items()}
 
 def event_line(ev: E.Event) -> str:
     return bridge.describe(ev)
+
+
+def _chat_entry(c: ChatEntry) -> tuple[str, str]:
+    return f"{plain(c.who)}: {plain(c.text, 200)}", "chat"
+
+
+def log_entries(events: list[E.Event], civ: str | None, chat: Sequence[ChatEntry] = (),
+                versions: Sequence[int] = ()) -> list[tuple[str, str]]:
+    """The log's (line, kind) entries: the events `civ` may see, and each chat line after
+    the events of the steps up to the version it was said at (`versions`: each event's).
+    A line of unknown version, or all of them when the events' versions are not known,
+    go at the end."""
+    known = len(versions) == len(events)
+    waiting = sorted((c for c in chat if c.version >= 0 and known), key=lambda c: c.version)
+    entries: list[tuple[str, str]] = []
+    for i, ev in enumerate(events):
+        while waiting and waiting[0].version < versions[i]:
+            entries.append(_chat_entry(waiting.pop(0)))
+        if visible_events([ev], civ):
+            entries.append((event_line(ev), _kind(ev)))
+    entries += [_chat_entry(c) for c in waiting]
+    entries += [_chat_entry(c) for c in chat if c.version < 0 or not known]
+    return entries
+
+
+def _kind(ev: E.Event) -> str:
+    if isinstance(ev, E.TurnStarted):
+        return "turn"
+    if isinstance(ev, E.PhaseStarted):
+        return "phase"
+    if isinstance(ev, E.Victory):
+        return "victory"
+    return ""
 
 
 class BattleLog(RichLog):
@@ -90,32 +125,24 @@ class BattleLog(RichLog):
             text.stylize(self._var_style("dice", bold=True), m.start(), m.end())
         return text
 
-    @staticmethod
-    def _kind(ev: E.Event) -> str:
-        if isinstance(ev, E.TurnStarted):
-            return "turn"
-        if isinstance(ev, E.PhaseStarted):
-            return "phase"
-        if isinstance(ev, E.Victory):
-            return "victory"
-        return ""
-
     def add_events(self, events: list[E.Event], civ: str | None) -> None:
         for ev in visible_events(events, civ):
-            line, kind = event_line(ev), self._kind(ev)
+            line, kind = event_line(ev), _kind(ev)
             self._entries.append((line, kind))
             self.write(self._text(line, kind))
         self.count += len(events)
 
     def add_chat(self, who: str, text: str) -> None:
-        """A line said at the table (plain text: never read as markup)."""
-        line = f"{plain(who)}: {plain(text, 200)}"
-        self._entries.append((line, "chat"))
-        self.write(self._text(line, "chat"))
+        """A line said at the table now (plain text: never read as markup)."""
+        line, kind = _chat_entry(ChatEntry(who=who, text=text))
+        self._entries.append((line, kind))
+        self.write(self._text(line, kind))
 
-    def reset(self, events: list[E.Event], civ: str | None) -> None:
-        """Show the whole history again, as the viewer `civ` may see it."""
-        self._entries = [(event_line(ev), self._kind(ev)) for ev in visible_events(events, civ)]
+    def reset(self, events: list[E.Event], civ: str | None,
+              chat: Sequence[ChatEntry] = (), versions: Sequence[int] = ()) -> None:
+        """Show the whole history again, as the viewer `civ` may see it, with the lines
+        said at the table in their places (`log_entries`)."""
+        self._entries = log_entries(events, civ, chat, versions)
         self.count = len(events)
         self._rewrite()
 

@@ -9,9 +9,10 @@ from textual.containers import VerticalScroll
 from textual.widgets import Markdown
 
 from ..widgets.keybar import KeyBar
+from ..widgets.map_marks import legend_markdown
 from .base import BaseScreen
 
-HELP_TEXT = """\
+HELP_TEXT_TEMPLATE = """\
 # Mare Nostrum: Mythology — help
 
 ## Keys
@@ -29,6 +30,7 @@ The mouse works too: click a province, click a choice.
 | game | `enter` | the full detail of the province under the cursor |
 | game | `d` | open your pending decision again |
 | game | `1` … `6` | map, hand, roles, gods and cards, battle log, players and supply |
+| game | `l` | the map's legend: every mark and label |
 | game | `u` | take back your last decision (when nothing was revealed since) |
 | game | `tab` | move the focus (to scroll a pane with the arrows) |
 | game | `f` | computer players fast, or at watching speed |
@@ -38,20 +40,20 @@ The mouse works too: click a province, click a choice.
 | decision | `space` | mark several items (construction) or units (losses, moves) |
 | decision | `+` `-` or `→` `←` | more or fewer of a card (offers, payments) |
 | decision | `v` | put the dialog away to look at the board (`d` brings it back) |
+| decision | `1` | the whole map when the dialog covers it (`1` again: back to the dialog) |
 | replay | `→` `←` | one step forward or back |
 | replay | `PgDn` `PgUp` | the next or the previous turn |
 | replay | `t` | jump to a turn; `space` plays the game on |
 
 ### The map
 
-Land is coloured by the civilization whose influence marker it holds; grey land
-belongs to a neutral civilization, brown land to no one; seas are blue. Without the
-colours: a player's province has its label in **bold**, a neutral's in *italics*, one
-that nobody holds in plain letters; a province being converted is underlined.
-Next to each label: `c` city, `$` caravan, `t` temple, `m` market (buildings),
-then each player's units on his colour: `L` legion, `F` fortress, `*` creature,
-`S` trireme (`2L` is two legions). Where there is no room, a number counts a
-player's units (`3b` counts buildings). The detail line under the map says it in words.
+Land is coloured by the civilization whose influence marker it holds, and not by colour
+alone: the label says it too. Next to each label a marker line shows the area's buildings,
+then each player's units on his colour; where there is no room, numbers count them. The
+detail line under the map says it in words. The legend (`l` on the board and on the whole
+map) shows every mark on its colours:
+
+{legend}
 
 ## The rules in short
 
@@ -93,6 +95,10 @@ join the base game; the western board adds Atlantis and five seas.
 **Hot seat.** When two people share the keyboard, a screen asks the next player to take
 it before his hand is shown.
 """
+
+
+# the map's legend comes from the map's own table of marks (tui/widgets/map_marks.py)
+HELP_TEXT = HELP_TEXT_TEMPLATE.replace("{legend}", legend_markdown())
 
 
 class HelpScreen(BaseScreen):

@@ -211,11 +211,23 @@ def test_legend_key_on_the_board(size):
     async def steps(app, pilot) -> None:
         await pilot.press("escape")
         assert await settle(pilot, lambda: isinstance(app.screen, GameScreen))
-        assert "l Legend" in bar(app)
-        await pilot.press("l")
+        await pilot.press("l")  # the help names it (tested below)
         assert await settle(pilot, lambda: isinstance(app.screen, LegendScreen))
         legend = app.screen.query_one("#legend-text").render()
         assert "legion" in str(legend) and "Aquitania" in str(legend)
         await pilot.press("escape")
         assert await settle(pilot, lambda: isinstance(app.screen, GameScreen))
     run(size, steps)
+
+
+def test_the_help_names_the_legend_key_and_opens_it():
+    assert "| game, help | `l` | the map's legend" in HELP_TEXT
+
+    async def steps(app, pilot) -> None:
+        await pilot.press("question_mark")
+        assert await settle(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+        assert "l Map legend" in bar(app)
+        await pilot.press("l")
+        assert await settle(pilot, lambda: isinstance(app.screen, LegendScreen))
+        assert app.screen.state is not None  # the players' colours of the game
+    run((80, 24), steps)

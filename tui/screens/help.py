@@ -30,7 +30,7 @@ The mouse works too: click a province, click a choice.
 | game | `enter` | the full detail of the province under the cursor |
 | game | `d` | open your pending decision again |
 | game | `1` … `6` | map, hand, roles, gods and cards, battle log, players and supply |
-| game | `l` | the map's legend: every mark and label |
+| game, help | `l` | the map's legend: every mark and label |
 | game | `u` | take back your last decision (when nothing was revealed since) |
 | game | `tab` | move the focus (to scroll a pane with the arrows) |
 | game | `f` | computer players fast, or at watching speed |
@@ -107,6 +107,7 @@ class HelpScreen(BaseScreen):
     BINDINGS = [
         Binding("b", "close", "Back", id="help.close"),
         Binding("c", "app.cards", "Cards", id="help.cards"),
+        Binding("l", "legend", "Map legend", id="help.legend"),
         Binding("q", "close", "Back", show=False, id="help.close-q"),
         Binding("escape", "close", "Back", show=False, id="help.close-escape"),
         Binding("question_mark", "close", "Back", show=False, id="help.close-question-mark"),
@@ -119,6 +120,10 @@ class HelpScreen(BaseScreen):
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll").focus()
+
+    def action_legend(self) -> None:
+        from .legend import LegendScreen
+        self.app.push_screen(LegendScreen())
 
     def action_close(self) -> None:
         self.dismiss(None)

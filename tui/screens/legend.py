@@ -75,6 +75,17 @@ def _padded(label: str, name: str) -> str:
     return f"[b]{esc(label)}[/] {esc(name)}{gap}"
 
 
+def _game_state(screen: BaseModal) -> GameState | None:
+    """The position on the board under the help, for the players' colours."""
+    from .game import GameScreen
+    try:
+        stack = screen.app.screen_stack
+    except Exception:  # noqa: BLE001  (no app yet)
+        return None
+    game = next((s for s in stack if isinstance(s, GameScreen)), None)
+    return game.map._state if game is not None and hasattr(game, "map") else None
+
+
 class LegendScreen(BaseModal):
     """What every mark of the map means (the `l` key of the board and of the whole map)."""
 
@@ -92,7 +103,7 @@ class LegendScreen(BaseModal):
 
     def __init__(self, state: GameState | None = None) -> None:
         super().__init__()
-        self.state = state
+        self.state = state if state is not None else _game_state(self)
 
     def compose(self):
         with VerticalScroll(id="legend", classes="dialog") as box:

@@ -31,6 +31,7 @@ class WholeMapScreen(BaseModal):
     BINDINGS = [
         Binding("1", "close", "Dialog", id="whole_map.close"),
         Binding("escape", "close", "Dialog", show=False, id="whole_map.close-escape"),
+        Binding("l", "legend", "Legend", priority=True, id="whole_map.legend"),  # over the map's
         Binding("question_mark", "app.help", "Help", id="whole_map.help"),
     ]
 
@@ -67,6 +68,9 @@ class WholeMapScreen(BaseModal):
     def on_map_view_area_selected(self, _event: MapView.AreaSelected) -> None:
         from .province import ProvinceScreen
         self.app.push_screen(ProvinceScreen(self.state, self.map.cursor, self.board))
+
+    def action_legend(self) -> None:
+        self.map.action_legend()
 
     def action_close(self) -> None:
         self.dismiss(self.map.cursor)

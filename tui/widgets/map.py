@@ -289,8 +289,9 @@ class MapView(Widget, can_focus=True):
         # the detail of the province under the cursor shows under the map; Enter opens it
         # whole (the help says so: the key bar keeps its room for the game's keys)
         Binding("enter", "select", "Detail", show=False, id="map.select"),
-        # what every mark means (written from the map's own table of marks)
-        Binding("l", "legend", "Legend", id="map.legend"),
+        # what every mark means (written from the map's own table of marks); the help
+        # names the key: the board's key bar has no room left for it at a server's table
+        Binding("l", "legend", "Legend", show=False, id="map.legend"),
     ]
 
     cursor: reactive[str] = reactive("roma")

@@ -15,7 +15,7 @@ from ..widgets.keybar import KeyBar
 from ..widgets.map_marks import GROUPS, OWNERS, LegendRow, area_names, legend_rows
 from .base import BaseModal
 
-LABEL_COLUMN = 26  # "AQUI Aquitania" and its gap
+LABEL_COLUMN = 29  # "CAES Mauretania Caesariensis" and a gap
 
 
 def _on(where: str, civ: str | None) -> str:
@@ -91,7 +91,7 @@ class LegendScreen(BaseModal):
 
     DEFAULT_CSS = """
     LegendScreen { align: center middle; }
-    LegendScreen #legend { width: 100%; max-width: 110; height: auto; max-height: 100%; }
+    LegendScreen #legend { width: 100%; max-width: 124; height: auto; max-height: 100%; }
     LegendScreen #legend-text { width: 1fr; }
     """
 
@@ -112,7 +112,7 @@ class LegendScreen(BaseModal):
         yield KeyBar()
 
     def _markup(self) -> str:
-        width = min(110, self.app.size.width) - 4  # the dialog's border and padding
+        width = min(124, self.app.size.width) - 4  # the dialog's border and padding
         return legend_markup(self.state, getattr(self.app, "ascii_map", False), width)
 
     def on_mount(self) -> None:

@@ -25,11 +25,13 @@ from tui.screens import new_game as new_game_screen
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
+from tui.screens.legend import LegendScreen
 from tui.screens.load import LoadScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.pass_keyboard import PassKeyboardScreen
 from tui.screens.province import ProvinceScreen
 from tui.screens.replay import ReplayScreen
+from tui.screens.whole_map import WholeMapScreen
 
 SMALL = (80, 24)
 LARGE = (160, 50)
@@ -294,3 +296,32 @@ def test_game_ansi(snap_compare):
     s = phase_session("ConstructionTurn")
     assert snap_compare(game_app(s, theme="ansi"), terminal_size=SMALL,
                         run_before=board_only)
+
+
+# --- the map's legend and the whole map while a dialog waits ------------------------------
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x50"])
+def test_legend(snap_compare, size):
+    """The legend (l on the board), written from the map's table of marks; a battle is
+    waiting in Iudaea (war)."""
+    s = decision_session("ChooseOpponent")
+
+    async def run_before(pilot):
+        await board_only(pilot)
+        await pilot.press("l")
+        await settle(pilot, top_is(pilot.app, LegendScreen))
+        await pilot.pause(0.1)
+
+    assert snap_compare(game_app(s), terminal_size=size, run_before=run_before)
+
+
+def test_whole_map(snap_compare):
+    """1 in a dialog at 80 columns: the whole map (Iudaea at war), the dialog waiting."""
+    s = decision_session("ChooseOpponent")
+
+    async def run_before(pilot):
+        await open_decision(pilot)
+        await pilot.press("1")
+        await settle(pilot, top_is(pilot.app, WholeMapScreen))
+        await pilot.pause(0.1)
+
+    assert snap_compare(game_app(s), terminal_size=SMALL, run_before=run_before)

@@ -37,6 +37,7 @@ from ..text import civ_markup, esc
 from ..widgets.choice import NAV, ChoiceList
 from ..widgets.detail import detail_lines
 from ..widgets.keybar import KeyBar
+from ..widgets.map import MAP_WIDTH
 from .battle_panel import battle_panel
 
 
@@ -67,6 +68,8 @@ class DecisionScreen(BaseModal):
         Binding("v", "board", "Board", show=False, id="base.board-v"),
         Binding("h", "hint", "Hint", show=False, id="base.hint"),  # the footer is full: help lists it
         Binding("question_mark", "app.help", "Help", id="base.help"),
+        # the whole map, when the dialog leaves too little of it (the dialog waits)
+        Binding("1", "whole_map", "Map", id="base.whole-map"),
     ]
 
     def __init__(self, session: TableSession, seat: int, *, prompt: Prompt | None = None,
@@ -169,6 +172,35 @@ class DecisionScreen(BaseModal):
         """What the hard player would do here (tui/screens/hint.py)."""
         from ..screens.hint import open_hint
         open_hint(self, self.session)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "whole_map":
+            return self.map_covered()
+        return True
+
+    def map_covered(self) -> bool:
+        """The dialog leaves the map less room than its small drawing needs."""
+        dialog = self.query("#dialog")
+        width = dialog.first().outer_size.width if dialog else 0
+        if not width:  # not laid out yet: the dialog's width at this size (decision.tcss)
+            width = 40 if self.app.size.width >= 118 else 50
+        return self.app.size.width - width < MAP_WIDTH
+
+    def on_resize(self) -> None:
+        self.refresh_bindings()  # the whole map's key comes and goes with the room
+
+    def action_whole_map(self) -> None:
+        """Show the whole map; back here (as the dialog was) with 1 or Escape."""
+        from ..screens.game import GameScreen
+        from ..screens.whole_map import WholeMapScreen
+        game = next((s for s in self.app.screen_stack if isinstance(s, GameScreen)), None)
+        cursor = game.map.cursor if game is not None else "roma"
+
+        def back(area: str | None) -> None:
+            if game is not None and area:
+                game.point_at(area)
+        self.app.push_screen(WholeMapScreen(self.state, self.quotes.board, cursor),
+                             callback=back)
 
     def action_undo(self) -> None:
         if self.undo_ok:

@@ -233,7 +233,7 @@ class GameScreen(TableTalk):
         v = self.view()
         self._v = v
         self._q = None
-        self.map.set_state(v.state)
+        self.map.set_state(v.state, self.quotes().board.at_war)
         self._dirty = {"hand", "roles", "gods", "players"}
         self._show_panes()
         civ = v.civ

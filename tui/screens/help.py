@@ -9,9 +9,10 @@ from textual.containers import VerticalScroll
 from textual.widgets import Markdown
 
 from ..widgets.keybar import KeyBar
+from ..widgets.map_marks import legend_markdown
 from .base import BaseScreen
 
-HELP_TEXT = """\
+HELP_TEXT_TEMPLATE = """\
 # Mare Nostrum: Mythology — help
 
 ## Keys
@@ -29,6 +30,7 @@ The mouse works too: click a province, click a choice.
 | game | `enter` | the full detail of the province under the cursor |
 | game | `d` | open your pending decision again |
 | game | `1` … `6` | map, hand, roles, gods and cards, battle log, players and supply |
+| game, help | `l` | the map's legend: every mark and label |
 | game | `u` | take back your last decision (when nothing was revealed since) |
 | game, decision | `h` | a hint: what the hard computer player would do here, and why (escape cancels) |
 | game | `tab` | move the focus (to scroll a pane with the arrows) |
@@ -39,6 +41,7 @@ The mouse works too: click a province, click a choice.
 | decision | `space` | mark several items (construction) or units (losses, moves) |
 | decision | `+` `-` or `→` `←` | more or fewer of a card (offers, payments) |
 | decision | `v` | put the dialog away to look at the board (`d` brings it back) |
+| decision | `1` | the whole map when the dialog covers it (`1` again: back to the dialog) |
 | replay | `r` | the hard player's review of one seat's decisions: its five biggest swings |
 | replay | `→` `←` | one step forward or back |
 | replay | `PgDn` `PgUp` | the next or the previous turn |
@@ -46,14 +49,13 @@ The mouse works too: click a province, click a choice.
 
 ### The map
 
-Land is coloured by the civilization whose influence marker it holds; grey land
-belongs to a neutral civilization, brown land to no one; seas are blue. Without the
-colours: a player's province has its label in **bold**, a neutral's in *italics*, one
-that nobody holds in plain letters; a province being converted is underlined.
-Next to each label: `c` city, `$` caravan, `t` temple, `m` market (buildings),
-then each player's units on his colour: `L` legion, `F` fortress, `*` creature,
-`S` trireme (`2L` is two legions). Where there is no room, a number counts a
-player's units (`3b` counts buildings). The detail line under the map says it in words.
+Land is coloured by the civilization whose influence marker it holds, and not by colour
+alone: the label says it too. Next to each label a marker line shows the area's buildings,
+then each player's units on his colour; where there is no room, numbers count them. The
+detail line under the map says it in words. The legend (`l` on the board and on the whole
+map) shows every mark on its colours:
+
+{legend}
 
 ## The rules in short
 
@@ -97,12 +99,17 @@ it before his hand is shown.
 """
 
 
+# the map's legend comes from the map's own table of marks (tui/widgets/map_marks.py)
+HELP_TEXT = HELP_TEXT_TEMPLATE.replace("{legend}", legend_markdown())
+
+
 class HelpScreen(BaseScreen):
     CSS_PATH = Path(__file__).with_name("help.tcss")  # its own rules: tui/sheets.py
 
     BINDINGS = [
         Binding("b", "close", "Back", id="help.close"),
         Binding("c", "app.cards", "Cards", id="help.cards"),
+        Binding("l", "legend", "Map legend", id="help.legend"),
         Binding("q", "close", "Back", show=False, id="help.close-q"),
         Binding("escape", "close", "Back", show=False, id="help.close-escape"),
         Binding("question_mark", "close", "Back", show=False, id="help.close-question-mark"),
@@ -115,6 +122,10 @@ class HelpScreen(BaseScreen):
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll").focus()
+
+    def action_legend(self) -> None:
+        from .legend import LegendScreen
+        self.app.push_screen(LegendScreen())
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -9,6 +9,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Static
 
+from engine.quotes import quotes
 from engine.render import PHASE_NAMES
 from engine.replay import Replay
 
@@ -82,7 +83,7 @@ class ReplayScreen(BaseScreen):
         i = self.index
         state = d.state_at(i)
         step = d.steps[i]
-        self.map.set_state(state)
+        self.map.set_state(state, quotes(state, None).board.at_war)  # the engine says
         turn_start = d.step_of_turn(step.turn)
         events = []
         for st in d.steps[turn_start:i + 1]:

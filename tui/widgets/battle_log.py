@@ -74,6 +74,8 @@ class BattleLog(RichLog):
                          max_lines=4000, min_width=20, **kw)
         self.border_title = "Log"
         self._entries: list[tuple[str, str]] = []  # (text, kind)
+        self._written = 0  # how many entries are in the lines (the others wait to be shown)
+        self._stale = False  # the lines must all be wrapped again (a theme or a reset)
         self._style_cache: dict[str, Style] = {}
         self.count = 0  # events shown
 
@@ -82,14 +84,22 @@ class BattleLog(RichLog):
         self._width = 0
 
     def on_resize(self, event) -> None:
-        # RichLog wraps a line when it is written: wrap them all again at a new width
-        # (the first known size is RichLog's own business: it writes what was deferred)
+        # RichLog wraps a line when it is written: wrap them all again at a new width, and
+        # write what came while the log was hidden (the first known size is RichLog's own
+        # business: it writes what was deferred)
         width = event.size.width
         if not self._size_known or not width:
             return
-        if self._width and width != self._width and self._entries:
+        if (self._width and width != self._width) or self._stale:
             self.call_after_refresh(self._rewrite)
+        elif self._written < len(self._entries):
+            self.call_after_refresh(self._catch_up)
         self._width = width
+
+    def _hidden(self) -> bool:
+        """On no screen now: a line written now would be wrapped at the minimum width
+        (a hidden widget has none of its own), so it waits until the log is shown."""
+        return self._size_known and not self.scrollable_content_region.width
 
     def _theme_changed(self, _theme) -> None:
         self._style_cache.clear()
@@ -125,18 +135,20 @@ class BattleLog(RichLog):
             text.stylize(self._var_style("dice", bold=True), m.start(), m.end())
         return text
 
+    def _add(self, line: str, kind: str) -> None:
+        self._entries.append((line, kind))
+        if self._written == len(self._entries) - 1 and not self._stale and not self._hidden():
+            self.write(self._text(line, kind))
+            self._written = len(self._entries)
+
     def add_events(self, events: list[E.Event], civ: str | None) -> None:
         for ev in visible_events(events, civ):
-            line, kind = event_line(ev), _kind(ev)
-            self._entries.append((line, kind))
-            self.write(self._text(line, kind))
+            self._add(event_line(ev), _kind(ev))
         self.count += len(events)
 
     def add_chat(self, who: str, text: str) -> None:
         """A line said at the table now (plain text: never read as markup)."""
-        line, kind = _chat_entry(ChatEntry(who=who, text=text))
-        self._entries.append((line, kind))
-        self.write(self._text(line, kind))
+        self._add(*_chat_entry(ChatEntry(who=who, text=text)))
 
     def reset(self, events: list[E.Event], civ: str | None,
               chat: Sequence[ChatEntry] = (), versions: Sequence[int] = ()) -> None:
@@ -147,6 +159,22 @@ class BattleLog(RichLog):
         self._rewrite()
 
     def _rewrite(self) -> None:
+        if self._hidden():
+            self._stale = True  # wrapped again when shown
+            return
+        self._stale = False
         self.clear()
         for line, kind in self._entries[-self.max_lines:]:
             self.write(self._text(line, kind))
+        self._written = len(self._entries)
+
+    def _catch_up(self) -> None:
+        """Write the lines that came while the log was hidden, at its width now."""
+        if self._stale:
+            self._rewrite()
+            return
+        if self._hidden():
+            return
+        for line, kind in self._entries[max(self._written, len(self._entries) - self.max_lines):]:
+            self.write(self._text(line, kind))
+        self._written = len(self._entries)

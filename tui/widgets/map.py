@@ -4,10 +4,9 @@ Each cell of `engine.data.board.LAYOUT_GRID` (40 x 20) becomes a block of `sx` x
 characters: 2 x 1 gives an 80 x 20 map (fits 80 x 24 with the status line and the footer),
 3 x 2 gives the full 120 x 40 sketch of BOARD.md section 6 (its borders and sea texture
 included). Land is coloured by its influence owner, seas are blue; every area's label sits
-where the sketch puts it, with a marker line for its buildings and units next to it:
-
-    c city   $ caravan   t temple   m market        (buildings, in the province's colours)
-    L legion   F fortress   * creature   S trireme  (units, on their owner's colour)
+where the sketch puts it, with a marker line for its buildings and units next to it. Every
+glyph and label style comes from the table of marks (tui/widgets/map_marks.py), which the
+legend is written from.
 
 A cursor moves between areas with the arrow keys (to the nearest area in that direction);
 Enter or a click selects the area.
@@ -19,6 +18,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+import msgspec
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
@@ -34,16 +34,14 @@ from engine.state import GameState
 from themes import palette as themes
 
 from ..sheets import add_sheets
+from .map_marks import LABEL_STYLE, area_marks, ascii_table, fit_marks, glyph, sketch_glyph
 
 GRID_W, GRID_H = 40, 20
+MAP_WIDTH = GRID_W * 2  # the small drawing's width
 CIVS = board.CIVS
 AREAS: tuple[str, ...] = (*board.PROVINCES, *board.SEAS)
 
-# the map's few non-ASCII characters, for terminals that show only ASCII
-ASCII_GLYPHS = str.maketrans({"│": "|", "─": "-", "·": "."})
-BUILDING_MARK = {"city": "c", "caravan": "$", "temple": "t", "market": "m"}
-UNIT_MARK = {"legion": "L", "fortress": "F", "creature": "*", "trireme": "S"}
-UNIT_ORDER = ("legion", "fortress", "creature", "trireme")
+CURSOR_STYLE = LABEL_STYLE["cursor"]
 
 
 def _grid_area(r: int, c: int) -> str | None:
@@ -139,16 +137,16 @@ def layout(sx: int, sy: int) -> Layout:
         for y in range(h):  # labels are drawn over, in their own style
             for x in range(w):
                 if chars[y][x].isalpha():
-                    chars[y][x] = " " if board.is_land(areas[y][x] or "") else "~"
+                    chars[y][x] = " " if board.is_land(areas[y][x] or "") else glyph("sea")
+                else:
+                    chars[y][x] = sketch_glyph(chars[y][x])
     else:
         chars = [[" "] * w for _ in range(h)]
         for y in range(h):
             for x in range(w):
                 a = areas[y][x]
-                if a is None:
-                    chars[y][x] = "#" if board.LAYOUT_GRID[y // sy][x // sx] == "=" else " "
-                elif board.is_sea(a) and (x + 3 * y) % 5 == 0:
-                    chars[y][x] = "~"
+                if a is not None and board.is_sea(a) and (x + 3 * y) % 5 == 0:
+                    chars[y][x] = glyph("sea")  # off the board (Sinus Arabicus too): blank
         # vertical borders: a mark in the last character of a cell whose right
         # neighbour is another area
         for y in range(h):
@@ -156,9 +154,9 @@ def layout(sx: int, sy: int) -> Layout:
                 a, b = areas[y][x], areas[y][x + 1]
                 if a and b and a != b:
                     if board.is_land(a) and board.is_land(b):
-                        chars[y][x] = "│"
+                        chars[y][x] = glyph("land_border")
                     elif board.is_sea(a) and board.is_sea(b):
-                        chars[y][x] = ":"
+                        chars[y][x] = glyph("sea_border")
     under = [[False] * w for _ in range(h)]
     if not sketch:
         for y in range(h - 1):
@@ -200,57 +198,71 @@ def _same(a, b) -> bool:
     return a is b or a == b
 
 
-def area_marks(state: GameState, area: str) -> list[tuple[str, str]]:
-    """The marker line of an area: [(text, style key)], buildings first, then each
-    owner's units."""
-    out: list[tuple[str, str]] = []
-    ps = state.provinces.get(area)
-    if ps is not None and ps.buildings:
-        counts = {k: 0 for k in BUILDING_MARK}
-        for b in ps.buildings:
-            counts[b.kind] = counts.get(b.kind, 0) + 1
-        text = "".join(BUILDING_MARK.get(k, "?") * n for k, n in counts.items() if n)
-        out.append((text, "build"))
-    owners: dict[str, dict[str, int]] = {}
-    for u in state.units:
-        if u.area == area:
-            owners.setdefault(u.owner, {}).setdefault(u.kind, 0)
-            owners[u.owner][u.kind] += 1
-    for owner, kinds in owners.items():
-        text = "".join((f"{kinds[k]}" if kinds[k] > 1 else "") + UNIT_MARK.get(k, "?")
-                       for k in UNIT_ORDER if kinds.get(k))
-        out.append((text, f"unit:{owner}"))
-    return out
+class MapDrawing(msgspec.Struct):
+    """The map's characters and style keys, row by row, and where the labels are."""
+
+    chars: list[list[str]]
+    keys: list[list[str]]
+    label_cells: set[tuple[int, int]]  # (x, y) of every character of a label
 
 
-def fit_marks(marks: list[tuple[str, str]], room: int) -> list[tuple[str, str]]:
-    """Shorten a marker line to `room` characters: the full marks if they fit, else one
-    count per owner's units (and the number of buildings, if there is room)."""
-    def length(ms: list[tuple[str, str]]) -> int:
-        return sum(len(t) for t, _ in ms) + max(0, len(ms) - 1)
-
-    if length(marks) <= room:
-        return marks
-    units = [(t, k) for t, k in marks if k != "build"]
-    counted = []
-    for text, key in units:
-        n = sum(int(d) if d else 1 for d in re.findall(r"(\d*)[A-Z*]", text))
-        counted.append((str(n), key))
-    builds = [(t, k) for t, k in marks if k == "build"]
-    compact = [(f"{len(builds[0][0])}b", "build")] + counted if builds else counted
-    if length(compact) <= room:
-        return compact
-    if length(counted) <= room:
-        return counted
-    joined = [(t, k) for t, k in counted]
-    out: list[tuple[str, str]] = []
-    used = 0
-    for t, k in joined:  # as many owners as fit, without spaces
-        if used + len(t) > room:
-            break
-        out.append((t, k))
-        used += len(t)
-    return out
+def draw_map(lay: Layout, state: GameState | None, key_of: dict[str | None, str],
+             at_war: frozenset[str] = frozenset(), ascii_only: bool = False) -> MapDrawing:
+    """Draw the map at one scale: the background, the labels (styled by their owner: not
+    by colour alone), and each area's marker line. `key_of` gives each area's style key."""
+    to_ascii = ascii_table()
+    rows_chars = [list(r.translate(to_ascii) if ascii_only else r) for r in lay.chars]
+    rows_keys = [[key_of[a] for a in row] for row in lay.areas]
+    for y in range(lay.height):
+        ku = rows_keys[y]
+        for x in range(lay.width):
+            if lay.under[y][x]:
+                ku[x] = ku[x] + "+u"
+    converting = {c.province for c in state.conversions} if state is not None else set()
+    label_cells: set[tuple[int, int]] = set()
+    for area, (lx, ly) in lay.labels.items():
+        lab = board.area_label(area)
+        k = key_of[area]
+        cursor = k.endswith(CURSOR_STYLE)
+        k = k.removesuffix(CURSOR_STYLE)
+        k = "sea-label" + k[3:] if k.startswith("sea") else k
+        # not by colour alone: a neutral's label is in italics, an unclaimed one plain,
+        # a player's in bold; a province being converted is underlined
+        mark = LABEL_STYLE["neutral"] if k.startswith("neutral") else \
+            LABEL_STYLE["unclaimed"] if k.startswith("land") else \
+            LABEL_STYLE["sea_label"] if k.startswith("sea") else LABEL_STYLE["player"]
+        if area in converting:
+            mark += LABEL_STYLE["converting"]
+        if cursor:
+            mark += CURSOR_STYLE
+        for i, ch in enumerate(lab):
+            if lx + i < lay.width:
+                rows_chars[ly][lx + i] = ch
+                rows_keys[ly][lx + i] = k + mark
+                label_cells.add((lx + i, ly))
+    if state is not None:
+        for area, (mx, my, room) in lay.markers.items():
+            marks = fit_marks(area_marks(state, area, area in at_war), max(room, 2))
+            if not marks:
+                continue
+            total = sum(len(m.text) for m in marks) + len(marks) - 1
+            centre = mx + room / 2
+            x = round(centre - total / 2)
+            x = max(mx, min(x, mx + room - total)) if total <= room else x
+            x = max(0, min(lay.width - total, x))
+            area_key = key_of[area]
+            for j, m in enumerate(marks):
+                if j:
+                    rows_chars[my][x] = " "
+                    rows_keys[my][x] = area_key
+                    x += 1
+                key = (area_key + "+b") if m.key in ("build", "more") else m.key
+                for ch in m.text:
+                    rows_chars[my][x] = ch
+                    rows_keys[my][x] = key
+                    label_cells.discard((x, my))  # a mark drawn over a label
+                    x += 1
+    return MapDrawing(rows_chars, rows_keys, label_cells)
 
 
 _NAV = Binding.Group("Map", compact=True)
@@ -265,7 +277,7 @@ class MapView(Widget, can_focus=True):
 
     COMPONENT_CLASSES = {
         "map--void", "map--sea", "map--sea-label", "map--land", "map--neutral",
-        "map--cursor", "map--build",
+        "map--cursor", "map--build", "map--war",
         *(f"map--civ-{c}" for c in CIVS),
     }
 
@@ -277,6 +289,9 @@ class MapView(Widget, can_focus=True):
         # the detail of the province under the cursor shows under the map; Enter opens it
         # whole (the help says so: the key bar keeps its room for the game's keys)
         Binding("enter", "select", "Detail", show=False, id="map.select"),
+        # what every mark means (written from the map's own table of marks); the help
+        # names the key: the board's key bar has no room left for it at a server's table
+        Binding("l", "legend", "Legend", show=False, id="map.legend"),
     ]
 
     cursor: reactive[str] = reactive("roma")
@@ -301,6 +316,7 @@ class MapView(Widget, can_focus=True):
         self._built_for = Size(0, 0)  # the size the lines were built for
         self._styles: dict[str, Style] = {}
         self.players: set[str] = set()
+        self.at_war: frozenset[str] = frozenset()  # provinces at war (the engine's quote)
         if state is not None:
             self.players = {p.civ for p in state.players}
         self.show_cursor = True
@@ -324,17 +340,20 @@ class MapView(Widget, can_focus=True):
         self._lines = None
 
     # --- data -----------------------------------------------------------------------------
-    def set_state(self, state: GameState) -> None:
-        """Show a new position; the map is drawn again only when what it shows changed
-        (most decisions move no unit and change no province)."""
+    def set_state(self, state: GameState, at_war: list[str] | frozenset[str] = ()) -> None:
+        """Show a new position (and the provinces the engine says are at war); the map is
+        drawn again only when what it shows changed (most decisions move no unit and
+        change no province)."""
         old = self._state
         players = {p.civ for p in state.players}
+        war = frozenset(at_war)
         self._state = state
-        if old is not None and players == self.players and \
+        if old is not None and players == self.players and war == self.at_war and \
                 _same(old.provinces, state.provinces) and _same(old.units, state.units) and \
                 _same(old.conversions, state.conversions):
             return
         self.players = players
+        self.at_war = war
         self._lines = None
         self.refresh()
 
@@ -357,6 +376,10 @@ class MapView(Widget, can_focus=True):
     # --- keys and mouse -------------------------------------------------------------------
     def action_move(self, direction: str) -> None:
         self.cursor = nearest_area(self.cursor, direction)
+
+    def action_legend(self) -> None:
+        from ..screens.legend import LegendScreen
+        self.app.push_screen(LegendScreen(self._state))
 
     def action_select(self) -> None:
         self.post_message(self.AreaSelected(self.cursor))
@@ -427,51 +450,10 @@ class MapView(Widget, can_focus=True):
 
     def _build(self) -> list[Strip]:
         lay = layout(*self.scale)
-        key_of = {a: self._area_key(a) for a in (*AREAS, None)}
-        # characters and style keys per position
         ascii_only = getattr(self.app, "ascii_map", False)  # a key's setting (server play)
-        rows_chars = [list(r.translate(ASCII_GLYPHS) if ascii_only else r) for r in lay.chars]
-        rows_keys = [[key_of[a] for a in row] for row in lay.areas]
-        for y in range(lay.height):
-            ku = rows_keys[y]
-            for x in range(lay.width):
-                if lay.under[y][x]:
-                    ku[x] = ku[x] + "+u"
-        converting = {c.province for c in self._state.conversions} \
-            if self._state is not None else set()
-        for area, (lx, ly) in lay.labels.items():
-            lab = board.area_label(area)
-            k = key_of[area]
-            k = "sea-label" + k[3:] if k.startswith("sea") else k
-            # not by colour alone: a neutral's label is in italics, an unclaimed one plain,
-            # a player's in bold; a province being converted is underlined
-            mark = "+i" if k.startswith("neutral") else "" if k.startswith("land") else "+b"
-            if area in converting:
-                mark += "+u"
-            for i, ch in enumerate(lab):
-                if lx + i < lay.width:
-                    rows_chars[ly][lx + i] = ch
-                    rows_keys[ly][lx + i] = k + mark
-        if self._state is not None:
-            for area, (mx, my, room) in lay.markers.items():
-                marks = fit_marks(area_marks(self._state, area), max(room, 2))
-                if not marks:
-                    continue
-                total = sum(len(t) for t, _ in marks) + len(marks) - 1
-                centre = mx + room / 2
-                x = round(centre - total / 2)
-                x = max(mx, min(x, mx + room - total)) if total <= room else x
-                x = max(0, min(lay.width - total, x))
-                area_key = key_of[area]
-                for j, (text, key) in enumerate(marks):
-                    if j:
-                        rows_chars[my][x] = " "
-                        rows_keys[my][x] = area_key
-                        x += 1
-                    for ch in text:
-                        rows_chars[my][x] = ch
-                        rows_keys[my][x] = (area_key + "+b") if key == "build" else key
-                        x += 1
+        drawing = draw_map(lay, self._state, {a: self._area_key(a) for a in (*AREAS, None)},
+                           self.at_war, ascii_only)
+        rows_chars, rows_keys = drawing.chars, drawing.keys
         w, _h = self.size
         ox, oy = self._offset(lay)
         void = self._style("void")

@@ -157,13 +157,22 @@ class GameScreen(BaseScreen):
         self.session.subscribe(None)
 
     def check_action(self, action: str, parameters) -> bool | None:
-        """Local play has no chat and no lobby; a server's table no computer speed."""
+        """The key bar shows what each key can do now: local play has no chat and no
+        lobby, a server's table no computer speed; nobody decides or takes back for a
+        watcher; Decide is dim while another seat decides."""
+        s = self.session
         if action in ("chat", "leave"):
-            return not self.session.runs_bots
+            return not s.runs_bots
         if action == "fast":
-            return self.session.runs_bots
-        if action == "decide" and not self.session.runs_bots:  # a watcher decides nothing
-            return bool(self.session.human_seats) or self.session.over
+            return s.runs_bots
+        if action == "undo":
+            return self.viewer is not None and bool(s.human_seats)
+        if action == "decide":
+            if s.over:
+                return True  # the game's end again
+            if not s.human_seats:
+                return False  # a watcher decides nothing
+            return True if s.is_human(s.pending_seat) else None
         return True
 
     # --- a server's table ---------------------------------------------------------------
@@ -180,8 +189,7 @@ class GameScreen(BaseScreen):
                 self.notify("Your last decision was taken back" if mine else
                             f"{civ_name(taken_back)} took back their last decision",
                             timeout=4, markup=False)
-            self.refresh_all(reset_log=bool(taken_back))
-            self.refresh_bindings()  # a seat handed over: Decide comes or goes
+            self.refresh_all(reset_log=bool(taken_back))  # the keys follow (_show_status)
             self.advance()
         elif what == "chat":
             who, text = detail
@@ -362,6 +370,7 @@ class GameScreen(BaseScreen):
             note = "press d to decide"
         self.query_one(StatusBar).show(self._v.state, s.seats, thinking=self._thinking,
                                        note=note, line=s.status_line())
+        self.refresh_bindings()  # whose decision it is: Decide comes, goes or dims
 
     def point_at(self, area: str) -> None:
         """Move the map cursor to the area and show its detail now (a dialog previewing
@@ -476,12 +485,8 @@ class GameScreen(BaseScreen):
         if s.over:
             self._over_shown = False
             self._game_over()
-        elif s.is_human(s.pending_seat):
+        elif s.is_human(s.pending_seat):  # else d is dim: the status line says who decides
             self.advance()
-        elif s.prompt is not None:
-            who = "computer" if s.runs_bots or s.pending_seat is None else \
-                s.seat_label(s.pending_seat)
-            self.notify(f"{civ_name(s.prompt.civ)} ({who}) is deciding", timeout=2)
 
     def open_decision(self) -> None:
         from ..decisions import make_decision

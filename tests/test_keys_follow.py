@@ -259,3 +259,36 @@ def test_remote_board_waiting_keys(snap_compare):
         await pilot.pause(0.3)
 
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+
+
+# --- `mare-nostrum join N` for a table that is not there ---------------------------------------
+@pytest.mark.parametrize("how", ["join", "watch", "replay"])
+def test_join_a_table_that_does_not_exist(how):
+    """The lobby `mare-nostrum join 99` (with --watch, --replay) opens on a real server:
+    it says there is no such table, and stays."""
+    from tests.net_helpers import cleanup, player, running, short_dir
+
+    d = short_dir()
+    seen: list[str] = []
+
+    async def go():
+        async with running(d) as server:
+            async def connect():
+                return await player(server, "SHA256:anna", "anna")
+
+            screen = LobbyScreen(connect, table=99, watch=how == "watch",
+                                 replay=how == "replay")
+            app = MareNostrumApp(first_screen=screen, autosave=False)
+            async with app.run_test(size=SMALL) as pilot:
+                for _ in range(100):
+                    await pilot.pause(0.05)
+                    if "99" in str(screen.query_one("#lobby-message").render()):
+                        break
+                await pilot.press("r")  # a new list: the table is still not there
+                await pilot.pause(0.5)
+                seen.append(str(screen.query_one("#lobby-message").render()))
+    try:
+        asyncio.run(go())
+    finally:
+        cleanup(d)
+    assert seen == ["There is no table 99 on this server."]

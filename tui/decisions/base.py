@@ -37,6 +37,7 @@ from ..text import civ_markup, esc
 from ..widgets.choice import NAV, ChoiceList
 from ..widgets.detail import detail_lines
 from ..widgets.keybar import KeyBar
+from .error_line import ErrorLine
 
 
 class Undo:
@@ -56,7 +57,7 @@ def error_markup(e: IllegalAction) -> str:
     return f"[b $error]Not allowed:[/] {esc(e.reason)}{rule}"
 
 
-class DecisionScreen(BaseModal):
+class DecisionScreen(ErrorLine, BaseModal):
     """A modal dialog for the pending decision of one seat."""
 
     CSS_PATH = Path(__file__).with_name("decision.tcss")  # its own rules: tui/sheets.py
@@ -113,11 +114,7 @@ class DecisionScreen(BaseModal):
         return True
 
     def show_error(self, e: IllegalAction | str) -> None:
-        text = error_markup(e) if isinstance(e, IllegalAction) else e
-        self.query_one("#d-error", Static).update(text)
-
-    def clear_error(self) -> None:
-        self.query_one("#d-error", Static).update("")
+        self.say_error(error_markup(e) if isinstance(e, IllegalAction) else e)
 
     # --- what the dialog shows ------------------------------------------------------------
     @property
@@ -439,7 +436,7 @@ class CardPicker(Widget, can_focus=True):
         self.post_message(self.Submitted(self, self.cards))
 
 
-class PaymentScreen(BaseModal):
+class PaymentScreen(ErrorLine, BaseModal):
     """Choose the set that pays: one of the engine's suggestions, or your own cards.
     `validate(cards)` asks the engine; the screen closes only with cards it accepts."""
 
@@ -500,9 +497,12 @@ class PaymentScreen(BaseModal):
     def _try(self, cards: dict[str, int]) -> None:
         err = self.validate(cards)
         if err is not None:
-            self.query_one("#d-error", Static).update(error_markup(err))
+            self.say_error(error_markup(err))
             return
         self.dismiss(cards)
+
+    def on_card_picker_changed(self, _event: CardPicker.Changed) -> None:
+        self.clear_error()  # other cards: the refusal was about the ones before
 
     def action_back(self) -> None:
         picker = self.query_one(CardPicker)

@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 from .. import bridge
 from ..text import esc, shown
 from ..widgets.choice import ChoiceList
+from ..widgets.field import Field
 from ..widgets.keybar import KeyBar
 from .base import BaseScreen
 
@@ -39,7 +40,7 @@ class LoadScreen(BaseScreen):
             yield Static(f"[b]{what}[/]", classes="d-title")
             yield Static("", id="load-where")
             yield ChoiceList(id="load-list")
-            yield Input(placeholder="path of a save or record file, then Enter",
+            yield Field(placeholder="path of a save or record file, then Enter",
                         id="load-path")
             yield Static("", id="load-error")
         yield KeyBar()

@@ -317,8 +317,7 @@ class LobbyScreen(BaseScreen):
         self.goto = None
         ids = [t.id for t in self.tables]
         if table not in ids:
-            self.warn(f"There is no table {table} on this server (or it is private: "
-                      "i takes its invite code).", table=table)
+            self.warn(f"There is no table {table} on this server.", table=table)
             return
         self.query_one(OptionList).highlighted = ids.index(table)
         if self.goto_replay:

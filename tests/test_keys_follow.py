@@ -292,3 +292,31 @@ def test_join_a_table_that_does_not_exist(how):
     finally:
         cleanup(d)
     assert seen == ["There is no table 99 on this server."]
+
+
+# --- a dialog's keys ----------------------------------------------------------------------------
+def test_my_own_cards_leaves_the_bar_while_choosing_them():
+    """The payment dialog: c opens the card picker; while it is open c has nothing more to
+    open and leaves the bar; Back brings the suggestions and c again."""
+    from tests.test_tui_fixtures import phase_session, settle
+    from tui.decisions.base import DecisionScreen, PaymentScreen
+    app = MareNostrumApp(session=phase_session("MakeOffering"), bot_delay=0, autosave=False)
+    seen: list = []
+
+    async def go():
+        async with app.run_test(size=SMALL) as pilot:
+            await settle(pilot, lambda: isinstance(app.screen, DecisionScreen))
+            await pilot.press("enter")
+            await settle(pilot, lambda: isinstance(app.screen, PaymentScreen))
+            await pilot.pause(0.1)
+            seen.append(_bar(app))
+            await pilot.press("c")
+            await pilot.pause(0.1)
+            seen.append(_bar(app))
+            await pilot.press("escape")
+            await pilot.pause(0.1)
+            seen.append(_bar(app))
+    asyncio.run(go())
+    assert "c My own cards" in seen[0]
+    assert "c My own cards" not in seen[1] and "esc Back" in seen[1]
+    assert "c My own cards" in seen[2]

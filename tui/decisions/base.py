@@ -485,11 +485,18 @@ class PaymentScreen(ErrorLine, BaseModal):
         elif oid.startswith("p"):
             self._try(self.suggestions[int(oid[1:])])
 
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "custom":  # already choosing them: c has nothing more to open
+            pickers = self.query(CardPicker)
+            return not (pickers and pickers.first().display)
+        return True
+
     def action_custom(self) -> None:
         self.query_one(OptionList).display = False
         picker = self.query_one(CardPicker)
         picker.display = True
         picker.focus()
+        self.refresh_bindings()
 
     def on_card_picker_submitted(self, event: CardPicker.Submitted) -> None:
         self._try(event.cards)
@@ -511,5 +518,6 @@ class PaymentScreen(ErrorLine, BaseModal):
             ol = self.query_one(OptionList)
             ol.display = True
             ol.focus()
+            self.refresh_bindings()
             return
         self.dismiss(None)

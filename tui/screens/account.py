@@ -57,6 +57,9 @@ class NameClaimScreen(BaseModal):
         super().on_mount()
         self.query_one("#name", Input).focus()
 
+    def on_input_changed(self) -> None:
+        self.query_one("#account-error", Static).update("")  # a new name: a new answer
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         value = event.value.strip()

@@ -67,6 +67,15 @@ class LoadScreen(BaseScreen):
         if oid.startswith("s"):
             self._open(self.saves[int(oid[1:])].path)
 
+    def on_option_list_option_highlighted(self) -> None:
+        self._clear_error()  # another save: the refusal was about the one before
+
+    def on_input_changed(self) -> None:
+        self._clear_error()
+
+    def _clear_error(self) -> None:
+        self.query_one("#load-error", Static).update("")
+
     def action_load(self) -> None:
         ol = self.query_one(OptionList)
         if ol.highlighted is not None:

@@ -173,6 +173,9 @@ class JumpScreen(BaseModal):
             yield Static("", id="jump-error")
         yield KeyBar()
 
+    def on_input_changed(self) -> None:
+        self.query_one("#jump-error", Static).update("")  # typed again: said again if wrong
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if not event.value.strip():
             self.dismiss(None)

@@ -244,7 +244,7 @@ def _private_without_spectators(t: OpenTerm) -> None:
         end = time.monotonic() + 3
         while time.monotonic() < end:
             shown = t.screen()
-            if "▐X▌ Private" in shown and "▐ ▌ Spectators" in shown and \
+            if "[x] Private" in shown and "[ ] Spectators" in shown and \
                     "remote, remote" in shown:
                 return
             time.sleep(0.2)

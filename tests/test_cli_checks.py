@@ -112,3 +112,27 @@ def test_simulate_still_prints_one_line_per_game(capsys):
                  "--max-turns", "2"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("game 1 seed 1") and "games won" in out
+
+
+def test_log_without_a_file_shows_the_game_resume_continues(tmp_path, capsys, monkeypatch):
+    """`mare-nostrum log` reads the most recently played save, the one `resume` takes."""
+    import shutil
+
+    from engine.saves import most_recent, saves_dir
+    monkeypatch.setenv("MARE_NOSTRUM_HOME", str(tmp_path))
+    d = saves_dir()
+    assert main(["log"]) == 1  # no save yet: said in one line
+    assert "no saved game" in capsys.readouterr().err
+    d.mkdir(parents=True)
+    for name in ("roles", "military"):
+        shutil.copy(ROOT / "saves" / "phases" / f"{name}.json", d / f"{name}.json")
+    latest = most_recent(d)
+    assert latest is not None
+    assert main(["log", latest.path]) == 0
+    expected = capsys.readouterr().out
+    assert main(["log"]) == 0
+    assert capsys.readouterr().out == expected
+    other = next(p for p in d.iterdir() if str(p) != latest.path)
+    assert main(["log", str(other)]) == 0
+    assert capsys.readouterr().out != expected  # the two games differ: the right one was read
+    assert main(["log", "--dir", str(tmp_path / "empty")]) == 1

@@ -167,11 +167,12 @@ def test_keyless_watchers_private_tables_and_the_spectators_channel(door):
     other.wait_for("you may watch the tables")
     other.close()
     guest.wait_for("Table 1")
-    guest.press("n")
-    guest.wait_for("you may only watch")
-    guest.press("Enter")  # sit: refused
-    guest.wait_for("only watch")
-    guest.press("w")
+    shown = guest.screen()
+    assert "n New table" not in shown and "⏎ Watch" in shown  # a guest is offered watching
+    guest.press("n")  # not offered: nothing happens
+    time.sleep(0.5)
+    assert "A new table" not in guest.screen()
+    guest.press("Enter")  # a guest's Enter watches
     guest.wait_for("│ watching · ")  # then the deciding player, third person
     time.sleep(0.5)
     guest.press("t")
@@ -243,7 +244,7 @@ def _private_without_spectators(t: OpenTerm) -> None:
         end = time.monotonic() + 3
         while time.monotonic() < end:
             shown = t.screen()
-            if "▐X▌ Private" in shown and "▐ ▌ Spectators" in shown and \
+            if "[x] Private" in shown and "[ ] Spectators" in shown and \
                     "remote, remote" in shown:
                 return
             time.sleep(0.2)

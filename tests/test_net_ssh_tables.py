@@ -223,6 +223,9 @@ def test_commands_go_straight_to_a_table_and_others_are_refused(door):
     nothing = CommandTerm(door.port, door.d / "carla", "carla", "join 9", size=(100, 30))
     terms.append(nothing)
     nothing.wait_for("There is no table 9 on this server.")
+    nothing = CommandTerm(door.port, door.d / "bruno", "bruno", "watch 8", size=(80, 24))
+    terms.append(nothing)
+    nothing.wait_for("There is no table 8 on this server.")
 
 
 def test_a_killed_server_comes_back_with_every_seat_and_prompt(door):

@@ -27,9 +27,9 @@ def shown_keys(app) -> list[str]:
     screen = app.screen
     palette = app.COMMAND_PALETTE_BINDING
     out = []
-    for keys, desc in screen.query_one(KeyBar).entries():
-        out.append(keys_text(keys) + " " + desc)
-    described = {desc for _keys, desc in screen.query_one(KeyBar).entries()}
+    for entry in screen.query_one(KeyBar).entries():
+        out.append(keys_text(entry.keys) + " " + entry.description)
+    described = {entry.description for entry in screen.query_one(KeyBar).entries()}
     by_action: dict[str, set[str]] = {}  # the bar shows one entry per action
     for _node, binding, enabled, _tip in screen.active_bindings.values():
         if binding.show and enabled and binding.key != palette:

@@ -1,5 +1,6 @@
-"""`mare-nostrum replay FILE [--verify]` replays a game's record; `mare-nostrum log FILE`
-prints the game as a readable log."""
+"""`mare-nostrum replay FILE [--verify]` replays a game's record; `mare-nostrum log [FILE]`
+prints the game as a readable log (without FILE: the most recently played game, as
+`resume` takes it)."""
 
 from __future__ import annotations
 
@@ -110,7 +111,10 @@ def _version() -> str:
 
 # --- log --------------------------------------------------------------------------------------
 def _add_log(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", help="a save file (or a save name)")
+    p.add_argument("file", nargs="?", help="a save file or a save name (default: the most "
+                   "recently played game)")
+    p.add_argument("--dir", help="the saves directory (default: the user data directory, "
+                   "or $MARE_NOSTRUM_HOME/saves)")
     p.add_argument("--as", dest="civ", metavar="CIV",
                    help="show only what this civilization saw (default: everything)")
     p.add_argument("--public", action="store_true", help="show only the public events")
@@ -125,6 +129,15 @@ def _run_log(args: argparse.Namespace) -> int:
     from engine.render import is_heading, render_events
     from engine.view import visible_action
 
+    if not args.file:  # the game `resume` would continue
+        from pathlib import Path
+
+        from engine.saves import most_recent
+        d = Path(args.dir) if args.dir else saves_dir()
+        info = most_recent(d)
+        if info is None:
+            return _fail(f"no saved game to show in {d}", 1)
+        args.file = str(info.path)
     try:
         record, _save = _load(args)
     except SaveError as e:

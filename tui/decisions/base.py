@@ -39,6 +39,7 @@ from ..widgets.detail import detail_lines
 from ..widgets.keybar import KeyBar
 from ..widgets.map import MAP_WIDTH
 from .battle_panel import battle_panel
+from .error_line import ErrorLine
 
 
 class Undo:
@@ -58,7 +59,7 @@ def error_markup(e: IllegalAction) -> str:
     return f"[b $error]Not allowed:[/] {esc(e.reason)}{rule}"
 
 
-class DecisionScreen(BaseModal):
+class DecisionScreen(ErrorLine, BaseModal):
     """A modal dialog for the pending decision of one seat."""
 
     CSS_PATH = Path(__file__).with_name("decision.tcss")  # its own rules: tui/sheets.py
@@ -118,11 +119,7 @@ class DecisionScreen(BaseModal):
         return True
 
     def show_error(self, e: IllegalAction | str) -> None:
-        text = error_markup(e) if isinstance(e, IllegalAction) else e
-        self.query_one("#d-error", Static).update(text)
-
-    def clear_error(self) -> None:
-        self.query_one("#d-error", Static).update("")
+        self.say_error(error_markup(e) if isinstance(e, IllegalAction) else e)
 
     # --- what the dialog shows ------------------------------------------------------------
     @property
@@ -498,7 +495,7 @@ class CardPicker(Widget, can_focus=True):
         self.post_message(self.Submitted(self, self.cards))
 
 
-class PaymentScreen(BaseModal):
+class PaymentScreen(ErrorLine, BaseModal):
     """Choose the set that pays: one of the engine's suggestions, or your own cards.
     `validate(cards)` asks the engine; the screen closes only with cards it accepts."""
 
@@ -547,11 +544,18 @@ class PaymentScreen(BaseModal):
         elif oid.startswith("p"):
             self._try(self.suggestions[int(oid[1:])])
 
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "custom":  # already choosing them: c has nothing more to open
+            pickers = self.query(CardPicker)
+            return not (pickers and pickers.first().display)
+        return True
+
     def action_custom(self) -> None:
         self.query_one(OptionList).display = False
         picker = self.query_one(CardPicker)
         picker.display = True
         picker.focus()
+        self.refresh_bindings()
 
     def on_card_picker_submitted(self, event: CardPicker.Submitted) -> None:
         self._try(event.cards)
@@ -559,9 +563,12 @@ class PaymentScreen(BaseModal):
     def _try(self, cards: dict[str, int]) -> None:
         err = self.validate(cards)
         if err is not None:
-            self.query_one("#d-error", Static).update(error_markup(err))
+            self.say_error(error_markup(err))
             return
         self.dismiss(cards)
+
+    def on_card_picker_changed(self, _event: CardPicker.Changed) -> None:
+        self.clear_error()  # other cards: the refusal was about the ones before
 
     def action_back(self) -> None:
         picker = self.query_one(CardPicker)
@@ -570,5 +577,6 @@ class PaymentScreen(BaseModal):
             ol = self.query_one(OptionList)
             ol.display = True
             ol.focus()
+            self.refresh_bindings()
             return
         self.dismiss(None)

@@ -24,7 +24,7 @@ from engine.view import View
 from .clock import Preset
 from .settings import Settings
 
-VERSION = 2
+VERSION = 3
 MAX_CLIENT_FRAME = 64 * 1024
 MAX_SERVER_FRAME = 8 * 1024 * 1024
 _HEADER = struct.Struct(">I")
@@ -157,6 +157,7 @@ class TableInfo(msgspec.Struct, kw_only=True):
     seats: list[SeatInfo]
     creator: str
     setup: str
+    yours: bool = False  # the receiver created it (hands its seats over)
     options: list[str] = []  # rule options in effect ("long game", ...)
     turn: int = 1
     phase: str = ""

@@ -174,6 +174,7 @@ class GameSession(asyncssh.SSHServerSession):
         self.child: subprocess.Popen | WarmChild | None = None
         self.args: list[str] = []  # `join`'s arguments for a command (straight to a table)
         self.refusal = ""  # a command that is not one of ours: said, then exit status 2
+        self.reading = False  # the app's terminal is read (its output goes to the client)
 
     def connection_made(self, chan) -> None:
         self.chan = chan
@@ -202,27 +203,49 @@ class GameSession(asyncssh.SSHServerSession):
         return False  # no SFTP, no anything
 
     def session_started(self) -> None:
-        assert self.chan is not None
         if self.refusal:
-            self.chan.write_stderr((self.refusal + "\r\n").encode())
-            self.chan.exit(2)
+            self._say(self.refusal + "\r\n", stderr=True)
+            self._end(2)
             return
         if self.admitted is not None and not self.admitted.permits("pty"):
             self.chan.write_stderr(NO_PTY_KEY.encode())
             self.chan.exit(1)
             return
         if not self.term:
-            self.chan.write(NEEDS_TTY.encode())
-            self.chan.exit(1)
+            self._say(NEEDS_TTY)
+            self._end(1)
             return
         why = lim.refusal(self.front.limits, "" if self.guest else self.identity,
                           self.address, [("" if s.guest else s.identity, s.address)
                                          for s in self.front.sessions])
         if why is not None:
-            self.chan.write(f"mare-nostrum: {why}\r\n".encode())
-            self.chan.exit(1)
+            self._say(f"mare-nostrum: {why}\r\n")
+            self._end(1)
             return
         self._spawn()
+
+    # --- the channel: a client may be gone at any moment ----------------------------------
+    def _open(self) -> bool:
+        return self.chan is not None and not self.chan.is_closing()
+
+    def _say(self, text: str | bytes, *, stderr: bool = False) -> bool:
+        """Send to the client; False when the channel is closed (the client went away)."""
+        if not self._open():
+            return False
+        assert self.chan is not None
+        data = text.encode() if isinstance(text, str) else text
+        try:
+            (self.chan.write_stderr if stderr else self.chan.write)(data)
+        except OSError:  # closed between the check and the write
+            return False
+        return True
+
+    def _end(self, code: int) -> None:
+        """The session's exit status, and the channel closes (unless it already has)."""
+        if self._open():
+            assert self.chan is not None
+            with contextlib.suppress(OSError):
+                self.chan.exit(code)
 
     def _spawn(self) -> None:
         master, slave = os.openpty()
@@ -261,10 +284,12 @@ class GameSession(asyncssh.SSHServerSession):
         os.close(slave)
         os.set_blocking(master, False)
         asyncio.get_running_loop().add_reader(master, self._from_app)
+        self.reading = True
         self.front.sessions.add(self)
 
     def _from_app(self) -> None:
-        assert self.master is not None and self.chan is not None
+        if self.master is None:
+            return
         try:
             data = os.read(self.master, 65536)
         except BlockingIOError:
@@ -272,16 +297,22 @@ class GameSession(asyncssh.SSHServerSession):
         except OSError:
             data = b""
         if data:
-            self.chan.write(data)
+            if not self._say(data):  # the client went away: its app is ended with it
+                self._stop_reading()
             return
-        asyncio.get_running_loop().remove_reader(self.master)
+        self._stop_reading()
         asyncio.get_running_loop().create_task(self._app_ended())
+
+    def _stop_reading(self) -> None:
+        """No more reading from the app's terminal (its end, or the client's)."""
+        if self.master is not None and self.reading:
+            self.reading = False
+            with contextlib.suppress(Exception):  # the loop may be closing
+                asyncio.get_running_loop().remove_reader(self.master)
 
     async def _app_ended(self) -> None:
         code = await asyncio.get_running_loop().run_in_executor(None, self._reap)
-        with contextlib.suppress(Exception):
-            assert self.chan is not None
-            self.chan.exit(code if code >= 0 else 1)
+        self._end(code if code >= 0 else 1)
 
     def _reap(self) -> int:
         if self.child is None:
@@ -306,6 +337,7 @@ class GameSession(asyncssh.SSHServerSession):
         return False
 
     def connection_lost(self, exc) -> None:
+        """The channel closed (the client left or vanished): the app ends with it."""
         self._kill()
         self.front.sessions.discard(self)
 
@@ -313,18 +345,14 @@ class GameSession(asyncssh.SSHServerSession):
         """End a session idle in the lobby, with one line saying why."""
         self._kill()
         self.front.sessions.discard(self)
-        with contextlib.suppress(Exception):
-            assert self.chan is not None
-            # the app could not put the terminal back: leave its screen, show the cursor
-            self.chan.write(b"\x1b[?1049l\x1b[?1000l\x1b[?1003l\x1b[?1006l\x1b[?25h\r\n"
-                            + f"mare-nostrum: idle in the lobby for {seconds:g} seconds: "
-                              "goodbye.\r\n".encode())
-            self.chan.exit(0)
+        # the app could not put the terminal back: leave its screen, show the cursor
+        self._say(b"\x1b[?1049l\x1b[?1000l\x1b[?1003l\x1b[?1006l\x1b[?25h\r\n"
+                  + f"mare-nostrum: idle in the lobby for {seconds:g} seconds: "
+                    "goodbye.\r\n".encode())
+        self._end(0)
 
     def _kill(self) -> None:
-        if self.master is not None:
-            with contextlib.suppress(Exception):
-                asyncio.get_running_loop().remove_reader(self.master)
+        self._stop_reading()
         if self.child is not None and self.child.poll() is None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.child.pid, signal.SIGHUP)

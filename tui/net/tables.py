@@ -164,6 +164,7 @@ class Table:
                           mine=identity is not None and r.identity == identity)
                  for r in self.seats]
         return TableInfo(id=self.id, seats=seats, creator=self.store.name_of(self.creator),
+                         yours=identity is not None and identity == self.creator,
                          setup=st.config.setup, options=options_of(st.config), turn=st.turn,
                          phase=st.phase, pending=self.match.pending_seat(),
                          status="over" if self.over else "playing", winner=st.winner,

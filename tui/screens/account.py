@@ -11,6 +11,7 @@ from textual.widgets import Input, Label, Static
 from tui.net import protocol as p
 
 from ..text import esc
+from ..widgets.field import Field
 from ..widgets.keybar import KeyBar
 from .base import BaseModal
 
@@ -42,12 +43,12 @@ class NameClaimScreen(BaseModal):
                          "yours, bound to this key.", markup=True)
             with Horizontal():
                 yield Label("Name")
-                yield Input(id="name", max_length=20, compact=True)
+                yield Field(id="name", max_length=20, compact=True)
             yield Static("\nAlready playing here with another key? In the lobby on that "
                          "key's terminal press k, and type the code it shows:")
             with Horizontal():
                 yield Label("Link code")
-                yield Input(id="code", max_length=12, compact=True, placeholder="ABCD-EFGH")
+                yield Field(id="code", max_length=12, compact=True, placeholder="ABCD-EFGH")
             yield Static(esc(self.error), id="account-error", markup=True)
             yield Static("Enter: confirm · Esc: watch tables without a name")
         yield KeyBar()
@@ -55,6 +56,9 @@ class NameClaimScreen(BaseModal):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#name", Input).focus()
+
+    def on_input_changed(self) -> None:
+        self.query_one("#account-error", Static).update("")  # a new name: a new answer
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -104,7 +108,7 @@ class InviteScreen(BaseModal):
                          markup=True)
             with Horizontal():
                 yield Label("Invite code")
-                yield Input(id="invite", max_length=16, compact=True)
+                yield Field(id="invite", max_length=16, compact=True)
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -1,6 +1,9 @@
-"""What every screen of the game shares: the too-small-terminal message."""
+"""What every screen of the game shares: the too-small-terminal message, and key words
+that follow what a key does now."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
@@ -64,6 +67,23 @@ def breakpoint_classes(app, width: int, height: int) -> set[str]:
                 out.add(name)
                 break
     return out
+
+
+class KeyWords:
+    """Mixin for screens: a key's words in the key bar follow what it does now ("Sit",
+    "My seat", "Watch"). Whether it shows at all is the screen's `check_action` (False
+    hides it, None dims it), asked again by `refresh_bindings`."""
+
+    def describe_key(self, action: str, description: str) -> None:
+        keys = self._bindings.key_to_bindings  # type: ignore[attr-defined]
+        changed = False
+        for key, bindings in keys.items():
+            if any(b.action == action and b.description != description for b in bindings):
+                keys[key] = [replace(b, description=description) if b.action == action
+                             else b for b in bindings]
+                changed = True
+        if changed:
+            self.refresh_bindings()  # type: ignore[attr-defined]
 
 
 class Thrift:
@@ -147,7 +167,7 @@ class Thrift:
         super()._screen_resized(size)  # type: ignore[misc]
 
 
-class BaseScreen(Thrift, Painted, SizeCheck, Screen):
+class BaseScreen(Thrift, Painted, SizeCheck, KeyWords, Screen):
     DEFAULT_CSS = """
     BaseScreen { layers: base toosmall; }
     """
@@ -156,7 +176,7 @@ class BaseScreen(Thrift, Painted, SizeCheck, Screen):
         self._mount_too_small()
 
 
-class BaseModal(Thrift, Painted, SizeCheck, ModalScreen):
+class BaseModal(Thrift, Painted, SizeCheck, KeyWords, ModalScreen):
     DEFAULT_CSS = """
     BaseModal { layers: base toosmall; }
     """

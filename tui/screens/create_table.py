@@ -17,6 +17,7 @@ from tui.net.clock import CORRESPONDENCE, LIVE, NONE, Preset, PresetError, check
 
 from ..levels import levels_markup
 from ..widgets.checkbox import MarkedCheckbox
+from ..widgets.field import Field
 from ..widgets.keybar import KeyBar
 
 REMOTE = "remote"
@@ -55,10 +56,10 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
             yield Static("[b]A new table[/]: one line per choice; ctrl+s creates it")
             with Horizontal():
                 yield Label("Civilizations")
-                yield Input(", ".join(CIVS[:3]), id="civs", compact=True)
+                yield Field(", ".join(CIVS[:3]), id="civs", compact=True)
             with Horizontal():
                 yield Label("Players")
-                yield Input(f"{REMOTE}, {REMOTE}, {bot}", id="seats", compact=True)
+                yield Field(f"{REMOTE}, {REMOTE}, {bot}", id="seats", compact=True)
             yield Static(f"  per seat: {REMOTE} (a person) or a computer level:")
             yield Static(levels_markup(levels), id="create-levels")
             with Horizontal():
@@ -70,7 +71,7 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
                 yield Select([("none", NONE), ("live", LIVE),
                               ("correspondence", CORRESPONDENCE)],
                              value=NONE, allow_blank=False, id="clock", compact=True)
-                yield Input("", id="clock-amount", type="integer", compact=True,
+                yield Field("", id="clock-amount", type="integer", compact=True,
                             disabled=True)
                 yield Static("", id="clock-unit")
             yield MarkedCheckbox("Long game (5 heroes and wonders)", id="long", compact=True)
@@ -83,7 +84,18 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
             yield Static("", id="create-error")
         yield KeyBar()
 
+    def on_input_changed(self) -> None:
+        self._form_changed()
+
+    def on_checkbox_changed(self) -> None:
+        self._form_changed()
+
+    def _form_changed(self) -> None:
+        """A refusal was about the form as it was: it leaves when a field changes."""
+        self.query_one("#create-error", Static).update("")
+
     def on_select_changed(self, event: Select.Changed) -> None:
+        self._form_changed()
         if event.select.id != "clock":
             return
         kind = str(event.value)

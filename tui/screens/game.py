@@ -160,18 +160,25 @@ class GameScreen(TableTalk):
         self.session.subscribe(None)
 
     def check_action(self, action: str, parameters) -> bool | None:
-        """Local play has no chat and no lobby; a server's table no computer speed; while
-        a computer holds the player's seat, the seat is taken back (and nothing undone)."""
+        """The key bar shows what each key can do now: local play has no chat and no
+        lobby, a server's table no computer speed (nor hints, yet); nobody decides or
+        takes back for a watcher; Decide is dim while another seat decides; while a
+        computer holds the player's seat, the seat is taken back (and nothing undone)."""
+        s = self.session
         if action in ("chat", "leave"):
-            return not self.session.runs_bots
+            return not s.runs_bots
+        if action in ("fast", "hint"):
+            return s.runs_bots
         if action == "reclaim":
             return bool(self.kept_by())
-        if action == "undo" and self.kept_by():  # nothing of one's own to take back
-            return False
-        if action in ("fast", "hint"):  # a server's table offers no hints (yet)
-            return self.session.runs_bots
-        if action == "decide" and not self.session.runs_bots:  # a watcher decides nothing
-            return bool(self.session.human_seats) or self.session.over
+        if action == "undo":
+            return self.viewer is not None and bool(s.human_seats) and not self.kept_by()
+        if action == "decide":
+            if s.over:
+                return True  # the game's end again
+            if not s.human_seats:
+                return False  # a watcher decides nothing
+            return True if s.is_human(s.pending_seat) else None
         return True
 
     def action_leave(self) -> None:
@@ -329,6 +336,7 @@ class GameScreen(TableTalk):
         else:
             parts = StatusParts(parts.head, parts.body + note_parts(note, hint))
         self.query_one(StatusBar).show(parts)
+        self.refresh_bindings()  # whose decision it is: Decide comes, goes or dims
 
     def point_at(self, area: str) -> None:
         """Move the map cursor to the area and show its detail now (a dialog previewing
@@ -457,12 +465,8 @@ class GameScreen(TableTalk):
         if s.over:
             self._over_shown = False
             self._game_over()
-        elif s.is_human(s.pending_seat):
+        elif s.is_human(s.pending_seat):  # else d is dim: the status line says who decides
             self.advance()
-        elif s.prompt is not None:
-            who = "computer" if s.runs_bots or s.pending_seat is None else \
-                s.seat_label(s.pending_seat)
-            self.notify(f"{civ_name(s.prompt.civ)} ({who}) is deciding", timeout=2)
 
     def open_decision(self) -> None:
         from ..decisions import make_decision

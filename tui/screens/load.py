@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 from .. import bridge
 from ..text import esc, shown
 from ..widgets.choice import ChoiceList
+from ..widgets.field import Field
 from ..widgets.keybar import KeyBar
 from .base import BaseScreen
 
@@ -39,7 +40,7 @@ class LoadScreen(BaseScreen):
             yield Static(f"[b]{what}[/]", classes="d-title")
             yield Static("", id="load-where")
             yield ChoiceList(id="load-list")
-            yield Input(placeholder="path of a save or record file, then Enter",
+            yield Field(placeholder="path of a save or record file, then Enter",
                         id="load-path")
             yield Static("", id="load-error")
         yield KeyBar()
@@ -65,6 +66,15 @@ class LoadScreen(BaseScreen):
         oid = event.option.id or ""
         if oid.startswith("s"):
             self._open(self.saves[int(oid[1:])].path)
+
+    def on_option_list_option_highlighted(self) -> None:
+        self._clear_error()  # another save: the refusal was about the one before
+
+    def on_input_changed(self) -> None:
+        self._clear_error()
+
+    def _clear_error(self) -> None:
+        self.query_one("#load-error", Static).update("")
 
     def action_load(self) -> None:
         ol = self.query_one(OptionList)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import msgspec
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -26,6 +27,7 @@ from tui.net.words import lobby_line, lobby_order, seat_text, table_summary
 from ..sessions.remote import RemoteSession
 from ..widgets.choice import ChoiceList
 from ..widgets.keybar import KeyBar
+from . import lobby_keys as keys
 from .base import BaseScreen
 
 Connect = Callable[[], Awaitable["Client"]]
@@ -33,18 +35,37 @@ HINT = ("Enter: sit, back to your seat, or a finished game's replay · 1-6: that
         "w: watch · b: an absent or late seat to a computer and back, or vote")
 MORE_KEYS = " · s: settings · i: a private table's invite code · k: link another key"
 LIVE_REFRESH = 15.0  # seconds between two lists while a clock runs at a table shown
+WATCH_ONLY = "Without a key you may only watch: connect with an SSH key to play."
+NAME_FIRST = "Choose a name first (k): until then you may watch."
+
+
+class Warning_(msgspec.Struct, frozen=True):
+    """A refusal or a mistake said under the list: it leaves when the cursor moves to
+    another table, or when its table changes (the cause may be gone)."""
+
+    text: str
+    highlighted: int | None  # the table highlighted when it was said
+    table: int | None  # the table it is about
+    info: p.TableInfo | None  # that table as it was then (None: not in the list)
+
+
+class TableList(ChoiceList):
+    """The tables: Enter is the screen's (its words say what it does at this table)."""
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        return action != "select" and super().check_action(action, parameters)
 
 
 class LobbyScreen(BaseScreen):
     BINDINGS = [
-        Binding("enter", "sit", "Sit / back to my seat", id="lobby.sit"),
+        Binding("enter", "sit", "Sit", id="lobby.sit"),
         *[Binding(str(n), f"sit({n - 1})", f"Sit at seat {n}", show=False,
                   id=f"lobby.sit-{n}")
           for n in range(1, 7)],
         Binding("w", "watch", "Watch", id="lobby.watch"),
         Binding("v", "replay", "Replay", show=False, id="lobby.replay"),
         Binding("n", "create", "New table", id="lobby.create"),
-        Binding("b", "hand_over", "Absent seat to/from computer", show=False, id="lobby.hand-over"),
+        Binding("b", "hand_over", "Seat to computer", id="lobby.hand-over"),
         Binding("r", "refresh", "Refresh", id="lobby.refresh"),
         Binding("s", "settings", "Settings", show=False, id="lobby.settings"),
         Binding("k", "account", "Name / link a key", show=False, id="lobby.account"),
@@ -57,6 +78,7 @@ class LobbyScreen(BaseScreen):
     #lobby-head { height: auto; padding: 0 1; text-style: bold; color: $primary; }
     #lobby-tables { height: 1fr; border: round $primary; }
     #lobby-message { height: auto; padding: 0 1; color: $warning; }
+    #lobby-message.-refusal { color: $error; text-style: bold; }
     """
 
     def __init__(self, connect: Connect | None = None, *, tables: list[p.TableInfo] | None = None,
@@ -76,11 +98,13 @@ class LobbyScreen(BaseScreen):
         self.guest = False  # keyless: may only watch
         self.unnamed = False  # a new key on an open server, no name claimed yet
         self.settings: Settings | None = None  # this key's, as the server keeps them
+        self._note = HINT  # the line under the list
+        self._warning: Warning_ | None = None  # a refusal said over the note, for a while
 
     def compose(self):
         with Vertical(id="lobby-box"):
             yield Static(self._head(), id="lobby-head")
-            yield ChoiceList(id="lobby-tables")
+            yield TableList(id="lobby-tables")
             yield Static(HINT, id="lobby-message")
         yield KeyBar()
 
@@ -110,7 +134,7 @@ class LobbyScreen(BaseScreen):
                 try:
                     self.receive(msg)
                 except Exception as e:  # noqa: BLE001  (a drawing bug must not end the game)
-                    self.say(f"could not show {type(msg).__name__}: {e}")
+                    self.warn(f"could not show {type(msg).__name__}: {e}")
         except RemoteError as e:
             self.say(f"{e}. Press ctrl+q to quit.")
             if self.remote is not None:
@@ -150,7 +174,7 @@ class LobbyScreen(BaseScreen):
             case p.ChatLine():
                 self._session(msg.table).chat_line(msg)
             case p.Rejected():
-                self.say(msg.reason)
+                self.warn(_sentence(msg.reason), table=msg.table)
                 self.opening = False
                 if self.remote is not None and msg.table == self.remote.table:
                     self.remote.refused(msg.reason, msg.rule)
@@ -187,7 +211,7 @@ class LobbyScreen(BaseScreen):
         try:
             replay = SeenReplay(unpack(msg.data))
         except ReplayDataError as e:
-            self.say(str(e))
+            self.warn(str(e), table=msg.table)
             return
         self.app.push_screen(ReplayScreen(replay))  # type: ignore[arg-type]
 
@@ -203,6 +227,7 @@ class LobbyScreen(BaseScreen):
         self.me = w.name
         self.guest, self.unnamed = w.guest, w.needs_name
         self.query_one("#lobby-head", Static).update(self._head())
+        self.show_tables(self.tables)  # what the list offers depends on who we are
         if w.needs_name:
             self.claim_name()
             return
@@ -248,8 +273,8 @@ class LobbyScreen(BaseScreen):
     def action_settings(self) -> None:
         """This key's settings, with what the terminal check finds."""
         if self.guest or self.unnamed:
-            self.say("Settings are kept for a key with a name: k chooses one." if self.unnamed
-                     else "A keyless watcher's settings are not kept.")
+            self.warn("Settings are kept for a key with a name: k chooses one." if self.unnamed
+                      else "A keyless watcher's settings are not kept.")
             return
         from .settings import SettingsScreen
         suggested, notes = self._suggested()
@@ -264,7 +289,7 @@ class LobbyScreen(BaseScreen):
     def action_account(self) -> None:
         """A new key: choose a name; a named one: a code to link another key."""
         if self.guest:
-            self.say("Without a key you may only watch: connect with an SSH key to play.")
+            self.warn(WATCH_ONLY)
         elif self.unnamed:
             self.claim_name()
         else:
@@ -292,7 +317,7 @@ class LobbyScreen(BaseScreen):
         self.goto = None
         ids = [t.id for t in self.tables]
         if table not in ids:
-            self.say(f"There is no table {table} on this server.")
+            self.warn(f"There is no table {table} on this server.", table=table)
             return
         self.query_one(OptionList).highlighted = ids.index(table)
         if self.goto_replay:
@@ -316,7 +341,82 @@ class LobbyScreen(BaseScreen):
         self.app.push_screen(GameScreen(remote, bot_delay=0.0))
 
     def say(self, text: str) -> None:
-        self.query_one("#lobby-message", Static).update(Text(text))
+        """The note under the list (how to play here, what just happened)."""
+        self._note = text
+        self._warning = None
+        self._show_message()
+
+    def warn(self, text: str, *, table: int | None = None) -> None:
+        """A refusal under the list, until the cursor moves or its table changes."""
+        t = self.selected()
+        about = table if table is not None else t.id if t is not None else None
+        info = next((x for x in self.tables if x.id == about), None)
+        self._warning = Warning_(text, t.id if t is not None else None, about, info)
+        self._show_message()
+
+    def _show_message(self) -> None:
+        w = self._warning
+        box = self.query_one("#lobby-message", Static)
+        box.set_class(w is not None, "-refusal")
+        box.update(Text(w.text if w is not None else self._note))
+
+    def _warning_stale(self) -> bool:
+        """The cursor left the warning's table, or its table changed since."""
+        w = self._warning
+        if w is None:
+            return False
+        t = self.selected()
+        if (t.id if t is not None else None) != w.highlighted:
+            return True
+        now = next((x for x in self.tables if x.id == w.table), None)
+        return w.table is not None and now != w.info
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self._follow()
+
+    def _follow(self) -> None:
+        """After a move or a new list: a stale warning leaves; the keys say what they do
+        at the highlighted table."""
+        if self._warning_stale():
+            self._warning = None
+            self._show_message()
+        t = self.selected()
+        if t is not None:
+            self.describe_key("sit", keys.ENTER_WORDS[keys.enter_plan(t, self.watch_only).kind])
+            plan = keys.hand_over_plan(t, self.watch_only)
+            if plan is not None:
+                self.describe_key("hand_over", keys.HAND_OVER_WORDS[plan.kind])
+        self.refresh_bindings()
+
+    @property
+    def watch_only(self) -> bool:
+        """A guest (no key) or a key without a name: they watch, they do not play."""
+        return self.guest or self.unnamed
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        """The key bar shows what each key does at the highlighted table, for who we are."""
+        t = self.selected()
+        if action in ("sit", "watch", "replay", "hand_over"):
+            if t is None:
+                return False
+        match action:
+            case "sit" if parameters:  # a seat by its number
+                return not self.watch_only
+            case "watch":
+                assert t is not None
+                return None if keys.watch_refusal(t) else True  # dim: nobody may watch
+            case "replay":
+                assert t is not None
+                return t.status == "over"
+            case "hand_over":
+                assert t is not None
+                return keys.hand_over_plan(t, self.watch_only) is not None
+            case "create":
+                return not self.watch_only
+            case "settings" | "account":
+                return not self.guest
+        return True
 
     # --- the list -------------------------------------------------------------------------
     def show_tables(self, tables: list[p.TableInfo]) -> None:
@@ -330,101 +430,101 @@ class LobbyScreen(BaseScreen):
             lines.append("\n  " + lobby_line(t), style="italic")
             menu.add_option(Option(lines, id=str(t.id)))
         if not self.tables:
-            menu.add_option(Option("No tables yet: press n to create one.", disabled=True))
+            menu.add_option(Option(self._no_tables(), disabled=True))
         if self.tables:  # the same table stays highlighted as the order changes
             ids = [t.id for t in self.tables]
             menu.highlighted = ids.index(was.id) if was is not None and was.id in ids else 0
+        self._follow()
+
+    def _no_tables(self) -> str:
+        if self.guest:
+            return "No tables yet: a player with a key creates one, then you may watch it."
+        if self.unnamed:
+            return "No tables yet: choose a name (k), then press n to create one."
+        return "No tables yet: press n to create one."
 
     def selected(self) -> p.TableInfo | None:
         i = self.query_one(OptionList).highlighted
         return self.tables[i] if i is not None and 0 <= i < len(self.tables) else None
 
     def action_sit(self, seat: int | None = None) -> None:
+        """Enter: what its words in the key bar say (lobby_keys.enter_plan); 1-6: that
+        seat."""
         t = self.selected()
-        if t is None or self._only_watching():
+        if t is None:
             return
-        if seat is None and t.status == "over":
-            self.action_replay()
-            return
-        if seat is None:
-            mine = [i for i, s in enumerate(t.seats) if s.mine]
-            free = [i for i, s in enumerate(t.seats) if s.kind == "remote" and not s.taken]
-            if not (mine or free):
-                self.say(f"Table {t.id} has no free seat: press w to watch.")
+        if seat is not None:
+            if self.watch_only:
+                self.warn(NAME_FIRST if self.unnamed else WATCH_ONLY)
                 return
-            seat = (mine or free)[0]
-        self.opening = True
-        self.send(p.Sit(table=t.id, seat=seat))
+            self.opening = True
+            self.send(p.Sit(table=t.id, seat=seat))
+            return
+        plan = keys.enter_plan(t, self.watch_only)
+        if plan.kind == keys.REPLAY:
+            self.action_replay()
+        elif plan.kind == keys.WATCH:
+            self.action_watch()
+        else:
+            self.opening = True
+            self.send(p.Sit(table=t.id, seat=plan.seat))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
+        event.stop()  # a click on a table: what Enter does
         self.action_sit()
 
     def action_watch(self) -> None:
         t = self.selected()
-        if t is not None:
-            self.opening = True
-            self.send(p.Watch(table=t.id))
+        if t is None:
+            return
+        why = keys.watch_refusal(t)
+        if why is not None:
+            self.warn(why)
+            return
+        self.opening = True
+        self.send(p.Watch(table=t.id))
 
     def action_replay(self) -> None:
         t = self.selected()
         if t is None:
             return
         if t.status != "over":
-            self.say(f"Table {t.id} is still playing: its replay comes when it is over.")
+            self.warn(f"Table {t.id} is still playing: its replay comes when it is over.")
             return
         self.say(f"Fetching the replay of table {t.id}…")
         self.send(p.GetReplay(table=t.id))
 
     def action_hand_over(self) -> None:
-        """The creator's key: the first absent (or out of time) player's seat goes to a
-        computer player; if there is none, the first seat a computer keeps goes back to
-        its player. Without the creator, it is a vote on the late seat."""
+        """b: what its words in the key bar say (lobby_keys.hand_over_plan)."""
         t = self.selected()
-        if t is None:
+        plan = keys.hand_over_plan(t, self.watch_only) if t is not None else None
+        if t is None or plan is None:
             return
-        late = t.pending if t.left is not None and t.left <= 0 else None
-        if t.votes_needed and late is not None and not t.seats[late].mine:
-            self.send(p.VoteHandOver(table=t.id, seat=late))
-            self.say(f"Your vote to hand {seat_text(t.seats[late])} to a computer is in.")
-            self.send(p.ListTables())
-            return
-        absent = [i for i, s in enumerate(t.seats)
-                  if s.kind == "remote" and s.taken and (not s.connected or i == late)]
-        absent.sort(key=lambda i: i != late)  # the late seat first
-        kept = [i for i, s in enumerate(t.seats) if s.kind != "remote" and s.name]
-        if absent:
+        if plan.kind == keys.VOTE:
+            self.send(p.VoteHandOver(table=t.id, seat=plan.seat))
+            self.say(f"Your vote to hand {seat_text(t.seats[plan.seat])} to a computer is in.")
+        elif plan.kind == keys.GIVE_BACK:
+            self.send(p.HandOver(table=t.id, seat=plan.seat, to_bot=False))
+        else:
             from .bot_level import BotLevelScreen
 
             def chosen(level: str | None) -> None:
                 if level is not None:
-                    self.send(p.HandOver(table=t.id, seat=absent[0], to_bot=True,
+                    self.send(p.HandOver(table=t.id, seat=plan.seat, to_bot=True,
                                          level=level))
                     self.send(p.ListTables())
 
-            self.app.push_screen(BotLevelScreen(seat_text(t.seats[absent[0]])), chosen)
-            return
-        if kept:
-            self.send(p.HandOver(table=t.id, seat=kept[0], to_bot=False))
-        else:
-            self.say("No absent player at this table.")
+            self.app.push_screen(BotLevelScreen(seat_text(t.seats[plan.seat])), chosen)
             return
         self.send(p.ListTables())
 
     def action_refresh(self) -> None:
         self.send(p.ListTables())
 
-    def _only_watching(self) -> bool:
-        """A guest or a key without a name may not play: say so."""
-        if self.guest:
-            self.say("Without a key you may only watch: connect with an SSH key to play.")
-        elif self.unnamed:
-            self.say("Choose a name first (k): until then you may watch.")
-        return self.guest or self.unnamed
-
     def action_create(self) -> None:
         from .create_table import CreateTableScreen
-        if self._only_watching():
+        if self.watch_only:
+            self.warn(NAME_FIRST if self.unnamed else WATCH_ONLY)
             return
 
         def created(msg: p.CreateTable | None) -> None:
@@ -437,6 +537,14 @@ class LobbyScreen(BaseScreen):
 
     def on_screen_resume(self) -> None:
         self.send(p.ListTables())
+
+
+def _sentence(reason: str) -> str:
+    """A server's reason as a sentence under the list."""
+    reason = reason.strip()
+    if not reason:
+        return reason
+    return reason[0].upper() + reason[1:] + ("" if reason.endswith((".", "!", "?")) else ".")
 
 
 def run_lobby(socket: Path, token: str, *, table: int | None = None, watch: bool = False,

@@ -21,6 +21,7 @@ from ..levels import level_markup
 from ..session import HUMAN, available_bot_levels, default_bot_level
 from ..text import esc
 from ..widgets.checkbox import MarkedCheckbox
+from ..widgets.field import Field
 from ..widgets.keybar import KeyBar
 from .base import BaseScreen
 
@@ -80,7 +81,7 @@ class NewGameScreen(BaseScreen):
                                compact=True)
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="field")
-                yield Input(str(self.seed), type="integer", id="seed", compact=True)
+                yield Field(str(self.seed), type="integer", id="seed", compact=True)
             yield Static("", id="new-error")
             yield Button("Start the game", id="start", variant="primary", compact=True)
         yield KeyBar()
@@ -90,10 +91,22 @@ class NewGameScreen(BaseScreen):
         self.query_one("#players", Select).focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
+        self._form_changed()
         if event.select.id == "players" and isinstance(event.value, int):
             self._show_seats(event.value)
         elif event.select.has_class("kind"):
             self._show_level(event.value)
+
+    def on_input_changed(self) -> None:
+        self._form_changed()
+
+    def on_checkbox_changed(self) -> None:
+        self._form_changed()
+
+    def _form_changed(self) -> None:
+        """The engine's refusal was about the form as it was: it leaves when a field
+        changes (Start asks again)."""
+        self.query_one("#new-error", Static).update("")
 
     def on_descendant_focus(self, event) -> None:
         widget = event.widget

@@ -15,6 +15,7 @@ from engine.replay import Replay
 
 from ..text import civ_markup, esc
 from ..widgets.battle_log import BattleLog, event_line
+from ..widgets.field import Field
 from ..widgets.keybar import KeyBar
 from ..widgets.map import MapView
 from .base import BaseModal, BaseScreen
@@ -195,9 +196,12 @@ class JumpScreen(BaseModal):
         with Vertical(id="jump-dialog", classes="dialog"):
             yield Static(f"[b]Jump to turn[/] (1 to {self.last_turn}), then Enter.\n"
                          "Enter with no number goes back.")
-            yield Input(placeholder="turn", type="integer", id="jump-input")
+            yield Field(placeholder="turn", type="integer", id="jump-input")
             yield Static("", id="jump-error")
         yield KeyBar()
+
+    def on_input_changed(self) -> None:
+        self.query_one("#jump-error", Static).update("")  # typed again: said again if wrong
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if not event.value.strip():

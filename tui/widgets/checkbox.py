@@ -1,12 +1,21 @@
-"""A checkbox whose state shows as a symbol, not only as a colour (Textual's own draws the same
-X either way and tells on and off apart by colour alone)."""
+"""A checkbox whose state shows as a symbol, not only as a colour: "[x]" marked, "[ ]" not
+(Textual's own draws the same X either way and tells on and off apart by colour alone,
+which the ansi and high-contrast themes, and many eyes, do not show)."""
 
 from __future__ import annotations
 
+from textual.content import Content
 from textual.widgets import Checkbox
+
+MARKED, UNMARKED = "[x]", "[ ]"
+
+
+def mark(value: bool) -> str:
+    return MARKED if value else UNMARKED
 
 
 class MarkedCheckbox(Checkbox):
-    @property  # type: ignore[override]  (a class constant in Textual; ours follows the value)
-    def BUTTON_INNER(self) -> str:  # noqa: N802  (the name Textual reads)
-        return "X" if self.value else " "
+    @property
+    def _button(self) -> Content:
+        # in the label's own colours (the theme's text), bold when marked
+        return Content.styled(mark(self.value), "bold" if self.value else "")

@@ -21,6 +21,13 @@ class ChoiceList(OptionList):
 
     _lines_for: Size | None = None  # the room the options' lines were last laid out in
 
+    def check_action(self, action: str, parameters) -> bool | None:
+        """Nothing to move to or choose in a list without a choice ("No tables yet"):
+        its keys leave the key bar."""
+        if action in ("cursor_up", "cursor_down", "select"):
+            return any(not o.disabled for o in self.options)
+        return True
+
     def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
         # The options' lines for a new size at once, not when the list is first drawn:
         # its scroll bar and the highlighted row in view then come with the layout that

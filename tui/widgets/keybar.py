@@ -5,15 +5,26 @@ at every change of focus; here the whole bar is one line of text). Bindings in t
 `Binding.Group` show as one entry ("↑↓ Move", a run of digits as "1-6"); the command
 palette's key comes last. When the entries do not fit with two spaces between them they
 are set one space apart, so that every key shows in full at 80 columns (tests check every
-screen). Clicking a key presses it.
+screen). A key the screen's `check_action` dims (None: not now) is drawn dim; one it
+hides (False: nothing to do here) is left out. Clicking a key presses it.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from textual.binding import Binding
 from textual.content import Content
 from textual.events import Click
 from textual.widget import Widget
+
+
+class KeyEntry(NamedTuple):
+    """One entry of the bar: its keys [(key, key as shown)], its words, drawn dim or not."""
+
+    keys: list[tuple[str, str]]
+    description: str
+    dimmed: bool = False
 
 
 class KeyBar(Widget):
@@ -40,32 +51,33 @@ class KeyBar(Widget):
         if self._drawn is None or self.entries() != self._drawn:
             self.refresh()
 
-    def entries(self) -> list[tuple[list[tuple[str, str]], str]]:
-        """[( [(key, key as shown)], description )] in display order."""
+    def entries(self) -> list[KeyEntry]:
+        """The entries in display order."""
         active = self.screen.active_bindings
         by_action: dict[str, tuple[Binding, bool]] = {}
         for _node, binding, enabled, _tip in active.values():
             if binding.show and binding.action not in by_action:
                 by_action[binding.action] = (binding, enabled)
-        out: list[tuple[list[tuple[str, str]], str]] = []
+        out: list[KeyEntry] = []
         last_group = None
         palette = self.app.COMMAND_PALETTE_BINDING
         for binding, enabled in by_action.values():
-            if not enabled or binding.key == palette:
+            if binding.key == palette:
                 continue
             shown = self.app.get_key_display(binding)
             group = binding.group
             if group is not None and group is last_group and out:
-                out[-1][0].append((binding.key, shown))
+                out[-1].keys.append((binding.key, shown))
                 continue
-            out.append(([(binding.key, shown)], group.description if group else
-                        binding.description))
+            out.append(KeyEntry([(binding.key, shown)],
+                                group.description if group else binding.description,
+                                dimmed=not enabled))
             last_group = group
-        for keys, _desc in out:
-            _digit_run(keys)
+        for entry in out:
+            _digit_run(entry.keys)
         if self.app.ENABLE_COMMAND_PALETTE and palette in active:
             binding = active[palette][1]
-            entry = ([(binding.key, self.app.get_key_display(binding))], "palette")
+            entry = KeyEntry([(binding.key, self.app.get_key_display(binding))], "palette")
             # the palette's key comes last, and only when the line has room for it (the
             # help names it): a key cut in half at 80 columns helps nobody
             width = self.size.width
@@ -75,10 +87,11 @@ class KeyBar(Widget):
         return out
 
     @staticmethod
-    def _width(entries: list[tuple[list[tuple[str, str]], str]], gap: int = 2) -> int:
-        return 1 + sum(len(keys_text(keys)) + len(desc) + 1 + gap for keys, desc in entries)
+    def _width(entries: list[KeyEntry], gap: int = 2) -> int:
+        return 1 + sum(len(keys_text(e.keys)) + len(e.description) + 1 + gap
+                       for e in entries)
 
-    def _gap(self, entries: list[tuple[list[tuple[str, str]], str]]) -> int:
+    def _gap(self, entries: list[KeyEntry]) -> int:
         """Two spaces between the entries, or one when two do not fit."""
         width = self.size.width
         return 2 if not width or self._width(entries, 2) <= width else 1
@@ -90,26 +103,30 @@ class KeyBar(Widget):
         entries = self.entries()
         self._drawn = entries
         gap = " " * self._gap(entries)
-        for keys, desc in entries:
+        for keys, desc, dimmed in entries:
             for i, (key, shown) in enumerate(keys):
                 if i and _joined(keys[i - 1][1], shown):
-                    parts.append(("/", ""))
+                    parts.append(("/", "dim" if dimmed else ""))
                     x += 1
-                parts.append((shown, "key"))
+                parts.append((shown, "dim key" if dimmed else "key"))
                 spans.append((x, x + len(shown), key))
                 x += len(shown)
-            text = f" {desc}{gap}"
-            parts.append((text, ""))
-            x += len(text)
+            parts.append((f" {desc}", "dim" if dimmed else ""))
+            parts.append((gap, ""))
+            x += len(desc) + 1 + len(gap)
         self._spans = spans
         content = Content(" ")
         for text, kind in parts:
-            content += Content.styled(text, "bold $accent") if kind == "key" else Content(text)
+            # dim: faded in a colour theme, the terminal's faint text in the ansi one
+            style = {"key": "bold $accent", "dim key": "dim", "dim": "dim"}.get(kind)
+            content += Content.styled(text, style) if style else Content(text)
         return content
 
     @property
     def text(self) -> str:
-        return "  ".join(keys_text(keys) + " " + d for keys, d in self.entries())
+        """The bar's words (a dim key in brackets: "[d Decide]")."""
+        return "  ".join(f"[{keys_text(e.keys)} {e.description}]" if e.dimmed else
+                         f"{keys_text(e.keys)} {e.description}" for e in self.entries())
 
     def on_click(self, event: Click) -> None:
         for x0, x1, key in self._spans:

@@ -1,4 +1,4 @@
-"""The engine contract of ARCHITECTURE.md: prompts, refusals, views and hashes."""
+"""The engine contract (docs/architecture.md, The engine contract): prompts, refusals, views and hashes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""base-game.md section 3: production and the trade draft."""
+"""Production and the trade draft (docs/rules.md, Commerce: production; docs/rules.md,
+Commerce: trading)."""
 
 from __future__ import annotations
 
@@ -45,7 +46,8 @@ def test_occupied_city_produces_for_the_occupier():
 
 
 def test_bank_runs_out():
-    """base-game.md 1: when a stack is empty nothing of that type can be received."""
+    """docs/rules.md, The pieces and the supply: when a stack is empty nothing of that type
+    can be received."""
     s = start()
     from engine.rules import commerce
     s.bank["olive_oil"] = 1

@@ -1,4 +1,5 @@
-"""Rulebook, Construction Phase, and base-game.md section 5 (paying and placement)."""
+"""Rulebook, Construction Phase; docs/rules.md, Construction: paying; docs/rules.md,
+Construction: where things go."""
 
 from __future__ import annotations
 

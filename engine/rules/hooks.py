@@ -9,8 +9,8 @@ card, so the rules and the cards never import each other in a loop.
 Where several cards answer one hook, they are asked in registration order. Reductions are
 never added up: an item takes the single best one (rulebook, Rules for Construction).
 
-Active powers (base-game.md 4): a card module with `uses(state, civ, window)` and
-`use(state, civ, action, ev, window)` has a power its holder triggers with `UsePower`; a
+Active powers (docs/rules.md, Powers and reactions): a card module with `uses(state, civ, window)`
+and `use(state, civ, action, ev, window)` has a power its holder triggers with `UsePower`; a
 module with `ask`, `legal` and `answer` asks its holder a question (engine/rules/windows.py).
 """
 

@@ -30,11 +30,11 @@ SECTION = re.compile(r"docs/(rules|rulings|architecture)\.md,\s+([A-Z][^\n]*)")
 
 
 def tracked_files() -> list[str]:
-    """The repository's files, as git tracks them (a copy without git: the files on disk,
-    outside the virtual environments and caches)."""
+    """The repository's files, as git knows them (tracked, or new and not ignored; a copy
+    without git: the files on disk, outside the virtual environments and caches)."""
     try:
-        out = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
-                             check=True).stdout
+        out = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+                             cwd=ROOT, capture_output=True, text=True, check=True).stdout
         return out.splitlines()
     except (OSError, subprocess.CalledProcessError):
         skip = {".git", ".venv", "venv", "build", "dist", "__pycache__", ".mypy_cache",

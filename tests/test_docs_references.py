@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SCANNED = {".py", ".md", ".toml", ".txt", ".cfg", ".in", ".tcss"}
-SCANNED_NAMES = {"ci/run", "ci/smoke"}  # scripts without a suffix
+SCANNED_NAMES = {".ci/run", ".ci/smoke"}  # scripts without a suffix
 # A document's name: a bare name or a relative path ending .md or .txt.
 DOC = re.compile(r"(?<![\w/.-])((?:\.{1,2}/)*(?:[\w-]+/)*[\w-]+\.(?:md|txt))(?![\w/-])")
 # A path into the project's own folders, of a file of a kind the project keeps.

@@ -717,9 +717,9 @@ def prompt_title(prompt: P.Prompt | None) -> str:
 
 
 # --- rules named for players ------------------------------------------------------------------
-# An IllegalAction names the rule it applies: a heading of docs/rules.md (shipped with the
-# program), a heading of the printed rulebook, or a card. The player gets the section of
-# docs/rules.md it falls under. First match wins.
+# An IllegalAction names the rule it applies: a heading of docs/rules.md, a heading of the
+# printed rulebook, or a card. The player gets the section of docs/rules.md it falls under.
+# First match wins.
 RULES_DOC = "rules.md"
 RULES_HEADINGS: tuple[str, ...] = (  # the headings of docs/rules.md the engine names itself
     "The pieces and the supply", "Roles", "Commerce: production", "Commerce: trading",

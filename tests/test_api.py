@@ -1,4 +1,5 @@
-"""The engine contract (docs/architecture.md, The engine contract): prompts, refusals, views and hashes."""
+"""The engine contract (docs/architecture.md, The engine contract): prompts, refusals, views
+and hashes."""
 
 from __future__ import annotations
 

@@ -726,8 +726,8 @@ def test_every_player_gets_a_military_turn_in_the_leaders_order():
 
 
 def test_legal_actions_always_apply():
-    """docs/architecture.md, The engine contract: every action the engine lists for the prompt is legal
-    (random games through the military phase)."""
+    """docs/architecture.md, The engine contract: every action the engine lists for the prompt
+    is legal (random games through the military phase)."""
     import random
     for seed in range(3):
         s, _ = new_game(Config(civs=["rome", "carthage", "greece", "atlantis"], seed=seed))

@@ -2,8 +2,9 @@
 
 This is the project's own board (base board plus the western Mythology board), in numbered
 sections that tests/test_board_data.py names: 2 the land provinces, 3 the seas, 4 the straits,
-5 the setups, 6 the layout grid and the map sketch. The ids are the contract: rules, saves and the TUI refer to
-provinces and seas by them. Labels (3-4 letters) and Latin names are for the screen only.
+5 the setups, 6 the layout grid and the map sketch. The ids are the contract: rules, saves and
+the TUI refer to provinces and seas by them. Labels (3-4 letters) and Latin names are for
+the screen only.
 
 Conventions:
 - ``land_neighbours`` is symmetric; islands have none. A strait is *not* a land border.

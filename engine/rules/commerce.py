@@ -331,7 +331,8 @@ def _offer(state: GameState, prompt: ChooseTradeOffer, action: Action, ev: list[
         raise IllegalAction(f"Choose the {prompt.n} cards you offer", R_TRADE)
     cards = clean(action.cards)
     if sum(cards.values()) != prompt.n or any(n < 0 for n in action.cards.values()):
-        raise IllegalAction(f"Offer exactly {prompt.n} card{'s' if prompt.n != 1 else ''}", "Commerce: trading, step 3")
+        raise IllegalAction(f"Offer exactly {prompt.n} card{'s' if prompt.n != 1 else ''}",
+                            "Commerce: trading, step 3")
     p = player(state, prompt.civ)
     for c, n in cards.items():
         if p.hand.get(c, 0) < n:

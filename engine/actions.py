@@ -1,5 +1,5 @@
-"""Actions: the small decisions players send to the engine (the contract of
-ARCHITECTURE.md). An action is data: it can be logged, saved, sent and replayed."""
+"""Actions: the small decisions players send to the engine (docs/architecture.md,
+The engine contract). An action is data: it can be logged, saved, sent and replayed."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Events: the typed facts an action caused (the contract of ARCHITECTURE.md).
+"""Events: the typed facts an action caused (docs/architecture.md, The engine contract).
 
 The battle log, the game log and the replay viewer render events; they never re-derive
 them. An event with `visible_to` set is secret to those players (a card handed over in

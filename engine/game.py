@@ -1,4 +1,4 @@
-"""The public API of the engine (ARCHITECTURE.md, The engine contract).
+"""The public API of the engine (docs/architecture.md, The engine contract).
 
     state, events = new_game(Config(civs=["rome", "greece", "egypt"], seed=7))
     state.prompt                      # who must decide what

@@ -1,4 +1,4 @@
-"""THE game loop (ARCHITECTURE.md, engine/match.py): one game's state, its record and who
+"""THE game loop (docs/architecture.md, The match loop): one game's state, its record and who
 sits at each seat; every decision of every seat goes through `Match.act`.
 
     match = Match.new(config, ["human", "greedy", "greedy"])

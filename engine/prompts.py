@@ -1,4 +1,4 @@
-"""Prompts: who must decide what next (the contract of ARCHITECTURE.md).
+"""Prompts: who must decide what next (docs/architecture.md, The engine contract).
 
 At every moment of a game that is not over, `state.prompt` names one player (by civ) and
 the kind of decision he owes, with its constraints. The TUI and the bots read it; the
@@ -124,8 +124,8 @@ class GreekBlockade(PromptBase):
 
 
 class Reaction(PromptBase):
-    """A moment when the holder of a usable power may use it (base-game.md section 4), or a
-    choice a power asks for (engine/rules/windows.py lists the windows)."""
+    """A moment when the holder of a usable power may use it (docs/rules.md, Powers and reactions),
+    or a choice a power asks for (engine/rules/windows.py lists the windows)."""
 
     window: str
     powers: list[str]

@@ -1,5 +1,5 @@
 """Quotes: every number a screen shows that is a rule, computed by the engine for one seat
-(ARCHITECTURE.md, Quotes).
+(docs/architecture.md, Views and secrets).
 
     q = quotes(state, seat)     # seat None: a spectator
     q.item(Item(kind="temple")).cost, q.hand.best, q.progress[0].needed, ...

@@ -1,5 +1,5 @@
 """Game records: the config, the seed and every action, with state hashes to check a replay
-(ARCHITECTURE.md, Records, saves and replays).
+(docs/architecture.md, Records, saves and replays).
 
     rec = new_record(config)                      # or record_from(start_state)
     events = apply(state, action)

@@ -849,21 +849,17 @@ def prompt_title(prompt: P.Prompt | None) -> str:
 
 
 # --- rules named for players ------------------------------------------------------------------
-# An IllegalAction names the rule it applies by a reference of the engine's sources (a section
-# of base-game.md, a heading of the rulebook, a card). The player has neither: they get the
-# section of docs/rules.md (shipped with the program) it falls under. First match wins.
+# An IllegalAction names the rule it applies: a heading of docs/rules.md, a heading of the
+# printed rulebook, or a card. The player gets the section of docs/rules.md it falls under.
+# First match wins.
 RULES_DOC = "rules.md"
+RULES_HEADINGS: tuple[str, ...] = (  # the headings of docs/rules.md the engine names itself
+    "The pieces and the supply", "Roles", "Commerce: production", "Commerce: trading",
+    "Powers and reactions", "Construction: paying", "Construction: where things go",
+    "Military: movement", "Military: battles", "Cards", "Victory",
+)
 RULE_SECTIONS: tuple[tuple[str, str], ...] = (
-    ("base-game.md 1", "The pieces and the supply"),
-    ("base-game.md 2", "Roles"),
-    ("base-game.md 3.1", "Commerce: production"),
-    ("base-game.md 3.2", "Commerce: trading"),
-    ("base-game.md 4", "Powers and reactions"),
-    ("base-game.md 5.1", "Construction: paying"),
-    ("base-game.md 5.2", "Construction: where things go"),
-    ("base-game.md 6", "Military: battles"),
-    ("base-game.md 7", "Cards"),
-    ("base-game.md 8", "Victory"),
+    *((heading, heading) for heading in RULES_HEADINGS),
     ("Military Phase, A) Movement", "Military: movement"),
     ("Military Phase, B) Combat", "Military: battles"),
     ("Military Phase", "Military: movement"),

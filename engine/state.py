@@ -1,6 +1,6 @@
 """The complete state of a game, as msgspec Structs.
 
-Everything needed to continue a game lives here (the contract of ARCHITECTURE.md):
+Everything needed to continue a game lives here (docs/architecture.md, The engine contract):
 `msgspec.json.encode(state)` is the body of a save file. Players and piece owners are named
 by civilization id ("rome", ...); seats index `config.civs`.
 """
@@ -25,7 +25,7 @@ class Config(msgspec.Struct, kw_only=True, gc=False):
     setup: str = "predetermined"  # "predetermined" | "free"
     long_game: bool = False  # 5 heroes/wonders to win, Pyramids for 13
     three_roles_win: bool = False  # holding 3 roles at once wins (rulebook strategy notes)
-    no_take_back: bool = False  # trade option of base-game.md 3.2 step 7
+    no_take_back: bool = False  # trade option of docs/rules.md, Commerce: trading, step 7
     names: list[str] = []  # display names per seat
 
 
@@ -133,7 +133,8 @@ class Battle(msgspec.Struct, kw_only=True, gc=False):
 
 class PendingMove(msgspec.Struct, kw_only=True, gc=False):
     """A declared ground move before it resolves: open to the reaction window
-    (base-game.md 4) and, for a convoy into a Greek province, to the Greek blockade."""
+    (docs/rules.md, Powers and reactions) and, for a convoy into a Greek province, to the Greek
+    blockade."""
 
     units: list[int]
     origin: str
@@ -153,8 +154,9 @@ class MilitaryState(msgspec.Struct, kw_only=True, gc=False):
     pending_move: PendingMove | None = None
     conquest: str = ""  # province awaiting the conquest choice
     sequence_units: list[int] = []  # the active player's units fighting in `battle_area`
-    wars_at_start: list[str] = []  # provinces at war when the phase began (base-game.md 6:
-    # if the others leave, the units that remain conquer at the end of their owner's turn)
+    wars_at_start: list[str] = []  # provinces at war when the phase began (docs/rules.md,
+    # Military: battles: if the others leave, the units that remain conquer at the end of their
+    # owner's turn)
     # Further sacks: how many more buildings the conqueror may sack in `conquest` (the
     # rules' mechanism; the hook `extra_sacks` sets it: Achilles).
     sacks_left: int = 0

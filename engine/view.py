@@ -1,4 +1,4 @@
-"""What one seat may see (ARCHITECTURE.md, Views).
+"""What one seat may see (docs/architecture.md, Views and secrets).
 
 `engine.game.view(state, seat)` gives a copy of the state with everything secret to that
 seat taken out: other hands (their sizes stay), face-down trade offers and acquired cards, the

@@ -1,6 +1,10 @@
-"""Checks of the encoded board (engine/data/board.py) against the design note BOARD.md.
+"""Checks of the encoded board (engine/data/board.py) against the board as printed.
 
-Each test's docstring names the part of BOARD.md it checks.
+Each test's docstring names the part of the board it checks, by the numbered sections of
+engine/data/board.py (2 land provinces, 3 seas, 4 straits, 5 setups, 6 layout grid and map
+sketch) and three more whose figures the tests themselves hold: 1 the overview counts of
+provinces, seas, islands, sites and pieces; 7 the derived checks (contacts, connectivity,
+the unowned neighbours of each start); 8 the notes (landlocked provinces, Rhodos).
 """
 
 from __future__ import annotations

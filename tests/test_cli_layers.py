@@ -33,3 +33,14 @@ def test_python_dash_m_tui_runs_the_command_line():
                           "--players", "3", "--max-turns", "2"],
                          capture_output=True, text=True, cwd=ROOT, check=True).stdout
     assert "game 1 seed 1" in out
+
+
+def test_the_app_imports_no_rule_and_no_card():
+    """docs/architecture.md, The layers, and which may import which: the app asks the
+    engine's public face (legal actions, quotes, refusals, render) and holds no rule."""
+    wall = re.compile(r"^\s*(from\s+engine\.(rules|powers)\b|import\s+engine\.(rules|powers)\b"
+                      r"|from\s+engine\s+import\s+[^\n]*\b(rules|powers)\b)", re.M)
+    crossing = [str(p.relative_to(ROOT)) for folder in ("tui", "themes")
+                for p in (ROOT / folder).rglob("*.py")
+                if wall.search(p.read_text(encoding="utf-8"))]
+    assert crossing == []

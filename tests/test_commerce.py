@@ -1,4 +1,5 @@
-"""base-game.md section 3: production and the trade draft."""
+"""Production and the trade draft (docs/rules.md, Commerce: production; docs/rules.md,
+Commerce: trading)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,8 @@ from .helpers import assert_illegal, set_hand, start
 
 
 def test_production_cities_caravans_temples_markets():
-    """3.1: a city gives 1 tax (2 with a temple), a caravan 1 of its commodity (2 with a
-    market). Greece starts with Athenae, Pella, an olive oil caravan and a market."""
+    """Commerce: production: a city gives 1 tax (2 with a temple), a caravan 1 of its commodity (2
+    with a market). Greece starts with Athenae, Pella, an olive oil caravan and a market."""
     s = start()
     prod = production(s)
     assert prod["greece"] == {"tax": 2, "olive_oil": 2}
@@ -45,7 +46,8 @@ def test_occupied_city_produces_for_the_occupier():
 
 
 def test_bank_runs_out():
-    """base-game.md 1: when a stack is empty nothing of that type can be received."""
+    """docs/rules.md, The pieces and the supply: when a stack is empty nothing of that type
+    can be received."""
     s = start()
     from engine.rules import commerce
     s.bank["olive_oil"] = 1
@@ -68,8 +70,8 @@ def _trade_position(hands, civs=("carthage", "rome", "greece")):
 
 
 def test_announce_limits_and_participants():
-    """3.2 steps 1-2: N from 0 to the Director's hand; players with at least N cards take
-    part and must."""
+    """Commerce: trading, steps 1-2: N from 0 to the Director's hand; players with at least N cards
+    take part and must."""
     s = _trade_position({"carthage": {"tax": 2, "fruit": 1}, "rome": {"wine": 1},
                          "greece": {"tax": 1, "metal": 2}})
     assert s.prompt.civ == "carthage" and s.prompt.max == 3
@@ -80,14 +82,14 @@ def test_announce_limits_and_participants():
 
 
 def test_zero_means_no_trade():
-    """3.2 step 1: 0 means no trading this turn."""
+    """Commerce: trading, step 1: 0 means no trading this turn."""
     s = _trade_position({"carthage": {"tax": 2}, "rome": {"wine": 1}, "greece": {"tax": 1}})
     apply(s, Announce(n=0))
     assert isinstance(s.prompt, (NamePlayer, MakeOffering))
 
 
 def test_offers_are_hidden_until_all_have_chosen():
-    """3.2 step 3: offers lie face down until all are revealed together."""
+    """Commerce: trading, step 3: offers lie face down until all are revealed together."""
     s = _trade_position({"carthage": {"tax": 2, "fruit": 1}, "rome": {"wine": 2},
                          "greece": {"tax": 1, "metal": 2}})
     apply(s, Announce(n=2))
@@ -104,8 +106,8 @@ def test_offers_are_hidden_until_all_have_chosen():
 
 
 def test_the_take_chain_and_balancing():
-    """3.2 steps 4-6: the Director takes first, then whoever was taken from; cards cannot
-    be taken from one's own offer; at the end the surplus is handed to the short player."""
+    """Commerce: trading, steps 4-6: the Director takes first, then whoever was taken from; cards
+    cannot be taken from one's own offer; at the end the surplus is handed to the short player."""
     s = _trade_position({"carthage": {"tax": 2, "fruit": 1}, "rome": {"wine": 2},
                          "greece": {"tax": 1, "metal": 2}})
     apply(s, Announce(n=2))
@@ -128,8 +130,8 @@ def test_the_take_chain_and_balancing():
 
 
 def test_broken_chain_is_balanced_director_first():
-    """3.2 steps 5-6: the chain stops when the taker sees only his own cards; the players
-    who took more than they gave hand the surplus to those short."""
+    """Commerce: trading, steps 5-6: the chain stops when the taker sees only his own cards; the
+    players who took more than they gave hand the surplus to those short."""
     s = _trade_position({"carthage": {"tax": 1, "fruit": 1}, "rome": {"wine": 2},
                          "greece": {"metal": 2}})
     apply(s, Announce(n=2))
@@ -154,8 +156,8 @@ def test_broken_chain_is_balanced_director_first():
 
 
 def test_no_immediate_take_back_option():
-    """3.2 step 7 (option): no taking straight back from who just took from you, unless
-    no other offer shows a card."""
+    """Commerce: trading, step 7 (option): no taking straight back from who just took from you,
+    unless no other offer shows a card."""
     s = _trade_position({"carthage": {"tax": 2}, "rome": {"wine": 2},
                          "greece": {"metal": 2}})
     s.config.no_take_back = True
@@ -177,7 +179,7 @@ def test_no_immediate_take_back_option():
 
 
 def test_balancing_card_choice_goes_to_a_short_player():
-    """3.2 step 6: the player over hands a card of his choice to one who is short."""
+    """Commerce: trading, step 6: the player over hands a card of his choice to one who is short."""
     s = _trade_position({"carthage": {"tax": 2}, "rome": {"wine": 2},
                          "greece": {"metal": 1, "gems": 1}})
     apply(s, Announce(n=2))

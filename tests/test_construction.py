@@ -1,4 +1,5 @@
-"""Rulebook, Construction Phase, and base-game.md section 5 (paying and placement)."""
+"""Rulebook, Construction Phase; docs/rules.md, Construction: paying; docs/rules.md,
+Construction: where things go."""
 
 from __future__ import annotations
 
@@ -38,7 +39,8 @@ def test_sets_tax_only_or_different_commodities():
 
 
 def test_influence_not_where_another_player_has_units_or_a_marker():
-    """5.2: not in a province with another marker, nor with another player's units."""
+    """Construction: where things go: not in a province with another marker, nor with another
+    player's units."""
     s = _rome({"tax": 6})
     new_unit(s, "carthage", "legion", "gallia_cisalpina")
     assert_illegal(s, buy("influence", "gallia_cisalpina", tax=3), "military units")
@@ -54,8 +56,8 @@ def test_build_only_where_you_held_influence_when_your_turn_began():
 
 
 def test_buildings_need_their_sites():
-    """5.2: a city on an empty city site, a caravan on an empty commodity site, a temple
-    with a city, a market with a caravan, one of each per province."""
+    """Construction: where things go: a city on an empty city site, a caravan on an empty commodity
+    site, a temple with a city, a market with a caravan, one of each per province."""
     s = _rome({"tax": 12})
     assert_illegal(s, buy("city", "etruria", tax=3), "no city site")
     assert_illegal(s, buy("city", "roma", tax=3), "taken")
@@ -70,7 +72,8 @@ def test_buildings_need_their_sites():
 
 
 def test_one_fortress_per_province_and_reserve_limits():
-    """5.2: one fortress per province; a piece needs one left in the reserve."""
+    """Construction: where things go: one fortress per province; a piece needs one left in the
+    reserve."""
     s = _rome({"tax": 12})
     assert_illegal(s, buy("fortress", "roma", tax=3), "fortress")
     apply(s, buy("fortress", "etruria", tax=3))
@@ -81,7 +84,8 @@ def test_one_fortress_per_province_and_reserve_limits():
 
 
 def test_trireme_goes_to_a_coastal_province_in_port():
-    """5.2: a trireme is built in a coastal province and sails out in a military phase."""
+    """Construction: where things go: a trireme is built in a coastal province and sails out in a
+    military phase."""
     s = start()
     set_hand(s, "babylon", {"tax": 6})
     begin_phase(s, "construction", first="babylon")
@@ -102,8 +106,8 @@ def test_token_supply_is_limited():
 
 
 def test_one_set_for_several_items_and_no_adding_sets():
-    """5.1: one set pays for items whose costs add up to its value; surplus is lost; two
-    sets are never added together."""
+    """Construction: paying: one set pays for items whose costs add up to its value; surplus is
+    lost; two sets are never added together."""
     s = _rome({"tax": 7, "wine": 1, "fish": 1})
     s.players[0].cards = []  # no Caesar: legions cost 3
     apply(s, Buy(items=[Item(kind="legion", province="roma"),
@@ -121,8 +125,8 @@ def test_caesar_makes_legions_cheaper():
 
 
 def test_heroes_from_the_display_and_civilization_heroes():
-    """5.2: each hero exists once; a civilization hero only for its civilization; a hero
-    needs one set of 9."""
+    """Construction: where things go: each hero exists once; a civilization hero only for its
+    civilization; a hero needs one set of 9."""
     s = _rome({"tax": 9, "wine": 1})
     card = s.display[0]
     assert_illegal(s, buy("card", card="hannibal", tax=9), "another civilization")
@@ -155,7 +159,8 @@ def test_fourth_hero_or_wonder_wins_and_long_game_needs_five():
 
 
 def test_end_of_phase_discard():
-    """5.1: at the end of construction, all commodities and all tax cards but 2 go."""
+    """Construction: the end of the phase: at the end of construction, all commodities and all tax
+    cards but 2 go."""
     s = start(["rome", "carthage", "greece"])
     for civ in ("rome", "carthage", "greece"):
         set_hand(s, civ, {"tax": 5, "wine": 2, "fish": 1})

@@ -1,5 +1,5 @@
-"""The end of construction, shorter (issue 16): the discards (base-game.md section 5) skip
-the players with nothing to give back, as the long way."""
+"""The end of construction, shorter (issue 16): the discards (docs/rules.md, Construction: the end
+of the phase) skip the players with nothing to give back, as the long way."""
 
 from __future__ import annotations
 

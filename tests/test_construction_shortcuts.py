@@ -127,7 +127,8 @@ def _site_long_way(state: GameState, civ: str, province: str, mode: str) -> None
                 at_war(state, province) or enemy_occupier_in(state, province, civ)):
             raise IllegalAction(
                 f"{board.area_name(province)} is at war or occupied; only your capital can be "
-                "built in then", "base-game.md 5.2 (capital exception: combat example)")
+                "built in then",
+                "Construction: where things go (capital exception: combat example)")
 
 
 def _refusal(f: Any, *args: Any) -> tuple[str, str] | None:

@@ -1,7 +1,7 @@
 """The military phase (engine/rules/military.py, movement.py, combat.py).
 
 Each test's docstring names the rule it checks: a section of the Mythology rulebook
-or of base-game.md.
+or of docs/rules.md.
 """
 
 from __future__ import annotations
@@ -143,7 +143,8 @@ def drive(state: GameState, until, policy=passive, limit: int = 500) -> list:
 
 def test_trireme_moves_from_port_and_at_sea_once():
     """Rulebook, A) Movement 1. Naval Movement: a trireme in port moves to a sea its province
-    touches, one at sea to an adjacent sea; base-game.md 6: each unit moves once a turn."""
+    touches, one at sea to an adjacent sea; docs/rules.md, Military: movement: each unit moves once
+    a turn."""
     s = game(["rome", "carthage", "greece"])
     port, = put(s, "rome", "trireme", "roma")
     sea, = put(s, "rome", "trireme", "mare_tyrrhenum")
@@ -189,7 +190,7 @@ def test_atlas_triremes_move_twice_unless_they_fight_after_the_first_move():
 
 def test_naval_battle_is_optional_and_comes_before_ground_moves():
     """Rulebook, A) Movement 1-2: naval battles are optional and are fought before any
-    Legion moves; base-game.md 6: a unit fights once per turn."""
+    Legion moves; docs/rules.md, Military: movement: a unit fights once per turn."""
     s = game(["rome", "carthage", "greece"])
     r1, r2 = put(s, "rome", "trireme", "mare_africum", 2)
     c1, = put(s, "carthage", "trireme", "mare_africum")
@@ -232,7 +233,7 @@ def test_pericles_adds_one_per_trireme_die_and_losses_per_five():
 
 def test_land_moves_and_convoys_along_own_chains():
     """Rulebook, A) Movement 3. Legion Movement: to an adjacent province through a shared
-    border, or through a chain of (the mover's own, base-game.md 6) triremes."""
+    border, or through a chain of (the mover's own, docs/rules.md, Military: movement) triremes."""
     s = game(["rome", "carthage", "greece"])
     legions = put(s, "rome", "legion", "roma", 3)
     fortress, = put(s, "rome", "fortress", "roma")
@@ -297,8 +298,8 @@ def test_entering_enemy_units_forces_a_battle_at_once():
 
 def test_dice_automatic_sixes_and_simultaneous_losses_chosen_by_owners():
     """Rulebook, B) Combat: one die per legion, an automatic 6 per fortress and creature;
-    base-game.md 6: one loss per full 5 points, each owner chooses his losses, and the
-    losses are simultaneous. (Egypt's creature, the Phoenix: Greece's Centaur would kill a
+    docs/rules.md, Military: battles: one loss per full 5 points, each owner chooses his losses, and
+    the losses are simultaneous. (Egypt's creature, the Phoenix: Greece's Centaur would kill a
     legion before the dice.)"""
     s = game(["rome", "egypt", "carthage"])
     legions = put(s, "rome", "legion", "thracia", 2)
@@ -420,8 +421,8 @@ def test_behemoth_makes_fortresses_and_creatures_roll():
 
 
 def test_three_civilizations_the_attacker_chooses_the_order():
-    """base-game.md 6: with more than two players in a province, the active player fights
-    each opponent in turn, in an order he chooses; the others do not fight each other."""
+    """docs/rules.md, Military: battles: with more than two players in a province, the active player
+    fights each opponent in turn, in an order he chooses; the others do not fight each other."""
     s = game(["rome", "carthage", "greece"])
     mine = put(s, "rome", "legion", "magna_graecia", 3)
     put(s, "rome", "trireme", "mare_tyrrhenum")
@@ -449,8 +450,8 @@ def test_three_civilizations_the_attacker_chooses_the_order():
 
 def test_at_war_fights_again_next_turn_once():
     """Rulebook, B) Combat 1: a province with ground units of two players is at war and they
-    must continue to fight in their subsequent combat phases; base-game.md 6: each unit
-    fights once per turn, so the war is fought on the first of the two players' turns."""
+    must continue to fight in their subsequent combat phases; docs/rules.md, Military: movement:
+    each unit fights once per turn, so the war is fought on the first of the two players' turns."""
     s = game(["rome", "carthage", "greece"])
     mine = put(s, "rome", "legion", "mauretania_caesariensis", 3)
     fortress, = put(s, "carthage", "fortress", "numidia")
@@ -482,8 +483,9 @@ def test_at_war_fights_again_next_turn_once():
 
 
 def test_a_second_battle_in_a_province_involves_only_units_that_have_not_fought():
-    """base-game.md 6: each unit fights once per turn; rulebook, A) Movement 4: units entering
-    a province with opposing units must fight, and the defenders defend with all theirs."""
+    """docs/rules.md, Military: movement: each unit fights once per turn; rulebook, A) Movement 4:
+    units entering a province with opposing units must fight, and the defenders defend with all
+    theirs."""
     s = game(["rome", "carthage", "greece"])
     first = put(s, "rome", "legion", "mauretania_caesariensis", 3)
     late, = put(s, "rome", "legion", "tripolitania")
@@ -505,8 +507,9 @@ def test_a_second_battle_in_a_province_involves_only_units_that_have_not_fought(
 
 
 def test_enemy_gone_from_a_war_province_means_conquest():
-    """base-game.md 6: if only the invader's ground units remain where another player has
-    an influence marker, he sacks, occupies or converts; here the defender has left."""
+    """docs/rules.md, Military: after a battle: if only the invader's ground units remain where
+    another player has an influence marker, he sacks, occupies or converts; here the defender has
+    left."""
     s = game(["rome", "carthage", "greece"])
     put(s, "rome", "legion", "tripolitania")
     cl, = put(s, "carthage", "legion", "tripolitania")
@@ -524,7 +527,7 @@ def test_enemy_gone_from_a_war_province_means_conquest():
 def test_undefended_conquest_and_sack():
     """Rulebook, B) Combat 2a. Sack the Province: destroy one building (city, caravan,
     temple or market, not a fortress), returned to the general stock; an undefended province
-    is taken the same way without dice (base-game.md 6)."""
+    is taken the same way without dice (docs/rules.md, Military: after a battle)."""
     s = game(["rome", "carthage", "greece"])
     mine = put(s, "rome", "legion", "cyrenaica", 2)
     start_military(s, "rome", "ground")
@@ -547,7 +550,7 @@ def test_undefended_conquest_and_sack():
 def test_occupy_takes_the_production_until_the_units_leave():
     """Rulebook, B) Combat 2b. Occupy the Province: a legion on a caravan claims its income,
     one on the market doubles it; when the invader's units leave, the owner takes control
-    again (base-game.md 3.1)."""
+    again (docs/rules.md, Commerce: production)."""
     s = game(["rome", "carthage", "greece"])
     s.provinces["tripolitania"].buildings.append(Building(kind="market"))
     before = production(s)
@@ -596,8 +599,8 @@ def test_convert_then_complete_in_the_next_construction_phase():
 
 
 def test_neutral_civilization_defends_and_chooses_its_losses():
-    """Rulebook, Basic Setup with fewer players (neutral civilizations) and base-game.md 6:
-    a neutral civilization's units defend; it gives up legions first, then fortresses, then
+    """Rulebook, Basic Setup with fewer players (neutral civilizations) and docs/rules.md, Military:
+    battles: a neutral civilization's units defend; it gives up legions first, then fortresses, then
     creatures; its provinces are conquered like any other."""
     s = game(["rome", "greece", "egypt"])
     assert "carthage" in s.neutrals
@@ -615,7 +618,8 @@ def test_neutral_civilization_defends_and_chooses_its_losses():
 
 
 def test_neutral_province_is_converted():
-    """Rulebook, B) Combat 2 with a neutral civilization's province (base-game.md 6)."""
+    """Rulebook, B) Combat 2 with a neutral civilization's province (docs/rules.md, Military: after
+    a battle)."""
     s = game(["rome", "greece", "egypt"], keep_units=True)
     for u in [u for u in s.units if u.area == "numidia"]:
         s.units.remove(u)
@@ -722,8 +726,8 @@ def test_every_player_gets_a_military_turn_in_the_leaders_order():
 
 
 def test_legal_actions_always_apply():
-    """ARCHITECTURE.md, Legal moves: every action the engine lists for the prompt is legal
-    (random games through the military phase)."""
+    """docs/architecture.md, The engine contract: every action the engine lists for the prompt
+    is legal (random games through the military phase)."""
     import random
     for seed in range(3):
         s, _ = new_game(Config(civs=["rome", "carthage", "greece", "atlantis"], seed=seed))

@@ -1,4 +1,5 @@
-"""A computer player that needs only its options (ARCHITECTURE.md, Views; engine.bots.Picker).
+"""A computer player that needs only its options (docs/architecture.md, Views and secrets;
+engine.bots.Picker).
 
 The random player chooses among its legal actions and reads nothing else, so the match hands
 it those, listed on the match's own state, and builds no view for it. That is safe only if a

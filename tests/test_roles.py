@@ -1,4 +1,4 @@
-"""Rulebook, Roles (and base-game.md section 2): recomputed at the start of each turn."""
+"""Rulebook, Roles (and docs/rules.md, Roles): recomputed at the start of each turn."""
 
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ def test_predetermined_six_players_pieces_heroes_and_roles():
                        "political_leader": "egypt", "military_leader": "rome"}
     assert player(s, "rome").cards == ["julius_caesar"]
     assert len(units_in(s, "roma", "rome", ["legion"])) == 2
-    # Hannibal's free legion goes to Carthago at setup (base-game.md 8).
+    # Hannibal's free legion goes to Carthago at setup (docs/rules.md, Setup).
     assert len(units_in(s, "carthago", "carthage", ["legion"])) == 2
     # Pericles' free trireme is in port at Athenae/Sparta.
     assert len(units_in(s, "athenae_sparta", "greece", ["trireme"])) == 1

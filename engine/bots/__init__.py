@@ -33,7 +33,7 @@ class Bot(Protocol):
 class Picker(Bot, Protocol):
     """A computer player whose choice depends on its legal actions alone (random). The
     match may hand it those, listed on the match's own state, and build no view: a seat's
-    options are its own to see (tests/test_view.py checks that a listing on the view is
+    options are its own to see (tests/test_picker.py checks that a listing on the view is
     the same), so nothing secret reaches it. It answers the number of its choice in the
     list, which it leaves as it is: the match plays the very object listed there, which
     needs no check (engine.match)."""

@@ -1,8 +1,10 @@
 """The board: land provinces, seas, straits, predetermined setups and the map layout.
 
-This is the project's own board (base board plus the western Mythology board), encoded from
-the design note BOARD.md. The ids are the contract: rules, saves and the TUI refer to
-provinces and seas by them. Labels (3-4 letters) and Latin names are for the screen only.
+This is the project's own board (base board plus the western Mythology board), in numbered
+sections that tests/test_board_data.py names: 2 the land provinces, 3 the seas, 4 the straits,
+5 the setups, 6 the layout grid and the map sketch. The ids are the contract: rules, saves and
+the TUI refer to provinces and seas by them. Labels (3-4 letters) and Latin names are for
+the screen only.
 
 Conventions:
 - ``land_neighbours`` is symmetric; islands have none. A strait is *not* a land border.
@@ -108,7 +110,7 @@ def _setup(civ: str, name: str, capital: str, provinces: str, role: str | None,
                     tuple(SetupPiece(*piece) for piece in pieces))
 
 
-# Land provinces, in BOARD.md section 2 order. Columns: id, label, grid code, name, region,
+# 2. Land provinces. Columns: id, label, grid code, name, region,
 # board, flags (island / coastal / edge), city site, commodity sites, land neighbours,
 # seas touched, capital of.
 PROVINCES: dict[str, Province] = {p.id: p for p in (
@@ -213,7 +215,7 @@ PROVINCES: dict[str, Province] = {p.id: p for p in (
        "wine", "", "oceanus_atlanticus", None),
 )}
 
-# Sea spaces, in BOARD.md section 3 order. Columns: id, label, grid code, name, board,
+# 3. Sea spaces. Columns: id, label, grid code, name, board,
 # neighbouring seas, coastal provinces touched.
 SEAS: dict[str, Sea] = {s.id: s for s in (
     _s("mare_tyrrhenum", "tyr", "T", "Mare Tyrrhenum", "base",
@@ -263,7 +265,7 @@ SEAS: dict[str, Sea] = {s.id: s for s in (
        "aquitania hispania_tarraconensis lusitania poseidonis ogygia"),
 )}
 
-# Straits (BOARD.md section 4): the two provinces are not land neighbours; both touch the seas.
+# 4. Straits: the two provinces are not land neighbours; both touch the seas.
 STRAITS: dict[str, Strait] = {t.id: t for t in (
     _t("messina", "Fretum Siculum (Messina)",
        "magna_graecia", "sicilia", "mare_tyrrhenum mare_ionium"),
@@ -275,7 +277,7 @@ STRAITS: dict[str, Strait] = {t.id: t for t in (
        "pontus", "chersonesus_taurica", "pontus_euxinus"),
 )}
 
-# Predetermined setups (BOARD.md section 5). Pieces: (kind, count, where, site).
+# 5. Predetermined setups. Pieces: (kind, count, where, site).
 # A city's site is its city site name; a caravan's site is the commodity id it sits on.
 SETUPS: dict[str, CivSetup] = {s.civ: s for s in (
     _setup("rome", "Rome", "roma", "roma etruria magna_graecia", "military_leader", (
@@ -361,7 +363,7 @@ SETUPS: dict[str, CivSetup] = {s.civ: s for s in (
     )),
 )}
 
-# Free setup (BOARD.md section 5): the provinces each civ may choose as its capital.
+# 5. Free setup: the provinces each civ may choose as its capital.
 # Greece: any province touching mare_aegaeum. Atlantis: poseidonis, or a mainland province
 # outside the Pillars (the ones touching sinus_gaditanus).
 FREE_SETUP_CAPITALS: dict[str, tuple[str, ...]] = {
@@ -374,13 +376,13 @@ FREE_SETUP_CAPITALS: dict[str, tuple[str, ...]] = {
 }
 
 # Neutral civilizations (fewer than 6 players) also occupy the two regions next to the
-# capital. Per BOARD.md section 5 we use the starting provinces other than the capital:
+# capital. We use the starting provinces other than the capital:
 # Egypt takes heptanomis and thebais (not cyrenaica or iudaea), Atlantis its two other islands.
 NEUTRAL_PROVINCES: dict[str, tuple[str, ...]] = {
     civ: tuple(p for p in setup.provinces if p != setup.capital) for civ, setup in SETUPS.items()
 }
 
-# Layout grid (BOARD.md section 6): 20 rows of 40 grid codes; "=" is Sinus Arabicus.
+# 6. Layout grid: 20 rows of 40 grid codes; "=" is Sinus Arabicus.
 LAYOUT_GRID: tuple[str, ...] = (
     "AAAqqqqnnnnzzzzHHwwwwwwhhhyyyyyyyyyyXddd",
     "ooAAqqqnnnnzzzzHHwwwwwwhhhXXXXjjXXXXXddd",
@@ -410,7 +412,7 @@ GRID_CODES: dict[str, str] = {
     **{s.grid: s.id for s in SEAS.values()},
 }
 
-# Map sketch (BOARD.md section 6), 40 lines, at most 120 columns (trailing blanks trimmed).
+# 6. Map sketch, 40 lines, at most 120 columns (trailing blanks trimmed).
 # Upper-case labels are provinces, lower-case labels seas; "~" is sea, ":" and "." mark sea
 # borders, "|" and "_" land borders, "#" Sinus Arabicus.
 MAP_SKETCH: str = """\

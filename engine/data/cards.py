@@ -15,7 +15,7 @@ COMMODITIES: tuple[str, ...] = (
 )
 RESOURCES: tuple[str, ...] = (TAX, *COMMODITIES)
 
-# Cards in the bank at the start of a game (base-game.md section 1).
+# Cards in the bank at the start of a game (docs/rules.md, The pieces and the supply).
 RESOURCE_COUNTS: dict[str, int] = {
     TAX: 40,
     "fish": 11, "grain": 11, "livestock": 11, "metal": 11, "olive_oil": 11, "slaves": 11,
@@ -211,7 +211,7 @@ CREATURES: dict[str, Card] = {c.id: c for c in (
 CIV_CREATURE: dict[str, str] = {c.civ: c.id for c in CREATURES.values() if c.civ}
 CIV_HERO: dict[str, str] = {c.civ: c.id for c in CIV_HEROES.values() if c.civ}
 
-# Heroes and wonders that may be drawn into the display (base-game.md section 7).
+# Heroes and wonders that may be drawn into the display (docs/rules.md, Cards).
 RANDOM_PILE: tuple[str, ...] = (*BASE_GENERAL_HEROES, *WONDERS, *NEW_HEROES)
 SET_ASIDE = 8
 

@@ -1,5 +1,5 @@
 """The construction cost chart and the supplies (rulebook: Construction Cost Chart,
-Number of Building Tokens; base-game.md section 1)."""
+Number of Building Tokens; docs/rules.md, The pieces and the supply)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ MILITARY: tuple[str, ...] = ("legion", "trireme", "fortress", "creature")
 GROUND_UNITS: tuple[str, ...] = ("legion", "fortress", "creature")
 MOBILE_GROUND: tuple[str, ...] = ("legion", "creature")
 
-# Pieces of one civilization (base-game.md section 1).
+# Pieces of one civilization (docs/rules.md, The pieces and the supply).
 PIECES_PER_CIV: dict[str, int] = {
     "influence": 12, "legion": 8, "trireme": 5, "fortress": 8, "creature": 3,
 }

@@ -1,5 +1,5 @@
 """The catalog of card powers: imports every card module once and registers it at the hook
-points of engine/rules/hooks.py (ARCHITECTURE.md, Card powers).
+points of engine/rules/hooks.py (docs/architecture.md, Card powers).
 
 A card module is `engine/powers/<card>.py` with `CARD = "<card id>"`, `HOOKS`, the hook
 points it takes part in (engine/rules/hook_points.py lists them all, each with what it is

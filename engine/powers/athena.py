@@ -1,7 +1,7 @@
 """Athena: +2 toward one role of her holder's choice.
 
 He names the role when roles are next assigned, at the start of the turn after the offering
-where he took her (base-game.md 2): window "athena", before any role is computed. Naming it
+where he took her (docs/rules.md, Roles): window "athena", before any role is computed. Naming it
 uses her power (the card is flipped); the choice counts for that assignment only (the
 offering phase clears it when the gods return)."""
 

@@ -146,8 +146,8 @@ def check_once_in_construction(state: GameState, civ: str, card: str, window: st
 
 
 def any_time(state: GameState, window: str = "") -> bool:
-    """Powers usable "at any time" (base-game.md 4), except during role assignment, which
-    is computed at one moment (base-game.md 2) and so is not interrupted."""
+    """Powers usable "at any time" (docs/rules.md, Powers and reactions), except during role
+    assignment, which is computed at one moment (docs/rules.md, Roles) and so is not interrupted."""
     return state.phase not in ("setup", "roles", "over")
 
 

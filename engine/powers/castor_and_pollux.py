@@ -1,7 +1,7 @@
 """Castor & Pollux: a copy of another player's hero (not a civilization hero).
 
 The copy is chosen when the card is acquired and again at the start of every turn, before
-roles are assigned (base-game.md 7): window "castor_and_pollux". The choice is kept in
+roles are assigned (docs/rules.md, Cards): window "castor_and_pollux". The choice is kept in
 `state.power_choices["castor_and_pollux:<civ>"]`, which `engine.rules.common.holds` reads,
 so every other hook treats the copied hero as held. With no hero to copy, nothing is asked."""
 

@@ -1,7 +1,7 @@
 """Circe: your legions produce like caravans. In a province with your influence marker,
 each of your legions not occupying a building stands on a free commodity site (the first
 free sites in the board's order) and produces one card of it, two if a market of yours
-stands in the province (base-game.md 7). A legion moved into a province you influenced in
+stands in the province (docs/rules.md, Cards). A legion moved into a province you influenced in
 the last construction phase produces at once (rulebook Q&A); a caravan Vulcan destroyed
 leaves a free site a legion can work (Q&A)."""
 

@@ -1,6 +1,6 @@
 """Cleopatra (Egypt): once each construction phase, in her holder's construction turn,
 swap one commodity card for one tax card with the bank, or one tax card for a commodity of
-his choice (base-game.md 7). `target` is the card given, `choice` the card taken."""
+his choice (docs/rules.md, Cards). `target` is the card given, `choice` the card taken."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Colossus: once each commerce phase, after production, take one commodity card of your
-choice from the bank (base-game.md 7). Window "colossus", before Hermes and Isis."""
+choice from the bank (docs/rules.md, Cards). Window "colossus", before Hermes and Isis."""
 
 from __future__ import annotations
 

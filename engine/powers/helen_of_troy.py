@@ -1,6 +1,6 @@
 """Helen of Troy: once per military phase, before the dice of a battle in a province
 carrying her holder's influence marker, replace one enemy legion there with a legion from
-his reserve (base-game.md 7). Ruled: her holder fights that battle; the legion replaced is
+his reserve (docs/rules.md, Cards). Ruled: her holder fights that battle; the legion replaced is
 one of his opponent's in it (it goes back to its owner's reserve, not lost in combat), and
 his new legion fights on his side. Used in the reaction window before the dice; one
 UsePower per battle (the legion taken is one without a post first)."""

@@ -1,6 +1,6 @@
 """Jason: once each construction phase, in his holder's construction turn, hijack a caravan
 one of his legions occupies and move it to a free commodity site in one of his provinces
-(base-game.md 7); impossible without such a site. The caravan then produces that site's
+(docs/rules.md, Cards); impossible without such a site. The caravan then produces that site's
 commodity. `units`: the occupying legion; `target`: the province; `choice`: the site."""
 
 from __future__ import annotations

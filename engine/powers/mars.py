@@ -1,7 +1,7 @@
 """Mars: add +6 to the total of a single combat roll, after having seen the result
 (rulebook, card text). Used in the reaction window after a battle's dice and before the
-losses (base-game.md 4); `target` names the side (a civ fighting the battle) whose total
-gets +6. One use: the god is then face down. Mars is aimed at a battle, not at a player,
+losses (docs/rules.md, Powers and reactions); `target` names the side (a civ fighting the battle)
+whose total gets +6. One use: the god is then face down. Mars is aimed at a battle, not at a player,
 so Ishtar does not answer it."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Poseidon: destroy an enemy trireme anywhere on the board, at any time, even as its owner
-tries to use it for a convoy or a battle (rulebook, card text; base-game.md 4): in any
-decision of the holder and in any reaction window (after a move is declared, before the
+tries to use it for a convoy or a battle (rulebook, card text; docs/rules.md, Powers and reactions):
+in any decision of the holder and in any reaction window (after a move is declared, before the
 dice...). `units`: the trireme. Q&A: a trireme destroyed after its owner announced a
 convoy cancels the convoy; the carried units are not lost (they stay where they were).
 Ishtar may cancel it."""

@@ -1,6 +1,6 @@
 """The Pyramids: a wonder on offer to every player, built once; its cost is the cost
 chart's own (12, or 13 in the long game) and building it wins the game at once
-(base-game.md 5.2)."""
+(docs/rules.md, Construction: where things go)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def offered(state: GameState, civ: str) -> list[str]:
 
 def check_acquire(state: GameState, civ: str) -> None:
     if any(CARD in p.cards for p in state.players):
-        raise IllegalAction("The Pyramids are built already", "base-game.md 5.2")
+        raise IllegalAction("The Pyramids are built already", "Construction: where things go")
 
 
 def wins_by_card(state: GameState, civ: str) -> str:

@@ -2,7 +2,7 @@
 units of one opponent in an adjacent area: a land province across a shared border, or a
 sea its province touches (rulebook, creature text). Titans next to the same area may
 attack together. The attack rolls one die per Titan, with no automatic 6, and is
-one-sided (base-game.md 7): the targets lose one unit per 5 points (Penthesilee: 6 on
+one-sided (docs/rules.md, Cards): the targets lose one unit per 5 points (Penthesilee: 6 on
 land) and do not hit back. Triremes may be hit (Q&A), at sea or in port.
 
 Used in its owner's ground step: `units` are the Titans, `target` the area, `choice` the

@@ -1,5 +1,5 @@
 """Ulysses: once each commerce phase, after trading, swap one of your commodity cards with
-the bank for a commodity card of your choice (base-game.md 7). Window "ulysses"; `target`
+the bank for a commodity card of your choice (docs/rules.md, Cards). Window "ulysses"; `target`
 is the card given, `choice` the card taken."""
 
 from __future__ import annotations

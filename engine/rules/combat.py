@@ -1,4 +1,4 @@
-"""Battles (rulebook, Military Phase, B) Combat; base-game.md 6).
+"""Battles (rulebook, Military Phase, B) Combat; docs/rules.md, Military: battles).
 
 A battle lasts one round. Each side rolls one die per legion (per trireme at sea) and
 counts an automatic 6 per fortress and creature (unless a card on the other side makes
@@ -34,7 +34,7 @@ from .hooks import lose_unit as hooks_lose_unit
 from .registry import decision
 from .windows import military_window
 
-R_LOSSES = "base-game.md 6: each owner chooses his own losses; losses are simultaneous"
+R_LOSSES = "Military: battles: each owner chooses his own losses; losses are simultaneous"
 
 DICE_KINDS = ("legion", "trireme")
 AUTO_KINDS = ("fortress", "creature")
@@ -174,7 +174,7 @@ def advance(state: GameState, ev: list[Event]) -> None:
             return
         b.attacker_units = [u.id for u in a_units]
         b.defender_units = [u.id for u in d_units]
-        if b.ranged:  # one-sided (base-game.md 7): the defender does not roll
+        if b.ranged:  # one-sided (docs/rules.md, Cards): the defender does not roll
             b.attacker_dice, b.attacker_auto = ranged_roll(state, a_units,
                                                            b.fours.get(b.attacker, 0))
         else:

@@ -1,4 +1,5 @@
-"""The commerce phase: production, then trading (base-game.md section 3)."""
+"""The commerce phase: production, then trading (docs/rules.md, Commerce: production;
+docs/rules.md, Commerce: trading)."""
 
 from __future__ import annotations
 
@@ -33,13 +34,14 @@ from .flow import end_phase
 from .hooks import after_production, after_trade, extra_production, may_stay_out, trade_announced
 from .registry import decision, phase
 
-R_TRADE = "base-game.md 3.2: trading"
+R_TRADE = "Commerce: trading"
 
 
 # --- production ---------------------------------------------------------------------------
 def production(state: GameState) -> dict[str, dict[str, int]]:
-    """What each civ's buildings produce (base-game.md 3.1): a city 1 tax, a caravan 1 of
-    its commodity, doubled by a temple or market in the province held by the same civ."""
+    """What each civ's buildings produce (docs/rules.md, Commerce: production): a city 1 tax,
+    a caravan 1 of its commodity, doubled by a temple or market in the province held by the
+    same civ."""
     out: dict[str, dict[str, int]] = {}
     # `building_controller` of each building, the units on posts looked at once (the
     # computer players ask this at most decisions): the first unit on a post (in the
@@ -113,7 +115,7 @@ _CARAVAN_POSTS: dict[str, str] = {c: post_key("caravan", c) for c in COMMODITIES
 
 def produce(state: GameState, ev: list[Event]) -> None:
     """Hand out production, players in seat order from the Director of Commerce; a stack
-    that runs out pays no more (base-game.md section 1)."""
+    that runs out pays no more (docs/rules.md, The pieces and the supply)."""
     prod = production(state)
     director = state.roles.get("director_of_commerce") or state.players[0].civ
     bank = state.bank
@@ -255,7 +257,7 @@ def _announce(state: GameState, prompt: AnnounceTrade, action: Action, ev: list[
         raise IllegalAction("Announce how many cards are traded", R_TRADE)
     if not 0 <= action.n <= prompt.max:
         raise IllegalAction(f"Announce a number from 0 to {prompt.max}, the size of your hand",
-                            "base-game.md 3.2 step 1")
+                            "Commerce: trading, step 1")
     t = state.trade
     t.n = action.n
     director = prompt.civ
@@ -329,12 +331,13 @@ def _offer(state: GameState, prompt: ChooseTradeOffer, action: Action, ev: list[
         raise IllegalAction(f"Choose the {prompt.n} cards you offer", R_TRADE)
     cards = clean(action.cards)
     if sum(cards.values()) != prompt.n or any(n < 0 for n in action.cards.values()):
-        raise IllegalAction(f"Offer exactly {prompt.n} card{'s' if prompt.n != 1 else ''}", "base-game.md 3.2 step 3")
+        raise IllegalAction(f"Offer exactly {prompt.n} card{'s' if prompt.n != 1 else ''}",
+                            "Commerce: trading, step 3")
     p = player(state, prompt.civ)
     for c, n in cards.items():
         if p.hand.get(c, 0) < n:
             raise IllegalAction(f"You hold only {p.hand.get(c, 0)} {RESOURCE_NAMES.get(c, c)}",
-                                "base-game.md 3.2 step 3")
+                                "Commerce: trading, step 3")
     offer: list[str] = []
     for c, n in cards.items():
         remove_from_hand(p, c, n)
@@ -355,15 +358,15 @@ def _take(state: GameState, prompt: TakeTradeCard, action: Action, ev: list[Even
     if not isinstance(action, Take):
         raise IllegalAction("Take one face-up card from another offer", R_TRADE)
     if action.source == prompt.civ:
-        raise IllegalAction("You cannot take from your own offer", "base-game.md 3.2 step 4")
+        raise IllegalAction("You cannot take from your own offer", "Commerce: trading, step 4")
     if action.source not in prompt.sources:
-        rule = "base-game.md 3.2 step 7: no immediate take-back" if \
-            action.source in t.offers and t.offers[action.source] else "base-game.md 3.2 step 4"
+        rule = "Commerce: trading, step 7: no immediate take-back" if \
+            action.source in t.offers and t.offers[action.source] else "Commerce: trading, step 4"
         raise IllegalAction(f"You may take only from: {', '.join(prompt.sources)}", rule)
     if action.card not in t.offers[action.source]:
         raise IllegalAction(f"{action.source}'s offer shows no face-up "
                             f"{RESOURCE_NAMES.get(action.card, action.card)}",
-                            "base-game.md 3.2 step 4")
+                            "Commerce: trading, step 4")
     t.offers[action.source].remove(action.card)
     t.acquired.setdefault(prompt.civ, []).append(action.card)
     t.given[action.source] = t.given.get(action.source, 0) + 1
@@ -381,14 +384,14 @@ def _legal_give(state: GameState, prompt: GiveBalancingCard) -> list[Action]:
 @decision(GiveBalancingCard, _legal_give)
 def _give(state: GameState, prompt: GiveBalancingCard, action: Action, ev: list[Event]) -> None:
     if not isinstance(action, Give):
-        raise IllegalAction("Hand one card to a player who is short", "base-game.md 3.2 step 6")
+        raise IllegalAction("Hand one card to a player who is short", "Commerce: trading, step 6")
     if action.to not in prompt.recipients:
         raise IllegalAction(f"Give to a player who is short: {', '.join(prompt.recipients)}",
-                            "base-game.md 3.2 step 6")
+                            "Commerce: trading, step 6")
     giver = player(state, prompt.civ)
     if giver.hand.get(action.card, 0) < 1:
         raise IllegalAction(f"You hold no {RESOURCE_NAMES.get(action.card, action.card)}",
-                            "base-game.md 3.2 step 6")
+                            "Commerce: trading, step 6")
     remove_from_hand(giver, action.card)
     add_to_hand(player(state, action.to), action.card)
     t = state.trade

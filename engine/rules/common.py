@@ -356,7 +356,7 @@ def free_commodity_sites(state: GameState, province: str) -> list[str]:
 
 
 def building_counts(state: GameState, civ: str) -> dict[str, int]:
-    """Buildings that count for civ's roles (base-game.md section 2)."""
+    """Buildings that count for civ's roles (docs/rules.md, Roles)."""
     return every_building_count(state).get(civ) or dict.fromkeys(BUILDINGS, 0)
 
 

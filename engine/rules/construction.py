@@ -1,4 +1,5 @@
-"""The construction phase (rulebook, Construction Phase; base-game.md section 5)."""
+"""The construction phase (rulebook, Construction Phase; docs/rules.md, Construction: paying;
+docs/rules.md, Construction: where things go)."""
 
 from __future__ import annotations
 
@@ -52,7 +53,7 @@ from .registry import decision, phase
 from .victory import check_acquisition
 from .yard import Yard
 
-R_PAY = "base-game.md 5.1: one set pays for items whose costs add up to its value"
+R_PAY = "Construction: paying: one set pays for items whose costs add up to its value"
 
 
 def item_cost(state: GameState, civ: str, item: Item, free_setup: bool = False) -> int:

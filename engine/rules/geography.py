@@ -112,8 +112,8 @@ def straits_crossed(state: GameState, civ: str) -> bool:
 
 def influence_reach(state: GameState, civ: str, provinces: Iterable[str]) -> set[str]:
     """Provinces adjacent to `provinces` by land or by civ's trireme chains
-    (base-game.md 5.2). Not to be changed by the caller: while the state is only read it
-    is remembered (engine/rules/reading.py), for every influence marker weighed."""
+    (docs/rules.md, Construction: where things go). Not to be changed by the caller: while the state
+    is only read it is remembered (engine/rules/reading.py), for every influence marker weighed."""
     provs = list(provinces)
     memo = remembered(state)
     if memo is None:

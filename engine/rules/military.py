@@ -1,4 +1,5 @@
-"""The military phase (rulebook, Military Phase; base-game.md 6).
+"""The military phase (rulebook, Military Phase; docs/rules.md, Military: movement;
+docs/rules.md, Military: battles).
 
 The Military Leader names the players one at a time. On his turn a player
 1. makes his naval moves and the naval battles he chooses (`NavalTurn`),
@@ -71,7 +72,7 @@ from .windows import military_window
 
 R_PHASE = "Military Phase: naval moves and battles first, then ground moves"
 R_NAVAL_BATTLE = "Military Phase, A) Movement, 2. Naval Battles (Optional)"
-R_OPPONENT = "base-game.md 6: the active player fights each opponent in turn, in his order"
+R_OPPONENT = "Military: battles: the active player fights each opponent in turn, in his order"
 R_CONQUEST = "Military Phase, B) Combat, 2. Only one invading player survives"
 R_BLOCKADE = "The Greek Blockade"
 GREECE = "greece"
@@ -135,7 +136,7 @@ def _start_turn(state: GameState, civ: str) -> None:
 
 def _advance_wars(state: GameState, civ: str, ev: list[Event]) -> None:
     """End of the ground step: fight again where the province is at war, then conquer
-    where only the active player's units remain (base-game.md 6)."""
+    where only the active player's units remain (docs/rules.md, Military: after a battle)."""
     m = state.military
     # where civ has ground units that have not fought, then, among those places only, where
     # another player has ground units: a province in both is at war for him

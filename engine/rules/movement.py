@@ -1,4 +1,5 @@
-"""Movement in the military phase (rulebook, Military Phase, A) Movement; base-game.md 6).
+"""Movement in the military phase (rulebook, Military Phase, A) Movement; docs/rules.md,
+Military: movement).
 
 Triremes move from port to a sea their province touches, or from a sea to a neighbouring
 sea, once per turn (Atlas: twice). Legions and creatures move once per turn, to a land
@@ -29,7 +30,7 @@ from .hooks import (
 
 R_NAVAL = "Military Phase, A) Movement, 1. Naval Movement"
 R_GROUND = "Military Phase, A) Movement, 3. Legion Movement"
-R_ONCE = "base-game.md 6: each unit moves once and fights once per turn"
+R_ONCE = "Military: movement: each unit moves once and fights once per turn"
 R_CREATURES = "Military Phase, A) Movement, 4. note: the Kraken and the Griffon cannot be convoyed"
 R_KRAKEN = "Kraken: card text"
 
@@ -98,8 +99,9 @@ def check_move(state: GameState, civ: str, action: Move) -> PendingMove:
     The units of one move enter the same province together and fight there as one army;
     they may come from different places, each by its own step (a land border, a Kraken
     landing from its sea, a Griffon's flight), but those carried by triremes all start in
-    one province, since a convoy is one chain of seas (base-game.md 6; our decision, so
-    that an attack by land and by sea is one battle, as in the rulebook's combat example).
+    one province, since a convoy is one chain of seas (docs/rules.md, Military: movement; our
+    decision, so that an attack by land and by sea is one battle, as in the rulebook's combat
+    example).
     """
     if not action.units:
         raise IllegalAction("Name the units to move", R_GROUND)

@@ -1,11 +1,11 @@
-"""Paying with sets (rulebook, Construction Phase; base-game.md 5.1).
+"""Paying with sets (rulebook, Construction Phase; docs/rules.md, Construction: paying).
 
 A set is tax cards only, or commodity cards all of different kinds; its value is its
 number of cards. One set pays for one purchase (or several items whose costs add up to no
 more than its value); sets are never added together and surplus value is lost.
 
 A wild card may count as one commodity of its holder's choice in a set of different
-commodities without being spent (a card's power, base-game.md 7): a payment names it
+commodities without being spent (a card's power, docs/rules.md, Cards): a payment names it
 with the key `WILD` (value 1). Whether it may be counted now is the
 caller's to say (`wild=True`); by default a payment with it is refused."""
 
@@ -65,7 +65,7 @@ def check_payment(p: Player, cards: dict[str, int], cost: int, wild: bool = Fals
                                 "Construction Phase")
     if value < cost:
         raise IllegalAction(f"A set of {value} cannot pay for {cost}; sets are never added "
-                            "together", "base-game.md 5.1")
+                            "together", "Construction: paying")
     return value
 
 

@@ -1,5 +1,5 @@
-"""Where each item may be placed (base-game.md 5.2; rulebook, Rules for Construction and
-Free Setup). `place` validates one item and puts it on the board; it raises
+"""Where each item may be placed (docs/rules.md, Construction: where things go; rulebook, Rules for
+Construction and Free Setup). `place` validates one item and puts it on the board; it raises
 IllegalAction, naming the rule, when the item may not go there."""
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def _site_refusal(state: GameState, civ: str, province: str, mode: str) -> None:
         raise IllegalAction(f"{name} became yours this turn; build there next turn", R_BUILD)
     raise IllegalAction(
         f"{name} is at war or occupied; only your capital can be "
-        "built in then", "base-game.md 5.2 (capital exception: combat example)")
+        "built in then", "Construction: where things go (capital exception: combat example)")
 
 
 # Why civ may not build in a province (`site_fault`); 0: he may.
@@ -183,7 +183,7 @@ def _check_influence(state: GameState, civ: str, province: str, mode: str) -> st
                 "Convert the Province")
     if not converting and any(u.owner != civ for u in ground_units_in(state, province)):
         raise IllegalAction(f"{name} holds another player's military units",
-                            "base-game.md 5.2: not where another player has units")
+                            "Construction: where things go: not where another player has units")
     if mode == SETUP:
         p = player(state, civ)
         if province not in setup_area(p.capital):
@@ -250,28 +250,33 @@ def place(state: GameState, civ: str, item: Item, mode: str, ev: list[Event],
         if k == "city":
             site = board.PROVINCES[pr].city_site or ""
             if not site:
-                raise IllegalAction(f"{name} has no city site", "base-game.md 5.2: city")
+                raise IllegalAction(f"{name} has no city site",
+                                    "Construction: where things go: city")
             if has_building(state, pr, "city"):
-                raise IllegalAction(f"The city site of {name} is taken", "base-game.md 5.2")
+                raise IllegalAction(f"The city site of {name} is taken",
+                                    "Construction: where things go")
         elif k == "caravan":
             free_sites = free_commodity_sites(state, pr)
             site = item.site or (free_sites[0] if len(free_sites) == 1 else "")
             if site not in free_sites:
                 raise IllegalAction(
                     f"{name} has no free {site or 'commodity'} site (free: "
-                    f"{', '.join(free_sites) or 'none'})", "base-game.md 5.2: caravan")
+                    f"{', '.join(free_sites) or 'none'})",
+                    "Construction: where things go: caravan")
         elif k == "temple":
             if not has_building(state, pr, "city"):
-                raise IllegalAction(f"A temple needs a city in {name}", "base-game.md 5.2")
+                raise IllegalAction(f"A temple needs a city in {name}",
+                                    "Construction: where things go")
             if has_building(state, pr, "temple"):
                 raise IllegalAction(f"{name} has a temple already: one per province",
-                                    "base-game.md 5.2")
+                                    "Construction: where things go")
         elif k == "market":
             if not has_building(state, pr, "caravan"):
-                raise IllegalAction(f"A market needs a caravan in {name}", "base-game.md 5.2")
+                raise IllegalAction(f"A market needs a caravan in {name}",
+                                    "Construction: where things go")
             if has_building(state, pr, "market"):
                 raise IllegalAction(f"{name} has a market already: one per province",
-                                    "base-game.md 5.2")
+                                    "Construction: where things go")
         if not dry:
             _put_building(state, civ, k, pr, site, ev, free)
         return
@@ -282,12 +287,14 @@ def place(state: GameState, civ: str, item: Item, mode: str, ev: list[Event],
         raise IllegalAction("Legions and triremes bought in the setup start in the capital",
                             "Free Setup")
     if k == "trireme" and not board.PROVINCES[pr].coastal:
-        raise IllegalAction(f"{name} has no coast for a trireme", "base-game.md 5.2: trireme")
+        raise IllegalAction(f"{name} has no coast for a trireme",
+                            "Construction: where things go: trireme")
     if k == "fortress":
         limit = fortress_limit(state, civ)
         if len(units_in(state, pr, civ, ("fortress",))) >= limit:
             raise IllegalAction(f"{name} has {limit} fortress(es) of yours already",
-                                "base-game.md 5.2: one fortress per province (Statue of Zeus: 2)")
+                                "Construction: where things go: one fortress per province "
+                                "(Statue of Zeus: 2)")
     if not dry:
         _put_unit(state, civ, k, pr, ev, free)
 
@@ -354,14 +361,15 @@ def _check_card(state: GameState, civ: str, card: str, mode: str) -> None:
     if kind == "civ_hero":
         if CIV_HERO[civ] != card:
             raise IllegalAction(f"{ALL_CARDS[card].name} serves another civilization",
-                                "base-game.md 5.2: a civilization hero only for its civilization")
+                                "Construction: where things go: a civilization hero only for its "
+                                "civilization")
         if card in p.cards:
-            raise IllegalAction("You hold this hero already", "base-game.md 5.2")
+            raise IllegalAction("You hold this hero already", "Construction: where things go")
     elif card in offered(state, civ):
         check_acquire(state, civ, card)
     elif card not in state.display:
         raise IllegalAction(f"{ALL_CARDS[card].name} is not on offer",
-                            "base-game.md 5.2: each card exists once")
+                            "Construction: where things go: each card exists once")
 
 
 def _take_card(state: GameState, civ: str, card: str, mode: str, ev: list[Event]) -> None:

@@ -1,5 +1,5 @@
-"""The `Reaction` prompt: a reaction window (base-game.md section 4), or a choice a card's
-power asks for. The decisions powers owe wait in `state.pending_powers`; the first one is
+"""The `Reaction` prompt: a reaction window (docs/rules.md, Powers and reactions), or a choice a
+card's power asks for. The decisions powers owe wait in `state.pending_powers`; the first one is
 asked (engine/rules/windows.py), and its card module says what may be answered."""
 
 from __future__ import annotations

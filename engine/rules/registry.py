@@ -3,8 +3,8 @@
 Each prompt kind has one handler (validate, then change the state) and one generator of
 its legal actions. The phase modules register theirs with `@decision(PromptType, legal)`.
 
-Powers usable "at any time" (base-game.md section 4) are offered in every decision of their
-holder: unless a decision is registered with `powers=False`, its legal actions get the
+Powers usable "at any time" (docs/rules.md, Powers and reactions) are offered in every decision of
+their holder: unless a decision is registered with `powers=False`, its legal actions get the
 holder's `UsePower` actions from `hooks.active_powers`, and a `UsePower` of a registered
 card is applied by `hooks.use_power`; the decision stays
 pending. A `UsePower` of any other card goes to the handler itself.

@@ -1,4 +1,4 @@
-"""Role assignment (rulebook, Roles; base-game.md section 2)."""
+"""Role assignment (rulebook, Roles; docs/rules.md, Roles)."""
 
 from __future__ import annotations
 
@@ -154,12 +154,12 @@ def _legal(state: GameState, prompt: ChooseRoleHolder) -> list[Action]:
     return [PickRoleHolder(civ=c) for c in prompt.candidates]
 
 
-# Role assignment is one moment (base-game.md 2): no power is used inside it.
+# Role assignment is one moment (docs/rules.md, Roles): no power is used inside it.
 @decision(ChooseRoleHolder, _legal, powers=False)
 def _pick(state: GameState, prompt: ChooseRoleHolder, action: Action, ev: list[Event]) -> None:
     if isinstance(action, UsePower):
         raise IllegalAction(f"{card_name(action.card)} cannot be used while roles are assigned",
-                            "base-game.md 2: role assignment is one moment")
+                            "Roles: role assignment is one moment")
     if not isinstance(action, PickRoleHolder):
         raise IllegalAction("Choose who takes the role", ROLE_RULE)
     if action.civ not in prompt.candidates:

@@ -1,4 +1,4 @@
-"""Victory (rulebook, Object of the Game; base-game.md section 8)."""
+"""Victory (rulebook, Object of the Game; docs/rules.md, Victory)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Decisions that powers owe, and the reaction windows of base-game.md section 4.
+"""Decisions that powers owe, and the reaction windows of docs/rules.md, Powers and reactions.
 
 They wait in `state.pending_powers`; `engine.rules.flow.advance` asks the first one (after
 the free placements, before the phase goes on) as a `Reaction` prompt. Each entry names the
@@ -29,7 +29,7 @@ from ..state import GameState, PendingPower
 from .common import seat_order_from
 from .hooks import CARDS, TABLES, active_powers, card_module, declares, is_active, use_power
 
-R_WINDOW = "base-game.md 4: in a reaction window, use a power or pass"
+R_WINDOW = "Powers and reactions: in a reaction window, use a power or pass"
 ANY_WINDOW = "*"  # in a card module's WINDOWS: its power may be used in every window
 
 
@@ -149,7 +149,8 @@ def after_own_use(state: GameState, prompt: Prompt) -> None:
 
 def phase_started(state: GameState, phase: str, ev: list[Event]) -> None:
     """A reaction window at the start of each phase, for powers usable at any time
-    (base-game.md 4), its players in seat order from the phase's role holder."""
+    (docs/rules.md, Powers and reactions), its players in seat order from the phase's role
+    holder."""
     role = _OPENED_BY.get(phase)
     if role is None or not state.players:
         return

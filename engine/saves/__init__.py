@@ -1,4 +1,4 @@
-"""Save files: the complete game state as msgspec JSON, with its record (ARCHITECTURE.md,
+"""Save files: the complete game state as msgspec JSON, with its record (docs/architecture.md,
 Records, saves and replays).
 
     game, events = SavedGame.new(Config(civs=[...], seed=7))   # saved at once

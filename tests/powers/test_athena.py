@@ -1,5 +1,5 @@
 """Athena: +2 toward one role of her holder's choice, named at role assignment
-(rulebook, Roles note and card text; base-game.md 2)."""
+(rulebook, Roles note and card text; docs/rules.md, Roles)."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def test_athena_is_not_used_outside_role_assignment():
 
 
 def test_no_power_is_used_inside_role_assignment():
-    """base-game.md 2: role assignment is one moment; a tie choice is not interrupted."""
+    """docs/rules.md, Roles: role assignment is one moment; a tie choice is not interrupted."""
     s = start()
     give_god(s, "rome", "baal")
     from engine.rules.common import new_unit

@@ -1,5 +1,5 @@
 """Baal: destroy another player's city anywhere, at any time (rulebook, card text and Q&A;
-base-game.md 4)."""
+docs/rules.md, Powers and reactions)."""
 
 from __future__ import annotations
 
@@ -74,8 +74,8 @@ def test_baal_then_rebuilding_in_the_same_construction_phase():
 
 
 def test_baal_in_the_window_at_the_start_of_a_phase():
-    """base-game.md 4: a reaction window opens at the start of each phase; Baal used at
-    the start of the commerce phase costs Egypt that city's production."""
+    """docs/rules.md, Powers and reactions: a reaction window opens at the start of each phase; Baal
+    used at the start of the commerce phase costs Egypt that city's production."""
     s = start()
     give_god(s, "rome", "baal")
     begin_phase(s, "commerce")

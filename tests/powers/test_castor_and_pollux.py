@@ -1,5 +1,5 @@
 """Castor & Pollux: a copy of another player's general hero, chosen when acquired and at
-the start of every turn (rulebook, card text; base-game.md 7)."""
+the start of every turn (rulebook, card text; docs/rules.md, Cards)."""
 
 from __future__ import annotations
 

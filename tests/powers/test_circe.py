@@ -1,5 +1,5 @@
 """Circe: legions on free commodity sites in provinces with her holder's influence produce
-like caravans; a market doubles them (rulebook, card text and Q&A; base-game.md 7)."""
+like caravans; a market doubles them (rulebook, card text and Q&A; docs/rules.md, Cards)."""
 
 from __future__ import annotations
 

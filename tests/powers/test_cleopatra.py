@@ -1,5 +1,5 @@
 """Cleopatra: once each construction phase, swap a commodity for a tax card with the bank,
-or the reverse (base-game.md 7)."""
+or the reverse (docs/rules.md, Cards)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Colossus: once each commerce phase, after production, one commodity of choice from the
-bank (base-game.md 7)."""
+bank (docs/rules.md, Cards)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Hammurabi: one free influence marker each construction phase, by the usual rules
-(base-game.md 7)."""
+(docs/rules.md, Cards)."""
 
 from __future__ import annotations
 

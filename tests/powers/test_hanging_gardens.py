@@ -1,5 +1,5 @@
 """Hanging Gardens: keep two commodity cards at the end of construction (rulebook, card
-text; base-game.md 5.1)."""
+text; docs/rules.md, Construction: paying)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Helen of Troy: once per military phase, before the dice of a battle in a province with
 your influence marker, replace one enemy legion there with one from your reserve
-(base-game.md 7)."""
+(docs/rules.md, Cards)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Hermes: after production, 3 more cards of kinds his holder produced, before Isis
-(rulebook, card text and Q&A on timing; base-game.md 7)."""
+(rulebook, card text and Q&A on timing; docs/rules.md, Cards)."""
 
 from __future__ import annotations
 

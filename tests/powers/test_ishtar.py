@@ -1,5 +1,5 @@
 """Ishtar: cancel another god's power aimed at her holder, and only then (rulebook, card
-text; base-game.md 4: a window opens when a power targets a player)."""
+text; docs/rules.md, Powers and reactions: a window opens when a power targets a player)."""
 
 from __future__ import annotations
 

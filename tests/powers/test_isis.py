@@ -1,5 +1,5 @@
 """Isis: after production and Hermes, her holder gives each player one card from the bank,
-chosen by him, seen only by its receiver (rulebook, card text; base-game.md 7)."""
+chosen by him, seen only by its receiver (rulebook, card text; docs/rules.md, Cards)."""
 
 from __future__ import annotations
 

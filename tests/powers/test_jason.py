@@ -1,5 +1,5 @@
 """Jason: once each construction phase, hijack a caravan one of his legions occupies and
-move it to a free commodity site of his provinces (rulebook, card text; base-game.md 7)."""
+move it to a free commodity site of his provinces (rulebook, card text; docs/rules.md, Cards)."""
 
 from __future__ import annotations
 

@@ -48,8 +48,8 @@ def test_the_kraken_moves_only_in_coastal_provinces():
 
 def test_the_kraken_swims_into_a_sea_and_on_to_the_next_once_a_turn():
     """Kraken: at sea it moves into sea spaces. From a coast it swims into a sea that coast
-    touches, from a sea into a neighbouring sea; one move a turn (base-game.md 6), in the
-    naval step."""
+    touches, from a sea into a neighbouring sea; one move a turn (docs/rules.md, Military:
+    movement), in the naval step."""
     s = game(["atlantis", "rome", "carthage"])
     k, = put(s, "atlantis", "creature", "sardinia")
     start_military(s, "atlantis")

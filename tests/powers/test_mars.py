@@ -1,5 +1,6 @@
 """Mars: +6 to the total of a single combat roll, after having seen the result (rulebook,
-card text; base-game.md 4: the reaction window after the dice, before the losses)."""
+card text; docs/rules.md, Powers and reactions: the reaction window after the dice, before the
+losses)."""
 
 from __future__ import annotations
 

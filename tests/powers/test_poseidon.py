@@ -1,5 +1,6 @@
 """Poseidon: destroy an enemy trireme anywhere on the board, at any time, even as its owner
-tries to use it for a convoy or a fight (rulebook, card text and Q&A; base-game.md 4)."""
+tries to use it for a convoy or a fight (rulebook, card text and Q&A; docs/rules.md, Powers and
+reactions)."""
 
 from __future__ import annotations
 

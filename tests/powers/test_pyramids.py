@@ -1,5 +1,5 @@
 """The Pyramids: on offer to every player, built once, cost 12 (13 in the long game) and
-building them wins the game at once (base-game.md 5.2, Object of the Game)."""
+building them wins the game at once (docs/rules.md, Victory)."""
 
 from __future__ import annotations
 

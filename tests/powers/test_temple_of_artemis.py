@@ -1,5 +1,5 @@
 """Temple of Artemis: once each construction phase, counts as one commodity of choice in a
-set of different commodities, without being spent (base-game.md 7)."""
+set of different commodities, without being spent (docs/rules.md, Cards)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Titan (Rome): instead of fighting where it stands, a Titan may attack units in an
 adjacent province or sea; the attack rolls dice, one per Titan, with no automatic 6, and
 several Titans may combine (rulebook, creature text). The attack is one-sided
-(base-game.md 7). Q&A: Titans may attack adjacent triremes."""
+(docs/rules.md, Cards). Q&A: Titans may attack adjacent triremes."""
 
 from __future__ import annotations
 
@@ -45,7 +45,8 @@ def test_a_titan_shoots_into_an_adjacent_province_one_die_no_automatic_six():
 
 def test_titans_combine_and_the_defender_chooses_his_losses():
     """Titan: several Titans may combine, rolling one die each, from any provinces next to
-    the target; the defender chooses his losses (base-game.md 6), a fortress included."""
+    the target; the defender chooses his losses (docs/rules.md, Military: battles), a fortress
+    included."""
     s = game(["rome", "carthage", "greece"])
     a, = put(s, "rome", "creature", "roma")
     b, = put(s, "rome", "creature", "gallia_cisalpina")

@@ -1,5 +1,5 @@
 """Ulysses: once each commerce phase, after trading, swap one commodity card with the bank
-(base-game.md 7)."""
+(docs/rules.md, Cards)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The timing of powers (base-game.md 4): powers usable at any time are offered in their
-holder's own decisions and in reaction windows; decisions powers owe wait in
+"""The timing of powers (docs/rules.md, Powers and reactions): powers usable at any time are offered
+in their holder's own decisions and in reaction windows; decisions powers owe wait in
 state.pending_powers and survive a save."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Each cell of `engine.data.board.LAYOUT_GRID` (40 x 20) becomes a block of `sx` x `sy`
 characters: 2 x 1 gives an 80 x 20 map (fits 80 x 24 with the status line and the footer),
-3 x 2 gives the full 120 x 40 sketch of BOARD.md section 6 (its borders and sea texture
+3 x 2 gives the full 120 x 40 sketch of `engine.data.board.MAP_SKETCH` (its borders and sea texture
 included). Land is coloured by its influence owner, seas are blue; every area's label sits
 where the sketch puts it, with a marker line for its buildings and units next to it. Every
 glyph and label style comes from the table of marks (tui/widgets/map_marks.py), which the

@@ -1,6 +1,6 @@
 """The battle quote: a battle's dice, automatic values, bonuses with their causes, totals and
 the losses they inflict, once the dice are rolled and before the losses are taken, and what
-each power that changes a total would make of it (ARCHITECTURE.md, Quotes).
+each power that changes a total would make of it (docs/architecture.md).
 
 A screen asking a decision after the dice (a power in the window after them, the losses)
 shows it; nothing of it is worked out a second time outside the engine. The dice on it are

@@ -1,6 +1,6 @@
 """Every kind of item quoted in a construction turn, with what it lacks (issue 30, point 8):
 its cost to the player, whether a set in hand pays it, where it may go, the supply left
-(rulebook, Rules for Construction; base-game.md 5.2: where each item may be built)."""
+(rulebook, Rules for Construction; docs/rules.md, Construction: where things go: where each item may be built)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def test_every_kind_is_quoted_in_the_players_construction_turn():
 
 def test_a_trireme_a_set_cannot_pay_says_the_set_and_where_it_could_go():
     """Two different commodities make a set of 2; a trireme costs 3. Triremes are built in
-    one's own coastal provinces (base-game.md 5.2)."""
+    one's own coastal provinces (docs/rules.md, Construction: where things go)."""
     s = start()
     construction_turn(s, "rome", {"wine": 1, "fish": 1})
     tri = _kinds(s, "rome")["trireme"]
@@ -61,7 +61,7 @@ def test_no_trireme_left_in_the_reserve_is_the_lack_named():
 
 
 def test_a_temple_with_no_city_of_ones_own_has_no_place_and_says_why():
-    """A temple goes only where one has a city, one per province (base-game.md 5.2)."""
+    """A temple goes only where one has a city, one per province (docs/rules.md, Construction: where things go)."""
     s = start()
     construction_turn(s, "rome", {"tax": 6})
     for ps in s.provinces.values():

@@ -101,7 +101,7 @@ def test_a_unit_at_sea_makes_the_naval_step_a_choice():
 
 
 def test_a_power_usable_there_keeps_the_dialog():
-    """A card usable at any time (base-game.md section 4) is listed beside the pass: the
+    """A card usable at any time (docs/rules.md, Powers and reactions) is listed beside the pass: the
     step is a choice, so it is asked (the dialog names the power)."""
     m = _naval_match(with_trireme=False)
     assert empty.pass_reason(m.state) == empty.NO_TRIREME

@@ -25,7 +25,7 @@ def _lines(events: list) -> list[str]:
 
 
 def test_a_pass_in_a_reaction_window_names_the_power_let_go():
-    """base-game.md 4: in a reaction window each player uses a power or passes. Rome holds
+    """docs/rules.md, Powers and reactions: in a reaction window each player uses a power or passes. Rome holds
     Mars in Carthage's battle with Atlantis: its pass is about Mars, not its turn."""
     s, _ = mars_state("rome")
     assert isinstance(s.prompt, Reaction) and s.prompt.civ == "rome"
@@ -60,7 +60,7 @@ def test_a_military_turn_that_moves_nothing_has_its_line():
 
 
 def test_the_turn_ends_after_the_battles_of_its_end():
-    """base-game.md 6: at the end of a player's ground step his units that have not fought
+    """docs/rules.md, Military: movement: at the end of a player's ground step his units that have not fought
     fight again where the province is at war: that battle is part of his turn, whose line
     comes after it."""
     s = game(["rome", "carthage", "greece"])

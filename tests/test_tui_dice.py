@@ -61,7 +61,7 @@ def mars_session(holder: str = "carthage") -> GameSession:
 
 # --- the engine's quote ------------------------------------------------------------------------
 def test_the_quote_holds_both_sides_dice_automatic_values_bonuses_and_losses():
-    """Combat (base-game.md 6): a die a legion, an automatic 6 a fortress, Hannibal's +1 a
+    """Combat (docs/rules.md, Military: battles): a die a legion, an automatic 6 a fortress, Hannibal's +1 a
     legion's die; a unit lost per full 5 points. Carthage 2+1+3 +3 = 9 kills one of
     Atlantis' two units; Atlantis 4 + 6 = 10 kills two of Carthage's three legions."""
     s, ev = mars_state()
@@ -132,7 +132,7 @@ def test_the_lines_name_every_cause_and_each_choice_says_what_it_does():
 
 
 def test_a_ranged_battle_and_a_sea_battle_read_as_they_are_fought():
-    """base-game.md 7: in a ranged battle only the attackers roll (a Titan's shot); at sea
+    """docs/rules.md, Military: battles: in a ranged battle only the attackers roll (a Titan's shot); at sea
     the triremes roll (Pericles: +1 a trireme's die)."""
     def side(civ, dice, total, inflicts, bonuses=()):
         return SideQuote(civ=civ, units=len(dice) or 1, dice=dice, automatic=[],

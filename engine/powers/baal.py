@@ -1,8 +1,8 @@
 """Baal: destroy one city of another player (or of a neutral civilization), anywhere,
 at any time his holder decides: in any of his decisions or in a reaction window, except
-while roles are assigned (docs/rules.md, Powers and reactions). The token goes back to the supply, so the
-holder may build a city with it at once (rulebook Q&A). Ishtar may cancel it. The
-mechanism, shared with Vulcan's: engine/powers/destruction.py."""
+while roles are assigned (docs/rules.md, Powers and reactions). The token goes back to the
+supply, so the holder may build a city with it at once (rulebook Q&A). Ishtar may cancel
+it. The mechanism, shared with Vulcan's: engine/powers/destruction.py."""
 
 from __future__ import annotations
 

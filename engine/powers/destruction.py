@@ -1,6 +1,6 @@
 """The gods who destroy one building of another player's (or of a neutral
 civilization's), anywhere, at any time their holder decides: in any of his decisions or in
-a reaction window, except while roles are assigned (base-game.md 4). The token goes back
+a reaction window, except while roles are assigned (docs/rules.md, Powers and reactions). The token goes back
 to the supply (rulebook Q&A) and Ishtar may cancel the power (engine/powers/ishtar.py).
 Baal destroys a city, Vulcan a caravan: each card module gives its kind of building and its
 words, and its hooks call these."""

@@ -73,7 +73,7 @@ class HookTables:
         # with the others
         self._named: dict[str, dict[Any, Any]] = {}
         self._lists: list[tuple[list[Any], Callable[[], list[Any]]]] = []
-        # the last active powers listed (engine/rules/active_powers.py, `_listed`)
+        # the last active powers listed (engine/rules/hook_powers.py, `_listed`)
         self.listed: tuple[object, int, str, str, list[tuple[str, list[Any]]]] | None = None
 
     def table(self, name: str) -> dict[Any, Any]:

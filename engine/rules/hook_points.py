@@ -12,7 +12,7 @@ Each entry: name -> one line saying when the rules ask it and what the answer do
 from __future__ import annotations
 
 HOOK_POINTS: dict[str, str] = {
-    # --- active powers and questions (engine/rules/active_powers.py, windows.py) --------
+    # --- active powers and questions (engine/rules/hook_powers.py, windows.py) --------
     "uses": "(state, civ, window) -> the UsePower actions its holder may take now",
     "use": "(state, civ, action, ev, window) -> validate, then apply a UsePower of the card",
     "ask": "(state, pp, ev) -> the Reaction asking the card's question, or None if settled",

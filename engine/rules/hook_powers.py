@@ -2,7 +2,7 @@
 now, a use validated and applied, and the cards a player holds through a copy.
 
 A card module with the hooks `uses(state, civ, window)` and `use(state, civ, action, ev,
-window)` has a power its holder triggers with `UsePower` (base-game.md 4); one with
+window)` has a power its holder triggers with `UsePower` (docs/rules.md, Powers and reactions); one with
 `ask`, `legal` and `answer` asks its holder a question (engine/rules/windows.py). The
 tables below are `TABLES`' (engine/rules/card_registry.py), made again when a card is
 registered.

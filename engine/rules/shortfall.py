@@ -1,6 +1,6 @@
 """What each kind of item stands at for a player in his construction turn: its cost to him,
 whether a set of his pays for it, where it could go, how many pieces are left, and, when
-it cannot be bought, what it lacks (rulebook, Rules for Construction; base-game.md 5.2).
+it cannot be bought, what it lacks (rulebook, Rules for Construction; docs/rules.md, Construction: where things go).
 
 The construction dialog lists every kind this way, so that a player sees what a trireme
 needs and where it could go even when he cannot buy one now. Nothing here is a new rule:

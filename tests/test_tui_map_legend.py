@@ -11,7 +11,7 @@ from textual.content import Content
 
 from engine.data import board
 from engine.quotes import quotes
-from engine.record import Replay
+from engine.replay import Replay
 from tests.test_tui_fixtures import WHOLE_GAME, decision_session, load_session, settle
 from tui.app import MareNostrumApp
 from tui.decisions.base import DecisionScreen

@@ -12,7 +12,7 @@ from textual.widgets import OptionList, SelectionList, Static
 from engine import game
 from engine.examples import example_paths
 from engine.prompts import Reaction
-from engine.record import replay
+from engine.replay import replay
 from engine.saves import load_save
 from engine.state import GameState
 from tests.test_tui_fixtures import settle

@@ -145,10 +145,11 @@ def test_a_dialogs_refusal_leaves_when_the_cursor_moves():
         await pilot.pause(0.1)
         await pilot.press("enter")
         await pilot.pause(0.1)
-        assert "Not allowed" in error()
+        said = error()  # the engine's reason (an item it lacks a set or a site for)
+        assert said.startswith(("Not allowed", "Not now"))
         await pilot.press("x")  # a key that moves nothing: the reason stays
         await pilot.pause(0.1)
-        assert "Not allowed" in error()
+        assert error() == said
         await pilot.press("up")
         await pilot.pause(0.1)
         assert error() == ""

@@ -263,6 +263,19 @@ def _children(pid: int) -> list[int]:
     return out
 
 
+def _sessions(pid: int) -> list[int]:
+    """The session processes under a server: the leaves of its process tree (a session is
+    forked by the warm parent, itself the server's child; or the server's child itself)."""
+    leaves, todo = [], _children(pid)
+    while todo:
+        p = todo.pop()
+        below = _children(p)
+        todo += below
+        if not below:
+            leaves.append(p)
+    return leaves
+
+
 def test_limits_of_a_public_server(door):
     d, serve, terms = door
     (d / "authorized").write_text((d / "anna.pub").read_text() + (d / "bruno.pub").read_text())
@@ -278,7 +291,7 @@ def test_limits_of_a_public_server(door):
     anna.wait_for("Rome (you)")
 
     # the session's child runs under hard limits (no CPU-time limit: games are long)
-    (child,) = _children(serve.procs[-1].pid)
+    (child,) = _sessions(serve.procs[-1].pid)
     limits = Path(f"/proc/{child}/limits").read_text()
     assert re.search(r"Max open files\s+200\s+200", limits)
     assert re.search(rf"Max address space\s+{1500 * 1024 * 1024}\s", limits)

@@ -11,7 +11,7 @@ TUI = Path(__file__).resolve().parent.parent / "tui"
 PUBLIC = {
     "engine", "engine.__version__", "engine.examples", "engine.invariants", "engine.game", "engine.quotes", "engine.view", "engine.actions", "engine.prompts",
     "engine.events", "engine.state", "engine.errors", "engine.render", "engine.render_kinds",
-    "engine.render_advice",
+    "engine.render_advice", "engine.render_battle", "engine.battle_quotes",
     "engine.record", "engine.replay",
     "engine.saves", "engine.match", "engine.bots", "engine.scenario", "engine.data.board",
     "engine.data.cards",

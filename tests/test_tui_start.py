@@ -64,8 +64,8 @@ def test_a_screens_sheet_is_added_once_without_reading_every_sheet_again(monkeyp
             app.action_quick_game()
             for _ in range(500):
                 await pilot.pause(0.02)
-                if isinstance(app.screen, DecisionScreen):
-                    break
+                if isinstance(app.screen, DecisionScreen) and app.screen.query("#dialog"):
+                    break  # the dialog is composed
             assert isinstance(app.screen, DecisionScreen)
             assert {"tui/screens/game.tcss", "tui/decisions/decision.tcss",
                     "themes/game.tcss"} <= _sheets(app)

@@ -81,7 +81,7 @@ class GroundDecision(ActionMenu):
         Binding("right,plus", "count(1)", "Count", key_display="←→",
                 id="military.count-more"),
         Binding("left,minus", "count(-1)", "Fewer", show=False, id="military.count-fewer"),
-        Binding("m", "compose_move", "Several…", id="military.compose-move"),
+        Binding("m", "compose_move", "Units…", id="military.compose-move"),  # units of several places
         Binding("e", "end", "End turn", id="military.end"),
     ]
 

@@ -62,8 +62,10 @@ async def eventually(condition: Callable[[], T], timeout: float = TIMEOUT,
         await asyncio.sleep(POLL)  # other threads (a server's writer) may be what we await
 
 
-def polled(condition: Callable[[], T], timeout: float = TIMEOUT, what: str = "") -> T:
-    """Look at `condition()` until it is true (another thread or process makes it so)."""
+def polled(condition: Callable[[], T], timeout: float = TIMEOUT, what: str = "",
+           every: float = POLL) -> T:
+    """Look at `condition()` until it is true (another thread or process makes it so),
+    `every` seconds (more when a look is itself costly, such as a terminal's capture)."""
     end = time.monotonic() + timeout
     while True:
         got = condition()
@@ -71,4 +73,4 @@ def polled(condition: Callable[[], T], timeout: float = TIMEOUT, what: str = "")
             return got
         if time.monotonic() > end:
             raise _failed(what, timeout, got)
-        time.sleep(POLL)
+        time.sleep(every)

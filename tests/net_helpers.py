@@ -55,5 +55,18 @@ def children(pid: int) -> list[int]:
     return out
 
 
+def sessions(door: int) -> list[int]:
+    """The session processes of the SSH door `door`, until they are reaped: the children of
+    its warm parent (its child started from `tui.net.warm`), and any started fresh."""
+    out = []
+    for child in children(door):
+        with contextlib.suppress(OSError):
+            if b"tui.net.warm" in Path(f"/proc/{child}/cmdline").read_bytes():
+                out += children(child)
+                continue
+        out.append(child)
+    return out
+
+
 def cleanup(path: Path) -> None:
     shutil.rmtree(path, ignore_errors=True)

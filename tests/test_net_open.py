@@ -207,11 +207,11 @@ def test_keyless_watchers_private_tables_and_the_spectators_channel(door):
     anna.press("C-s")
     anna.wait_for("Rome (you)")
     anna.press("Escape")
-    shown = anna.wait_for("give its invite code")
-    m = re.search(r"give its invite code[\s│]*([A-Z0-9]{8})", shown)  # (wrapped or not)
-    assert m, shown
-    invite = m.group(1)
-    anna.wait_for(f"private (invite code {invite}) · no spectators")  # the list says it too
+    # the list says it (a toast may stand over the line that tells it too)
+    found = polled(lambda: re.search(r"private \(invite code ([A-Z0-9]{8})\) · no spectators",
+                                     anna.screen()), TIMEOUT, every=SCREEN_POLL)
+    invite = found.group(1)
+    anna.wait_for(f"give its invite code {invite}")
 
     guest.press("Escape")
     guest.wait_for("the tables of this server")

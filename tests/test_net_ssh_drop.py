@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from .net_helpers import children, cleanup, short_dir
+from .net_helpers import cleanup, sessions, short_dir
 from .test_net_ssh import TIMEOUT, Term, _free_port, _need
 from .waiting import eventually, polled
 
@@ -107,8 +107,8 @@ def _assert_quiet(d: Path) -> None:
 
 def _sessions_ended(proc: subprocess.Popen, left: int) -> None:
     """Until the server has ended the sessions of the killed clients: each session runs in
-    a child process, which the server reaps when it closes the session."""
-    polled(lambda: len(children(proc.pid)) <= left, TIMEOUT,
+    a process of its own, which the door ends when the client's connection is lost."""
+    polled(lambda: len(sessions(proc.pid)) <= left, TIMEOUT,
            what=f"the server to end its sessions but {left}")
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from tests.test_tui_fixtures import settle
+from tests.test_tui_fixtures import dialog_open, settle
 from tests.waiting import settled, until
 from tui.app import MareNostrumApp
 from tui.net.protocol import SeatInfo, TableInfo
@@ -104,18 +104,12 @@ def _remote_app(up, chat: list[tuple[str, str]] = ()):
     return app, remote, sent
 
 
-def _dialog(app) -> bool:
-    """A decision dialog up, with its choices (mounted: it may be dismissed)."""
-    from tui.decisions.base import DecisionScreen
-    return isinstance(app.screen, DecisionScreen) and bool(app.screen.query("#choices"))
-
-
 async def _shown(pilot, decision: bool = False) -> None:
     """Until the game screen is up (and its decision dialog, when `decision`), drawn."""
     from tui.screens.game import GameScreen
     app = pilot.app
     await until(pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack)
-                and _dialog(app) == decision, what="the screen")
+                and dialog_open(app) == decision, what="the screen")
     await settled(pilot)
 
 
@@ -165,7 +159,7 @@ async def _sends_decisions_and_chat():
     up = _update("roles", mine=True)
     app, remote, sent = _remote_app(up)
     async with app.run_test(size=(100, 34)) as pilot:
-        await until(pilot, lambda: _dialog(app))
+        await until(pilot, lambda: dialog_open(app))
         app.screen.dismiss(up.legal[0])
         await until(pilot, lambda: sent, what="the decision sent")
         assert [type(m).__name__ for m in sent] == ["Act"]
@@ -173,14 +167,14 @@ async def _sends_decisions_and_chat():
         assert remote.pending_seat is None  # nothing to decide until the server answers
         assert "waiting for the server" in remote.status_line()
         remote.refused("not your decision")  # refused: the dialog comes back
-        await until(pilot, lambda: _dialog(app))
+        await until(pilot, lambda: dialog_open(app))
         app.screen.dismiss(None)
         await until(pilot, lambda: not isinstance(app.screen, DecisionScreen))
         await pilot.press("t", *"hello", "enter")
         await until(pilot, lambda: isinstance(sent[-1], Chat), what="the chat line sent")
         assert isinstance(sent[-1], Chat) and sent[-1].text == "hello"
         await pilot.press("d")
-        await until(pilot, lambda: _dialog(app))
+        await until(pilot, lambda: dialog_open(app))
         # a computer takes the seat over and decides: the open dialog goes
         later = _update("roles", mine=False)
         later.version = up.version + 1

@@ -188,6 +188,12 @@ def place_free_session() -> GameSession:
     return s
 
 
+def dialog_open(app) -> bool:
+    """A decision dialog on top, with its choices (mounted: it may be dismissed)."""
+    from tui.decisions.base import DecisionScreen
+    return isinstance(app.screen, DecisionScreen) and bool(app.screen.query("#choices"))
+
+
 async def settle(pilot, cond=None, timeout: float = 10.0) -> bool:
     """Let the app run (workers included) until `cond()` holds, or `timeout` seconds;
     whether it held (tests/waiting.py: a look after each time the app was idle)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 
 from tests.test_tui_fixtures import phase_session, settle
+from tests.waiting import settled, until
 from tui.app import MareNostrumApp
 from tui.decisions.base import DecisionScreen
 from tui.screens.game import GameScreen
@@ -60,9 +61,9 @@ def run_sequence(size: tuple[int, int], least: int) -> None:
             game = app.screen
             log = game.query_one(BattleLog)
             await pilot.press("5")  # the log has been on the screen at its width once
-            await pilot.pause(0.1)
+            await until(pilot, lambda: log.region.width > 20, what="the log shown")
             await pilot.press("6")
-            await pilot.pause(0.1)
+            await settled(pilot)
             await pilot.press("d")
             assert await settle(pilot, top_is(app, DecisionScreen))
             acted = len(s.actions)
@@ -80,11 +81,13 @@ def run_sequence(size: tuple[int, int], least: int) -> None:
             players = game.query_one(PlayersPane)
             assert players.text.strip(), "the players' pane shows the position"
             await pilot.press("5")
-            await pilot.pause(0.2)
+            await until(pilot, lambda: log.region.width > 20, what="the log shown")
+            await settled(pilot)
             assert_full_width(log, least)
             await pilot.press("2")  # the hand was hidden all along: drawn when shown
-            await pilot.pause(0.1)
             hand = game.query_one(HandPane)
+            await until(pilot, lambda: hand.region.width > 0, what="the hand shown")
+            await settled(pilot)
             assert hand.region.width >= least and hand.text.strip()
 
     asyncio.run(go())
@@ -113,14 +116,15 @@ def test_log_wrapped_again_while_hidden_80x24():
             game = app.screen
             log = game.query_one(BattleLog)
             await pilot.press("5")
-            await pilot.pause(0.1)
+            await until(pilot, lambda: log.region.width > 20, what="the log shown")
             await pilot.press("1")  # the map again: the log is hidden
-            await pilot.pause(0.1)
+            await until(pilot, lambda: log.region.width == 0, what="the log hidden")
             app.theme = "mare-nostrum-high-contrast"
             log.reset(s.events, game._v.civ)
-            await pilot.pause(0.1)
+            await settled(pilot)
             await pilot.press("5")
-            await pilot.pause(0.2)
+            await until(pilot, lambda: log.region.width > 20, what="the log shown")
+            await settled(pilot)
             assert_full_width(log, 76)
 
     asyncio.run(go())

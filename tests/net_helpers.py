@@ -43,5 +43,30 @@ async def read_msg(reader: asyncio.StreamReader) -> p.ServerMsg | None:
     return None if body is None else p.decode_server(body)
 
 
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (an SSH door's sessions each run in one), until
+    it has reaped them."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == pid:
+                out.append(int(stat.parent.name))
+    return out
+
+
+def sessions(door: int) -> list[int]:
+    """The session processes of the SSH door `door`, until they are reaped: the children of
+    its warm parent (its child started from `tui.net.warm`), and any started fresh."""
+    out = []
+    for child in children(door):
+        with contextlib.suppress(OSError):
+            if b"tui.net.warm" in Path(f"/proc/{child}/cmdline").read_bytes():
+                out += children(child)
+                continue
+        out.append(child)
+    return out
+
+
 def cleanup(path: Path) -> None:
     shutil.rmtree(path, ignore_errors=True)

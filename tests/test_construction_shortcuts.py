@@ -224,13 +224,12 @@ def test_the_payments_offered_are_the_long_ways() -> None:
 
 
 def _own_long_way(state: GameState, civ: str) -> list[str]:
-    """`construction._own_provinces` as it was: every province looked at."""
-    turn_start = state.construction.turn_start
-    mine = [pr for pr, ps in state.provinces.items() if ps.influence == civ]
-    if turn_start == mine:
-        return mine
-    start, now = set(turn_start), set(mine)
-    return [pr for pr in turn_start if pr in now] + [pr for pr in mine if pr not in start]
+    """A construction turn's provinces from the rules: every province of the board under
+    civ's influence marker, each once; those held when the turn began first, in the order
+    they were then, then the ones won since, in the board's order."""
+    mine = [pr for pr in board.PROVINCES if state.provinces[pr].influence == civ]
+    held = state.construction.turn_start
+    return [pr for pr in held if pr in mine] + [pr for pr in mine if pr not in held]
 
 
 def test_a_players_provinces_are_the_long_ways() -> None:

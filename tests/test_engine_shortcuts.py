@@ -52,6 +52,7 @@ from .helpers import (
     naval_battles_listed,
     random_positions,
 )
+from .military_rules import assert_ground_step_end_by_the_rules
 
 CIVS = ["rome", "greece", "egypt", "carthage"]
 
@@ -146,33 +147,6 @@ def _priced(state: GameState, civ: str) -> list[tuple[Any, int]]:
     return out
 
 
-def _advance_wars(state: GameState, civ: str, ev: list[Any]) -> None:
-    from engine.data.costs import GROUND_UNITS
-    from engine.events import Passed
-    from engine.rules.military import _maybe_conquest, _start_province
-    from engine.rules.order import finish_turn
-    m = state.military
-    ground: dict[str, list[Unit]] = {}
-    for u in state.units:
-        if u.kind in GROUND_UNITS:
-            ground.setdefault(u.area, []).append(u)
-    for pr in board.PROVINCES:
-        here = ground.get(pr)
-        if here and any(u.owner == civ and not u.fought for u in here) and \
-                len({u.owner for u in here}) > 1:
-            _start_province(state, civ, pr)
-            return
-    for pr in m.wars_at_start:
-        if ground_owners(state, pr) == [civ]:
-            _maybe_conquest(state, civ, pr)
-            if m.conquest:
-                return
-    ev.append(Passed(civ=civ, phase="military"))  # the turn's end has its line in the log
-    finish_turn(state)
-    m.step = "done"
-    m.conquered = []
-
-
 def _view(state: GameState, seat: int | None) -> Any:
     from msgspec.structs import replace
 
@@ -200,7 +174,7 @@ def test_the_end_of_a_ground_step_and_a_view_as_the_long_way() -> None:
     with nothing to hide: the same outcomes."""
     from engine.rules.military import _advance_wars as fast
     from engine.view import shared_view
-    ends = 0
+    ends = several = 0
     for state in _positions(seeds=(36,), steps=1500):
         for seat in [None, *range(len(state.players))]:
             assert msgspec.json.encode(shared_view(state, seat)) == \
@@ -208,15 +182,30 @@ def test_the_end_of_a_ground_step_and_a_view_as_the_long_way() -> None:
         if state.phase != "military":
             continue
         for civ in player_civs(state):
-            a, b = game.clone(state), game.clone(state)
-            ev_a: list[Any] = []
-            ev_b: list[Any] = []
-            fast(a, civ, ev_a)
-            _advance_wars(b, civ, ev_b)
-            assert game.encode_state(a) == game.encode_state(b)
-            assert msgspec.json.encode(ev_a) == msgspec.json.encode(ev_b)
-            ends += a.military.battle_area != ""
-    assert ends > 0
+            for position in (state, _enemies_beside(state, civ)):
+                a = game.clone(position)
+                ev_a: list[Any] = []
+                fast(a, civ, ev_a)
+                # tests/military_rules.py
+                assert_ground_step_end_by_the_rules(position, a, ev_a, civ)
+                ends += a.military.battle_area != ""
+                several += len({u.area for u in position.units if u.owner == civ
+                                and u.area in board.PROVINCES and not u.fought}) > 1
+    assert ends > 0 and several > 50
+
+
+def _enemies_beside(state: GameState, civ: str) -> GameState:
+    """The position with another player's legion in every province where civ has ground
+    units that have not fought: all of them at war (which one is fought first matters)."""
+    out = game.clone(state)
+    other = next(c for c in player_civs(state) if c != civ)
+    places = dict.fromkeys(u.area for u in state.units if u.owner == civ and not u.fought
+                           and u.kind in ("legion", "fortress", "creature")
+                           and u.area in board.PROVINCES)
+    first = max(u.id for u in state.units) + 1
+    out.units += [Unit(id=first + i, owner=other, kind="legion", area=pr)
+                  for i, pr in enumerate(places)]
+    return out
 
 
 def test_construction_lists_the_items_the_long_way_does() -> None:

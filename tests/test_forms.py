@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_tui_fixtures import decision_session, phase_session, settle
+from tests.waiting import until
 from tui.app import MareNostrumApp
 from tui.decisions import DecisionScreen
 from tui.screens.create_table import CreateTableScreen
@@ -35,7 +36,7 @@ def _screen_text(app) -> str:
 def _run(app, steps, size=SMALL) -> None:
     async def go():
         async with app.run_test(size=size) as pilot:
-            await pilot.pause(0.2)
+            await settle(pilot)
             await steps(pilot)
     asyncio.run(go())
 
@@ -65,8 +66,7 @@ def test_a_new_tables_boxes_show_their_marks(theme):
         assert "[ ] Long game" in text and "[x] Spectators may watch" in text
         screen.query_one("#long").focus()
         await pilot.press("space")
-        await pilot.pause(0.1)
-        assert "[x] Long game" in _screen_text(app)
+        await until(pilot, lambda: "[x] Long game" in _screen_text(app))
     _run(app, steps)
 
 
@@ -77,14 +77,14 @@ def test_the_units_marked_to_lose_show_their_marks(theme):
                          autosave=False, theme=theme)
 
     async def steps(pilot):
-        await settle(pilot, lambda: isinstance(app.screen, DecisionScreen))
-        await pilot.pause(0.1)
+        await settle(pilot, lambda: isinstance(app.screen, DecisionScreen)
+                     and bool(app.screen.query(MarkList)))
         marks = app.screen.query_one(MarkList)
         n = marks.option_count
         text = _screen_text(app)
         assert text.count("[ ] ") >= n and "[x]" not in text
         await pilot.press("space")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: "[x] " in _screen_text(app))
         assert _screen_text(app).count("[x] ") == 1
     _run(app, steps)
 
@@ -118,7 +118,7 @@ def test_typing_in_the_new_games_seed_keeps_it():
         from textual.widgets import Input
         seed = app.screen.query_one("#seed", Input)
         seed.focus()
-        await pilot.pause(0.1)
+        await until(pilot, lambda: app.screen.focused is seed)
         await pilot.press("3")
         assert seed.value == "73"
     _run(app, steps, size=(80, 30))
@@ -136,23 +136,21 @@ def test_a_dialogs_refusal_leaves_when_the_cursor_moves():
         return str(app.screen.query_one("#d-error", Static).render())
 
     async def steps(pilot):
-        await settle(pilot, lambda: isinstance(app.screen, DecisionScreen))
-        await pilot.pause(0.1)
+        await settle(pilot, lambda: isinstance(app.screen, DecisionScreen)
+                     and bool(app.screen._entries))
         screen = app.screen
         refused = next(i for i, e in enumerate(screen._entries)
                        if e.action is not None and not e.legal)  # a hero beyond his cards
         screen.query_one("#choices").highlighted = refused
-        await pilot.pause(0.1)
+        await pilot.pause()
         await pilot.press("enter")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: error().startswith(("Not allowed", "Not now")))
         said = error()  # the engine's reason (an item it lacks a set or a site for)
-        assert said.startswith(("Not allowed", "Not now"))
         await pilot.press("x")  # a key that moves nothing: the reason stays
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert error() == said
         await pilot.press("up")
-        await pilot.pause(0.1)
-        assert error() == ""
+        await until(pilot, lambda: error() == "")
     _run(app, steps)
 
 
@@ -171,8 +169,7 @@ def test_the_new_games_refusal_leaves_when_a_field_changes():
         await pilot.pause()
         assert error() != ""
         screen.query_one("#civ1", Select).value = "carthage"
-        await pilot.pause(0.1)
-        assert error() == ""
+        await until(pilot, lambda: error() == "")
     _run(app, steps, size=(80, 30))
 
 
@@ -190,7 +187,8 @@ def test_create_table_marks(snap_compare, theme):
         await settle(pilot, lambda: app.screen is screen and screen.focused is not None)
         screen.query_one("#three").focus()
         await pilot.press("space")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: "[x] Holding three" in _screen_text(app))
+        await settle(pilot)
 
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
 
@@ -203,6 +201,7 @@ def test_losses_marks(snap_compare, theme):
     async def run_before(pilot):
         await settle(pilot, lambda: isinstance(app.screen, DecisionScreen))
         await pilot.press("space")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: "[x] " in _screen_text(app))
+        await settle(pilot)
 
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)

@@ -11,10 +11,13 @@ import msgspec
 import pytest
 
 from tests.test_net_lobby import _remote_app, _tables, _update
+from tests.test_tui_fixtures import dialog_open
+from tests.waiting import settled, until
 from tui.app import MareNostrumApp
 from tui.net import protocol as p
 from tui.net.protocol import SeatInfo, TableInfo
 from tui.screens import lobby_keys as keys
+from tui.screens.game import GameScreen
 from tui.screens.lobby import LobbyScreen
 from tui.widgets.keybar import KeyBar
 
@@ -88,7 +91,7 @@ def _lobby(tables, *, welcome: p.Welcome | None = None, steps=()):
 
     async def go():
         async with app.run_test(size=SMALL) as pilot:
-            await pilot.pause(0.2)
+            await settled(pilot)
             if welcome is not None:
                 screen.welcomed(welcome)
             for step in steps:
@@ -96,8 +99,7 @@ def _lobby(tables, *, welcome: p.Welcome | None = None, steps=()):
                     step(screen)
                 else:
                     await pilot.press(step)
-                await pilot.pause(0.05)
-            await pilot.pause(0.1)
+                await settled(pilot)
             seen.append((_bar(app), str(screen.query_one("#lobby-message").render())))
     asyncio.run(go())
     return seen[0]
@@ -163,7 +165,7 @@ def test_the_empty_lobby_tells_each_what_to_do():
 
         async def go(welcome=welcome, words=words, screen=screen, app=app):
             async with app.run_test(size=SMALL) as pilot:
-                await pilot.pause(0.1)
+                await settled(pilot)
                 if welcome is not None:
                     screen.guest, screen.unnamed = welcome.guest, welcome.needs_name
                     screen.show_tables([])
@@ -199,10 +201,12 @@ def test_decide_and_undo_follow_the_seat(who):
 
     async def go():
         async with app.run_test(size=SMALL) as pilot:
-            await pilot.pause(0.3)
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) or dialog_open(app))
             if who == "deciding":
+                await until(pilot, lambda: dialog_open(app), what="the dialog")
                 await pilot.press("v")  # the dialog put away: the board
-                await pilot.pause(0.2)
+                await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await settled(pilot)
             seen.append(_bar(app))
     asyncio.run(go())
     bar = seen[0]
@@ -220,13 +224,13 @@ def _lobby_app(tables, welcome=None, steps=()):
     app = MareNostrumApp(first_screen=screen, autosave=False)
 
     async def run_before(pilot):
-        await pilot.pause(0.2)
+        await settled(pilot)
         if welcome is not None:
             screen.welcomed(welcome)
         screen.send = lambda msg: None
         for step in steps:
             await pilot.press(step)
-        await pilot.pause(0.2)
+        await settled(pilot)
     return app, run_before
 
 
@@ -256,7 +260,8 @@ def test_remote_board_waiting_keys(snap_compare):
     app, _, _ = _remote_app(_update("construction", mine=False))
 
     async def run_before(pilot):
-        await pilot.pause(0.3)
+        await until(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
+        await settled(pilot)
 
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
 
@@ -279,13 +284,20 @@ def test_join_a_table_that_does_not_exist(how):
             screen = LobbyScreen(connect, table=99, watch=how == "watch",
                                  replay=how == "replay")
             app = MareNostrumApp(first_screen=screen, autosave=False)
+            lists: list = []  # the lists of tables the lobby was given
+            shown = screen.show_tables
+
+            def counted(tables: list) -> None:
+                lists.append(tables)
+                shown(tables)
+            screen.show_tables = counted
             async with app.run_test(size=SMALL) as pilot:
-                for _ in range(100):
-                    await pilot.pause(0.05)
-                    if "99" in str(screen.query_one("#lobby-message").render()):
-                        break
+                await until(pilot, lambda: "99" in str(
+                    screen.query_one("#lobby-message").render()), what="no table 99")
+                before = len(lists)
                 await pilot.press("r")  # a new list: the table is still not there
-                await pilot.pause(0.5)
+                await until(pilot, lambda: len(lists) > before, what="a new list")
+                await settled(pilot)
                 seen.append(str(screen.query_one("#lobby-message").render()))
     try:
         asyncio.run(go())
@@ -308,13 +320,13 @@ def test_my_own_cards_leaves_the_bar_while_choosing_them():
             await settle(pilot, lambda: isinstance(app.screen, DecisionScreen))
             await pilot.press("enter")
             await settle(pilot, lambda: isinstance(app.screen, PaymentScreen))
-            await pilot.pause(0.1)
+            await settled(pilot)
             seen.append(_bar(app))
             await pilot.press("c")
-            await pilot.pause(0.1)
+            await settled(pilot)
             seen.append(_bar(app))
             await pilot.press("escape")
-            await pilot.pause(0.1)
+            await settled(pilot)
             seen.append(_bar(app))
     asyncio.run(go())
     assert "c My own cards" in seen[0]

@@ -5,6 +5,7 @@ code; and the lobby listing a private table."""
 from __future__ import annotations
 
 from tests.test_tui_fixtures import settle
+from tests.waiting import settled, until
 from tui.app import MareNostrumApp
 from tui.net.protocol import SeatInfo, TableInfo
 from tui.net.settings import Settings, suggest
@@ -66,10 +67,11 @@ def test_settings_screen_returns_the_choice():
         got = []
         app = MareNostrumApp(first_screen=LobbyScreen(tables=[], name="anna"), autosave=False)
         async with app.run_test(size=SMALL) as pilot:
-            app.push_screen(SettingsScreen(Settings(theme="ansi", glyphs="ascii")), got.append)
-            await pilot.pause(0.1)
+            screen = SettingsScreen(Settings(theme="ansi", glyphs="ascii"))
+            app.push_screen(screen, got.append)
+            await until(pilot, lambda: app.screen is screen and screen.is_mounted)
             await pilot.press("ctrl+s")
-            await pilot.pause(0.1)
+            await until(pilot, lambda: got, what="the settings returned")
         return got
 
     assert asyncio.run(go()) == [Settings(theme="ansi", glyphs="ascii", notifications=True)]
@@ -87,7 +89,8 @@ def test_ascii_map_glyphs():
         app, _, _ = _remote_app(_update("construction", mine=False))
         app.ascii_map = ascii_only
         async with app.run_test(size=SMALL) as pilot:
-            await pilot.pause(0.2)
+            await until(pilot, lambda: app.screen.query(MapView), what="the map")
+            await settled(pilot)
             return "".join(s.text for line in app.screen.query_one(MapView)._build()
                            for s in line)
 

@@ -16,6 +16,7 @@ from tui.sessions.remote import RemoteSession
 from tui.widgets.battle_log import log_entries
 
 from .net_helpers import cleanup, player, running, short_dir
+from .waiting import eventually
 
 
 @pytest.fixture
@@ -31,8 +32,7 @@ def run(coro, timeout=120):
 
 async def _wait_for_person(server, tid):
     match = server.tables[tid].match
-    while match.bot_to_move():
-        await asyncio.sleep(0.01)
+    await eventually(lambda: not match.bot_to_move(), what="a person's decision")
     return match
 
 
@@ -62,8 +62,7 @@ def test_chat_keeps_its_place_among_the_events_after_a_server_restart(data):
             said = (await anna.expect(p.ChatLine)).version
             assert said == match.version
             anna.send(p.Act(table=tid, version=match.version, action=match.legal()[0]))
-            while match.version == said:
-                await asyncio.sleep(0.01)
+            await eventually(lambda: match.version != said, what="her move played")
             match = await _wait_for_person(server, tid)
             anna.send(p.Chat(table=tid, text="and the others played"))
             await anna.expect(p.ChatLine)
@@ -75,8 +74,8 @@ def test_chat_keeps_its_place_among_the_events_after_a_server_restart(data):
 
     async def second():
         async with running(data) as server:
-            while not server.tables[tid].recent:  # found again in the record, in a thread
-                await asyncio.sleep(0.01)
+            # found again in the record, in a thread
+            await eventually(lambda: server.tables[tid].recent, what="the table's log")
             anna = await player(server, "SHA256:anna", "anna")
             anna.send(p.Sit(table=tid, seat=0))
             remote = RemoteSession(tid, anna.send)
@@ -109,10 +108,12 @@ def test_chat_keeps_its_place_among_the_events_after_a_server_restart(data):
     assert second_line == len(lines) - 1  # nothing happened since
     # as Anna meets it: her game screen's log, at both sizes
     for size in ((80, 24), (160, 48)):
-        assert asyncio.run(_shown_log(remote, size)) == lines
+        assert asyncio.run(_shown_log(remote, size, lines)) == lines
 
 
-async def _shown_log(remote: RemoteSession, size: tuple[int, int]) -> list[str]:
+async def _shown_log(remote: RemoteSession, size: tuple[int, int],
+                     want: list[str]) -> list[str]:
+    """The game screen's log once it shows `want` (or what it shows after a while)."""
     from tests.test_log_words import log_lines
     from tests.test_tui_fixtures import settle
     from tui.app import MareNostrumApp
@@ -121,5 +122,5 @@ async def _shown_log(remote: RemoteSession, size: tuple[int, int]) -> list[str]:
     app = MareNostrumApp(first_screen=GameScreen(remote, bot_delay=0.0), autosave=False)
     async with app.run_test(size=size) as pilot:
         await settle(pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack))
-        await pilot.pause(0.2)
+        await settle(pilot, lambda: log_lines(app) == want)
         return log_lines(app)

@@ -16,6 +16,7 @@ from tui.net.notices import escapes
 from tui.net.replays import SeenReplay, unpack
 
 from .net_helpers import cleanup, player, running, short_dir
+from .waiting import eventually, settled, until
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "saves" / "games"
 
@@ -140,8 +141,8 @@ def test_a_late_seat_goes_to_a_computer_by_the_creator_and_comes_back(data):
             assert "creator decides" in msg.reason
             anna.send(p.HandOver(table=tid, seat=first, to_bot=True, level="easy"))
             await _until(bruno, p.Update, lambda u: u.info.seats[first].kind == "easy")
-            while server.tables[tid].match.pending_seat() == first:
-                await asyncio.sleep(0.01)
+            await eventually(lambda: server.tables[tid].match.pending_seat() != first,
+                             what="the computer's decision in his seat")
             # bruno comes back to his seat: it is his again
             bruno.send(p.Sit(table=tid, seat=first))
             up = await _until(bruno, p.Update,
@@ -199,17 +200,19 @@ async def _play(server, tid, players: dict, until, steps=400) -> None:
     """The people at `players` (seat -> client) decide (their first legal action) until
     `until()` holds."""
     match = server.tables[tid].match
-    for _ in range(steps * 100):
+
+    def ours() -> bool:
+        seat = match.pending_seat()
+        return seat in players and server.tables[tid].seats[seat].kind == "remote"
+    for _ in range(steps):
+        await eventually(lambda: until() or ours(), timeout=120, what="a person's decision")
         if until():
             return
-        seat = match.pending_seat()
-        if seat in players and server.tables[tid].seats[seat].kind == "remote":
-            version = match.version
-            players[seat].send(p.Act(table=tid, version=version, action=match.legal()[0]))
-            while match.version == version:
-                await asyncio.sleep(0.005)
-        else:
-            await asyncio.sleep(0.01)
+        version = match.version
+        players[match.pending_seat()].send(p.Act(table=tid, version=version,
+                                                 action=match.legal()[0]))
+        await eventually(lambda: match.version != version,  # noqa: B023
+                         what="the decision played")
     raise AssertionError("the game never got there")
 
 
@@ -240,14 +243,15 @@ def test_your_turn_is_told_everywhere_and_the_digest_on_coming_back(data):
             assert mark == match.version or mark is not None
             bruno.close()
             lobby.close()
-            await asyncio.sleep(0.05)
+            await eventually(lambda: server.tables[tid].seats[1].identity not in
+                             server._connected(server.tables[tid]), what="bruno gone")
             anna.send(p.HandOver(table=tid, seat=1, to_bot=True, level="easy"))
             history = server.histories[tid]
             await _play(server, tid, {0: anna},
                         lambda: len(digest(history.since(mark), "greece")) >= 2)
             anna.send(p.HandOver(table=tid, seat=1, to_bot=False))
-            while server.tables[tid].seats[1].kind != "remote":
-                await asyncio.sleep(0.01)
+            await eventually(lambda: server.tables[tid].seats[1].kind == "remote",
+                             what="his seat his again")
             bruno = await player(server, "SHA256:bruno", "bruno")
             bruno.send(p.Sit(table=tid, seat=1))
             got = await _until(bruno, p.Digest)
@@ -261,8 +265,8 @@ def test_your_turn_is_told_everywhere_and_the_digest_on_coming_back(data):
 
     async def after_a_restart():  # the server's memory is gone: the record tells it again
         async with running(data, clock=HandClock()) as server:
-            while not server.tables[tid].recent:  # found again in the record, in a thread
-                await asyncio.sleep(0.01)
+            # found again in the record, in a thread
+            await eventually(lambda: server.tables[tid].recent, what="the table's log")
             assert server.histories[tid].covers(0)
             bruno = await player(server, "SHA256:bruno", "bruno")
             bruno.send(p.Sit(table=tid, seat=1))
@@ -334,8 +338,7 @@ def test_a_finished_table_replays_as_the_seat_saw_it(data):
             # play the game out with computer players in every seat
             table.bind(0, "SHA256:anna", "easy")
             server._wake_bots(table)
-            while not table.over:
-                await asyncio.sleep(0.05)
+            await eventually(lambda: table.over, timeout=240, what="the game over")
             anna.send(p.GetReplay(table=tid))
             frames = await _until(anna, p.ReplayFrames, timeout=60)
             return frames, table.match.record
@@ -415,7 +418,9 @@ def test_create_table_with_a_clock(snap_compare, monkeypatch):
         clock = pilot.app.screen.query_one("#clock", Select)
         clock.focus()  # as when chosen by keys (and no text cursor blinks in the shot)
         clock.value = CORRESPONDENCE
-        await pilot.pause(0.2)
+        await until(pilot, lambda: "days per decision" in str(
+            pilot.app.screen.query_one("#clock-unit").render()), what="the clock's unit")
+        await settled(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
@@ -430,19 +435,23 @@ def test_create_table_sends_the_clock():
                              autosave=False)
         got = []
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause(0.1)
-            app.push_screen(create_table.CreateTableScreen(), got.append)
-            await pilot.pause(0.2)
+            await pilot.pause()
+            screen = create_table.CreateTableScreen()
+            app.push_screen(screen, got.append)
+            await until(pilot, lambda: app.screen is screen and screen.focused is not None)
             from textual.widgets import Input, Select
             app.screen.query_one("#clock", Select).value = LIVE
-            await pilot.pause(0.1)
-            app.screen.query_one("#clock-amount", Input).value = "0"
+            amount = app.screen.query_one("#clock-amount", Input)
+            await until(pilot, lambda: "minutes per decision" in str(
+                app.screen.query_one("#clock-unit").render()), what="the clock's unit")
+            amount.value = "0"
             await pilot.press("ctrl+s")
-            await pilot.pause(0.1)
-            assert not got and "1 to" in str(app.screen.query_one("#create-error").render())
-            app.screen.query_one("#clock-amount", Input).value = "10"
+            await until(pilot, lambda: "1 to" in str(app.screen.query_one(
+                "#create-error").render()))
+            assert not got
+            amount.value = "10"
             await pilot.press("ctrl+s")
-            await pilot.pause(0.1)
+            await until(pilot, lambda: got, what="the table created")
         assert got and got[0].clock == Preset(kind=LIVE, amount=10)
     run(go())
 
@@ -499,11 +508,11 @@ def test_the_lobby_rings_and_notifies_on_your_turn(monkeypatch):
         app = MareNostrumApp(first_screen=screen, autosave=False)
         told = []
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause(0.1)
+            await pilot.pause()
             monkeypatch.setattr(app, "notify", lambda text, **kw: told.append((text, kw)))
             screen.receive(p.YourTurn(table=3, civ="rome", what="Trade: announce"))
             screen.receive(p.Digest(table=3, lines=["Egypt becomes Trader"]))
-            await pilot.pause(0.1)
+            await until(pilot, lambda: len(told) >= 2, what="both told")
         assert told[0][0] == "Table 3: your decision as Rome — Trade: announce"
         assert told[0][1]["title"] == "Your turn"
         assert told[1][0] == "Since your last decision:\n• Egypt becomes Trader"
@@ -533,7 +542,7 @@ def test_the_lobby_votes_on_a_late_seat_and_opens_replays(monkeypatch):
         app = MareNostrumApp(first_screen=screen, autosave=False)
         sent = []
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause(0.1)
+            await pilot.pause()
             monkeypatch.setattr(screen, "send", sent.append)
             await pilot.press("b")
             assert sent[0] == p.VoteHandOver(table=5, seat=1)
@@ -541,9 +550,7 @@ def test_the_lobby_votes_on_a_late_seat_and_opens_replays(monkeypatch):
             assert sent[-1] == p.GetReplay(table=6)
             record = load_save(GAMES_DIR / "six-player-greedy.json").record
             screen.receive(p.ReplayFrames(table=6, seat=None, data=frames(record, None)))
-            await pilot.pause(0.3)
-            assert isinstance(app.screen, ReplayScreen)
+            await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
             await pilot.press("q")
-            await pilot.pause(0.1)
-            assert app.screen is screen
+            await until(pilot, lambda: app.screen is screen)
     run(go())

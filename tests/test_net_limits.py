@@ -8,6 +8,8 @@ import resource
 
 from tui.net import limits as lim
 
+from .waiting import eventually
+
 
 def test_sessions_per_key_and_per_address():
     limits = lim.Limits(per_key=2, per_address=3)
@@ -58,11 +60,13 @@ def test_idle_sessions_end_but_never_a_seat():
                                _Session("busy", 1000.0))
         front.sessions = {lobby, seated, busy}
         task = asyncio.get_running_loop().create_task(front.watch_idle(clock=lambda: now[0]))
+        # no time has passed on our clock: nothing ends (a bounded look, three checks long,
+        # since nothing is to come)
         await asyncio.sleep(0.3)
-        assert lobby.ended is None  # no time has passed on our clock
+        assert lobby.ended is None
         now[0] += 30
         busy.last_input = now[0]
-        await asyncio.sleep(0.3)
+        await eventually(lambda: lobby.ended is not None, what="the idle lobby session ended")
         assert lobby.ended == 0.4 and seated.ended is None and busy.ended is None
         task.cancel()
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.test_tui_fixtures import settle
+from textual.widgets import Input
+
+from tests.test_tui_fixtures import dialog_open, settle
+from tests.waiting import settled, until
 from tui.app import MareNostrumApp
 from tui.net.protocol import SeatInfo, TableInfo
 from tui.net.words import seat_text, waiting_text
@@ -101,6 +104,15 @@ def _remote_app(up, chat: list[tuple[str, str]] = ()):
     return app, remote, sent
 
 
+async def _shown(pilot, decision: bool = False) -> None:
+    """Until the game screen is up (and its decision dialog, when `decision`), drawn."""
+    from tui.screens.game import GameScreen
+    app = pilot.app
+    await until(pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack)
+                and dialog_open(app) == decision, what="the screen")
+    await settled(pilot)
+
+
 def test_remote_game_screen_waiting(snap_compare):
     """A remote player on the real game screen while another seat decides: the status line
     names whom the table waits for and who is disconnected; the chat line is open."""
@@ -108,9 +120,10 @@ def test_remote_game_screen_waiting(snap_compare):
                             [("bruno", "[b]hi[/] all")])
 
     async def run_before(pilot):
-        await pilot.pause(0.2)
+        await _shown(pilot)
         await pilot.press("5", "t")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: isinstance(pilot.app.focused, Input), what="the chat line")
+        await settled(pilot)
 
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
 
@@ -120,7 +133,7 @@ def test_remote_game_screen_watching(snap_compare):
     app, _, _ = _remote_app(_update("military", mine=False, watch=True))
 
     async def run_before(pilot):
-        await pilot.pause(0.2)
+        await _shown(pilot)
 
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
 
@@ -130,7 +143,7 @@ def test_remote_game_screen_decision(snap_compare):
     app, _, _ = _remote_app(_update("roles", mine=True))
 
     async def run_before(pilot):
-        await pilot.pause(0.3)
+        await _shown(pilot, decision=True)
 
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
 
@@ -146,32 +159,28 @@ async def _sends_decisions_and_chat():
     up = _update("roles", mine=True)
     app, remote, sent = _remote_app(up)
     async with app.run_test(size=(100, 34)) as pilot:
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, DecisionScreen)
+        await until(pilot, lambda: dialog_open(app))
         app.screen.dismiss(up.legal[0])
-        await pilot.pause(0.1)
+        await until(pilot, lambda: sent, what="the decision sent")
         assert [type(m).__name__ for m in sent] == ["Act"]
         assert sent[0].version == up.version and sent[0].action == up.legal[0]
         assert remote.pending_seat is None  # nothing to decide until the server answers
         assert "waiting for the server" in remote.status_line()
         remote.refused("not your decision")  # refused: the dialog comes back
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, DecisionScreen)
+        await until(pilot, lambda: dialog_open(app))
         app.screen.dismiss(None)
-        await pilot.pause(0.1)
+        await until(pilot, lambda: not isinstance(app.screen, DecisionScreen))
         await pilot.press("t", *"hello", "enter")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: isinstance(sent[-1], Chat), what="the chat line sent")
         assert isinstance(sent[-1], Chat) and sent[-1].text == "hello"
         await pilot.press("d")
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, DecisionScreen)
+        await until(pilot, lambda: dialog_open(app))
         # a computer takes the seat over and decides: the open dialog goes
         later = _update("roles", mine=False)
         later.version = up.version + 1
         later.info.seats[up.seat].kind = "greedy"
         remote.update(later)
-        await pilot.pause(0.2)
-        assert not isinstance(app.screen, DecisionScreen)
+        await until(pilot, lambda: not isinstance(app.screen, DecisionScreen))
 
 
 def test_a_watcher_gets_no_dialog():

@@ -14,6 +14,7 @@ from tui.net.client import Client, RemoteError
 from tui.net.conn import clean_chat
 
 from .net_helpers import cleanup, player, raw, read_msg, running, short_dir
+from .waiting import eventually
 
 
 @pytest.fixture
@@ -123,8 +124,7 @@ async def _table_with_two(server):
 async def _fresh(server, client, tid: int, seat: int) -> p.Update:
     """Wait for a person's decision at the table, then the client's update at its version."""
     match = server.tables[tid].match
-    while match.bot_to_move():
-        await asyncio.sleep(0.01)
+    await eventually(lambda: not match.bot_to_move(), what="a person's decision")
     client.send(p.Sit(table=tid, seat=seat))
     while True:
         up = await client.expect(p.Update)
@@ -331,8 +331,8 @@ def test_a_seat_goes_only_to_a_known_computer_level(data):
         async with running(data) as server:
             anna, bruno, tid, _ = await _table_with_two(server)
             bruno.close()
-            while server.tables[tid].seats[1].identity in server._connected(server.tables[tid]):
-                await asyncio.sleep(0.01)
+            await eventually(lambda: server.tables[tid].seats[1].identity not in
+                             server._connected(server.tables[tid]), what="bruno gone")
             anna.send(p.HandOver(table=tid, seat=1, to_bot=True, level="oracle"))
             assert "unknown computer level" in (await anna.expect(p.Rejected)).reason
             anna.send(p.HandOver(table=tid, seat=1, to_bot=True, level="random"))

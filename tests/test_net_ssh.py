@@ -24,8 +24,10 @@ import pytest
 from engine.saves import load_save
 
 from .net_helpers import cleanup, short_dir
+from .waiting import polled
 
 TIMEOUT = 40.0
+SCREEN_POLL = 0.1  # a look at a terminal is a tmux process: not too often
 
 
 def _need(binary: str) -> str:
@@ -59,23 +61,39 @@ class Term:
         return r.stdout
 
     def wait_for(self, text: str, timeout: float = TIMEOUT) -> str:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            shown = self.screen()
-            if text in shown:
-                return shown
-            time.sleep(0.2)
-        raise AssertionError(f"{text!r} never appeared on {self.name}:\n{self.screen()}")
+        def shown() -> str:
+            screen = self.screen()
+            return screen if text in screen else ""
+        try:
+            return polled(shown, timeout, every=SCREEN_POLL)
+        except AssertionError:
+            raise AssertionError(f"{text!r} never appeared on {self.name}:\n{self.screen()}"
+                                 ) from None
 
     def wait_gone(self, text: str, timeout: float = TIMEOUT) -> None:
-        end = time.monotonic() + timeout
-        while text in self.screen():
-            if time.monotonic() > end:
-                raise AssertionError(f"{text!r} stays on {self.name}:\n{self.screen()}")
-            time.sleep(0.2)
+        try:
+            polled(lambda: text not in self.screen(), timeout, every=SCREEN_POLL)
+        except AssertionError:
+            raise AssertionError(f"{text!r} stays on {self.name}:\n{self.screen()}") from None
 
     def press(self, *keys: str) -> None:
         subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True, timeout=10)
+
+    def drawn(self) -> str:
+        """The screen with its colours and styles (where the focus is drawn)."""
+        r = subprocess.run(["tmux", "capture-pane", "-e", "-p", "-t", self.name],
+                           capture_output=True, text=True, timeout=10)
+        return r.stdout
+
+    def press_drawn(self, *keys: str, timeout: float = 10.0) -> None:
+        """Press each key once the screen is drawn again after the one before: a key that
+        moves the focus is through before the next is read (two Tabs taken in the same
+        moment would both move it from where it was)."""
+        for key in keys:
+            before = self.drawn()
+            self.press(key)
+            polled(lambda: self.drawn() != before, timeout, what=f"{key} drawn",  # noqa: B023
+                   every=SCREEN_POLL)
 
     def close(self) -> None:
         subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True,
@@ -102,10 +120,9 @@ def door():
             stdout=out, stderr=subprocess.STDOUT)
     terms: list[Term] = []
     try:
-        end = time.monotonic() + TIMEOUT
-        while time.monotonic() < end and proc.poll() is None \
-                and "SSH door on" not in log.read_text():
-            time.sleep(0.1)
+        with contextlib.suppress(AssertionError):
+            polled(lambda: proc.poll() is not None or "SSH door on" in log.read_text(),
+                   TIMEOUT)
         text = log.read_text()
         assert "SSH door on" in text, text
         assert "created host key" in text
@@ -136,9 +153,8 @@ def _decide(d: Path, t: Term) -> None:
     before = _actions(d)
     for keys in ("Enter", "Enter", "+", "Enter", "Enter", "p", "Enter"):
         t.press(keys)
-        stop = time.monotonic() + 3
-        while _actions(d) == before and time.monotonic() < stop:
-            time.sleep(0.1)
+        with contextlib.suppress(AssertionError):  # not this key: the next one
+            polled(lambda: _actions(d) > before, timeout=3)
         if _actions(d) > before:
             return
     raise AssertionError(f"no decision made by keys on {t.name}:\n{t.screen()}")
@@ -149,6 +165,7 @@ def _play_by_keys(d: Path, players: list[Term], decisions: int,
     """Decide by keys whenever a player's dialog is open, `decisions` times (or until
     `until` has a dialog open: the others play until it is that player's turn)."""
     made = 0
+    watched = [*players, *([until] if until is not None else [])]
     end = time.monotonic() + TIMEOUT
     while time.monotonic() < end:
         if until is not None and DIALOG in until.screen():
@@ -160,8 +177,10 @@ def _play_by_keys(d: Path, players: list[Term], decisions: int,
                 _decide(d, t)
                 made += 1
                 break
-        else:
-            time.sleep(0.2)
+        else:  # until a dialog is drawn on a screen
+            with contextlib.suppress(AssertionError):
+                polled(lambda: any(DIALOG in t.screen() for t in watched), timeout=2.0,
+                       every=SCREEN_POLL)
     raise AssertionError(f"only {made} decisions made")
 
 
@@ -309,20 +328,20 @@ def test_port_forwarding_is_refused(door):
          "-o", "ExitOnForwardFailure=yes", "-i", str(d / "anna"), "-N",
          "-L", f"{local}:127.0.0.1:{port}", "anna@127.0.0.1"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    def forwarded() -> bytes | None:
+        """What comes through the forward's local end; None while it is not listening."""
+        try:
+            with socket.create_connection(("127.0.0.1", local), timeout=5) as s:
+                s.settimeout(5)
+                try:
+                    return s.recv(64) or b"closed"
+                except (TimeoutError, ConnectionError):
+                    return b"closed"
+        except OSError:
+            return None
+
     try:
-        end = time.monotonic() + TIMEOUT
-        got = None
-        while time.monotonic() < end and got is None:
-            try:
-                with socket.create_connection(("127.0.0.1", local), timeout=5) as s:
-                    s.settimeout(5)
-                    try:
-                        got = s.recv(64)
-                    except (TimeoutError, ConnectionError):
-                        got = b""
-            except OSError:
-                time.sleep(0.2)  # the forward is not listening yet
-        assert got is not None, "the local end of the forward never listened"
+        got = polled(forwarded, TIMEOUT, what="the local end of the forward to listen")
         assert not got.startswith(b"SSH-"), "the server forwarded a connection"
     finally:
         fwd.terminate()

@@ -13,14 +13,14 @@ import re
 import signal
 import subprocess
 import sys
-import time
 import uuid
 from pathlib import Path
 
 import pytest
 
-from .net_helpers import cleanup, short_dir
+from .net_helpers import cleanup, sessions, short_dir
 from .test_net_ssh import TIMEOUT, Term, _free_port, _need
+from .waiting import eventually, polled
 
 # what a server says when something went wrong: a traceback, an error or an exception
 TROUBLE = re.compile(r"Traceback|Error|Exception")
@@ -78,10 +78,9 @@ def door():
             stdout=o, stderr=e)
     terms: list[Term] = []
     try:
-        end = time.monotonic() + TIMEOUT
-        while time.monotonic() < end and proc.poll() is None \
-                and "SSH door on" not in out.read_text():
-            time.sleep(0.1)
+        with contextlib.suppress(AssertionError):
+            polled(lambda: proc.poll() is not None or "SSH door on" in out.read_text(),
+                   TIMEOUT)
         assert "SSH door on" in out.read_text(), out.read_text() + err.read_text()
         yield d, port, terms, proc
     finally:
@@ -104,6 +103,13 @@ def _assert_quiet(d: Path) -> None:
     said = _server_said(d)
     bad = [line for line in said.splitlines() if TROUBLE.search(line)]
     assert not bad, "the server printed trouble:\n" + said
+
+
+def _sessions_ended(proc: subprocess.Popen, left: int) -> None:
+    """Until the server has ended the sessions of the killed clients: each session runs in
+    a process of its own, which the door ends when the client's connection is lost."""
+    polled(lambda: len(sessions(proc.pid)) <= left, TIMEOUT,
+           what=f"the server to end its sessions but {left}")
 
 
 def test_killed_clients_leave_no_traceback(door):
@@ -131,12 +137,12 @@ def test_killed_clients_leave_no_traceback(door):
         anna.wait_for("bruno, disconnected")  # the status line names him
     except AssertionError as e:
         raise AssertionError(f"{e}\nthe server said:\n{_server_said(d)}") from None
-    time.sleep(3)  # what the server would print about them comes now
+    _sessions_ended(proc, left=1)  # what the server would print about them comes by then
     assert proc.poll() is None, _server_said(d)
     _assert_quiet(d)
 
     anna.kill_ssh(busy="Down Down Down")  # the last one too: the table now has nobody
-    time.sleep(2)
+    _sessions_ended(proc, left=0)
     _assert_quiet(d)
 
     again = KillableTerm(port, d / "carla", "carla")  # the door still lets people in
@@ -144,7 +150,7 @@ def test_killed_clients_leave_no_traceback(door):
     again.wait_for("the tables of this server")
     again.wait_for("Table 1")
     again.kill_ssh()
-    time.sleep(2)
+    _sessions_ended(proc, left=0)
     assert proc.poll() is None, _server_said(d)
     _assert_quiet(d)
 
@@ -186,8 +192,7 @@ def test_the_app_speaking_to_a_closed_channel(closing):
         loop.add_reader(read, session._from_app)
         session.reading = True
         os.write(write, b"\x1b[Hthe board, drawn again")
-        await asyncio.sleep(0.05)
-        assert not session.reading
+        await eventually(lambda: not session.reading, what="the reader to stop")
         assert not loop.remove_reader(read)  # it was removed already
         session._end(0)  # the exit status to a channel that is gone: nothing happens
         os.close(read)

@@ -8,7 +8,6 @@ import contextlib
 import signal
 import subprocess
 import sys
-import time
 import uuid
 from pathlib import Path
 
@@ -17,7 +16,8 @@ import pytest
 from tui.net.keys import Admitted, admit, read_authorized
 
 from .net_helpers import cleanup, short_dir
-from .test_net_ssh import TIMEOUT, _free_port, _need
+from .test_net_ssh import SCREEN_POLL, TIMEOUT, _free_port, _need
+from .waiting import polled
 
 PEOPLE = ("anna", "bruno", "carla", "dave", "mallory")
 
@@ -51,9 +51,8 @@ def door():
              "--data", str(d / "data"), "--bot-delay", "0"],
             stdout=out, stderr=subprocess.STDOUT)
     try:
-        end = time.monotonic() + TIMEOUT
-        while time.monotonic() < end and "SSH door on" not in log.read_text():
-            time.sleep(0.1)
+        with contextlib.suppress(AssertionError):
+            polled(lambda: "SSH door on" in log.read_text(), TIMEOUT)
         assert "SSH door on" in log.read_text(), log.read_text()
         yield d, port
     finally:
@@ -84,16 +83,14 @@ def _lobby_reached(cmd: list[str]) -> bool:
     subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "80", "-y", "24",
                     " ".join(cmd) + "; sleep 30"], check=True, timeout=10)
     try:
-        end = time.monotonic() + TIMEOUT
-        while time.monotonic() < end:
+        def lobby_or_refusal() -> str:
             shown = subprocess.run(["tmux", "capture-pane", "-p", "-t", name],
                                    capture_output=True, text=True, timeout=10).stdout
-            if "the tables of this server" in shown:
-                return True
-            if "Permission denied" in shown:
-                return False
-            time.sleep(0.2)
-        raise AssertionError(f"neither the lobby nor a refusal:\n{shown}")
+            return shown if "the tables of this server" in shown or \
+                "Permission denied" in shown else ""
+        shown = polled(lobby_or_refusal, TIMEOUT, what="the lobby or a refusal",
+                       every=SCREEN_POLL)
+        return "the tables of this server" in shown
     finally:
         subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True, timeout=10)
 

@@ -12,7 +12,6 @@ import contextlib
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,18 @@ import pytest
 from engine.saves import encode_save, load_save
 
 from .net_helpers import cleanup, short_dir
-from .test_net_ssh import DIALOG, TIMEOUT, Term, _actions, _decide, _free_port, _need, _title
+from .test_net_ssh import (
+    DIALOG,
+    SCREEN_POLL,
+    TIMEOUT,
+    Term,
+    _actions,
+    _decide,
+    _free_port,
+    _need,
+    _title,
+)
+from .waiting import polled
 
 GAMES = Path(__file__).resolve().parent.parent / "saves" / "games"
 SSH = ["ssh", "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes", "-o",
@@ -29,30 +39,26 @@ SSH = ["ssh", "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes", "-o",
 
 def _shown_title(t: Term) -> str:
     """The decision dialog's title, once the dialog is drawn whole."""
-    end = time.monotonic() + TIMEOUT
-    while True:
+    def title() -> str:
         try:
             return _title(t)
         except StopIteration:
-            if time.monotonic() > end:
-                raise AssertionError(f"no decision dialog on {t.name}:\n{t.screen()}") \
-                    from None
-            time.sleep(0.2)
+            return ""
+    try:
+        return polled(title, TIMEOUT, every=SCREEN_POLL)
+    except AssertionError:
+        raise AssertionError(f"no decision dialog on {t.name}:\n{t.screen()}") from None
 
 
-def _settled(d: Path) -> tuple[int, str | None]:
-    """The table's save (every action is autosaved) once it stays the same for a moment:
-    its number of actions and whose decision it waits for."""
-    end = time.monotonic() + TIMEOUT
-    last = None
-    while time.monotonic() < end:
+def _settled(d: Path, waits_for: set[str]) -> tuple[int, str | None]:
+    """The table's save (every action is autosaved) once it waits for one of `waits_for`
+    (the computers play on until then) or for nobody: its number of actions and whose
+    decision it waits for."""
+    def now() -> tuple[int, str | None] | None:
         save = load_save(d / "data" / "tables" / "table-1.json")
-        now = (len(save.record.actions), save.state.prompt.civ if save.state.prompt else None)
-        if now == last:
-            return now
-        last = now
-        time.sleep(0.4)
-    raise AssertionError(f"the table never settled: {last}")
+        civ = save.state.prompt.civ if save.state.prompt else None
+        return (len(save.record.actions), civ) if civ is None or civ in waits_for else None
+    return polled(now, TIMEOUT, what=f"the table to wait for one of {sorted(waits_for)}")
 
 
 def _play(d: Path, people: dict[str, Term], decisions: int = 0,
@@ -62,7 +68,7 @@ def _play(d: Path, people: dict[str, Term], decisions: int = 0,
     by the saved game, not by what a screen shows for a moment."""
     made = 0
     for _ in range(100):
-        actions, civ = _settled(d)
+        actions, civ = _settled(d, {*people, *([until] if until else [])})
         if (until is not None and civ == until) or (until is None and made >= decisions):
             return actions
         if civ in people:
@@ -109,10 +115,9 @@ class Door:
                  "--host-key", str(self.d / "hostkey"), "--authorized-keys",
                  str(self.d / "authorized"), "--data", str(self.d / "data"),
                  "--bot-delay", "0"], stdout=out, stderr=subprocess.STDOUT)
-        end = time.monotonic() + TIMEOUT
-        while time.monotonic() < end and self.proc.poll() is None \
-                and "SSH door on" not in log.read_text():
-            time.sleep(0.1)
+        with contextlib.suppress(AssertionError):
+            polled(lambda: self.proc.poll() is not None or "SSH door on" in log.read_text(),
+                   TIMEOUT)
         assert "SSH door on" in log.read_text(), log.read_text()
 
     def kill(self) -> None:
@@ -193,9 +198,7 @@ def test_commands_go_straight_to_a_table_and_others_are_refused(door):
     anna.wait_for("A new table")
     anna.press("Tab", "Tab", "Tab", "Enter")  # the clock: live, 5 minutes per decision
     anna.wait_for("correspondence")  # its choices are open
-    anna.press("Down")
-    time.sleep(0.3)
-    anna.press("Enter")
+    anna.press_drawn("Down", "Enter")
     anna.wait_for("minutes per decision")
     anna.press("C-s")
     anna.wait_for("Rome (you)")

@@ -11,6 +11,7 @@ import msgspec
 from tests.test_net_lobby import _remote_app, _update
 from tests.test_tui_fixtures import settle
 from tests.test_tui_footer import assert_fits
+from tests.waiting import settled, until
 from tui.decisions.base import DecisionScreen
 from tui.net import protocol as p
 from tui.screens.game import GameScreen
@@ -47,7 +48,7 @@ def run(app, steps, size=SMALL) -> None:
     async def go():
         async with app.run_test(size=size, notifications=True) as pilot:  # toasts drawn
             await settle(pilot, lambda: isinstance(app.screen, GameScreen | DecisionScreen))
-            await pilot.pause(0.2)
+            await settled(pilot)
             await steps(pilot)
     asyncio.run(go())
 
@@ -59,28 +60,25 @@ def test_a_chat_line_shows_on_the_map_and_is_counted_until_the_log_is_opened():
 
     async def steps(pilot):
         say(remote, "carla", "brb 2 min")
-        await pilot.pause(0.1)
-        assert "carla says: brb 2 min" in toasts(app)
-        assert status(app).startswith("chat: 1 new (5) · Turn 3")
+        await until(pilot, lambda: "carla says: brb 2 min" in toasts(app))
+        await until(pilot, lambda: status(app).startswith("chat: 1 new (5) · Turn 3"))
         say(remote, "bruno", "ok")  # one's own words are no news
         say(remote, "dario", "your move soon!")
-        await pilot.pause(0.1)
-        assert status(app).startswith("chat: 2 new (5)")
+        await until(pilot, lambda: status(app).startswith("chat: 2 new (5)"))
         assert not any("bruno says" in t for t in toasts(app))
         await pilot.press("5")  # the log: read
-        await pilot.pause(0.1)
-        assert "unread" not in status(app) and not status(app).startswith("chat")
+        await until(pilot, lambda: not status(app).startswith("chat"))
+        assert "unread" not in status(app)
         n = len(toasts(app))
         say(remote, "carla", "back")  # the log is in sight: no notification, no count
-        await pilot.pause(0.1)
+        await settled(pilot)
         assert len(toasts(app)) == n and not status(app).startswith("chat")
         await pilot.press("1")
         say(remote, "anna", "hurry", channel="spectators")  # a watcher, not muted
-        await pilot.pause(0.1)
-        assert "anna (watching) says: hurry" in toasts(app)
+        await until(pilot, lambda: "anna (watching) says: hurry" in toasts(app))
         remote.chat("/mute")
         say(remote, "anna", "hurry up", channel="spectators")
-        await pilot.pause(0.1)
+        await settled(pilot)
         assert not any("hurry up" in t for t in toasts(app))
         assert status(app).startswith("chat: 1 new (5)")
 
@@ -93,13 +91,15 @@ def test_a_chat_line_over_an_open_dialog_stays_clear_of_its_options():
     async def steps(pilot):
         await settle(pilot, lambda: isinstance(app.screen, DecisionScreen))
         say(remote, "carla", "your move! " * 12)
-        await pilot.pause(0.3)
+        await until(pilot, lambda: app.screen.query("Toast"), what="the toast")
+        await settled(pilot)
         dialog = app.screen.query_one("#dialog").region
         toast = [t for t in app.screen.query("Toast")]
         assert toast and all(t.region.right <= dialog.x for t in toast)
         assert status(app).startswith("chat: 1 new") and " Turn 4 " in status(app)
         await pilot.press("escape")  # to the board: the map, not the log
-        await pilot.pause(0.1)
+        await until(pilot, lambda: not isinstance(app.screen, DecisionScreen))
+        await settled(pilot)
         assert status(app).startswith("chat: 1 new")
 
     run(app, steps)
@@ -111,14 +111,14 @@ def test_at_160_columns_the_log_is_in_sight_unless_a_dialog_covers_it():
     async def steps(pilot):
         await settle(pilot, lambda: isinstance(app.screen, DecisionScreen))
         say(remote, "carla", "take Egypt")
-        await pilot.pause(0.2)
+        await until(pilot, lambda: app.screen.query("Toast"), what="the toast")
+        await settled(pilot)
         assert status(app).startswith("chat: 1 new (5) · Turn 4")
         toast = [t for t in app.screen.query("Toast")]
         dialog = app.screen.query_one("#dialog").region
         assert toast and all(t.region.right <= dialog.x for t in toast)
         await pilot.press("escape")  # the dialog put away: the log under the pane shows it
-        await pilot.pause(0.2)
-        assert not status(app).startswith("chat")
+        await until(pilot, lambda: not status(app).startswith("chat"))
 
     run(app, steps, size=(160, 48))
 
@@ -188,11 +188,12 @@ def test_coming_back_to_a_seat_a_computer_holds():
         line = assert_fits(app, "a kept seat")
         assert "b Seat back" in line
         await pilot.press("b")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: sent, what="the hand-back sent")
         assert sent and sent[-1] == p.HandOver(table=1, seat=up.seat, to_bot=False)
         back = _update("construction", mine=False)  # the server gives it back
         remote.update(msgspec.structs.replace(back, version=back.version + 1))
-        await pilot.pause(0.2)
+        await until(pilot, lambda: "a computer plays for you" not in status(app))
+        await settled(pilot)
         assert "holds your seat" not in status(app)
         assert "b Seat back" not in assert_fits(app, "seat back")
 
@@ -201,11 +202,15 @@ def test_coming_back_to_a_seat_a_computer_holds():
 
 # --- snapshots ----------------------------------------------------------------------------------
 async def _heard(pilot, remote, *lines: tuple[str, str]) -> None:
-    await settle(pilot, lambda: isinstance(pilot.app.screen, GameScreen | DecisionScreen))
-    await pilot.pause(0.2)
+    app = pilot.app
+    await settle(pilot, lambda: isinstance(app.screen, GameScreen | DecisionScreen))
+    await settled(pilot)
     for who, text in lines:
         say(remote, who, text)
-    await pilot.pause(0.3)
+    if lines:  # the last line heard: shown (a toast, or the log in sight)
+        await until(pilot, lambda: lines[-1][1][:9] in "\n".join(
+            strip.text for strip in app.screen._compositor.render_strips()), what="the line")
+    await settled(pilot)
 
 
 def test_snapshot_chat_on_the_map(snap_compare):

@@ -12,6 +12,7 @@ from engine.saves import load_save
 from tui.net import protocol as p
 
 from .net_helpers import cleanup, player, running, short_dir
+from .waiting import eventually
 
 
 @pytest.fixture
@@ -27,8 +28,7 @@ def run(coro, timeout=120):
 
 async def _wait_for_person(server, tid):
     match = server.tables[tid].match
-    while match.bot_to_move():
-        await asyncio.sleep(0.01)
+    await eventually(lambda: not match.bot_to_move(), what="a person's decision")
     return match
 
 
@@ -97,7 +97,8 @@ def test_no_secret_reaches_a_seat_or_a_watcher_in_a_whole_bot_game(data):
             anna.close()
             lobby = await player(server, "SHA256:anna", "anna")  # the creator, not at the table
             lobby.send(p.HandOver(table=tid, seat=0, to_bot=True))
-            await asyncio.sleep(0)
+            await eventually(lambda: server.tables[tid].seats[0].kind != "remote",
+                             what="her seat handed to a computer")
             seed = server.tables[tid].match.state.config.seed
             assert seed != 0
             seat0 = await player(server, "SHA256:anna", "anna")

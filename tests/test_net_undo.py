@@ -15,6 +15,7 @@ from tui.net import protocol as p
 
 from .net_helpers import cleanup, player, running, short_dir
 from .test_tui_fixtures import settle
+from .waiting import eventually, until
 
 CIVS = ["rome", "greece", "egypt"]
 
@@ -83,8 +84,12 @@ def test_take_back_over_the_protocol(data):
             seen = await _until(bruno, lambda u: u.taken_back)
             assert seen.taken_back == civ and seen.version == start.version
             assert seen.no_undo == "you are watching" and not seen.legal
-            await asyncio.sleep(0.2)  # the server's writer thread saves the table
-            saved = load_save(data / "tables" / f"table-{tid}.json")
+            # the server's writer thread saves the table
+            path = data / "tables" / f"table-{tid}.json"
+            def taken_back():
+                saved = load_save(path)
+                return saved if len(saved.record.actions) == start.version else None
+            saved = await eventually(taken_back, what="the table saved as taken back")
             assert state_hash(saved.state) == state_hash(server.tables[tid].match.state)
             assert len(saved.record.actions) == start.version
 
@@ -150,7 +155,8 @@ def test_a_remote_player_takes_back_by_keys(data):
                 assert match.version == 0
                 assert any("taken back" in n.message for n in app._notifications)
                 await pilot.press("u")
-                await pilot.pause(0.1)
+                await until(pilot, lambda: "No undo" in str(
+                    app.screen.query_one("#d-error").render()), what="the refusal")
                 error = str(app.screen.query_one("#d-error").render())
                 assert "No undo" in error and "nothing more to take back" in error
                 assert match.version == 0

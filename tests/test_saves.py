@@ -485,7 +485,7 @@ def test_killing_a_writer_at_any_moment_leaves_a_complete_save(good_bytes, tmp_p
         proc = subprocess.Popen([sys.executable, str(script), str(template), str(target)],
                                 stdout=subprocess.PIPE, env=env)
         assert proc.stdout.readline().strip() == b"ready"
-        time.sleep(rnd.uniform(0.0, 0.12))
+        time.sleep(rnd.uniform(0.0, 0.12))  # the kill's moment, at random: not a wait
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         proc.stdout.close()

@@ -21,6 +21,7 @@ from tests.test_military import game as military_game
 from tests.test_military import put, start_military
 from tests.test_tui_fixtures import settle
 from tests.test_tui_snapshots import game_app, open_decision, top_is
+from tests.waiting import settled
 from tui.decisions import DecisionScreen
 from tui.decisions.construction import ConstructionDecision
 from tui.decisions.military import GroundDecision, NavalDecision
@@ -89,7 +90,7 @@ def test_snapshot_the_log_says_why_the_step_was_passed(snap_compare):
         await pilot.press("v")
         await settle(pilot, top_is(pilot.app, GameScreen))
         await pilot.press("5")
-        await pilot.pause(0.2)
+        await settled(pilot)
 
     assert snap_compare(game_app(_session()), terminal_size=SMALL, run_before=run_before)
 
@@ -161,7 +162,7 @@ def test_an_empty_hand_passes_the_construction_turn():
     async def run() -> None:
         async with app.run_test(size=SMALL) as pilot:
             await settle(pilot, lambda: bool(s.record.actions))
-            await pilot.pause(0.2)
+            await settled(pilot)
             assert s.record.actions[0] == EndConstruction()
             assert "Rome has no card in hand: its construction turn is passed" in \
                 [render(e) for e in s.events]

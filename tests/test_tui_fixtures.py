@@ -8,7 +8,6 @@ random bot plays every seat until the prompt comes up.
 
 from __future__ import annotations
 
-import asyncio
 import functools
 from pathlib import Path
 
@@ -21,6 +20,8 @@ from engine.state import Config, GameState
 from tui import bridge
 from tui.app import session_from_save
 from tui.session import HUMAN, GameSession
+
+from .waiting import settled, until
 
 ROOT = Path(__file__).resolve().parent.parent
 SAVES = ROOT / "saves"
@@ -187,18 +188,24 @@ def place_free_session() -> GameSession:
     return s
 
 
+def dialog_open(app) -> bool:
+    """A decision dialog on top, with its choices (mounted: it may be dismissed)."""
+    from tui.decisions.base import DecisionScreen
+    return isinstance(app.screen, DecisionScreen) and bool(app.screen.query("#choices"))
+
+
 async def settle(pilot, cond=None, timeout: float = 10.0) -> bool:
-    """Let the app run (workers included) until `cond()` holds, or `timeout` seconds."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    ok = cond is None
-    while loop.time() < end:
-        await pilot.pause(0.01)
-        if cond is None or cond():
-            ok = True
-            break
+    """Let the app run (workers included) until `cond()` holds, or `timeout` seconds;
+    whether it held (tests/waiting.py: a look after each time the app was idle)."""
+    if cond is None:
+        await settled(pilot)
+        return True
+    try:
+        await until(pilot, cond, timeout)
+    except AssertionError:
+        return False
     await pilot.pause()
-    return ok
+    return True
 
 
 # --- playing by key presses -----------------------------------------------------------------

@@ -8,7 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_tui_fixtures import WHOLE_GAME, decision_session, load_session, settle
+from tests.test_tui_fixtures import (
+    WHOLE_GAME,
+    decision_session,
+    dialog_open,
+    load_session,
+    settle,
+)
+from tests.waiting import settled, until
 from tui.app import MareNostrumApp
 from tui.bridge import SaveInfo
 from tui.decisions.base import DecisionScreen
@@ -51,7 +58,7 @@ def assert_fits(app, where: str) -> str:
 def run(app, steps) -> None:
     async def go():
         async with app.run_test(size=SMALL) as pilot:
-            await pilot.pause(0.2)
+            await settled(pilot)
             await steps(pilot)
     asyncio.run(go())
 
@@ -94,7 +101,8 @@ def test_lobby_create_table_and_bot_level():
     async def more(pilot):
         for screen in (CreateTableScreen(), BotLevelScreen("Rome: bruno")):
             pilot.app.push_screen(screen)
-            await pilot.pause(0.2)
+            await until(pilot, lambda: pilot.app.screen is screen and screen.is_mounted)  # noqa: B023
+            await settled(pilot)
             assert_fits(pilot.app, type(screen).__name__)
     on_first(LobbyScreen(tables=[], name="anna"), also=more)
 
@@ -109,7 +117,7 @@ def test_decision_and_game_screen(kind):
 
     async def steps(pilot):
         await settle(pilot, lambda: isinstance(app.screen, DecisionScreen))
-        await pilot.pause(0.1)
+        await settled(pilot)
         assert_fits(app, kind)
         await pilot.press("v")
         await settle(pilot, lambda: isinstance(app.screen, GameScreen))
@@ -120,13 +128,15 @@ def test_decision_and_game_screen(kind):
         if kind != "ConstructionTurn":
             return
         await pilot.press("2")
-        await pilot.pause(0.1)
+        await settled(pilot)
         assert_fits(app, "game screen, hand pane")
         await pilot.press("1", "c")
-        await pilot.pause(0.2)
+        await until(pilot, lambda: not isinstance(app.screen, GameScreen), what="the cards")
+        await settled(pilot)
         assert_fits(app, "card browser")
         await pilot.press("escape", "enter")
-        await pilot.pause(0.2)
+        await until(pilot, lambda: not isinstance(app.screen, GameScreen), what="a province")
+        await settled(pilot)
         assert_fits(app, "province")
     run(app, steps)
 
@@ -142,7 +152,7 @@ def test_game_over_and_replay():
         assert_fits(app, "game over")
         await pilot.press("r")
         await settle(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        await pilot.pause(0.1)
+        await settled(pilot)
         assert_fits(app, "replay")
     run(app, steps)
 
@@ -157,7 +167,8 @@ def test_a_remote_table(mine):
         if isinstance(app.screen, DecisionScreen):
             assert_fits(app, "remote decision")
             await pilot.press("v")
-            await pilot.pause(0.2)
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await settled(pilot)
         line = assert_fits(app, "remote game screen")
         for words in ("d Decide", "ndo", "c Cards", "t Talk", "esc Lobby", "? Help"):
             assert words in line
@@ -176,9 +187,10 @@ def test_remote_board_keys(snap_compare, size):
     app, _, _ = _remote_app(_update("construction", mine=True))
 
     async def run_before(pilot):
-        await pilot.pause(0.3)
+        await until(pilot, lambda: dialog_open(pilot.app), what="the dialog")
         await pilot.press("v")
-        await pilot.pause(0.2)
+        await until(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
+        await settled(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 

@@ -13,6 +13,7 @@ from engine.bots import review as review_module
 from engine.record import truncate
 from engine.replay import Replay
 from tests.test_tui_fixtures import WHOLE_GAME, decision_session, load_session, settle
+from tests.waiting import settled
 from tui.app import MareNostrumApp
 from tui.decisions import DecisionScreen
 from tui.screens import hint as hint_screen
@@ -71,7 +72,7 @@ def test_hint_from_the_board_and_escape_cancels(monkeypatch):
 
     def slow(view, budget=1.0, rounds=None, between=None, **kw):
         def paced(done: int) -> bool:  # a deal every half second: a long think
-            time.sleep(0.5)
+            time.sleep(0.5)  # (the worker's pace, on its thread: not a wait of the test)
             return between(done)
         found = advice_module.advise(view, budget=30.0, between=paced, **kw)
         calls.append(found)
@@ -89,7 +90,7 @@ def test_hint_from_the_board_and_escape_cancels(monkeypatch):
             await settle(pilot, on_top(app, HintScreen))
             screen = app.screen
             assert screen.query_one("#hint-bar").display
-            await pilot.pause(0.3)
+            await settled(pilot)
             assert screen.advice is None  # still thinking, and the screen is live:
             started = time.perf_counter()
             await pilot.press("escape")

@@ -15,6 +15,7 @@ from tests.test_tui_snapshots import (  # noqa: F401  (the fixture pins the bot 
     game_app,
     top_is,
 )
+from tests.waiting import settled, until
 from tui.app import MareNostrumApp
 from tui.screens.cards import CardBrowserScreen, browser_markup
 
@@ -235,7 +236,8 @@ def test_attack_notice(snap_compare, size):
         other = next(p.civ for p in s.state.players if p.civ != me)
         s.events.extend(_battle(me, other))
         screen.refresh_all()
-        await pilot.pause(0.3)
+        await until(pilot, lambda: len(pilot.app.screen.query("Toast")) >= 2, what="the notices")
+        await settled(pilot)
 
     assert snap_compare(game_app(s), terminal_size=size, run_before=run_before)
 
@@ -299,7 +301,7 @@ def test_players_pane(snap_compare, size):
     async def run_before(pilot):
         await board_only(pilot)
         await pilot.press("6")
-        await pilot.pause(0.2)
+        await settled(pilot)
 
     assert snap_compare(game_app(s), terminal_size=size, run_before=run_before)
 

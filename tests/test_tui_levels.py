@@ -9,6 +9,7 @@ import asyncio
 import pytest
 
 from engine.bots import DESCRIPTIONS
+from tests.waiting import settled, until
 from tui import session as tui_session
 from tui.app import MareNostrumApp
 from tui.screens import create_table
@@ -36,8 +37,10 @@ def _lobby_with(screen) -> MareNostrumApp:
     app = MareNostrumApp(first_screen=LobbyScreen(tables=[], name="anna"), autosave=False)
 
     async def run_before(pilot):
-        pilot.app.push_screen(screen())
-        await pilot.pause(0.2)
+        pushed = screen()
+        pilot.app.push_screen(pushed)
+        await until(pilot, lambda: pilot.app.screen is pushed and pushed.focused is not None)
+        await settled(pilot)
     app.run_before = run_before  # type: ignore[attr-defined]
     return app
 
@@ -82,8 +85,9 @@ def test_the_bot_level_screen_tells_the_highlighted_level():
                              autosave=False)
         async with app.run_test(size=SMALL) as pilot:
             chosen = []
-            app.push_screen(BotLevelScreen("Rome: bruno"), callback=chosen.append)
-            await pilot.pause(0.1)
+            screen = BotLevelScreen("Rome: bruno")
+            app.push_screen(screen, callback=chosen.append)
+            await until(pilot, lambda: app.screen is screen and screen.query("#level-note"))
             note = app.screen.query_one("#level-note")
             assert DESCRIPTIONS["normal"][:30] in str(note.render())
             await pilot.press("down")

@@ -13,6 +13,7 @@ from engine.data import board
 from engine.quotes import quotes
 from engine.replay import Replay
 from tests.test_tui_fixtures import WHOLE_GAME, decision_session, load_session, settle
+from tests.waiting import settled, until
 from tui.app import MareNostrumApp
 from tui.decisions.base import DecisionScreen
 from tui.screens.game import GameScreen
@@ -174,7 +175,7 @@ def test_whole_map_while_a_dialog_waits_80x24():
         board_map = app.screen_stack[-2].query_one(MapView)
         assert board_map.region.width - dialog.query_one("#dialog").region.width < 80
         await pilot.press("down", "space")  # mark a purchase
-        await pilot.pause(0.1)
+        await until(pilot, lambda: dialog.marked, what="a purchase marked")
         marked = list(dialog.marked)
         assert marked
         await pilot.press("1")
@@ -201,7 +202,7 @@ def test_no_whole_map_key_when_the_map_has_room_160x48():
     async def steps(app, pilot) -> None:
         assert "Map" not in bar(app)
         await pilot.press("1")
-        await pilot.pause(0.1)
+        await settled(pilot)
         assert isinstance(app.screen, DecisionScreen)
     run((160, 48), steps)
 

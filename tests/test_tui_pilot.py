@@ -22,6 +22,7 @@ from tests.test_tui_fixtures import (
     session_at,
     settle,
 )
+from tests.waiting import until
 from tui.app import MareNostrumApp
 from tui.decisions.base import DecisionScreen
 from tui.screens.game_over import GameOverScreen
@@ -140,13 +141,15 @@ async def test_illegal_choice_shows_reason():
 async def test_theme_from_the_command_palette():
     app = MareNostrumApp(seed=7, autosave=False)
     async with app.run_test(size=SIZE) as pilot:
+        from textual.command import CommandList, CommandPalette
         await pilot.press("ctrl+p")
-        await pilot.pause(0.2)
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette), what="the palette")
         await pilot.press(*"high contrast")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: "contrast" in str(app.screen.query_one(
+            CommandList).get_option_at_index(0).prompt).lower()
+            if app.screen.query_one(CommandList).option_count else False, what="the match")
         await pilot.press("enter")
-        await pilot.pause(0.2)
-        assert app.theme == "mare-nostrum-high-contrast"
+        await until(pilot, lambda: app.theme == "mare-nostrum-high-contrast")
 
 
 def test_theme_flag_names():

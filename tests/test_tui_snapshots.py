@@ -17,6 +17,7 @@ from tests.test_tui_fixtures import (
     phase_session,
     settle,
 )
+from tests.waiting import settled
 from tui import session as tui_session
 from tui.app import MareNostrumApp
 from tui.bridge import SaveInfo
@@ -67,7 +68,7 @@ async def board_only(pilot) -> None:
     await open_decision(pilot)
     await pilot.press("v")
     await settle(pilot, top_is(pilot.app, GameScreen))
-    await pilot.pause(0.1)
+    await settled(pilot)
 
 
 # --- screens -----------------------------------------------------------------------------
@@ -126,7 +127,7 @@ def test_game_pane(snap_compare, key, pane):
     async def run_before(pilot):
         await board_only(pilot)
         await pilot.press(key)
-        await pilot.pause(0.2)
+        await settled(pilot)
 
     assert snap_compare(game_app(s), terminal_size=SMALL, run_before=run_before)
 
@@ -309,7 +310,7 @@ def test_legend(snap_compare, size):
         await board_only(pilot)
         await pilot.press("l")
         await settle(pilot, top_is(pilot.app, LegendScreen))
-        await pilot.pause(0.1)
+        await settled(pilot)
 
     assert snap_compare(game_app(s), terminal_size=size, run_before=run_before)
 
@@ -322,6 +323,6 @@ def test_whole_map(snap_compare):
         await open_decision(pilot)
         await pilot.press("1")
         await settle(pilot, top_is(pilot.app, WholeMapScreen))
-        await pilot.pause(0.1)
+        await settled(pilot)
 
     assert snap_compare(game_app(s), terminal_size=SMALL, run_before=run_before)

@@ -8,6 +8,7 @@ import asyncio
 
 from engine import game
 from tests.test_tui_fixtures import phase_session, settle
+from tests.waiting import settled, until
 from tui.app import MareNostrumApp
 from tui.decisions.base import DecisionScreen
 from tui.screens.game import GameScreen
@@ -47,21 +48,22 @@ def test_the_board_beside_a_dialog_is_drawn_once_while_unchanged():
                                  autosave=False)
             async with app.run_test(size=SMALL) as pilot:
                 await settle(pilot, lambda: isinstance(app.screen, DecisionScreen))
-                await pilot.pause(0.2)
+                await settled(pilot)
                 game_screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
                 key, lines = game_screen.beneath_cache
                 assert len(lines) == SMALL[1] and calls
                 # nothing on the board changes: drawing the dialog again reuses the lines
                 drawn = len(calls)
                 app.screen.refresh()
-                await pilot.pause(0.1)
+                await settled(pilot)  # drawn again
                 assert len(calls) == drawn
                 # no click target of the board is left under the dialog
                 assert all(not (seg.style and seg.style.meta) for line in lines
                            for seg in line)
                 # the board changes (the map cursor moves): it is drawn again
                 game_screen.map.action_move("right")
-                await pilot.pause(0.2)
+                await until(pilot, lambda: len(calls) > drawn, what="the board drawn again")
+                await settled(pilot)
                 assert len(calls) > drawn and game_screen.beneath_cache[0] != key
         finally:
             beneath._inert = real

@@ -17,6 +17,7 @@ from textual.color import Color
 from textual.css.stylesheet import Stylesheet
 from textual.screen import Screen
 
+from tests.waiting import settled, until
 from tui import collector
 from tui.app import MareNostrumApp
 from tui.decisions.base import DecisionScreen
@@ -62,11 +63,8 @@ def test_a_screens_sheet_is_added_once_without_reading_every_sheet_again(monkeyp
         async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             app.action_quick_game()
-            for _ in range(500):
-                await pilot.pause(0.02)
-                if isinstance(app.screen, DecisionScreen) and app.screen.query("#dialog"):
-                    break  # the dialog is composed
-            assert isinstance(app.screen, DecisionScreen)
+            await until(pilot, lambda: isinstance(app.screen, DecisionScreen)
+                        and bool(app.screen.query("#dialog")), what="a dialog")
             assert {"tui/screens/game.tcss", "tui/decisions/decision.tcss",
                     "themes/game.tcss"} <= _sheets(app)
             assert not reparsed
@@ -77,7 +75,8 @@ def test_a_screens_sheet_is_added_once_without_reading_every_sheet_again(monkeyp
             sea = board_map.get_component_styles("map--sea").background
             assert sea == Color.parse(app.theme_variables["map-sea"])  # themes/game.tcss
             app.theme = "mare-nostrum-high-contrast"
-            await pilot.pause(0.1)
+            await until(pilot, lambda: reparsed, what="the sheets read again")
+            await settled(pilot)
             assert reparsed and board_map.styles.height.value == 20
             sea = board_map.get_component_styles("map--sea").background
             assert sea == Color.parse(app.theme_variables["map-sea"])
@@ -143,11 +142,10 @@ def test_the_terminal_size_sent_again_lays_nothing_out(monkeypatch):
             await pilot.pause()
             layouts.clear()
             app.post_message(events.Resize(app.size, app.size))
-            await pilot.pause(0.05)
+            await settled(pilot)  # the message handled
             assert not layouts
             app.post_message(events.Resize(app.size.with_height(30), app.size))
-            await pilot.pause(0.1)
-            assert layouts and app.screen.size.height == 30
+            await until(pilot, lambda: layouts and app.screen.size.height == 30)
 
     asyncio.run(run())
 

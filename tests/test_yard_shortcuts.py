@@ -15,10 +15,9 @@ from engine import game
 from engine.actions import Item
 from engine.data import board
 from engine.rules import reading
-from engine.rules.common import free_commodity_sites, player, player_civs
-from engine.rules.construction import _SITE_KINDS
+from engine.rules.common import player, player_civs
 from engine.rules.hooks import CARDS, declares
-from engine.rules.yard import Yard, _offered_in
+from engine.rules.yard import Yard
 from engine.state import GameState
 
 from .helpers import placement_allowed, random_positions
@@ -40,12 +39,21 @@ def _positions(seeds: tuple[int, ...], steps: int) -> Iterator[GameState]:
             yield held
 
 
-def _sites_long_way(state: GameState, civ: str, yard: Yard, pr: str) -> list[Item]:
-    """What `site_items` offers in pr, the long way: every item checked by the rules."""
-    kinds = tuple(k for k in _SITE_KINDS if yard.has(k))
-    free = free_commodity_sites(state, pr)
-    return [it for it in _offered_in(pr, kinds, yard.has("trireme"), yard.has("caravan"), free)
-            if placement_allowed(state, civ, it)]
+# The chart's pieces built in a province (docs/rules.md, Construction: a city on a city
+# site, a temple by a city, a market by a caravan, one fortress; legions and creatures in
+# one's provinces), in the chart's order; then a trireme on a coast and a caravan on each
+# commodity site of the province.
+PROVINCE_PIECES = ("city", "temple", "market", "legion", "fortress", "creature")
+
+
+def _sites_long_way(state: GameState, civ: str, pr: str) -> list[Item]:
+    """What `site_items` offers in pr, the long way: every piece of the chart on every site
+    of the board's province, each checked by the rules (the pieces left, the sites free)."""
+    items = [Item(kind=k, province=pr) for k in PROVINCE_PIECES]
+    items.append(Item(kind="trireme", province=pr))
+    items += [Item(kind="caravan", province=pr, site=site)
+              for site in board.PROVINCES[pr].commodity_sites]
+    return [it for it in items if placement_allowed(state, civ, it)]
 
 
 def _influence_long_way(state: GameState, civ: str, yard: Yard) -> list[Item]:
@@ -68,11 +76,11 @@ def test_the_yard_offers_in_each_province_what_the_rules_pass() -> None:
         try:
             for civ in player_civs(state):
                 yard = Yard(state, civ)
-                kinds = tuple(k for k in _SITE_KINDS if yard.has(k))
+                kinds = tuple(k for k in PROVINCE_PIECES if yard.has(k))
                 for pr in board.PROVINCES:
                     got: list[Item] = []
                     yard.site_items(pr, kinds, yard.has("trireme"), yard.has("caravan"), got)
-                    want = _sites_long_way(state, civ, yard, pr)
+                    want = _sites_long_way(state, civ, pr)
                     assert got == want, (civ, pr)
                     offered += len(got)
                     ps = state.provinces[pr]

@@ -148,6 +148,7 @@ def _priced(state: GameState, civ: str) -> list[tuple[Any, int]]:
 
 def _advance_wars(state: GameState, civ: str, ev: list[Any]) -> None:
     from engine.data.costs import GROUND_UNITS
+    from engine.events import Passed
     from engine.rules.military import _maybe_conquest, _start_province
     from engine.rules.order import finish_turn
     m = state.military
@@ -166,6 +167,7 @@ def _advance_wars(state: GameState, civ: str, ev: list[Any]) -> None:
             _maybe_conquest(state, civ, pr)
             if m.conquest:
                 return
+    ev.append(Passed(civ=civ, phase="military"))  # the log says whose turn is over
     finish_turn(state)
     m.step = "done"
     m.conquered = []

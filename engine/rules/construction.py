@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
-from typing import Any, NamedTuple
+from typing import Any
+
+import msgspec
 
 from ..actions import Action, Buy, EndConstruction, Item, Keep, UsePower
 from ..data import board
@@ -129,8 +131,9 @@ def _discard(state: GameState, civ: str, kept: dict[str, int], ev: list[Event]) 
     state.construction.discarded.append(civ)
 
 
-class Reductions(NamedTuple):
-    """What a construction listing knew of the buys it offered (`engine.rules.offered`)."""
+class Reductions(msgspec.Struct, frozen=True, gc=False):
+    """What a construction listing knew of the buys it offered (`engine.rules.offered`).
+    (A Struct: made in C, one per listing.)"""
 
     spendable: bool  # the player had reductions to spend
 

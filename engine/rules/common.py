@@ -29,7 +29,12 @@ def player_civs(state: GameState) -> list[str]:
 
 
 def is_player(state: GameState, civ: str | None) -> bool:
-    return civ is not None and any(p.civ == civ for p in state.players)
+    if civ is None:
+        return False
+    for p in state.players:  # (a loop: `any` of a generator resumes a frame per player)
+        if p.civ == civ:
+            return True
+    return False
 
 
 def seat_order_from(state: GameState, civ: str) -> list[str]:

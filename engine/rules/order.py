@@ -21,7 +21,10 @@ def pick_next(state: GameState, role: str, ev: list[Event]) -> bool:
     if o.active is not None:
         return True
     done = o.done
-    left = [p.civ for p in state.players if p.civ not in done]  # in seat order
+    left: list[str] = []  # in seat order (a loop: a comprehension is a call)
+    for p in state.players:
+        if p.civ not in done:
+            left.append(p.civ)
     if not left:
         return False
     holder = state.roles.get(role) or left[0]

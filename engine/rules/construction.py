@@ -113,7 +113,10 @@ def _keep_first(commodities: dict[str, int], keep: int) -> dict[str, int]:
 def _given_back(hand: dict[str, int], kept: dict[str, int]) -> dict[str, int]:
     """What a hand gives back at the end of construction: all commodities but those kept,
     all tax cards but 2."""
-    out = {c: n - kept.get(c, 0) for c, n in hand.items() if n and c in _COMMODITY}
+    out: dict[str, int] = {}  # (a loop: a comprehension is a call; every player's turn)
+    for c, n in hand.items():
+        if n and c in _COMMODITY:
+            out[c] = n - kept.get(c, 0)
     if hand.get(TAX, 0) > 2:
         out[TAX] = hand[TAX] - 2
     return clean(out)

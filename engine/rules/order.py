@@ -44,7 +44,10 @@ def finish_turn(state: GameState) -> None:
 
 
 def _legal(state: GameState, prompt: NamePlayer) -> list[Action]:
-    return [Name(civ=c) for c in prompt.candidates]
+    out: list[Action] = []  # (a loop: a comprehension is a call; every naming decision)
+    for c in prompt.candidates:
+        out.append(Name(civ=c))
+    return out
 
 
 @decision(NamePlayer, _legal)

@@ -505,14 +505,16 @@ class Match:
         seat = self._thinking
         return seat if seat is not None and self.seats[seat] in THINKING else None
 
-    def play_bots(self, limit: int | None = None) -> list[Step]:
-        """Computer players move until a human or remote seat must decide, the game ends or
-        `limit` moves are made."""
+    def play_bots(self, limit: int | None = None, max_turns: int | None = None) -> list[Step]:
+        """Computer players move until a human or remote seat must decide, the game ends,
+        `limit` moves are made or (`max_turns`) a decision falls past that turn."""
         steps: list[Step] = []
         while limit is None or len(steps) < limit:
             state = self.state  # pending_seat, in place (every decision)
             prompt = state.prompt
             if prompt is None or state.phase == "over":
+                break
+            if max_turns is not None and state.turn > max_turns:
                 break
             seat = self._seat_by_civ[prompt.civ]
             if self.seats[seat] in _PEOPLE:  # (not is_bot)

@@ -143,3 +143,28 @@ def test_a_step_goes_over_the_wire():
     match = _human_match()
     step = match.act(match.pending_seat(), match.legal()[0])
     assert msgspec.json.decode(msgspec.json.encode(step), type=Step) == step
+
+
+def test_bots_stop_at_the_turn_limit_as_when_asked_one_decision_at_a_time():
+    """`play_bots(max_turns=...)` (simulate's games, in runs of 64 decisions) ends where
+    asking for one decision at a time while the turn is within the limit ends: the same
+    decisions, the same final position, whether the turn limit, the count of decisions or
+    the end of the game stops it."""
+    from tui.commands.simulate import SECRET, play_game
+
+    for seed, max_turns, max_decisions in ((3, 4, 200_000), (4, 200, 150), (5, 200, 200_000)):
+        config = Config(civs=list(CIVS[:4]), seed=seed)
+        one = Match.new(config, ["random"] * 4, bot_secret=SECRET)
+        decisions = 0
+        while one.state.turn <= max_turns and decisions < max_decisions and one.play_bots(1):
+            decisions += 1
+        state, n = play_game(config, ["random"], max_turns=max_turns,
+                             max_decisions=max_decisions)
+        assert n == decisions > 0
+        assert state_hash(state) == state_hash(one.state)
+        if max_turns == 4:
+            assert state.turn == 5 and state.phase != "over"  # stopped by the turn limit
+        elif max_decisions == 150:
+            assert n == 150  # by the count, in the middle of a run of 64
+        else:
+            assert state.phase == "over"  # by the end of the game

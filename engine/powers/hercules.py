@@ -69,7 +69,11 @@ def acting(state: GameState, civ: str, creature: str) -> list[Unit]:
     for p in state.used_powers:  # a loop, not any(): asked at each of their decisions
         if p.startswith(MOVE_MARK):
             return [u for u in units if u.owner == civ and acts_as(state, u, creature)]
-    return [u for u in units if u.kind == "creature" and u.owner == civ]
+    pawns: list[Unit] = []  # (a loop: a comprehension is a call; most find none or one)
+    for u in units:
+        if u.kind == "creature" and u.owner == civ:
+            pawns.append(u)
+    return pawns
 
 
 def moves_as_creature(state: GameState, u: Unit) -> bool:

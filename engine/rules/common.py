@@ -29,7 +29,12 @@ def player_civs(state: GameState) -> list[str]:
 
 
 def is_player(state: GameState, civ: str | None) -> bool:
-    return civ is not None and any(p.civ == civ for p in state.players)
+    if civ is None:
+        return False
+    for p in state.players:  # (a loop: `any` of a generator resumes a frame per player)
+        if p.civ == civ:
+            return True
+    return False
 
 
 def seat_order_from(state: GameState, civ: str) -> list[str]:
@@ -96,7 +101,11 @@ def return_to_bank(state: GameState, civ: str, cards: dict[str, int]) -> None:
 
 
 def clean(cards: dict[str, int]) -> dict[str, int]:
-    return {c: n for c, n in sorted(cards.items()) if n}
+    out: dict[str, int] = {}  # (a loop: a comprehension is a call)
+    for c, n in sorted(cards.items()):
+        if n:
+            out[c] = n
+    return out
 
 
 # --- units --------------------------------------------------------------------------------
@@ -351,8 +360,12 @@ _TOKENS = ("tokens",)  # the memo's key of `tokens_of_every_kind`
 
 
 def free_commodity_sites(state: GameState, province: str) -> list[str]:
-    used = {b.site for b in state.provinces[province].buildings if b.kind == "caravan"}
-    return [s for s in board.PROVINCES[province].commodity_sites if s not in used]
+    sites = board.PROVINCES[province].commodity_sites
+    buildings = state.provinces[province].buildings
+    if not buildings:  # (as in most provinces: every site free)
+        return list(sites)
+    used = {b.site for b in buildings if b.kind == "caravan"}
+    return [s for s in sites if s not in used]
 
 
 def building_counts(state: GameState, civ: str) -> dict[str, int]:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
-from typing import Any, NamedTuple
+from typing import Any
+
+import msgspec
 
 from ..actions import Action, Buy, EndConstruction, Item, Keep, UsePower
 from ..data import board
@@ -111,7 +113,10 @@ def _keep_first(commodities: dict[str, int], keep: int) -> dict[str, int]:
 def _given_back(hand: dict[str, int], kept: dict[str, int]) -> dict[str, int]:
     """What a hand gives back at the end of construction: all commodities but those kept,
     all tax cards but 2."""
-    out = {c: n - kept.get(c, 0) for c, n in hand.items() if n and c in _COMMODITY}
+    out: dict[str, int] = {}  # (a loop: a comprehension is a call; every player's turn)
+    for c, n in hand.items():
+        if n and c in _COMMODITY:
+            out[c] = n - kept.get(c, 0)
     if hand.get(TAX, 0) > 2:
         out[TAX] = hand[TAX] - 2
     return clean(out)
@@ -129,8 +134,9 @@ def _discard(state: GameState, civ: str, kept: dict[str, int], ev: list[Event]) 
     state.construction.discarded.append(civ)
 
 
-class Reductions(NamedTuple):
-    """What a construction listing knew of the buys it offered (`engine.rules.offered`)."""
+class Reductions(msgspec.Struct, frozen=True, gc=False):
+    """What a construction listing knew of the buys it offered (`engine.rules.offered`).
+    (A Struct: made in C, one per listing.)"""
 
     spendable: bool  # the player had reductions to spend
 

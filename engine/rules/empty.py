@@ -30,8 +30,10 @@ REASONS = (NO_SET, NO_GOD, NO_TRIREME, EMPTY_HAND)
 def no_naval_unit(state: GameState, civ: str) -> bool:
     """civ has no trireme anywhere and no unit at sea: his naval step holds nothing."""
     seas = board.SEAS
-    return not any(u.owner == civ and (u.kind == "trireme" or u.area in seas)
-                   for u in state.units)
+    for u in state.units:  # (a loop: `any` of a generator resumes a frame per unit)
+        if u.owner == civ and (u.kind == "trireme" or u.area in seas):
+            return False
+    return True
 
 
 def empty_hand(state: GameState, civ: str) -> bool:

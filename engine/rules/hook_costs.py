@@ -87,8 +87,12 @@ def reducers(state: GameState, civ: str) -> tuple[Callable[..., Any], ...]:
     copies = bool(state.power_choices)  # a copy is a choice on record (`holds_copy`)
     for p in state.players:  # engine.rules.common.holds, which imports this module
         if p.civ == civ:
-            return tuple(f for card, f in _each_card("reduction")
-                         if card in p.cards or (copies and holds_copy(state, civ, card)))
+            cards = p.cards
+            held: list[Callable[..., Any]] = []  # (a loop: a generator resumes per card)
+            for card, f in _each_card("reduction"):
+                if card in cards or (copies and holds_copy(state, civ, card)):
+                    held.append(f)
+            return tuple(held)
     return ()
 
 

@@ -343,7 +343,10 @@ def unit_built(state: GameState, unit: Unit) -> None:
 
 def convoy_extra_seas(state: GameState, civ: str) -> list[str]:
     """Seas that count as held by civ's triremes for a convoy."""
-    return [s for f in _each("convoy_extra_seas") for s in f(state, civ)]
+    seas: list[str] = []  # (a loop: a comprehension is a call; asked at every ground listing)
+    for f in _each("convoy_extra_seas"):
+        seas += f(state, civ)
+    return seas
 
 
 # --- combat ---------------------------------------------------------------------------------

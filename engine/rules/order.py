@@ -21,7 +21,10 @@ def pick_next(state: GameState, role: str, ev: list[Event]) -> bool:
     if o.active is not None:
         return True
     done = o.done
-    left = [p.civ for p in state.players if p.civ not in done]  # in seat order
+    left: list[str] = []  # in seat order (a loop: a comprehension is a call)
+    for p in state.players:
+        if p.civ not in done:
+            left.append(p.civ)
     if not left:
         return False
     holder = state.roles.get(role) or left[0]
@@ -41,7 +44,10 @@ def finish_turn(state: GameState) -> None:
 
 
 def _legal(state: GameState, prompt: NamePlayer) -> list[Action]:
-    return [Name(civ=c) for c in prompt.candidates]
+    out: list[Action] = []  # (a loop: a comprehension is a call; every naming decision)
+    for c in prompt.candidates:
+        out.append(Name(civ=c))
+    return out
 
 
 @decision(NamePlayer, _legal)

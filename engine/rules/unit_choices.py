@@ -43,8 +43,13 @@ def choice_ids(units: list[Unit]) -> list[list[int]]:
         a, b = units[0].id, units[1].id
         return [[a, b] if a < b else [b, a]]
     first = units[0]
-    key = (first.area, first.kind, first.post)
-    if all((u.area, u.kind, u.post) == key for u in units):  # one group: its prefixes
+    area, kind, post = first.area, first.kind, first.post
+    alike = True  # (a loop: `all` of a generator resumes a frame per unit)
+    for u in units:
+        if u.area != area or u.kind != kind or u.post != post:
+            alike = False
+            break
+    if alike:  # one group: its prefixes
         ids = sorted(map(_by_id, units))
         prefixes: list[list[int]] = []  # (a loop: a comprehension is a call)
         for k in range(2, min(n, 255) + 1):  # compositions' cap

@@ -25,8 +25,11 @@ def play_game(config: Config, levels: list[str], max_turns: int = 200,
     seats = [levels[i % len(levels)] for i in range(len(config.civs))]
     match = Match.new(config, seats, bot_secret=SECRET)
     decisions = 0
-    while match.state.turn <= max_turns and decisions < max_decisions and match.play_bots(1):
-        decisions += 1
+    while decisions < max_decisions:
+        made = len(match.play_bots(limit=min(64, max_decisions - decisions), max_turns=max_turns))
+        if not made:
+            break
+        decisions += made
     return match.state, decisions
 
 

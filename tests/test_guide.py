@@ -17,8 +17,9 @@ from engine.scenario import run
 from tests.guide_walk import FIRST_TURN, game_screen, guided_app, newcomer
 from tests.test_docs_references import ROOT, headings
 from tui.cli import main
+from tui.guide import others
 from tui.guide.first_game import SCENARIO, first_game_config
-from tui.guide.others import WHY, others_did
+from tui.guide.others import GODS, PASSING, SETUP, WHY, Reason, others_did, reason
 from tui.guide.texts import DECISIONS, PHASES, VICTORY_RULE
 from tui.guide.tour import Tour
 from tui.screens.guide import GuideScreen
@@ -46,7 +47,9 @@ def test_every_prompt_kind_has_an_explanation_naming_a_rules_heading():
     for phase, intro in PHASES.items():
         assert intro.rule in RULES_HEADINGS, f"phase {phase}: {intro.rule!r}"
     assert VICTORY_RULE in RULES_HEADINGS
-    for why in WHY.values():
+    reasons = [v for v in vars(others).values() if isinstance(v, Reason)]
+    assert set(WHY.values()) <= set(reasons)
+    for why in reasons:
         assert why.rule in RULES_HEADINGS, why.rule
 
 
@@ -82,6 +85,18 @@ def test_others_did_tells_the_others_moves_visible_to_the_player_with_why():
     rules = [r.rule for r in told.reasons]
     assert rules == ["Construction: costs", "Military: battles"]
     assert others_did(events, "carthage", shown=2).more == len(told.lines) - 2
+
+
+def test_a_pass_is_told_with_its_own_reason():
+    """A computer player who passes its offering with a set in hand chose to (the god was
+    not worth the cards to it); one without a set had nothing to do; a piece placed in
+    the setup is the setup's."""
+    chosen = E.Passed(civ="rome", phase="offering")
+    forced = E.Passed(civ="rome", phase="offering", reason="no_set")
+    assert reason(chosen, "offering") is GODS
+    assert reason(forced, "offering") is PASSING
+    assert reason(E.Built(civ="greece", kind="trireme", province="athenae_sparta",
+                          free=True), "setup") is SETUP
 
 
 def test_the_tour_explains_a_kind_once_and_again_on_request():

@@ -33,9 +33,10 @@ TRADE = Reason(text="computer players take the cards that complete their sets an
 NAMING = Reason(text="the holder of the phase's role names who plays next, one at a time",
                 rule="Roles")
 GODS = Reason(text="computer players buy a god when its power is worth more to them than "
-                   "the three cards", rule="Offering to the gods")
+                   "the three cards, and pass otherwise", rule="Offering to the gods")
 PASSING = Reason(text="a step with nothing to do in it is passed, and the log says why",
                  rule="Game flow")
+HOLDING_BACK = Reason(text="a power may be kept for a better moment", rule="Powers and reactions")
 BUILDING = Reason(text="computer players build what raises their income and their counts "
                        "for the roles, and save sets of nine for heroes and wonders",
                   rule="Construction: costs")
@@ -54,7 +55,7 @@ WHY: dict[type, Reason] = {
     E.RoleAssigned: ROLES, E.Produced: PRODUCTION,
     E.TradeAnnounced: TRADE, E.TradeOffered: TRADE, E.OffersRevealed: TRADE,
     E.CardTaken: TRADE, E.TradeChainEnded: TRADE, E.CardGiven: TRADE, E.CardReceived: TRADE,
-    E.PlayerNamed: NAMING, E.GodTaken: GODS, E.Passed: PASSING,
+    E.PlayerNamed: NAMING, E.GodTaken: GODS,
     E.Paid: BUILDING, E.Built: BUILDING, E.CardAcquired: BUILDING, E.Discarded: DISCARD,
     E.TriremeMoved: MOVING, E.UnitsMoved: MOVING, E.MoveCancelled: MOVING,
     E.BattleStarted: BATTLE, E.DiceRolled: BATTLE, E.UnitsLost: BATTLE, E.BattleEnded: BATTLE,
@@ -72,6 +73,19 @@ class OthersDid(msgspec.Struct, frozen=True, kw_only=True):
     lines: list[str]
     more: int  # lines left out (the battle log has them)
     reasons: list[Reason]
+
+
+def reason(e: E.Event, phase: str) -> Reason | None:
+    """Why a computer player's move was made, by its kind and the phase it was made in."""
+    if phase == "setup" and not isinstance(e, E.RoleAssigned):
+        return SETUP
+    if isinstance(e, E.Passed):
+        if e.reason:  # nothing to do (the log's line says what was missing)
+            return PASSING
+        if e.powers:
+            return HOLDING_BACK
+        return {"offering": GODS, "military": MOVING}.get(e.phase)
+    return WHY.get(type(e))
 
 
 def _actor(e: E.Event) -> str | None:
@@ -123,7 +137,7 @@ def others_did(events: Sequence[E.Event], civ: str, shown: int = SHOWN) -> Other
     for e in moves:
         if isinstance(e, E.PhaseStarted):
             phase = e.phase
-        why = WHY.get(type(e)) if phase != "setup" or isinstance(e, E.RoleAssigned) else SETUP
+        why = reason(e, phase)
         if why is not None and why not in reasons:
             reasons.append(why)
     return OthersDid(lines=lines[more:], more=more, reasons=reasons)

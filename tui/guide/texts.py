@@ -154,7 +154,9 @@ DECISIONS: dict[type[P.PromptBase], Explanation] = {
         options=["Every full 5 points of the other side kill one of your units; both "
                  "sides lose at once."],
         keys="↑↓ a unit, space marks it, Enter loses the marked units",
-        way_on=["space", "enter"], way_on_words="space then Enter loses the first unit",
+        way_on=["space", "enter"],
+        way_on_words="space marks the unit you are on (↓ to the next), as many as you must "
+                     "lose; then Enter",
         rule="Military: battles"),
     P.ChooseConquest: Explanation(
         decision="Only your units are left in a province marked by another player: choose "

@@ -49,6 +49,8 @@ def page_markup(page: Page) -> str:
     if others.reasons:
         out.append("[b]Why:[/]")
         out += [f"  • {esc(r.text)} [dim]({esc(rule_ref(r.rule))})[/]" for r in others.reasons]
+    out += ["", "[dim]Enter goes on; o turns the guide off; g on the board shows this page "
+            "again.[/]"]
     return "\n".join(out)
 
 
@@ -58,8 +60,7 @@ class GuideScreen(BaseModal):
     DEFAULT_CSS = """
     GuideScreen { align: center middle; }
     GuideScreen #guide { width: 100%; max-width: 100; height: auto; max-height: 100%;
-                         border: round $accent; background: $surface; padding: 0 1;
-                         margin-bottom: 1; }
+                         border: round $accent; background: $surface; padding: 0 1; }
     GuideScreen #guide-text { width: 1fr; }
     """
 

@@ -50,7 +50,8 @@ def page_markup(page: Page) -> str:
         out.append("[b]Why:[/]")
         out += [f"  • {esc(r.text)} [dim]({esc(rule_ref(r.rule))})[/]" for r in others.reasons]
     out += ["", "[dim]Enter goes on; o turns the guide off; g on the board shows this page "
-            "again.[/]"]
+            "again; h in a decision asks the hard computer player what it would do, and "
+            "why.[/]"]
     return "\n".join(out)
 
 

@@ -233,8 +233,10 @@ def session_from_save(loaded: bridge.LoadedGame, *, seats: list[str] | None = No
 
 def run_app(*, session: GameSession | None = None, replay=None, theme: str | None = None,
             bot_delay: float = 0.15, seed: int | None = None, message: str = "",
-            autosave: bool = True, save: str | Path | None = None) -> int:
-    """Run the app until it quits; returns the exit code. `save`: a save file to play on."""
+            autosave: bool = True, save: str | Path | None = None,
+            first_screen: Screen | None = None) -> int:
+    """Run the app until it quits; returns the exit code. `save`: a save file to play on;
+    `first_screen`: the screen to open on (the guided game's)."""
     from . import bridge
     if save is not None and session is None:
         try:
@@ -243,7 +245,8 @@ def run_app(*, session: GameSession | None = None, replay=None, theme: str | Non
         except bridge.LoadError as e:
             message = f"Cannot resume: {e}"
     app = MareNostrumApp(session=session, replay=replay, theme=theme, bot_delay=bot_delay,
-                         seed=seed, message=message, autosave=autosave)
+                         seed=seed, message=message, autosave=autosave,
+                         first_screen=first_screen)
     collector.settle_imports()  # one app in this program: see tui/collector.py
     result = app.run()
     if app.return_code:  # the app crashed (Textual printed the traceback)

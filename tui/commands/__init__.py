@@ -10,8 +10,9 @@ COMMANDS = {
 }
 
 try:  # the screen is optional for headless use
-    from . import play
+    from . import learn_cmd, play
     COMMANDS.update(play.COMMANDS)
+    COMMANDS.update(learn_cmd.COMMANDS)  # learn: the guided first game
 except ImportError:  # pragma: no cover
     pass
 

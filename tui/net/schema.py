@@ -217,7 +217,7 @@ def _has_tables(db: sqlite3.Connection) -> bool:
 @dataclass
 class Opened:
     db: sqlite3.Connection
-    upgraded: list[str]  # the migrations run, a line each ([]: it was up to date)
+    upgraded: list[str]  # the migrations run, a line each ([]: up to date, or made now)
     kept: Path | None  # the copy of the registry from before the upgrade
 
 
@@ -228,18 +228,19 @@ def open_registry(path: Path) -> Opened:
     try:
         db = sqlite3.connect(path, isolation_level=None, timeout=10)
         db.execute("PRAGMA foreign_keys=ON")
-        if _has_tables(db):
+        made = not _has_tables(db)
+        if not made:
             check(db, path)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
         kept = None
-        if version_of(db) < LATEST and _has_tables(db):
+        if version_of(db) < LATEST and not made:
             kept = path.with_name(f"{path.name}.before-schema-{LATEST}")
             with contextlib.closing(sqlite3.connect(kept)) as copy:
                 db.backup(copy)
             kept.chmod(0o600)
         upgraded = prepare(db)
-        return Opened(db=db, upgraded=upgraded, kept=kept)
+        return Opened(db=db, upgraded=[] if made else upgraded, kept=kept)
     except sqlite3.DatabaseError as e:
         if db is not None:
             db.close()

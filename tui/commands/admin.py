@@ -14,6 +14,8 @@ import sys
 import time
 from pathlib import Path
 
+SHOWN = 5  # tables without a save named one by one, the others counted
+
 
 def _data_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data", type=Path, default=None, metavar="DATA",
@@ -52,10 +54,13 @@ def backup(target: Path, data: Path) -> int:
     except BackupError as e:
         _say(str(e))
         return 1
-    for t in manifest.tables:
-        if t.problem:
-            _say(f"table {t.id} has no save that can be read, backed up without it: "
-                 f"{t.problem}")
+    unread = [t for t in manifest.tables if t.problem]
+    for t in unread[:SHOWN]:
+        _say(f"table {t.id} has no save that can be read, backed up without it: "
+             f"{t.problem}")
+    if len(unread) > SHOWN:
+        _say(f"and {len(unread) - SHOWN} more tables without a save (the manifest names "
+             "them)")
     size = sum(f.size for f in manifest.files)
     print(f"mare-nostrum: backed up {len(manifest.tables)} tables and the registry (schema "
           f"{manifest.registry_schema}, {size / 1024:.0f} KiB) into {target} in "

@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -41,21 +42,25 @@ def _tui(*args: str | Path) -> subprocess.CompletedProcess[str]:
 
 
 class Served:
-    """`mare-nostrum serve` in a process of its own, as a host runs it."""
+    """`mare-nostrum serve` (or `serve-ssh`) in a process of its own, as a host runs it."""
 
-    def __init__(self, data: Path, *extra: str | Path) -> None:
+    def __init__(self, data: Path, *extra: str | Path, command: str = "serve",
+                 ready: str = "game server on") -> None:
         self.data = data
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tui", "serve", "--data", str(data), "--bot-delay", "0",
-             *map(str, extra)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        assert self.proc.stdout is not None
-        self.said = []
-        for line in self.proc.stdout:
-            self.said.append(line)
-            if "game server on" in line:
-                return
-        raise AssertionError(f"the server did not start: {self.said} "
-                             f"{self.proc.stderr.read() if self.proc.stderr else ''}")
+        self.log = data.parent / f"{data.name}-{command}.log"  # a file: never blocks it
+        with open(self.log, "w") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "tui", command, "--data", str(data), "--bot-delay",
+                 "0", *map(str, extra)], stdout=out, stderr=subprocess.STDOUT)
+        end = time.monotonic() + 60
+        while time.monotonic() < end and self.proc.poll() is None \
+                and ready not in self.said:
+            time.sleep(0.05)
+        assert ready in self.said, self.said
+
+    @property
+    def said(self) -> str:
+        return self.log.read_text()
 
     async def client(self) -> Client:
         return await Client.connect(self.data / "server.sock", local_token(self.data))
@@ -118,7 +123,7 @@ def test_a_backup_taken_while_playing_is_restored_and_the_table_plays_on(root):
 
     restored = Served(fresh, "--restore", backup)
     try:
-        assert any("restored 1 tables" in line for line in restored.said)
+        assert "restored 1 tables" in restored.said
 
         async def play_on():
             c = await restored.client()
@@ -150,8 +155,9 @@ def test_a_backup_taken_while_playing_is_restored_and_the_table_plays_on(root):
     assert save.record.actions[:table.decisions] == kept.record.actions
 
 
-def _backed_up(root: Path) -> tuple[Path, Path]:
-    """A stopped server's data with one table, and a backup of it."""
+def _backed_up(root: Path) -> tuple[Path, Path, p.Update]:
+    """A stopped server's data with one table waiting for our decision, a backup of it,
+    and that decision as we were shown it."""
     data, backup = root / "data", root / "backup"
     server = Served(data)
     try:
@@ -159,17 +165,47 @@ def _backed_up(root: Path) -> tuple[Path, Path]:
             c = await server.client()
             c.send(TABLE)
             await c.expect(p.Created)
+            up = await _my_decision(c)
             c.close()
-        run(create())
+            return up
+        up = run(create())
         assert _tui("admin", "backup", backup, "--data", data).returncode == 0
         server.stop()
     finally:
         server.kill()
-    return data, backup
+    return data, backup, up
+
+
+async def _sit_again(served: Served, at: p.Update) -> p.Update:
+    c = await served.client()
+    c.send(p.Sit(table=at.table, seat=0))
+    up = await _my_decision(c)
+    c.close()
+    return up
+
+
+def test_serve_ssh_restores_a_backup_before_its_door_opens(root):
+    _, backup, at_backup = _backed_up(root)
+    fresh = root / "fresh"
+    door = Served(fresh, "--restore", backup, "--port", "0", "--open", "--spawn", "fresh",
+                  "--host-key", root / "host.key", command="serve-ssh", ready="SSH door on")
+    try:
+        assert door.said.index("restored 1 tables") < door.said.index("SSH door on")
+        up = run(_sit_again(door, at_backup))
+        assert (up.version, up.legal) == (at_backup.version, at_backup.legal)
+        door.stop()
+    finally:
+        door.kill()
+    (backup / "server.sqlite").write_bytes(b"not the registry it was")
+    r = _tui("serve-ssh", "--data", root / "other", "--restore", backup, "--port", "0",
+             "--open", "--host-key", root / "host.key")
+    assert r.returncode == 1 and r.stderr.count("\n") == 1 \
+        and "server.sqlite differs from its checksum" in r.stderr
+    assert not (root / "other" / "server.sqlite").exists()
 
 
 def test_restore_refuses_a_partial_or_damaged_backup_and_a_running_server(root):
-    data, backup = _backed_up(root)
+    data, backup, _ = _backed_up(root)
     table = next((backup / "tables").iterdir())
     original = table.read_bytes()
     before = (data / "server.sqlite").read_bytes()

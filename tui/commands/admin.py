@@ -93,6 +93,9 @@ def check_registry(data: Path) -> int:
         return 1
     for line in store.upgraded:
         print(f"mare-nostrum: registry upgraded to {line}", flush=True)
+    if store.before_upgrade is not None:
+        print(f"mare-nostrum: the registry before the upgrade is kept as "
+              f"{store.before_upgrade}", flush=True)
     store.close()
     return 0
 

@@ -67,7 +67,8 @@ class Store:
         os.chmod(path, 0o600)
         opened = open_registry(path)  # checked whole and upgraded, or RegistryError
         self.db = opened.db
-        self.upgraded = opened.upgraded
+        self.upgraded = opened.upgraded  # the migrations just run, a line each
+        self.before_upgrade = opened.kept  # the registry as it was before them
         self._names: dict[str, str] = {}  # display names, asked after every action
 
     def close(self) -> None:

@@ -194,3 +194,26 @@ def test_a_damaged_registry_is_refused_at_start_with_one_line(data, damage):
             and "is damaged" in lines[0] and "admin restore" in lines[0], lines[0]
         assert "Traceback" not in r.stderr + r.stdout
         assert not (data / "server.sock").exists()
+
+
+def test_a_step_that_fails_leaves_the_registry_at_the_version_before_it(data, monkeypatch):
+    """Each migration runs in one transaction with its version: a step that fails half-way
+    leaves the registry as the step before left it, and the server refuses to start."""
+    from tui.net import schema
+    _old_registry(data, UNVERSIONED)
+
+    def half_done(db: sqlite3.Connection) -> str:
+        db.execute("DELETE FROM chat")
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(schema, "MIGRATIONS",
+                        (*schema.MIGRATIONS, schema.Migration("a step that fails", half_done)))
+    monkeypatch.setattr(schema, "LATEST", LATEST + 1)
+    with pytest.raises(RegistryError, match=f"cannot be upgraded to schema {LATEST + 1} "
+                                            r"\(a step that fails\): disk I/O error; it "
+                                            f"stays at schema {LATEST}"):
+        Store(data)
+    db = sqlite3.connect(data / "server.sqlite")
+    assert db.execute("PRAGMA user_version").fetchone()[0] == LATEST
+    assert db.execute("SELECT text FROM chat").fetchall() == [("my move next",)]
+    db.close()

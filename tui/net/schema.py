@@ -170,13 +170,19 @@ def upgrade(db: sqlite3.Connection) -> list[str]:
     db.execute("PRAGMA foreign_keys=OFF")  # tables are made again: checked once at the end
     try:
         for target, step in enumerate(MIGRATIONS[version:], start=version + 1):
-            with transaction(db):
-                note = step.run(db)
-                broken = db.execute("PRAGMA foreign_key_check").fetchall()
-                if broken and target == LATEST:
-                    raise RegistryError(f"after upgrading, {len(broken)} rows refer to "
-                                        f"nothing (first in {broken[0][0]})")
-                db.execute(f"PRAGMA user_version = {target}")
+            try:
+                with transaction(db):
+                    note = step.run(db)
+                    broken = db.execute("PRAGMA foreign_key_check").fetchall()
+                    if broken and target == LATEST:
+                        raise RegistryError(f"{len(broken)} rows refer to nothing (first "
+                                            f"in {broken[0][0]})")
+                    db.execute(f"PRAGMA user_version = {target}")
+            except (sqlite3.Error, RegistryError) as e:
+                raise RegistryError(f"the registry cannot be upgraded to schema {target} "
+                                    f"({step.name}): {' '.join(str(e).split())}; it stays "
+                                    f"at schema {target - 1}, untouched by that step") \
+                    from None
             done.append(f"schema {target}: {step.name}" + (f" ({note})" if note else ""))
     finally:
         db.execute("PRAGMA foreign_keys=ON")

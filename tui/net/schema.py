@@ -242,6 +242,7 @@ def open_registry(path: Path) -> Opened:
         kept = None
         if version_of(db) < LATEST and not made:
             kept = path.with_name(f"{path.name}.before-schema-{LATEST}")
+            kept.unlink(missing_ok=True)  # a copy of an upgrade that did not finish
             with contextlib.closing(sqlite3.connect(kept)) as copy:
                 db.backup(copy)
             kept.chmod(0o600)

@@ -13,6 +13,7 @@ from tui.net.accounts import LINK_LIFE, AccountError, Accounts, clean_name
 from tui.net.audience import SPECTATORS, Audiences
 from tui.net.client import Client, RemoteError
 from tui.net.guesses import WrongCodes
+from tui.net.schema import prepare
 from tui.net.settings import KeySettings, Settings, suggest
 
 from .net_helpers import cleanup, running, short_dir
@@ -25,8 +26,13 @@ def data():
     cleanup(d)
 
 
-def _db() -> sqlite3.Connection:
-    return sqlite3.connect(":memory:", isolation_level=None)
+def _db(tables: int = 0) -> sqlite3.Connection:
+    """A registry in memory, made by the schema's migrations, with `tables` tables."""
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    prepare(db)
+    for _ in range(tables):
+        db.execute("INSERT INTO tables (created, creator, summary) VALUES ('', '', '')")
+    return db
 
 
 def test_names_are_cleaned_and_unique_whatever_the_case():
@@ -93,7 +99,7 @@ def test_the_terminal_check_suggests_settings():
 
 
 def test_private_tables_and_the_spectators_channel_in_the_store():
-    aud = Audiences(_db())
+    aud = Audiences(_db(tables=2))  # an audience, an invite, a line: of a table
     assert not aud.of(1).private and aud.of(1).spectators  # tables made before: public
     a = aud.set(2, private=True, spectators=False)
     assert len(a.invite) == 8 and aud.of(2) == a

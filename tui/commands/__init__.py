@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import arena, net, record_cmd, review_cmd, saves_cmd, scenario_cmd, simulate
+from . import admin, arena, net, record_cmd, review_cmd, saves_cmd, scenario_cmd, simulate
 
 COMMANDS = {
     "simulate": simulate.COMMAND,
@@ -22,3 +22,4 @@ COMMANDS.update(record_cmd.COMMANDS)  # replay (--verify), log
 COMMANDS.update(review_cmd.COMMANDS)  # review
 COMMANDS.update(scenario_cmd.COMMANDS)  # scenario
 COMMANDS.update(net.COMMANDS)  # serve, serve-ssh, join
+COMMANDS.update(admin.COMMANDS)  # admin backup, admin restore

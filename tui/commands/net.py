@@ -1,6 +1,7 @@
 """The networked-play subcommands of `mare-nostrum`:
 
-    mare-nostrum serve [--socket PATH] [--data DIR]        the game server alone (local users)
+    mare-nostrum serve [--socket PATH] [--data DIR] [--restore BACKUP]
+                                                           the game server alone (local users)
     mare-nostrum serve-ssh --port PORT --host-key FILE --authorized-keys FILE [--data DIR]
                                                            the game server behind an SSH door
     mare-nostrum serve-ssh --port PORT --host-key FILE --open [limits...]
@@ -32,6 +33,9 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
     _data_arg(p)
     p.add_argument("--bot-delay", type=float, default=0.3, metavar="SECONDS",
                    help="pause before each computer player's move")
+    p.add_argument("--restore", type=Path, default=None, metavar="BACKUP",
+                   help="first bring back a backup made by `admin backup` (what the data "
+                        "directory held is moved aside)")
 
 
 def _add_serve_ssh(p: argparse.ArgumentParser) -> None:
@@ -90,7 +94,12 @@ def run_serve(args: argparse.Namespace) -> int:
     import asyncio
 
     from tui.net.server import serve
+
+    from .admin import prepare_data
     data, socket = _paths(args)
+    refused = prepare_data(data, socket, args.restore)
+    if refused:
+        return refused
 
     def ready(server, path) -> None:
         print(f"mare-nostrum: game server on {path} ({len(server.tables)} tables)", flush=True)
@@ -118,6 +127,10 @@ def run_serve_ssh(args: argparse.Namespace) -> int:
                     memory_mb=args.limit_memory, files=args.limit_files,
                     processes=args.limit_processes)
     data, socket = _paths(args)
+    from .admin import prepare_data
+    refused = prepare_data(data, socket, args.restore)
+    if refused:
+        return refused
     try:
         asyncio.run(serve_ssh(data=data, socket=socket, host=args.host, port=args.port,
                               host_key=args.host_key, authorized_keys=args.authorized_keys,

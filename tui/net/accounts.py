@@ -23,25 +23,6 @@ from collections.abc import Callable
 
 from .lookalike import skeleton
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS accounts (
-    identity TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    name_key TEXT NOT NULL UNIQUE,
-    created REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS account_keys (
-    fingerprint TEXT PRIMARY KEY,
-    identity TEXT NOT NULL REFERENCES accounts(identity),
-    added REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS link_codes (
-    code_hash TEXT PRIMARY KEY,
-    identity TEXT NOT NULL REFERENCES accounts(identity),
-    expires REAL NOT NULL
-);
-"""
-
 NAME_MIN, NAME_MAX = 2, 20
 LINK_LIFE = 600.0  # seconds a link code stays valid
 LINK_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud and typed
@@ -86,7 +67,6 @@ class Accounts:
                  clock: Callable[[], float] = time.time) -> None:
         self.db = db
         self.clock = clock
-        db.executescript(_SCHEMA)
         self._rekey()
 
     def _rekey(self) -> None:

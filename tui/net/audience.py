@@ -14,33 +14,11 @@ import sqlite3
 
 import msgspec
 
-from .store import ChatRow, add_version_column, now, transaction
+from .store import ChatRow, now, transaction
 
 INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 INVITE_LENGTH = 8
 PLAYERS, SPECTATORS = "players", "spectators"  # the chat channels of a table
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS table_audience (
-    table_id INTEGER PRIMARY KEY,
-    private INTEGER NOT NULL DEFAULT 0,
-    invite TEXT,
-    spectators INTEGER NOT NULL DEFAULT 1
-);
-CREATE TABLE IF NOT EXISTS table_invited (
-    table_id INTEGER NOT NULL,
-    identity TEXT NOT NULL,
-    PRIMARY KEY (table_id, identity)
-);
-CREATE TABLE IF NOT EXISTS spectator_chat (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    table_id INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    text TEXT NOT NULL,
-    at TEXT NOT NULL,
-    version INTEGER NOT NULL DEFAULT -1
-);
-"""
 
 
 class Audience(msgspec.Struct, kw_only=True):
@@ -59,8 +37,6 @@ class Audiences:
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
-        db.executescript(_SCHEMA)
-        add_version_column(db, "spectator_chat")
         self._cache: dict[int, Audience] = {}
 
     def set(self, table: int, *, private: bool, spectators: bool) -> Audience:

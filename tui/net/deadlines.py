@@ -15,17 +15,6 @@ import msgspec
 
 from .clock import Clock, Preset
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS clocks (
-    table_id INTEGER PRIMARY KEY,
-    preset TEXT NOT NULL,
-    since REAL NOT NULL,
-    version INTEGER NOT NULL,
-    kept TEXT NOT NULL DEFAULT '[]',
-    marks TEXT NOT NULL DEFAULT '{}'
-);
-"""
-
 
 class TableClock(msgspec.Struct, kw_only=True):
     preset: Preset = Preset()
@@ -41,7 +30,6 @@ class Deadlines:
     def __init__(self, db: sqlite3.Connection, clock: Clock) -> None:
         self.db = db
         self.clock = clock
-        self.db.executescript(_SCHEMA)
         self._clocks: dict[int, TableClock] = {}
         for tid, preset, since, version, kept, marks in db.execute(
                 "SELECT table_id, preset, since, version, kept, marks FROM clocks"):

@@ -15,13 +15,6 @@ THEMES = ("default", "high-contrast", "ansi")  # the short names of themes.palet
 GLYPHS = ("unicode", "ascii")
 MIN_SIZE = (80, 24)
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS key_settings (
-    fingerprint TEXT PRIMARY KEY,
-    body BLOB NOT NULL
-);
-"""
-
 
 class Settings(msgspec.Struct, kw_only=True):
     theme: str = "default"  # one of THEMES
@@ -75,7 +68,6 @@ class KeySettings:
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
-        db.executescript(_SCHEMA)
 
     def get(self, fingerprint: str) -> Settings | None:
         row = self.db.execute("SELECT body FROM key_settings WHERE fingerprint = ?",

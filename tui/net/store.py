@@ -2,7 +2,8 @@
 
 Each game's state is not here: it stays the ordinary msgspec JSON save file under
 `<data>/tables/` (written atomically by engine.saves), so a table is a save like any other.
-SQLite (WAL, one transaction per change) keeps the registry whole through a crash. The data
+SQLite (WAL, one transaction per change) keeps the registry whole through a crash; its
+schema, versioned and migrated, and the check at start are `tui.net.schema`. The data
 directory is private to the server's user (dirs 0700, files 0600).
 """
 
@@ -16,37 +17,9 @@ from pathlib import Path
 
 import msgspec
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS identities (
-    fingerprint TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    first_seen TEXT NOT NULL,
-    last_seen TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS tables (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    created TEXT NOT NULL,
-    creator TEXT NOT NULL,
-    summary TEXT NOT NULL,
-    status TEXT NOT NULL DEFAULT 'playing'
-);
-CREATE TABLE IF NOT EXISTS seats (
-    table_id INTEGER NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    identity TEXT,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS chat (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    table_id INTEGER NOT NULL REFERENCES tables(id),
-    identity TEXT NOT NULL,
-    name TEXT NOT NULL,
-    text TEXT NOT NULL,
-    at TEXT NOT NULL,
-    version INTEGER NOT NULL DEFAULT -1
-);
-"""
+from .schema import open_registry, transaction
+
+__all__ = ["transaction"]  # where the other parts of the registry take it from
 
 
 def now() -> str:
@@ -59,18 +32,6 @@ def private_dir(path: Path) -> Path:
     return path
 
 
-@contextlib.contextmanager
-def transaction(db: sqlite3.Connection):
-    """One change of the registry, whole or not at all."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        yield db
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
-
-
 class ChatRow(msgspec.Struct, kw_only=True):
     """A line said at a table, with the table's version then (-1: said before versions
     were kept): its place among the events in the log."""
@@ -79,13 +40,6 @@ class ChatRow(msgspec.Struct, kw_only=True):
     text: str
     at: str
     version: int = -1
-
-
-def add_version_column(db: sqlite3.Connection, table: str) -> None:
-    """A chat table made before its lines kept the version gets the column (-1 in it)."""
-    columns = [row[1] for row in db.execute(f"PRAGMA table_info({table})")]
-    if "version" not in columns:
-        db.execute(f"ALTER TABLE {table} ADD COLUMN version INTEGER NOT NULL DEFAULT -1")
 
 
 class SeatRow(msgspec.Struct, kw_only=True):
@@ -111,12 +65,11 @@ class Store:
         fd = os.open(path, os.O_CREAT | os.O_RDWR, 0o600)
         os.close(fd)
         os.chmod(path, 0o600)
-        self.db = sqlite3.connect(path, isolation_level=None)
+        opened = open_registry(path)  # checked whole and upgraded, or RegistryError
+        self.db = opened.db
+        self.upgraded = opened.upgraded  # the migrations just run, a line each
+        self.before_upgrade = opened.kept  # the registry as it was before them
         self._names: dict[str, str] = {}  # display names, asked after every action
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(_SCHEMA)
-        add_version_column(self.db, "chat")
 
     def close(self) -> None:
         with contextlib.suppress(sqlite3.Error):
@@ -161,8 +114,7 @@ class Store:
 
     def drop_table(self, table: int) -> None:
         with self._tx() as db:
-            db.execute("DELETE FROM seats WHERE table_id = ?", (table,))
-            db.execute("DELETE FROM chat WHERE table_id = ?", (table,))
+            # its seats, chat, audience and clock go with it (schema: ON DELETE CASCADE)
             db.execute("DELETE FROM tables WHERE id = ?", (table,))
 
     def set_seat(self, table: int, seat: SeatRow) -> None:

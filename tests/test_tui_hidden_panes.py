@@ -13,7 +13,7 @@ from tests.test_tui_fixtures import phase_session, settle
 from tui.app import MareNostrumApp
 from tui.decisions.base import DecisionScreen
 from tui.screens.game import GameScreen
-from tui.session import HUMAN
+from tui.sessions.local import HUMAN
 from tui.widgets.battle_log import BattleLog
 from tui.widgets.hand import HandPane
 from tui.widgets.players import PlayersPane

@@ -17,7 +17,6 @@ from tests.test_tui_fixtures import (
     phase_session,
     settle,
 )
-from tui import session as tui_session
 from tui.app import MareNostrumApp
 from tui.bridge import SaveInfo
 from tui.decisions import DecisionScreen
@@ -32,6 +31,7 @@ from tui.screens.pass_keyboard import PassKeyboardScreen
 from tui.screens.province import ProvinceScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.whole_map import WholeMapScreen
+from tui.sessions import local as tui_session
 
 SMALL = (80, 24)
 LARGE = (160, 50)

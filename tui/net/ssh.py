@@ -150,11 +150,11 @@ class Door(asyncssh.SSHServer):
         self.name = "" if self.front.open else display_name(key.get_comment() or self.username)
 
     def session_requested(self):
-        return GameSession(self.front, self.identity, self.name, guest=self.guest,
+        return DoorSession(self.front, self.identity, self.name, guest=self.guest,
                            address=self.address, admitted=self.admitted)
 
 
-class GameSession(asyncssh.SSHServerSession):
+class DoorSession(asyncssh.SSHServerSession):
     """The app in a pseudo-terminal, wired to the SSH channel."""
 
     def __init__(self, front: SSHFront, identity: str, name: str, *, guest: bool = False,
@@ -382,7 +382,7 @@ class SSHFront:
         self.authorized_keys = authorized_keys or Path("/nonexistent")
         self.open = open
         self.limits = limits or lim.Limits()
-        self.sessions: set[GameSession] = set()
+        self.sessions: set[DoorSession] = set()
 
     async def watch_idle(self, clock=time.monotonic) -> None:
         """End the sessions idle in the lobby, until cancelled."""

@@ -21,10 +21,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import getpass
+import logging
 import os
 import secrets
 import signal
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -47,6 +47,7 @@ from .deadlines import Deadlines
 from .digest import History, replayed
 from .guesses import WrongCodes
 from .handlers import clocks, dispatch
+from .logs import who
 from .settings import KeySettings
 from .store import Store, private_dir
 from .tables import REMOTE, Table
@@ -57,6 +58,8 @@ HELLO_WITHIN = 30.0  # seconds a new socket client has to say hello
 FRAME_WITHIN = 30.0  # seconds a frame's body may take after its header
 TOKEN_LIFE = 120.0  # seconds a one-time token stays valid
 CLOCK_CHECK = 1.0  # seconds between two looks at the tables' clocks
+
+log = logging.getLogger(__name__)
 
 
 def default_data_dir() -> Path:
@@ -91,7 +94,6 @@ class GameServer:
         self._bot_tasks: dict[int, asyncio.Task] = {}
         self._server: asyncio.base_events.Server | None = None
         self.socket_path: Path | None = None
-        self.errors: list[str] = []  # what went wrong, for the log
         self.wrong_codes = WrongCodes()  # link and invite codes guessed, per key and address
         self.local_token = secrets.token_urlsafe(32)
         self._restore()
@@ -102,7 +104,7 @@ class GameServer:
             try:
                 table = Table.restore(self.store, row)
             except (saves.SaveError, OSError) as e:
-                self._log(f"table {row.id} cannot be restored: {e}")
+                log.error("table %s cannot be restored: %s", row.id, e)
                 continue
             table.writer = self._write_later
             self.tables[row.id] = table
@@ -150,7 +152,7 @@ class GameServer:
             earlier = await asyncio.get_running_loop().run_in_executor(
                 self.pool, replayed, record)
         except ReplayError as e:
-            self._log(f"table {table.id}: its events cannot be found again: {e.message}")
+            log.error("table %s: its events cannot be found again: %s", table.id, e.message)
             return
         history = self.histories.setdefault(table.id, History(first=len(record.actions)))
         history.restore(earlier)
@@ -177,10 +179,6 @@ class GameServer:
             with contextlib.suppress(FileNotFoundError):
                 self.socket_path.unlink()
         self.store.close()
-
-    def _log(self, text: str) -> None:
-        self.errors.append(text)
-        print(f"mare-nostrum server: {text}", file=sys.stderr, flush=True)
 
     # --- identities -----------------------------------------------------------------------
     def issue_token(self, identity: str, name: str, *, key: str = "", open: bool = False,
@@ -223,21 +221,21 @@ class GameServer:
                         p.read_frame(reader, p.MAX_CLIENT_FRAME, body_within=FRAME_WITHIN),
                         HELLO_WITHIN if conn.identity is None else None)
                 except p.FrameError as e:
-                    conn.send(p.Rejected(reason=str(e)))
+                    _refuse_frame(conn, str(e), cut_off=True)
                     break
                 except TimeoutError:
-                    conn.send(p.Rejected(reason=f"no hello within {HELLO_WITHIN:g} s"))
+                    _refuse_frame(conn, f"no hello within {HELLO_WITHIN:g} s", cut_off=True)
                     break
                 if body is None:
                     break
                 if conn.flooding():
-                    conn.send(p.Rejected(reason="too many messages: disconnected"))
+                    _refuse_frame(conn, "too many messages: disconnected", cut_off=True)
                     break
                 try:
                     msg = p.decode_client(body)
                 except p.FrameError as e:
                     conn.strikes += 1
-                    conn.send(p.Rejected(reason=str(e)))
+                    _refuse_frame(conn, str(e), cut_off=conn.strikes >= MAX_STRIKES)
                     if conn.strikes >= MAX_STRIKES:
                         break
                     continue
@@ -246,8 +244,8 @@ class GameServer:
                 await writer.drain()  # a client that does not read slows only itself
         except (ConnectionError, OSError):
             pass
-        except Exception as e:  # noqa: BLE001  (one client's trouble never stops the server)
-            self._log(f"client {conn.name or '?'}: {type(e).__name__}: {e}")
+        except Exception:  # noqa: BLE001  (one client's trouble never stops the server)
+            log.exception("client %s cut off by an error", who(conn))
         finally:
             self.conns.discard(conn)
             conn.close()
@@ -258,17 +256,21 @@ class GameServer:
         """Answer one message; False to hang up."""
         if conn.identity is None:
             if not isinstance(msg, p.Hello):
-                conn.send(p.Rejected(reason="say hello first"))
+                _refuse_frame(conn, "say hello first", cut_off=True)
                 return False
             if msg.version != p.VERSION:
                 conn.send(p.Rejected(reason=f"protocol version {msg.version} is not "
                                             f"supported (the server speaks {p.VERSION})"))
+                log.warning("login refused: a client of protocol version %s", msg.version)
                 return False
-            who = self._redeem(msg.token)
-            if who is None:
+            entry = self._redeem(msg.token)
+            if entry is None:
                 conn.send(p.Rejected(reason="bad token: unknown, used or expired"))
+                log.warning("login refused: a bad token (unknown, used or expired)")
                 return False
-            conn.send(gate.enter(self, conn, who))
+            conn.send(gate.enter(self, conn, entry))
+            if entry.identity.startswith("local:"):  # the SSH door logs its own logins
+                log.info("login: %s on this machine, accepted", entry.identity)
             return True
         return dispatch.answer(self, conn, msg)
 
@@ -298,8 +300,8 @@ class GameServer:
             await asyncio.sleep(CLOCK_CHECK)
             try:
                 self.check_clocks()
-            except Exception as e:  # noqa: BLE001  (a clock's trouble never stops the server)
-                self._log(f"clocks: {type(e).__name__}: {e}")
+            except Exception:  # noqa: BLE001  (a clock's trouble never stops the server)
+                log.exception("the clocks could not be checked")
 
     # --- a table moves on ---------------------------------------------------------------
     def _after_step(self, table: Table, step: Step) -> None:
@@ -311,7 +313,7 @@ class GameServer:
     def _after_steps(self, table: Table, steps: list[Step], chosen: bool = True) -> None:
         """`chosen`: the first step is a decision of its seat (not a pass taken for it)."""
         if table.save_error:
-            self._log(f"table {table.id}: {table.save_error}")
+            log.error("table %s: %s", table.id, table.save_error)
         history = self.histories.setdefault(table.id, History())
         for s in steps:
             history.add(s.version, s.events)
@@ -324,6 +326,9 @@ class GameServer:
         self._tell_turn(table)
         self._wake_bots(table)
         if table.over:
+            st = table.match.state
+            log.info("table %s finished at turn %s: %s won", table.id, st.turn,
+                     st.winner or "nobody")
             self._broadcast_lobby()
 
     def _tell_turn(self, table: Table) -> None:
@@ -364,8 +369,8 @@ class GameServer:
             version, seat = match.version, match.pending_seat()
             try:
                 action = await loop.run_in_executor(self.pool, match.bot_action)
-            except Exception as e:  # noqa: BLE001  (a bot's bug stops its table only)
-                self._log(f"table {table.id}: computer player failed: {e}")
+            except Exception:  # noqa: BLE001  (a bot's bug stops its table only)
+                log.exception("table %s: a computer player failed (its table waits)", table.id)
                 return
             if match.version != version or match.pending_seat() != seat \
                     or not match.bot_to_move():
@@ -374,7 +379,9 @@ class GameServer:
             try:
                 step = match.act(seat, action, version)
             except IllegalAction as e:
-                self._log(f"table {table.id}: computer player's move refused: {e.reason}")
+                # the rule only: the reason may name a card of the computer's hand
+                log.error("table %s: a computer player's move was refused (%s)", table.id,
+                          e.rule or "no rule named")
                 return
             self._after_step(table, step)
 
@@ -417,6 +424,13 @@ class GameServer:
         else:
             up = msgspec.structs.replace(up, info=info)
         conn.send(up)
+
+
+def _refuse_frame(conn: Conn, reason: str, *, cut_off: bool) -> None:
+    """A frame the protocol refuses: said to the client, and one line in the log."""
+    conn.send(p.Rejected(reason=reason))
+    log.warning("bad frame from %s: %s%s", who(conn), reason,
+                " (cut off)" if cut_off else f" (strike {conn.strikes} of {MAX_STRIKES})")
 
 
 def _no_undo(table: Table, seat: int | None) -> str:

@@ -3,6 +3,7 @@ the vote that hands a late seat to a computer when the table's creator is not th
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -13,6 +14,8 @@ from ..tables import HANDOVER_LEVEL, REMOTE, Table
 
 if TYPE_CHECKING:
     from ..server import GameServer
+
+log = logging.getLogger(__name__)
 
 
 def late_seat(server: GameServer, table: Table) -> int | None:
@@ -91,6 +94,9 @@ def vote(server: GameServer, conn: Conn, msg: p.VoteHandOver, table: Table) -> N
         row = table.seats[msg.seat]
         table.bind(msg.seat, row.identity, HANDOVER_LEVEL)
         server.deadlines.keep(table.id, msg.seat)
+        log.info("table %s: seat %s handed to a computer (%s) by a vote of %s of %s players, "
+                 "its player out of time", table.id, msg.seat + 1, HANDOVER_LEVEL, votes,
+                 len(who))
         server._wake_bots(table)
     server._broadcast_table(table)
     server._broadcast_lobby()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from typing import TYPE_CHECKING
 
@@ -17,11 +18,14 @@ from .. import replays
 from ..clock import PresetError, check_preset
 from ..conn import Conn
 from ..digest import History
+from ..logs import who
 from ..tables import REMOTE, Table, bot_levels
 from . import seats
 
 if TYPE_CHECKING:
     from ..server import GameServer
+
+log = logging.getLogger(__name__)
 
 
 def hello_again(server: GameServer, conn: Conn, msg: p.Hello) -> None:
@@ -76,6 +80,11 @@ def create(server: GameServer, conn: Conn, msg: p.CreateTable) -> None:
     history.add(0, table.recent)
     server._pending[table.id] = table.match.pending_seat()
     conn.send(p.Created(table=table.id, invite=invite))
+    # what the table is, never its seed or its invite code
+    log.info("table %s created by %s: %s; seats %s; setup %s; clock %s%s%s", table.id,
+             who(conn), ", ".join(config.civs), ", ".join(msg.seats), config.setup,
+             preset.label() or "none", "; private" if msg.private else "",
+             "; no spectators" if not msg.spectators else "")
     if msg.sit is not None:
         table.bind(msg.sit, conn.identity)
         seats.join(server, conn, table, msg.sit)

@@ -4,6 +4,7 @@ handing a seat to a computer player and back."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -16,11 +17,14 @@ from .. import protocol as p
 from ..audience import SPECTATORS
 from ..conn import Conn
 from ..digest import History, digest, replayed_since
+from ..logs import who
 from ..tables import HANDOVER_LEVEL, REMOTE, Table, bot_levels
 from . import clocks
 
 if TYPE_CHECKING:
     from ..server import GameServer
+
+log = logging.getLogger(__name__)
 
 
 def sit(server: GameServer, conn: Conn, msg: p.Sit, table: Table) -> None:
@@ -32,6 +36,8 @@ def sit(server: GameServer, conn: Conn, msg: p.Sit, table: Table) -> None:
         # (one the creator handed it to for an absence keeps it until handed back)
         if row.kind != REMOTE and server.deadlines.give_back(table.id, msg.seat):
             table.bind(msg.seat, conn.identity, REMOTE)
+            log.info("table %s: seat %s taken back from a computer by its player %s",
+                     table.id, msg.seat + 1, who(conn))
             server._broadcast_table(table)
             server._wake_bots(table)
     elif row.identity is not None:
@@ -86,7 +92,7 @@ def send_digest(server: GameServer, conn: Conn, table: Table, seat: int) -> None
             events = await asyncio.get_running_loop().run_in_executor(
                 server.pool, replayed_since, record, mark)
         except ReplayError as e:
-            server._log(f"table {table.id}: no digest: {e.message}")
+            log.error("table %s: no digest for seat %s: %s", table.id, seat + 1, e.message)
             return
         send(events)
 
@@ -197,6 +203,9 @@ def hand_over(server: GameServer, conn: Conn, msg: p.HandOver, table: Table) -> 
             table.bind(msg.seat, row.identity, level)
             if late:  # until its owner comes back to it
                 server.deadlines.keep(table.id, msg.seat)
+            log.info("table %s: seat %s handed to a computer (%s) by %s, its player %s",
+                     table.id, msg.seat + 1, level, who(conn),
+                     "out of time" if late else "away")
     else:
         if own and row.kind == REMOTE:
             conn.send(p.Rejected(reason="you already play your seat", table=table.id))
@@ -207,6 +216,8 @@ def hand_over(server: GameServer, conn: Conn, msg: p.HandOver, table: Table) -> 
             return
         table.bind(msg.seat, row.identity, REMOTE)
         server.deadlines.give_back(table.id, msg.seat)  # given back: nothing kept
+        log.info("table %s: seat %s given back to its player by %s", table.id, msg.seat + 1,
+                 who(conn))
     server._broadcast_table(table)
     server._broadcast_lobby()
     server._wake_bots(table)

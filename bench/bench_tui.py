@@ -47,8 +47,8 @@ def child(kind: str) -> None:
     kw = {}
     if kind == "game":
         from engine.state import Config
-        from tui.session import GameSession
-        kw["session"] = GameSession.new(Config(civs=["rome", "carthage", "greece", "egypt",
+        from tui.sessions.local import LocalSession
+        kw["session"] = LocalSession.new(Config(civs=["rome", "carthage", "greece", "egypt",
                                                      "babylon", "atlantis"], seed=7),
                                         ["human"] + ["greedy"] * 5, autosave=False)
     app = App(autosave=False, bot_delay=0, **kw)
@@ -133,8 +133,8 @@ async def decision_round_trip(decisions: int, players: int = 3) -> dict:
     from engine.state import Config
     from tests.test_tui_fixtures import KeyPlayer, _ready, settle
     from tui.app import MareNostrumApp
-    from tui.session import GameSession
-    s = GameSession.new(Config(civs=list(CIVS[:players]), seed=16),
+    from tui.sessions.local import LocalSession
+    s = LocalSession.new(Config(civs=list(CIVS[:players]), seed=16),
                         ["human"] + ["greedy"] * (players - 1), autosave=False)
     app = MareNostrumApp(session=s, bot_delay=0, autosave=False)
     if (ROOT / "tui" / "collector.py").exists():

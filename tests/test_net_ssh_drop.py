@@ -180,11 +180,11 @@ def test_the_app_speaking_to_a_closed_channel(closing):
     (a reader left registered would fire again and again)."""
     import asyncio
 
-    from tui.net.ssh import GameSession
+    from tui.net.ssh import DoorSession
 
     async def go():
         loop = asyncio.get_running_loop()
-        session = GameSession(None, "id", "anna")  # type: ignore[arg-type]
+        session = DoorSession(None, "id", "anna")  # type: ignore[arg-type]
         session.chan = ClosedChannel(closing)  # type: ignore[assignment]
         read, write = os.pipe()
         os.set_blocking(read, False)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import inspect
 
-from tui.session import GameSession
 from tui.sessions.base import TableSession
+from tui.sessions.local import LocalSession
 from tui.sessions.remote import RemoteSession
 
 
@@ -16,7 +16,7 @@ def _members() -> set[str]:
 
 
 def test_both_sessions_offer_the_whole_interface():
-    for cls in (GameSession, RemoteSession):
+    for cls in (LocalSession, RemoteSession):
         members = {n for n, _ in inspect.getmembers(cls)}
         init = inspect.getsource(cls.__init__)
         missing = {n for n in _members() if n not in members and f"self.{n}" not in init}

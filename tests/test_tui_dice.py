@@ -27,7 +27,7 @@ from tests.test_tui_snapshots import (  # noqa: F401  (the fixture pins the bot 
     top_is,
 )
 from tui.screens.game import GameScreen
-from tui.session import HUMAN, GameSession
+from tui.sessions.local import HUMAN, LocalSession
 
 MIDDLE = (160, 48)
 
@@ -47,13 +47,13 @@ def mars_state(holder: str = "carthage", dice: list[int] | None = None):
     return s, ev
 
 
-def session_of(state, events) -> GameSession:
+def session_of(state, events) -> LocalSession:
     seat = next(p.seat for p in state.players if p.civ == state.prompt.civ)
     seats = [HUMAN if i == seat else "random" for i in range(len(state.players))]
-    return GameSession(state, seats, events=events, autosave=False, save_name="test")
+    return LocalSession(state, seats, events=events, autosave=False, save_name="test")
 
 
-def mars_session(holder: str = "carthage") -> GameSession:
+def mars_session(holder: str = "carthage") -> LocalSession:
     s, ev = mars_state(holder)
     assert isinstance(s.prompt, Reaction) and s.prompt.window == "after_dice"
     return session_of(s, ev)

@@ -27,7 +27,7 @@ from tui.decisions.construction import ConstructionDecision
 from tui.decisions.military import GroundDecision, NavalDecision
 from tui.net import protocol as p
 from tui.screens.game import GameScreen
-from tui.session import GameSession
+from tui.sessions.local import LocalSession
 
 SMALL = (80, 24)
 PASS_LINE = "Rome has no trireme: its naval step is passed"
@@ -44,8 +44,8 @@ def _naval_state(god: str | None = None) -> GameState:
     return s
 
 
-def _session(god: str | None = None) -> GameSession:
-    return GameSession(_naval_state(god), ["human", "random", "random"], autosave=False,
+def _session(god: str | None = None) -> LocalSession:
+    return LocalSession(_naval_state(god), ["human", "random", "random"], autosave=False,
                        save_name="test")
 
 
@@ -146,13 +146,13 @@ def test_a_remote_player_is_never_sent_the_empty_step(data):
 
 
 # --- the construction turn -------------------------------------------------------------------
-def _construction_session(god: str | None = None) -> GameSession:
+def _construction_session(god: str | None = None) -> LocalSession:
     """Rome's construction turn with no card in hand (and a god, if given)."""
     s = start(["rome", "greece", "egypt"])
     if god is not None:
         give_god(s, "rome", god)
     construction_turn(s, "rome", {})
-    return GameSession(s, ["human", "random", "random"], autosave=False, save_name="test")
+    return LocalSession(s, ["human", "random", "random"], autosave=False, save_name="test")
 
 
 def test_an_empty_hand_passes_the_construction_turn():

@@ -19,7 +19,7 @@ from engine.record import GameRecord
 from engine.state import Config, GameState
 from tui import bridge
 from tui.app import session_from_save
-from tui.session import HUMAN, GameSession
+from tui.sessions.local import HUMAN, LocalSession
 
 from .waiting import settled, until
 
@@ -50,7 +50,7 @@ def seats_for(state: GameState, humans: list[int] | None, bot: str = "random") -
 
 
 def load_session(path: Path, humans: list[int] | None = None,
-                 bot: str = "random") -> GameSession:
+                 bot: str = "random") -> LocalSession:
     """A session from a save file: the deciding seat human (or `humans`), others bots."""
     # Loaded afresh each time (about a millisecond): a session appends to its record, so a
     # shared one would leak the actions of one test into the next.
@@ -60,7 +60,7 @@ def load_session(path: Path, humans: list[int] | None = None,
                              autosave=False, name="test")
 
 
-def phase_session(kind: str, humans: list[int] | None = None) -> GameSession:
+def phase_session(kind: str, humans: list[int] | None = None) -> LocalSession:
     return load_session(PHASE_SAVES[kind], humans)
 
 
@@ -108,13 +108,13 @@ def state_at(kind: str, seed: int = 1, civs=CIVS3, setup: str = "predetermined",
 
 def session_at(kind: str, seed: int = 1, civs=CIVS3, setup: str = "predetermined",
                nth: int = 0, humans: list[int] | None = None, bot: str = "random"
-               ) -> GameSession:
+               ) -> LocalSession:
     """A session at that prompt, the deciding seat human and the others random bots."""
     state, actions, events = state_at(kind, seed, civs, setup, nth)
     # the record of how the game got here (from its setup), with the hash it ends on
     record = GameRecord(config=state.config, seed=state.config.seed, actions=actions,
                         hashes={len(actions): game.state_hash(state)})
-    return GameSession(state, seats_for(state, humans, bot), events=events,
+    return LocalSession(state, seats_for(state, humans, bot), events=events,
                        record=record, autosave=False, save_name="test")
 
 
@@ -134,7 +134,7 @@ DRIVEN = {
 }
 
 
-def decision_session(kind: str) -> GameSession:
+def decision_session(kind: str) -> LocalSession:
     """A session waiting on a human's decision of this kind."""
     if kind in PHASE_SAVES:
         return phase_session(kind)
@@ -145,7 +145,7 @@ def decision_session(kind: str) -> GameSession:
     return session_at(kind, **DRIVEN[kind])
 
 
-def keep_session() -> GameSession:
+def keep_session() -> LocalSession:
     """KeepCommodities (Hanging Gardens, end of construction) is rare with random players:
     take the construction example and let its player hold the Hanging Gardens at the end of
     the phase; the legal actions are still the engine's."""
@@ -169,7 +169,7 @@ def _hand_card(state: GameState, civ: str, card: str) -> None:
                 pile.remove(card)
 
 
-def place_free_session() -> GameSession:
+def place_free_session() -> LocalSession:
     """PlaceFree is rare with random players: take the construction example and let its
     player acquire the Statue of Zeus there; the engine then asks where its free fortress
     goes (engine.powers.on_acquire), with the engine's own legal places."""

@@ -14,7 +14,7 @@ from tests.waiting import settled, until
 from tui.app import MareNostrumApp
 from tui.decisions.base import DecisionScreen
 from tui.screens.game import GameScreen
-from tui.session import HUMAN
+from tui.sessions.local import HUMAN
 from tui.widgets.battle_log import BattleLog
 from tui.widgets.hand import HandPane
 from tui.widgets.players import PlayersPane

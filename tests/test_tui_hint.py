@@ -164,7 +164,7 @@ def test_hint_screen_with_reasons(snap_compare, monkeypatch):
     against the normal player's attack on Alexandria."""
     from tests.helpers import deciding_seat
     from tests.test_bot_hard import _normal_game_at
-    from tui.session import GameSession
+    from tui.sessions.local import LocalSession
 
     def advise(view, budget=1.0, rounds=None, **kw):
         return advice_module.advise(view, budget=0.0, rounds=8, seed=1, **kw)
@@ -172,5 +172,5 @@ def test_hint_screen_with_reasons(snap_compare, monkeypatch):
     state = _normal_game_at(1, 643)
     seats = ["random"] * len(state.players)
     seats[deciding_seat(state)] = "human"
-    s = GameSession(state, seats, autosave=False, save_name="test")
+    s = LocalSession(state, seats, autosave=False, save_name="test")
     assert snap_compare(game_app(s), terminal_size=SMALL, run_before=open_hint)

@@ -246,13 +246,13 @@ def test_attack_notice(snap_compare, size):
 def hermes_session(civ: str = "carthage"):
     from tests.helpers import begin_phase, start
     from tests.powers.support import give_god
-    from tui.session import HUMAN, GameSession
+    from tui.sessions.local import HUMAN, LocalSession
     s = start()
     give_god(s, civ, "hermes")
     begin_phase(s, "commerce")
     seats = ["random"] * len(s.players)
     seats[next(p.seat for p in s.players if p.civ == civ)] = HUMAN
-    return GameSession(s, seats, autosave=False)
+    return LocalSession(s, seats, autosave=False)
 
 
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x50"])
@@ -310,7 +310,7 @@ def test_players_pane(snap_compare, size):
 @sync
 async def test_the_first_hot_seat_decision_goes_through_the_pass_screen():
     from tui.screens.pass_keyboard import PassKeyboardScreen
-    from tui.session import HUMAN
+    from tui.sessions.local import HUMAN
     s = phase_session("ConstructionTurn")
     s.seats = [HUMAN] * len(s.seats)
     app = game_app(s)
@@ -362,7 +362,7 @@ def test_dialog_beside_the_map_at_120x40(snap_compare):
 async def test_the_turn_order_is_named_in_one_screen():
     from engine import events as E
     from tui.decisions.roles import NamePlayerDecision
-    from tui.session import HUMAN
+    from tui.sessions.local import HUMAN
     s = decision_session("NamePlayer")
     holder = s.prompt.civ
     s.seats = [HUMAN if p.civ == holder else "random" for p in s.state.players]

@@ -10,7 +10,6 @@ import pytest
 
 from engine.bots import DESCRIPTIONS
 from tests.waiting import settled, until
-from tui import session as tui_session
 from tui.app import MareNostrumApp
 from tui.screens import create_table
 from tui.screens import new_game as new_game_screen
@@ -18,6 +17,7 @@ from tui.screens.bot_level import BotLevelScreen
 from tui.screens.create_table import CreateTableScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.new_game import NewGameScreen
+from tui.sessions import local as tui_session
 
 SMALL = (80, 24)
 LARGE = (160, 50)

@@ -26,7 +26,7 @@ from tests.waiting import until
 from tui.app import MareNostrumApp
 from tui.decisions.base import DecisionScreen
 from tui.screens.game_over import GameOverScreen
-from tui.session import HUMAN, GameSession
+from tui.sessions.local import HUMAN, LocalSession
 
 SIZE = (80, 24)
 
@@ -39,16 +39,16 @@ def sync(fn):
     return wrapper
 
 
-def app_for(session: GameSession, **kw) -> MareNostrumApp:
+def app_for(session: LocalSession, **kw) -> MareNostrumApp:
     return MareNostrumApp(session=session, bot_delay=0, autosave=False, **kw)
 
 
-def all_human(session: GameSession) -> GameSession:
+def all_human(session: LocalSession) -> LocalSession:
     session.seats = [HUMAN] * len(session.seats)
     return session
 
 
-def two_humans(session: GameSession) -> GameSession:
+def two_humans(session: LocalSession) -> LocalSession:
     """The deciding seat and the next one at the keyboard (hot seat), the others
     computer players."""
     first = session.pending_seat or 0
@@ -57,7 +57,7 @@ def two_humans(session: GameSession) -> GameSession:
     return session
 
 
-def left_phase(session: GameSession):
+def left_phase(session: LocalSession):
     phase, turn = session.state.phase, session.state.turn
     return lambda: session.state.phase != phase or session.state.turn != turn
 
@@ -109,7 +109,7 @@ async def test_full_turn_by_keys():
 async def test_whole_game_against_computers():
     """You (Rome) against two greedy computer players, 80 x 24, to the end of the game
     (seed 16: a short game, some 90 decisions of yours)."""
-    s = GameSession.new(Config(civs=CIVS3, seed=16), [HUMAN, "greedy", "greedy"],
+    s = LocalSession.new(Config(civs=CIVS3, seed=16), [HUMAN, "greedy", "greedy"],
                         autosave=False, bot_secret=b"")
     app = app_for(s)
     async with app.run_test(size=SIZE) as pilot:

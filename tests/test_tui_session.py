@@ -15,7 +15,7 @@ from engine.state import Config
 from tests.test_tui_fixtures import ROOT, WHOLE_GAME, load_session, phase_session
 from tui import bridge
 from tui.app import session_from_save
-from tui.session import HUMAN, GameSession, default_bot_level
+from tui.sessions.local import HUMAN, LocalSession, default_bot_level
 from tui.widgets.map import AREAS, area_centres, layout, nearest_area
 
 CIVS3 = ["rome", "greece", "egypt"]
@@ -37,7 +37,7 @@ def test_illegal_action_keeps_the_state_and_gives_the_reason():
 
 
 def test_bots_think_on_a_copy_and_the_result_is_adopted():
-    s = GameSession.new(Config(civs=CIVS3, seed=5), ["random"] * 3, autosave=False)
+    s = LocalSession.new(Config(civs=CIVS3, seed=5), ["random"] * 3, autosave=False)
     live = game.state_hash(s.state)
     turn = s.think(s.snapshot(), s.version, max_steps=50, budget=10)
     assert game.state_hash(s.state) == live  # the live state was not touched
@@ -50,14 +50,14 @@ def test_bots_think_on_a_copy_and_the_result_is_adopted():
 
 
 def test_stale_bot_result_is_dropped():
-    s = GameSession.new(Config(civs=CIVS3, seed=5), ["random"] * 3, autosave=False)
+    s = LocalSession.new(Config(civs=CIVS3, seed=5), ["random"] * 3, autosave=False)
     turn = s.think(s.snapshot(), s.version, max_steps=3)
     s.apply(s.legal()[0])
     assert s.adopt(turn) == []
 
 
 def test_think_stops_at_a_human():
-    s = GameSession.new(Config(civs=CIVS3, seed=5), [HUMAN, "random", "random"],
+    s = LocalSession.new(Config(civs=CIVS3, seed=5), [HUMAN, "random", "random"],
                         autosave=False)
     turn = s.think(s.snapshot(), s.version, max_steps=10_000, budget=30)
     s.adopt(turn)
@@ -65,7 +65,7 @@ def test_think_stops_at_a_human():
 
 
 def test_autosave_then_resume(home):
-    s = GameSession.new(Config(civs=CIVS3, seed=9), [HUMAN, "random", "random"])
+    s = LocalSession.new(Config(civs=CIVS3, seed=9), [HUMAN, "random", "random"])
     for _ in range(5):
         if s.is_human(s.pending_seat):
             s.apply(s.legal()[0])
@@ -80,7 +80,7 @@ def test_autosave_then_resume(home):
     assert bridge.history_events(loaded.record, loaded.state)
 
 
-def _play(s: GameSession, moves: int) -> None:
+def _play(s: LocalSession, moves: int) -> None:
     for _ in range(moves):
         if s.is_human(s.pending_seat):
             s.apply(s.legal()[0])
@@ -90,7 +90,7 @@ def _play(s: GameSession, moves: int) -> None:
 
 def test_the_seats_are_saved_and_resumed(home):
     seats = ["greedy", HUMAN, "random"]
-    s = GameSession.new(Config(civs=CIVS3, seed=9), seats)
+    s = LocalSession.new(Config(civs=CIVS3, seed=9), seats)
     _play(s, 4)
     assert s.autosave_error is None
     loaded = bridge.load_game(bridge.latest_save().path)
@@ -117,7 +117,7 @@ def test_resume_command_uses_the_saved_seats(home, monkeypatch):
 
     import tui.app
     from tui.commands import play
-    s = GameSession.new(Config(civs=CIVS3, seed=3), ["random", "greedy", HUMAN])
+    s = LocalSession.new(Config(civs=CIVS3, seed=3), ["random", "greedy", HUMAN])
     _play(s, 2)
     seen = []
     monkeypatch.setattr(tui.app, "run_app", lambda session, **kw: seen.append(session) or 0)
@@ -206,7 +206,7 @@ def test_kraken_titan_and_joint_moves_are_described_in_words():
 def test_a_failed_autosave_is_said_and_retried(home):
     """The saves folder cannot be written (a file stands in its place: a read-only folder
     would not stop root): the game goes on in memory, says so, and saves at the next move."""
-    s = GameSession.new(Config(civs=CIVS3, seed=9), [HUMAN, "random", "random"])
+    s = LocalSession.new(Config(civs=CIVS3, seed=9), [HUMAN, "random", "random"])
     home.mkdir(parents=True, exist_ok=True)
     (home / "saves").write_text("in the way")
     _play(s, 1)

@@ -18,7 +18,6 @@ from tests.test_tui_fixtures import (
     settle,
 )
 from tests.waiting import settled
-from tui import session as tui_session
 from tui.app import MareNostrumApp
 from tui.bridge import SaveInfo
 from tui.decisions import DecisionScreen
@@ -33,6 +32,7 @@ from tui.screens.pass_keyboard import PassKeyboardScreen
 from tui.screens.province import ProvinceScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.whole_map import WholeMapScreen
+from tui.sessions import local as tui_session
 
 SMALL = (80, 24)
 LARGE = (160, 50)

@@ -77,10 +77,10 @@ def test_each_new_dialog_is_drawn_whole_in_its_first_frame():
     from engine.data.board import CIVS
     from engine.state import Config
     from tests.test_tui_fixtures import KeyPlayer, _ready
-    from tui.session import GameSession
+    from tui.sessions.local import LocalSession
 
     async def run():
-        s = GameSession.new(Config(civs=list(CIVS[:3]), seed=16),
+        s = LocalSession.new(Config(civs=list(CIVS[:3]), seed=16),
                             ["human", "greedy", "greedy"], autosave=False)
         app = MareNostrumApp(session=s, bot_delay=0, autosave=False)
         frames: list[tuple[object, str]] = []
@@ -118,10 +118,10 @@ def test_quick_computer_players_move_between_two_dialogs_without_a_worker():
     from engine.data.board import CIVS
     from engine.state import Config
     from tests.test_tui_fixtures import KeyPlayer, _ready
-    from tui.session import GameSession
+    from tui.sessions.local import LocalSession
 
     async def run(levels: list[str], decisions: int) -> tuple[int, int]:
-        s = GameSession.new(Config(civs=list(CIVS[:3]), seed=16), ["human", *levels],
+        s = LocalSession.new(Config(civs=list(CIVS[:3]), seed=16), ["human", *levels],
                             autosave=False)
         app = MareNostrumApp(session=s, bot_delay=0, autosave=False)
         async with app.run_test(size=SMALL) as pilot:

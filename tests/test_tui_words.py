@@ -19,7 +19,7 @@ from tests.test_tui_fixtures import settle
 from tests.test_tui_pilot import sync
 from tests.test_tui_snapshots import SMALL, game_app, open_decision
 from tui.decisions import DecisionScreen, make_decision
-from tui.session import HUMAN, GameSession
+from tui.sessions.local import HUMAN, LocalSession
 
 SNAKE = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
 
@@ -59,10 +59,10 @@ def screen_text(screen: DecisionScreen) -> str:
     return "\n".join(parts)
 
 
-def session_at(state: GameState) -> GameSession:
+def session_at(state: GameState) -> LocalSession:
     seat = next(p.seat for p in state.players if p.civ == state.prompt.civ)
     seats = [HUMAN if i == seat else "random" for i in range(len(state.players))]
-    return GameSession(state, seats, autosave=False, save_name="test")
+    return LocalSession(state, seats, autosave=False, save_name="test")
 
 
 def battle_windows() -> dict[tuple[str, str], tuple[str, GameState]]:

@@ -3,7 +3,8 @@
     tui/cli.py          the `mare-nostrum` command (tui/commands/: one module per subcommand;
                         the headless ones load no Textual module)
     tui/app.py          the App, the command palette, going between screens, run_app()
-    tui/session.py      GameSession: a match (engine.match) on this screen, bots in a worker
+    tui/sessions/       the session a game screen plays through: local.py (LocalSession: a
+                        match on this screen, bots in a worker), remote.py (a server's table)
     tui/bridge.py       the one place that meets engine.saves / engine.record / engine.render
     tui/screens/        title, new game, game, replay, help, game over, pass keyboard, load
     tui/widgets/        map, hand, roles, gods and cards, battle log, status, key bar

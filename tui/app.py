@@ -1,7 +1,7 @@
 """The Textual app of Mare Nostrum: Mythology.
 
     run_app()                                  the title screen
-    run_app(session=GameSession.new(...))      straight into a game
+    run_app(session=LocalSession.new(...))      straight into a game
     run_app(replay=(Replay(record), step))            straight into the replay viewer
 """
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from engine.state import Config
 
     from . import bridge
-    from .session import GameSession
+    from .sessions.local import LocalSession
 
 HERE = Path(__file__).parent
 
@@ -43,7 +43,7 @@ class MareNostrumApp(App):
         Binding("f1", "help", "Help", show=False, id="app.help"),
     ]
 
-    def __init__(self, *, session: GameSession | None = None, replay=None,
+    def __init__(self, *, session: LocalSession | None = None, replay=None,
                  theme: str | None = None, bot_delay: float = 0.15, seed: int | None = None,
                  message: str = "", first_screen: Screen | None = None,
                  autosave: bool = True) -> None:
@@ -126,7 +126,7 @@ class MareNostrumApp(App):
         self.theme = name
 
     # --- going places ---------------------------------------------------------------------
-    def _game_screen(self, session: GameSession):
+    def _game_screen(self, session: LocalSession):
         from .screens.game import GameScreen
         return GameScreen(session, bot_delay=self.bot_delay)
 
@@ -170,16 +170,16 @@ class MareNostrumApp(App):
         from engine.state import Config
 
         from .screens.new_game import random_seed
-        from .session import HUMAN, default_bot_level
+        from .sessions.local import HUMAN, default_bot_level
         seed = self.seed if self.seed is not None else random_seed()
         config = Config(civs=list(CIVS), seed=seed)
         self.start_new_game(config, [HUMAN] + [default_bot_level()] * (len(CIVS) - 1))
 
     def start_new_game(self, config: Config, seats: list[str]) -> None:
-        from .session import GameSession
-        self.start_session(GameSession.new(config, seats, autosave=self.autosave))
+        from .sessions.local import LocalSession
+        self.start_session(LocalSession.new(config, seats, autosave=self.autosave))
 
-    def start_session(self, session: GameSession) -> None:
+    def start_session(self, session: LocalSession) -> None:
         self._goto(self._game_screen(session))
 
     def action_resume(self) -> None:
@@ -216,22 +216,22 @@ class MareNostrumApp(App):
 
 
 def session_from_save(loaded: bridge.LoadedGame, *, seats: list[str] | None = None,
-                      autosave: bool = True, name: str | None = None) -> GameSession:
+                      autosave: bool = True, name: str | None = None) -> LocalSession:
     """Play on from a save: its record goes on, its history fills the battle log. The seats
     are those given, else those the save records, else the first seat human and the others
     computer players (saves made before seats were recorded)."""
     from . import bridge
-    from .session import HUMAN, GameSession, default_bot_level
+    from .sessions.local import HUMAN, LocalSession, default_bot_level
     n = len(loaded.state.players)
     seats = seats or loaded.seats or [HUMAN] + [default_bot_level()] * (n - 1)
     if len(seats) != n:
         seats = (list(seats) + [default_bot_level()] * n)[:n]
     events = bridge.history_events(loaded.record, loaded.state) or []
-    return GameSession(loaded.state, seats, events=events, record=loaded.record,
+    return LocalSession(loaded.state, seats, events=events, record=loaded.record,
                        autosave=autosave, save_name=name or loaded.name or None)
 
 
-def run_app(*, session: GameSession | None = None, replay=None, theme: str | None = None,
+def run_app(*, session: LocalSession | None = None, replay=None, theme: str | None = None,
             bot_delay: float = 0.15, seed: int | None = None, message: str = "",
             autosave: bool = True, save: str | Path | None = None,
             first_screen: Screen | None = None) -> int:

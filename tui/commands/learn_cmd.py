@@ -23,10 +23,10 @@ def guided_screen(*, bot_delay: float = 0.3, autosave: bool = True):
     from tui.guide.first_game import BOT_SECRET, first_game_config, first_game_seats
     from tui.guide.tour import Tour
     from tui.screens.guided import GuidedGameScreen
-    from tui.session import HUMAN, GameSession
+    from tui.sessions.local import HUMAN, LocalSession
 
     config = first_game_config()
-    session = GameSession.new(config, first_game_seats(config, HUMAN), autosave=autosave,
+    session = LocalSession.new(config, first_game_seats(config, HUMAN), autosave=autosave,
                               save_name="learn", bot_secret=BOT_SECRET)
     return GuidedGameScreen(session, Tour(config.civs[0]), bot_delay=bot_delay)
 

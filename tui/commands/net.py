@@ -36,6 +36,15 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--restore", type=Path, default=None, metavar="BACKUP",
                    help="first bring back a backup made by `admin backup` (what the data "
                         "directory held is moved aside)")
+    from tui.net.logs import LOG_KEEP, LOG_NAME, LOG_SIZE_MB
+    g = p.add_argument_group("the log (logins, tables, refused frames, errors with their "
+                             "tracebacks; the console shows one line per start and per error)")
+    g.add_argument("--log-file", type=Path, default=None, metavar="FILE",
+                   help=f"where the log goes (default: DATA/{LOG_NAME})")
+    g.add_argument("--log-size", type=float, default=LOG_SIZE_MB, metavar="MB",
+                   help=f"size at which the log file is rotated (default {LOG_SIZE_MB})")
+    g.add_argument("--log-keep", type=int, default=LOG_KEEP, metavar="N",
+                   help=f"rotated log files kept (default {LOG_KEEP})")
 
 
 def _add_serve_ssh(p: argparse.ArgumentParser) -> None:
@@ -90,8 +99,28 @@ def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
     return data, args.socket or default_socket(data)
 
 
+def _start_log(args: argparse.Namespace, data: Path) -> bool:
+    """The server's log (tui.net.logs); False, said in one line, when it cannot be opened."""
+    from tui.net.logs import LOG_NAME, start_log
+    path = args.log_file or data / LOG_NAME
+    try:
+        start_log(path, size_mb=args.log_size, keep=args.log_keep)
+    except OSError as e:
+        print(f"mare-nostrum: cannot write the log {path}: {e.strerror or e}", file=sys.stderr)
+        return False
+    return True
+
+
+def _stopped_by(e: BaseException) -> int:
+    """A server stopped by an error: one line on the console, the traceback in the log."""
+    import logging
+    logging.getLogger(__name__).critical("the server stopped", exc_info=e)
+    return 1
+
+
 def run_serve(args: argparse.Namespace) -> int:
     import asyncio
+    import logging
 
     from tui.net.server import serve
 
@@ -100,11 +129,19 @@ def run_serve(args: argparse.Namespace) -> int:
     refused = prepare_data(data, socket, args.restore)
     if refused:
         return refused
+    if not _start_log(args, data):
+        return 1
 
     def ready(server, path) -> None:
-        print(f"mare-nostrum: game server on {path} ({len(server.tables)} tables)", flush=True)
+        started = f"game server on {path} ({len(server.tables)} tables)"
+        print(f"mare-nostrum: {started}", flush=True)
+        logging.getLogger(__name__).info("started: %s", started)
 
-    asyncio.run(serve(data, socket, bot_delay=args.bot_delay, ready=ready))
+    try:
+        asyncio.run(serve(data, socket, bot_delay=args.bot_delay, ready=ready))
+    except Exception as e:  # noqa: BLE001  (said in one line; the traceback is logged)
+        return _stopped_by(e)
+    logging.getLogger(__name__).info("stopped")
     return 0
 
 
@@ -131,14 +168,19 @@ def run_serve_ssh(args: argparse.Namespace) -> int:
     refused = prepare_data(data, socket, args.restore)
     if refused:
         return refused
+    if not _start_log(args, data):
+        return 1
     try:
         asyncio.run(serve_ssh(data=data, socket=socket, host=args.host, port=args.port,
                               host_key=args.host_key, authorized_keys=args.authorized_keys,
                               bot_delay=args.bot_delay, open=args.open, limits=limits,
                               spawn=args.spawn))
     except SSHError as e:
-        print(f"mare-nostrum: {e}", file=sys.stderr)
+        import logging
+        logging.getLogger(__name__).error("%s", e)  # one line on the console, and logged
         return 1
+    except Exception as e:  # noqa: BLE001  (said in one line; the traceback is logged)
+        return _stopped_by(e)
     return 0
 
 

@@ -96,7 +96,7 @@ def run_new(args: argparse.Namespace) -> int:
     from engine.state import Config
     from tui.app import run_app
     from tui.screens.new_game import random_seed
-    from tui.session import HUMAN, GameSession, bot_levels, default_bot_level
+    from tui.sessions.local import HUMAN, LocalSession, bot_levels, default_bot_level
 
     civs = _seat_list(args.civs) or list(CIVS)
     if args.players:
@@ -128,7 +128,7 @@ def run_new(args: argparse.Namespace) -> int:
         print(f"mare-nostrum: {e.reason}", file=sys.stderr)
         return 2
     opts = _opts(args)
-    session = GameSession.new(config, seats, autosave=opts["autosave"])
+    session = LocalSession.new(config, seats, autosave=opts["autosave"])
     return run_app(session=session, **opts)
 
 

@@ -1,7 +1,7 @@
 """What every decision dialog shares.
 
 A dialog is built on the prompt and the engine's legal actions. It never judges a choice
-itself: it sends the chosen action to the engine (`GameSession.check`, on a copy of the
+itself: it sends the chosen action to the engine (`LocalSession.check`, on a copy of the
 state) and shows the engine's reason and rule when the engine refuses it; otherwise it
 closes with the action, which the game screen applies.
 """

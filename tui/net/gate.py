@@ -8,6 +8,9 @@
 - Private tables are listed, sat at and watched only by those the audience allows
   (`tui.net.audience`); a table without spectators may not be watched.
 - Settings are kept per key (`tui.net.settings`).
+
+What the server answers to names, link codes, invites and settings is in
+`tui.net.handlers.accounts`.
 """
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from . import protocol as p
-from .accounts import LINK_LIFE, AccountError
 from .audience import Audiences
 from .conn import Conn
 
@@ -62,10 +64,10 @@ def enter(server: GameServer, conn: Conn, who: Pass) -> p.Welcome:
     else:
         conn.identity, conn.name = who.identity, who.name
     server.store.seen(conn.identity, conn.name)
-    return _welcome(server, conn)
+    return welcome(server, conn)
 
 
-def _welcome(server: GameServer, conn: Conn) -> p.Welcome:
+def welcome(server: GameServer, conn: Conn) -> p.Welcome:
     assert conn.identity is not None
     return p.Welcome(identity=conn.identity, name=conn.name,
                      settings=server.key_settings.get(conn.key))
@@ -84,85 +86,6 @@ def refusal(conn: Conn, msg: p.ClientMsg) -> str | None:
     if conn.unnamed and isinstance(msg, _UNNAMED_NOT):
         return NAME_FIRST
     return None
-
-
-def handle(server: GameServer, conn: Conn, msg: p.ClientMsg) -> bool:
-    """Answer an account, invite or settings message; False when `msg` is none of them."""
-    try:
-        match msg:
-            case p.ClaimName():
-                if not conn.unnamed:
-                    raise AccountError("this key already has a name")
-                conn.name = server.accounts.claim(conn.key, msg.name)
-                conn.identity = conn.key
-                _named(server, conn)
-            case p.LinkKey():
-                if not conn.unnamed:
-                    raise AccountError("this key already has a name")
-                _may_guess(server, conn)
-                try:
-                    conn.identity, conn.name = server.accounts.link(conn.key, msg.code)
-                except AccountError:
-                    _strike(server, conn)
-                    raise
-                _named(server, conn)
-            case p.NewLinkCode():
-                assert conn.identity is not None
-                if server.accounts.identity_of(conn.key) is None:
-                    raise AccountError("linking keys is for open servers: here the "
-                                       "authorized-keys file says who comes in")
-                code = server.accounts.new_link_code(conn.identity)
-                conn.send(p.LinkCode(code=code, minutes=int(LINK_LIFE // 60)))
-            case p.UseInvite():
-                _may_guess(server, conn)
-                tid = server.audiences.table_of_invite(msg.code)
-                if tid is None or tid not in server.tables:
-                    _strike(server, conn)
-                    raise AccountError("unknown invite code")
-                assert conn.identity is not None
-                if conn.guest or conn.unnamed:
-                    conn.invited.add(tid)
-                else:
-                    server.audiences.invite(tid, conn.identity)
-                conn.send(server._tables_for(conn))
-            case p.SaveSettings():
-                server.key_settings.put(conn.key, msg.settings)
-            case _:
-                return False
-    except AccountError as e:
-        conn.send(p.Rejected(reason=str(e)))
-    except _Hung:
-        pass
-    return True
-
-
-def _may_guess(server: GameServer, conn: Conn) -> None:
-    """Refuse (and hang up) a code from a key or address that guessed wrong too often,
-    whether on this connection or on earlier ones (`tui.net.guesses`)."""
-    minutes = server.wrong_codes.minutes_barred(conn.key, conn.address)
-    if minutes:
-        conn.send(p.Rejected(reason=f"too many wrong codes: try again in {minutes} minutes"))
-        conn.close()
-        raise _Hung
-
-
-class _Hung(Exception):
-    """The connection was closed: nothing more is said to it."""
-
-
-def _strike(server: GameServer, conn: Conn) -> None:
-    server.wrong_codes.strike(conn.key, conn.address)
-    if server.wrong_codes.minutes_barred(conn.key, conn.address):
-        conn.send(p.Rejected(reason="too many wrong codes: disconnected"))
-        conn.close()
-
-
-def _named(server: GameServer, conn: Conn) -> None:
-    assert conn.identity is not None
-    conn.unnamed = False
-    server.store.seen(conn.identity, conn.name)
-    conn.send(_welcome(server, conn))
-    conn.send(server._tables_for(conn))
 
 
 # --- private tables and spectators ----------------------------------------------------------

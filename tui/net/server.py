@@ -9,6 +9,11 @@ Unix socket (mode 0600).
 - Each table autosaves after every action; a restart brings every table back.
 - Computer players think in a thread pool, so no table waits on another; a client that
   floods, sends garbage or stops reading is cut off alone.
+
+This module holds the server itself: starting and stopping, identities, the loop that reads
+one client, what is told to the clients (updates, the lobby, whose turn it is) and the
+computer players. What it answers to each message is in `tui.net.handlers` (the dispatch
+table and its guards, then one module per concern).
 """
 
 from __future__ import annotations
@@ -16,10 +21,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import getpass
+import logging
 import os
 import secrets
 import signal
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -27,26 +32,24 @@ from pathlib import Path
 import msgspec
 
 from engine import saves
-from engine.bots import LEVELS
-from engine.data.board import CIVS
 from engine.errors import IllegalAction
-from engine.game import check_config
 from engine.match import Step
 from engine.render import prompt_title
 from engine.replay import ReplayError
-from engine.state import Config
 
-from . import gate, replays
+from . import gate
 from . import protocol as p
 from .accounts import Accounts
-from .audience import SPECTATORS, Audiences
-from .clock import Clock, PresetError, WallClock, check_preset
-from .conn import Conn, clean_chat
+from .audience import Audiences
+from .clock import Clock, WallClock
+from .conn import Conn
 from .deadlines import Deadlines
-from .digest import History, digest, replayed, replayed_since
+from .digest import History, replayed
 from .guesses import WrongCodes
+from .handlers import clocks, dispatch
+from .logs import who
 from .settings import KeySettings
-from .store import SeatRow, Store, private_dir
+from .store import Store, private_dir
 from .tables import REMOTE, Table
 from .updates import seat_update
 
@@ -54,12 +57,9 @@ MAX_STRIKES = 5  # malformed messages before a client is cut off
 HELLO_WITHIN = 30.0  # seconds a new socket client has to say hello
 FRAME_WITHIN = 30.0  # seconds a frame's body may take after its header
 TOKEN_LIFE = 120.0  # seconds a one-time token stays valid
-HANDOVER_LEVEL = "normal"
 CLOCK_CHECK = 1.0  # seconds between two looks at the tables' clocks
 
-
-def bot_levels() -> tuple[str, ...]:
-    return tuple(LEVELS)
+log = logging.getLogger(__name__)
 
 
 def default_data_dir() -> Path:
@@ -94,7 +94,6 @@ class GameServer:
         self._bot_tasks: dict[int, asyncio.Task] = {}
         self._server: asyncio.base_events.Server | None = None
         self.socket_path: Path | None = None
-        self.errors: list[str] = []  # what went wrong, for the log
         self.wrong_codes = WrongCodes()  # link and invite codes guessed, per key and address
         self.local_token = secrets.token_urlsafe(32)
         self._restore()
@@ -105,7 +104,7 @@ class GameServer:
             try:
                 table = Table.restore(self.store, row)
             except (saves.SaveError, OSError) as e:
-                self._log(f"table {row.id} cannot be restored: {e}")
+                log.error("table %s cannot be restored: %s", row.id, e)
                 continue
             table.writer = self._write_later
             self.tables[row.id] = table
@@ -153,7 +152,7 @@ class GameServer:
             earlier = await asyncio.get_running_loop().run_in_executor(
                 self.pool, replayed, record)
         except ReplayError as e:
-            self._log(f"table {table.id}: its events cannot be found again: {e.message}")
+            log.error("table %s: its events cannot be found again: %s", table.id, e.message)
             return
         history = self.histories.setdefault(table.id, History(first=len(record.actions)))
         history.restore(earlier)
@@ -180,10 +179,6 @@ class GameServer:
             with contextlib.suppress(FileNotFoundError):
                 self.socket_path.unlink()
         self.store.close()
-
-    def _log(self, text: str) -> None:
-        self.errors.append(text)
-        print(f"mare-nostrum server: {text}", file=sys.stderr, flush=True)
 
     # --- identities -----------------------------------------------------------------------
     def issue_token(self, identity: str, name: str, *, key: str = "", open: bool = False,
@@ -226,21 +221,21 @@ class GameServer:
                         p.read_frame(reader, p.MAX_CLIENT_FRAME, body_within=FRAME_WITHIN),
                         HELLO_WITHIN if conn.identity is None else None)
                 except p.FrameError as e:
-                    conn.send(p.Rejected(reason=str(e)))
+                    _refuse_frame(conn, str(e), cut_off=True)
                     break
                 except TimeoutError:
-                    conn.send(p.Rejected(reason=f"no hello within {HELLO_WITHIN:g} s"))
+                    _refuse_frame(conn, f"no hello within {HELLO_WITHIN:g} s", cut_off=True)
                     break
                 if body is None:
                     break
                 if conn.flooding():
-                    conn.send(p.Rejected(reason="too many messages: disconnected"))
+                    _refuse_frame(conn, "too many messages: disconnected", cut_off=True)
                     break
                 try:
                     msg = p.decode_client(body)
                 except p.FrameError as e:
                     conn.strikes += 1
-                    conn.send(p.Rejected(reason=str(e)))
+                    _refuse_frame(conn, str(e), cut_off=conn.strikes >= MAX_STRIKES)
                     if conn.strikes >= MAX_STRIKES:
                         break
                     continue
@@ -249,8 +244,8 @@ class GameServer:
                 await writer.drain()  # a client that does not read slows only itself
         except (ConnectionError, OSError):
             pass
-        except Exception as e:  # noqa: BLE001  (one client's trouble never stops the server)
-            self._log(f"client {conn.name or '?'}: {type(e).__name__}: {e}")
+        except Exception:  # noqa: BLE001  (one client's trouble never stops the server)
+            log.exception("client %s cut off by an error", who(conn))
         finally:
             self.conns.discard(conn)
             conn.close()
@@ -261,66 +256,23 @@ class GameServer:
         """Answer one message; False to hang up."""
         if conn.identity is None:
             if not isinstance(msg, p.Hello):
-                conn.send(p.Rejected(reason="say hello first"))
+                _refuse_frame(conn, "say hello first", cut_off=True)
                 return False
             if msg.version != p.VERSION:
                 conn.send(p.Rejected(reason=f"protocol version {msg.version} is not "
                                             f"supported (the server speaks {p.VERSION})"))
+                log.warning("login refused: a client of protocol version %s", msg.version)
                 return False
-            who = self._redeem(msg.token)
-            if who is None:
+            entry = self._redeem(msg.token)
+            if entry is None:
                 conn.send(p.Rejected(reason="bad token: unknown, used or expired"))
+                log.warning("login refused: a bad token (unknown, used or expired)")
                 return False
-            conn.send(gate.enter(self, conn, who))
+            conn.send(gate.enter(self, conn, entry))
+            if entry.identity.startswith("local:"):  # the SSH door logs its own logins
+                log.info("login: %s on this machine, accepted", entry.identity)
             return True
-        refusal = gate.refusal(conn, msg)
-        if refusal is not None:
-            conn.send(p.Rejected(reason=refusal))
-            return True
-        if gate.handle(self, conn, msg):
-            return not conn.closed
-        match msg:
-            case p.Hello():
-                conn.send(p.Rejected(reason="already said hello"))
-            case p.ListTables():
-                conn.send(self._tables_for(conn))
-            case p.CreateTable():
-                self._create(conn, msg)
-            case p.Sit():
-                self._sit(conn, msg)
-            case p.Watch():
-                table = self._table(conn, msg.table)
-                refusal = table and gate.watch_refusal(self.audiences, table, conn)
-                if refusal:
-                    conn.send(p.Rejected(reason=refusal, table=msg.table))
-                elif table is not None:
-                    self._join(conn, table, None)
-            case p.Act():
-                self._act(conn, msg)
-            case p.Chat():
-                self._chat(conn, msg)
-            case p.HandOver():
-                self._hand_over(conn, msg)
-            case p.TakeBack():
-                self._take_back(conn, msg)
-            case p.VoteHandOver():
-                self._vote(conn, msg)
-            case p.GetReplay():
-                self._replay(conn, msg)
-        return True
-
-    def _table(self, conn: Conn, tid: int) -> Table | None:
-        table = self.tables.get(tid)
-        if table is None or not gate.may_see(self.audiences, table, conn):
-            conn.send(p.Rejected(reason=f"no table {tid}", table=tid))
-            return None
-        return table
-
-    def _seat(self, conn: Conn, table: Table, seat: int) -> SeatRow | None:
-        row = table.seats[seat] if 0 <= seat < len(table.seats) else None
-        if row is None:
-            conn.send(p.Rejected(reason=f"table {table.id} has no seat {seat}", table=table.id))
-        return row
+        return dispatch.answer(self, conn, msg)
 
     def _tables_for(self, conn: Conn) -> p.Tables:
         return p.Tables(tables=[
@@ -333,270 +285,25 @@ class GameServer:
 
     def _info(self, table: Table, identity: str | None) -> p.TableInfo:
         watchers = sum(1 for c in self.conns if c.table == table.id and c.seat is None)
-        return self._with_clock(table, table.info(identity, self._connected(table), watchers))
+        return clocks.with_clock(self, table,
+                                 table.info(identity, self._connected(table), watchers))
 
     # --- clocks ---------------------------------------------------------------------------
-    def _late_seat(self, table: Table) -> int | None:
-        """The seat whose person is out of time for the pending decision."""
-        seat = table.match.pending_seat()
-        if seat is None or table.over or table.seats[seat].kind != REMOTE \
-                or table.seats[seat].identity is None:
-            return None
-        return seat if self.deadlines.out_of_time(table.id) else None
-
-    def _creator_present(self, table: Table, late: int) -> bool:
-        """The creator is here to decide on the late seat (and is not its late player)."""
-        if table.seats[late].identity == table.creator:
-            return False
-        return any(c.identity == table.creator and not c.closed for c in self.conns)
-
-    def _voters(self, table: Table, late: int) -> list[str]:
-        """Who votes on a late seat: the other people seated, but the (absent) creator."""
-        late_id = table.seats[late].identity
-        return sorted({r.identity for r in table.seats
-                       if r.identity is not None and r.kind == REMOTE
-                       and r.identity not in (late_id, table.creator)})
-
-    def _with_clock(self, table: Table, info: p.TableInfo) -> p.TableInfo:
-        c = self.deadlines.of(table.id, table.match.version)
-        seat = info.pending
-        person = seat is not None and not table.over and table.seats[seat].kind == REMOTE
-        if not person or c.preset.seconds is None:
-            return msgspec.structs.replace(info, clock=c.preset.label())
-        late = self._late_seat(table)
-        needed = 0
-        if late is not None and not self._creator_present(table, late):
-            needed = len(self._voters(table, late)) // 2 + 1
-        return msgspec.structs.replace(
-            info, clock=c.preset.label(), left=self.deadlines.left(table.id),
-            waiting=self.deadlines.waiting(table.id), votes_needed=needed,
-            votes=self.deadlines.votes(table.id, late) if late is not None else 0)
-
     def check_clocks(self) -> list[int]:
         """Tell every table (and the lobby) of a decision whose time has just run out; the
         tables it happened at. The server looks every CLOCK_CHECK seconds; tests with a
         clock of their own call it after turning the hands."""
-        late = []
-        for table in self.tables.values():
-            c = self.deadlines.of(table.id, table.match.version)
-            if not c.told and self._late_seat(table) is not None:
-                c.told = True
-                late.append(table.id)
-                self._broadcast_table(table)
-        if late:
-            self._broadcast_lobby()
-        return late
+        return clocks.check_clocks(self)
 
     async def _watch_clocks(self) -> None:
         while True:
             await asyncio.sleep(CLOCK_CHECK)
             try:
                 self.check_clocks()
-            except Exception as e:  # noqa: BLE001  (a clock's trouble never stops the server)
-                self._log(f"clocks: {type(e).__name__}: {e}")
+            except Exception:  # noqa: BLE001  (a clock's trouble never stops the server)
+                log.exception("the clocks could not be checked")
 
-    # --- the lobby ------------------------------------------------------------------------
-    def _create(self, conn: Conn, msg: p.CreateTable) -> None:
-        if len(msg.seats) != len(msg.civs):
-            conn.send(p.Rejected(reason=f"{len(msg.civs)} civilizations but "
-                                        f"{len(msg.seats)} seats"))
-            return
-        bad = [k for k in msg.seats if k != REMOTE and k not in bot_levels()]
-        if bad:
-            conn.send(p.Rejected(reason=f"unknown player kind {bad[0]!r}"))
-            return
-        unknown = [c for c in msg.civs if c not in CIVS]
-        if unknown:
-            conn.send(p.Rejected(reason=f"unknown civilization {unknown[0]!r}"))
-            return
-        if msg.sit is not None and not (0 <= msg.sit < len(msg.seats)
-                                        and msg.seats[msg.sit] == REMOTE):
-            conn.send(p.Rejected(reason="the creator can only sit at a seat for a person"))
-            return
-        try:
-            preset = check_preset(msg.clock)
-        except PresetError as e:
-            conn.send(p.Rejected(reason=str(e)))
-            return
-        # the seed is the server's secret: random, never sent to anyone while the game runs
-        config = Config(civs=list(msg.civs), seed=secrets.randbits(62), setup=msg.setup,
-                        long_game=msg.long_game, three_roles_win=msg.three_roles_win,
-                        no_take_back=msg.no_take_back)
-        try:
-            check_config(config)
-        except IllegalAction as e:
-            conn.send(p.Rejected(reason=e.reason))
-            return
-        assert conn.identity is not None
-        table = Table.create(self.store, conn.identity, config, list(msg.seats),
-                             writer=self._write_later)
-        self.tables[table.id] = table
-        invite = ""
-        if msg.private or not msg.spectators:
-            invite = self.audiences.set(table.id, private=msg.private,
-                                        spectators=msg.spectators).invite
-        self.deadlines.start(table.id, preset, table.match.version)
-        self.histories[table.id] = history = History()
-        history.add(0, table.recent)
-        self._pending[table.id] = table.match.pending_seat()
-        conn.send(p.Created(table=table.id, invite=invite))
-        if msg.sit is not None:
-            table.bind(msg.sit, conn.identity)
-            self._join(conn, table, msg.sit)
-        self._broadcast_lobby()
-        self._wake_bots(table)
-
-    def _sit(self, conn: Conn, msg: p.Sit) -> None:
-        table = self._table(conn, msg.table)
-        if table is None:
-            return
-        row = self._seat(conn, table, msg.seat)
-        if row is None:
-            return
-        mine = table.seat_of(conn.identity or "")
-        back = row.identity == conn.identity
-        if back:
-            # back at one's own seat: a computer that kept it for the clock gives it back
-            # (one the creator handed it to for an absence keeps it until handed back)
-            if row.kind != REMOTE and self.deadlines.give_back(table.id, msg.seat):
-                table.bind(msg.seat, conn.identity, REMOTE)
-                self._broadcast_table(table)
-                self._wake_bots(table)
-        elif row.identity is not None:
-            conn.send(p.Rejected(reason=f"that seat is taken by {self.store.name_of(row.identity)}",
-                                 table=table.id))
-            return
-        elif row.kind != REMOTE:
-            conn.send(p.Rejected(reason="that seat is a computer player's", table=table.id))
-            return
-        elif mine is not None:
-            conn.send(p.Rejected(reason=f"you already sit at seat {mine + 1} of this table",
-                                 table=table.id))
-            return
-        else:
-            table.bind(msg.seat, conn.identity)
-        self._join(conn, table, msg.seat)
-        if back:
-            self._send_digest(conn, table, msg.seat)
-        self._broadcast_lobby()
-
-    def _send_digest(self, conn: Conn, table: Table, seat: int) -> None:
-        """'Since your last decision': for a player back at their seat after deciding."""
-        mark = self.deadlines.mark(table.id, seat)
-        history = self.histories.setdefault(table.id, History(first=table.match.version))
-        if mark is None:
-            return
-        civ = table.match.state.players[seat].civ
-
-        def send(events: list) -> None:
-            lines = digest(events, civ)
-            if lines:
-                conn.send(p.Digest(table=table.id, lines=lines))
-
-        if history.covers(mark):
-            send(history.since(mark))
-            return
-        # older than this server's memory (a restart): the record has every step
-        record = msgspec.structs.replace(table.match.record,
-                                         actions=list(table.match.record.actions))
-
-        async def from_record() -> None:
-            try:
-                events = await asyncio.get_running_loop().run_in_executor(
-                    self.pool, replayed_since, record, mark)
-            except ReplayError as e:
-                self._log(f"table {table.id}: no digest: {e.message}")
-                return
-            send(events)
-
-        self._later(from_record())
-
-    def _join(self, conn: Conn, table: Table, seat: int | None) -> None:
-        old = self.tables.get(conn.table) if conn.table is not None else None
-        conn.table, conn.seat = table.id, seat
-        lines = [p.ChatLine(table=table.id, name=r.name, text=r.text, at=r.at,
-                            version=r.version) for r in self.store.chat_rows(table.id, 20)]
-        lines += [p.ChatLine(table=table.id, name=r.name, text=r.text, at=r.at,
-                             version=r.version, channel=SPECTATORS)
-                  for r in self.audiences.chat_rows(table.id, 20)]
-        for line in sorted(lines, key=lambda line: (line.at, line.version)):
-            conn.send(line)
-        if old is not None and old is not table:
-            self._broadcast_table(old)
-        # the newcomer's first update carries the recent events it may see, for its log
-        self._send_update(conn, table, list(table.recent), versions=list(table.recent_versions))
-        cache: dict = {}
-        for c in list(self.conns):
-            if c.table == table.id and c is not conn:
-                self._send_update(c, table, [], cache)
-
-    # --- at a table -----------------------------------------------------------------------
-    def _act(self, conn: Conn, msg: p.Act) -> None:
-        table = self._table(conn, msg.table)
-        if table is None:
-            return
-        if conn.table != table.id or conn.seat is None:
-            conn.send(p.Rejected(reason="you do not sit at this table", table=table.id))
-            return
-        if table.seats[conn.seat].identity != conn.identity:
-            conn.send(p.Rejected(reason="this seat is not yours", table=table.id))
-            return
-        match = table.match
-        if msg.version != match.version:
-            conn.send(p.Resync(table=table.id, version=match.version,
-                               reason=f"stale version {msg.version}: the game is at "
-                                      f"{match.version}"))
-            conn.send(p.Rejected(reason=f"stale version {msg.version}: the game is at "
-                                        f"{match.version}", table=table.id))
-            self._send_update(conn, table, [])
-            return
-        pending = match.pending_seat()
-        if pending != conn.seat or table.seats[conn.seat].kind != REMOTE:
-            whose = "nobody's (the game is over)" if pending is None else \
-                table.match.state.players[pending].civ
-            conn.send(p.Rejected(reason=f"not your decision: it is {whose}'s",
-                                 table=table.id))
-            return
-        try:
-            step = match.act(conn.seat, msg.action, msg.version)
-        except IllegalAction as e:
-            conn.send(p.Rejected(reason=e.reason, table=table.id, rule=e.rule))
-            return
-        self._after_step(table, step)
-
-    def _take_back(self, conn: Conn, msg: p.TakeBack) -> None:
-        """Undo: the seat's last decision, when the engine allows it; everyone at the table
-        gets the position before it and the log without its events."""
-        table = self._table(conn, msg.table)
-        if table is None:
-            return
-        if conn.table != table.id or conn.seat is None:
-            conn.send(p.Rejected(reason="you do not sit at this table", table=table.id))
-            return
-        seat = conn.seat
-        if table.seats[seat].identity != conn.identity or table.seats[seat].kind != REMOTE:
-            conn.send(p.Rejected(reason="this seat is not yours", table=table.id))
-            return
-        match = table.match
-        if msg.version != match.version:
-            conn.send(p.Rejected(reason="No undo: the game moved on since you asked",
-                                 table=table.id))
-            self._send_update(conn, table, [])
-            return
-        try:
-            match.undo(seat)
-        except IllegalAction as e:
-            conn.send(p.Rejected(reason=e.reason, table=table.id, rule=e.rule))
-            return
-        civ = match.state.players[seat].civ
-        cache: dict = {}
-        for c in list(self.conns):
-            if c.table == table.id:
-                self._send_update(c, table, list(table.recent), cache, taken_back=civ,
-                                  versions=list(table.recent_versions))
-        self._broadcast_lobby()
-        self._wake_bots(table)
-
+    # --- a table moves on ---------------------------------------------------------------
     def _after_step(self, table: Table, step: Step) -> None:
         # a step with nothing to do in it that comes next for a person is passed for them
         # at once (engine.match.Match.pass_empty_steps), before anyone is shown the table:
@@ -606,7 +313,7 @@ class GameServer:
     def _after_steps(self, table: Table, steps: list[Step], chosen: bool = True) -> None:
         """`chosen`: the first step is a decision of its seat (not a pass taken for it)."""
         if table.save_error:
-            self._log(f"table {table.id}: {table.save_error}")
+            log.error("table %s: %s", table.id, table.save_error)
         history = self.histories.setdefault(table.id, History())
         for s in steps:
             history.add(s.version, s.events)
@@ -619,6 +326,9 @@ class GameServer:
         self._tell_turn(table)
         self._wake_bots(table)
         if table.over:
+            st = table.match.state
+            log.info("table %s finished at turn %s: %s won", table.id, st.turn,
+                     st.winner or "nobody")
             self._broadcast_lobby()
 
     def _tell_turn(self, table: Table) -> None:
@@ -638,133 +348,6 @@ class GameServer:
         for c in list(self.conns):
             if c.identity == who:
                 c.send(note)
-
-    def _chat(self, conn: Conn, msg: p.Chat) -> None:
-        table = self._table(conn, msg.table)
-        if table is None:
-            return
-        if conn.table != table.id:
-            conn.send(p.Rejected(reason="you are not at this table", table=table.id))
-            return
-        text = clean_chat(msg.text)
-        if not text:
-            return
-        if not conn.chat_allowed():
-            conn.send(p.Rejected(reason="chatting too fast: wait a few seconds",
-                                 table=table.id))
-            return
-        assert conn.identity is not None
-        version = table.match.version  # its place among the events, after a restart too
-        if conn.seat is None:  # a spectator: their own channel
-            at = self.audiences.add_chat(table.id, conn.name, text, version)
-            line = p.ChatLine(table=table.id, name=conn.name, text=text, at=at,
-                              channel=SPECTATORS, version=version)
-        else:
-            at = self.store.add_chat(table.id, conn.identity, conn.name, text, version)
-            line = p.ChatLine(table=table.id, name=conn.name, text=text, at=at,
-                              version=version)
-        for c in list(self.conns):
-            if c.table == table.id:
-                c.send(line)
-
-    def _hand_over(self, conn: Conn, msg: p.HandOver) -> None:
-        table = self._table(conn, msg.table)
-        if table is None:
-            return
-        row = self._seat(conn, table, msg.seat)
-        if row is None:
-            return
-        own = not msg.to_bot and row.identity == conn.identity  # one's own seat, taken back
-        if conn.identity != table.creator and not own:
-            conn.send(p.Rejected(reason="only the table's creator hands seats over "
-                                        "(a player takes back only their own seat)",
-                                 table=table.id))
-            return
-        if row.identity is None and row.kind == REMOTE and msg.to_bot:
-            conn.send(p.Rejected(reason="nobody sits there: it is free for anyone",
-                                 table=table.id))
-            return
-        level = msg.level or HANDOVER_LEVEL
-        if msg.to_bot and level not in bot_levels():
-            conn.send(p.Rejected(reason=f"unknown computer level {level!r}", table=table.id))
-            return
-        if msg.to_bot:
-            late = self._late_seat(table) == msg.seat
-            if row.identity in self._connected(table) and not late:
-                conn.send(p.Rejected(reason="that player is here: only an absent player's "
-                                            "or a late player's seat goes to a computer",
-                                     table=table.id))
-                return
-            if row.kind == REMOTE:
-                table.bind(msg.seat, row.identity, level)
-                if late:  # until its owner comes back to it
-                    self.deadlines.keep(table.id, msg.seat)
-        else:
-            if own and row.kind == REMOTE:
-                conn.send(p.Rejected(reason="you already play your seat", table=table.id))
-                return
-            if row.kind == REMOTE or row.identity is None:
-                conn.send(p.Rejected(reason="that seat was never a person's",
-                                     table=table.id))
-                return
-            table.bind(msg.seat, row.identity, REMOTE)
-            self.deadlines.give_back(table.id, msg.seat)  # given back: nothing kept
-        self._broadcast_table(table)
-        self._broadcast_lobby()
-        self._wake_bots(table)
-
-    def _vote(self, conn: Conn, msg: p.VoteHandOver) -> None:
-        """Without its creator present, a table's other players vote a late seat over to
-        a computer (until its owner comes back); a majority of them carries it."""
-        table = self._table(conn, msg.table)
-        if table is None:
-            return
-        if self._seat(conn, table, msg.seat) is None:
-            return
-        if self._late_seat(table) != msg.seat:
-            conn.send(p.Rejected(reason="that seat is not out of time", table=table.id))
-            return
-        if self._creator_present(table, msg.seat):
-            conn.send(p.Rejected(reason="the table's creator is here: the creator decides",
-                                 table=table.id))
-            return
-        voters = self._voters(table, msg.seat)
-        if conn.identity not in voters:
-            conn.send(p.Rejected(reason="only the other players at this table vote",
-                                 table=table.id))
-            return
-        assert conn.identity is not None
-        votes = self.deadlines.vote(table.id, msg.seat, conn.identity)
-        if votes >= len(voters) // 2 + 1:
-            row = table.seats[msg.seat]
-            table.bind(msg.seat, row.identity, HANDOVER_LEVEL)
-            self.deadlines.keep(table.id, msg.seat)
-            self._wake_bots(table)
-        self._broadcast_table(table)
-        self._broadcast_lobby()
-
-    def _replay(self, conn: Conn, msg: p.GetReplay) -> None:
-        table = self._table(conn, msg.table)
-        if table is None:
-            return
-        if not table.over:
-            conn.send(p.Rejected(reason=f"table {table.id} is still playing: its replay "
-                                        "comes when the game is over", table=table.id))
-            return
-        seat = table.seat_of(conn.identity or "")
-        record = table.match.record
-
-        async def build() -> None:
-            loop = asyncio.get_running_loop()
-            try:
-                data = await loop.run_in_executor(self.pool, replays.frames, record, seat)
-            except ReplayError as e:
-                conn.send(p.Rejected(reason=f"the replay cannot be made: {e.message}",
-                                     table=table.id))
-                return
-            conn.send(p.ReplayFrames(table=table.id, seat=seat, data=data))
-
-        self._later(build())
 
     # --- computer players -----------------------------------------------------------------
     def _wake_bots(self, table: Table) -> None:
@@ -786,8 +369,8 @@ class GameServer:
             version, seat = match.version, match.pending_seat()
             try:
                 action = await loop.run_in_executor(self.pool, match.bot_action)
-            except Exception as e:  # noqa: BLE001  (a bot's bug stops its table only)
-                self._log(f"table {table.id}: computer player failed: {e}")
+            except Exception:  # noqa: BLE001  (a bot's bug stops its table only)
+                log.exception("table %s: a computer player failed (its table waits)", table.id)
                 return
             if match.version != version or match.pending_seat() != seat \
                     or not match.bot_to_move():
@@ -796,7 +379,9 @@ class GameServer:
             try:
                 step = match.act(seat, action, version)
             except IllegalAction as e:
-                self._log(f"table {table.id}: computer player's move refused: {e.reason}")
+                # the rule only: the reason may name a card of the computer's hand
+                log.error("table %s: a computer player's move was refused (%s)", table.id,
+                          e.rule or "no rule named")
                 return
             self._after_step(table, step)
 
@@ -839,6 +424,13 @@ class GameServer:
         else:
             up = msgspec.structs.replace(up, info=info)
         conn.send(up)
+
+
+def _refuse_frame(conn: Conn, reason: str, *, cut_off: bool) -> None:
+    """A frame the protocol refuses: said to the client, and one line in the log."""
+    conn.send(p.Rejected(reason=reason))
+    log.warning("bad frame from %s: %s%s", who(conn), reason,
+                " (cut off)" if cut_off else f" (strike {conn.strikes} of {MAX_STRIKES})")
 
 
 def _no_undo(table: Table, seat: int | None) -> str:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import logging
 import os
 import secrets
 import signal
@@ -44,6 +45,8 @@ from .keys import Admitted, admit, read_authorized
 from .notices import TERMINAL_ENV
 from .server import GameServer, until_stopped
 from .spawn import Session, SpawnError, WarmChild, WarmParent, become_subreaper, spawn_fresh
+
+log = logging.getLogger(__name__)
 
 TERM_DEFAULT = "xterm-256color"
 MAX_SIZE = (500, 200)  # columns and rows a client may ask for: more is clamped
@@ -75,6 +78,7 @@ def load_host_key(path: Path) -> asyncssh.SSHKey:
             f.write(key.export_private_key())
         print(f"mare-nostrum: created host key {path}: "
               f"{key.get_fingerprint('sha256')}", flush=True)
+        log.info("created host key %s: %s", path, key.get_fingerprint("sha256"))
         return key
     try:
         return asyncssh.read_private_key(str(path))
@@ -98,10 +102,23 @@ class Door(asyncssh.SSHServer):
         self.name = ""
         self.guest = False
         self.address = ""
+        self.offered = ""  # the fingerprint of the last key the client offered
+        self.logged_in = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else ""
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.logged_in:
+            return
+        # one line per login that never got in: the last key it offered, if any
+        if self.offered:
+            log.warning("login: key %s from %s, refused (not admitted by the authorized "
+                        "keys)", self.offered, self.address or "?")
+        else:
+            log.info("login: no key from %s, refused (gone before logging in)",
+                     self.address or "?")
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
@@ -114,6 +131,7 @@ class Door(asyncssh.SSHServer):
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         # asyncssh checks the signature right after this call, so the key of the last
         # call before auth_completed is the one the client proved it holds
+        self.offered = key.get_fingerprint("sha256")
         if self.front.open:
             self.admitted = Admitted(key, {})
             return True
@@ -139,22 +157,33 @@ class Door(asyncssh.SSHServer):
         return True
 
     def auth_completed(self) -> None:
+        self.logged_in = True
         if self.guest:
             tag = secrets.token_hex(3)
             self.identity, self.name = f"guest:{tag}", f"guest-{tag}"
+            log.info("login: no key (guest %s) from %s, accepted to watch", self.name,
+                     self.address or "?")
             return
         assert self.admitted is not None
         key = self.admitted.key
         self.identity = key.get_fingerprint("sha256")
         # an open server's account names the key (claimed on its first connection)
         self.name = "" if self.front.open else display_name(key.get_comment() or self.username)
+        log.info("login: key %s (%s) from %s, accepted", self.identity,
+                 self._known_as(), self.address or "?")
+
+    def _known_as(self) -> str:
+        if not self.front.open:
+            return self.name
+        account = self.front.server.accounts.identity_of(self.identity)
+        return account[1] if account is not None else "a new key, no name yet"
 
     def session_requested(self):
-        return GameSession(self.front, self.identity, self.name, guest=self.guest,
+        return DoorSession(self.front, self.identity, self.name, guest=self.guest,
                            address=self.address, admitted=self.admitted)
 
 
-class GameSession(asyncssh.SSHServerSession):
+class DoorSession(asyncssh.SSHServerSession):
     """The app in a pseudo-terminal, wired to the SSH channel."""
 
     def __init__(self, front: SSHFront, identity: str, name: str, *, guest: bool = False,
@@ -219,6 +248,8 @@ class GameSession(asyncssh.SSHServerSession):
                           self.address, [("" if s.guest else s.identity, s.address)
                                          for s in self.front.sessions])
         if why is not None:
+            log.info("session of %s from %s refused: %s", self.identity, self.address or "?",
+                     why)
             self._say(f"mare-nostrum: {why}\r\n")
             self._end(1)
             return
@@ -274,6 +305,7 @@ class GameSession(asyncssh.SSHServerSession):
             self.child = self.front.start(Session(argv, env, lim.rlimits(self.front.limits),
                                                   slave))
         except SpawnError as e:
+            log.error("the session of %s could not start: %s", self.identity, e)
             os.close(slave)
             os.close(master)
             self.master = None
@@ -382,7 +414,7 @@ class SSHFront:
         self.authorized_keys = authorized_keys or Path("/nonexistent")
         self.open = open
         self.limits = limits or lim.Limits()
-        self.sessions: set[GameSession] = set()
+        self.sessions: set[DoorSession] = set()
 
     async def watch_idle(self, clock=time.monotonic) -> None:
         """End the sessions idle in the lobby, until cancelled."""
@@ -437,8 +469,10 @@ async def serve_ssh(*, data: Path, socket: Path, host: str, port: int, host_key:
             warm.close()
         await server.close()
         raise SSHError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
-    print(f"mare-nostrum: SSH door on {host}:{port}{' (open to any key)' if open else ''}, "
-          f"host key {key.get_fingerprint('sha256')}, game server on {path}", flush=True)
+    started = (f"SSH door on {host}:{port}{' (open to any key)' if open else ''}, host key "
+               f"{key.get_fingerprint('sha256')}, game server on {path}")
+    print(f"mare-nostrum: {started}", flush=True)
+    log.info("started: %s", started)
     idle = asyncio.get_running_loop().create_task(front.watch_idle())
     try:
         await until_stopped()
@@ -447,3 +481,4 @@ async def serve_ssh(*, data: Path, socket: Path, host: str, port: int, host_key:
         listener.close()
         front.close()
         await server.close()
+        log.info("stopped")

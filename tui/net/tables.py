@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from engine import saves
+from engine.bots import LEVELS
 from engine.events import Event
 from engine.game import new_game
 from engine.match import Match, Step
@@ -22,7 +23,13 @@ from .protocol import SeatInfo, TableInfo
 from .store import SeatRow, Store, TableRow
 
 REMOTE = "remote"
+HANDOVER_LEVEL = "normal"  # the computer a seat is handed to when no level is named
 RECENT_EVENTS = 400  # what a player who sits down (or comes back) finds in the log
+
+
+def bot_levels() -> tuple[str, ...]:
+    """The kinds of a seat a computer plays."""
+    return tuple(LEVELS)
 
 
 def options_of(config: Config) -> list[str]:

@@ -31,7 +31,7 @@ class BotLevelScreen(BaseModal):
         self.seat = seat
 
     def compose(self):
-        from tui.session import available_bot_levels, default_bot_level
+        from tui.sessions.local import available_bot_levels, default_bot_level
         self.levels = available_bot_levels() or [default_bot_level()]
         with Vertical(id="level-box"):
             yield Static(f"[b]A computer player keeps the seat[/] — {esc(self.seat)}\n"
@@ -42,7 +42,7 @@ class BotLevelScreen(BaseModal):
 
     def on_mount(self) -> None:
         super().on_mount()
-        from tui.session import default_bot_level
+        from tui.sessions.local import default_bot_level
         menu = self.query_one(OptionList)
         best = default_bot_level()
         menu.highlighted = self.levels.index(best) if best in self.levels else 0

@@ -25,7 +25,7 @@ DEFAULT_AMOUNT = {NONE: "", LIVE: "5", CORRESPONDENCE: "3"}
 
 
 def _levels() -> list[str]:
-    from tui.session import available_bot_levels
+    from tui.sessions.local import available_bot_levels
     return available_bot_levels()
 
 
@@ -50,7 +50,7 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
 
     def compose(self):
         levels = _levels()
-        from tui.session import default_bot_level
+        from tui.sessions.local import default_bot_level
         bot = default_bot_level() if default_bot_level() in levels else levels[0]
         with Vertical(id="create-box"):
             yield Static("[b]A new table[/]: one line per choice; ctrl+s creates it")

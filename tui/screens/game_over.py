@@ -12,13 +12,13 @@ from engine.data.cards import ROLES
 from engine.render import civ as civ_name
 
 from .. import bridge
-from ..session import GameSession
+from ..sessions.local import LocalSession
 from ..text import civ_markup, esc
 from ..widgets.keybar import KeyBar
 from .base import BaseModal
 
 
-def standings_markup(session: GameSession) -> str:
+def standings_markup(session: LocalSession) -> str:
     state = session.view(None).state  # what everyone may see
     lines = []
     if state.winner:
@@ -60,7 +60,7 @@ class GameOverScreen(BaseModal):
         Binding("escape", "board", "Board", show=False, id="game_over.board-escape"),
     ]
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: LocalSession) -> None:
         super().__init__()
         self.session = session
 

@@ -18,7 +18,7 @@ from engine.render import rule_name
 from engine.state import Config
 
 from ..levels import level_markup
-from ..session import HUMAN, available_bot_levels, default_bot_level
+from ..sessions.local import HUMAN, available_bot_levels, default_bot_level
 from ..text import esc
 from ..widgets.checkbox import MarkedCheckbox
 from ..widgets.field import Field

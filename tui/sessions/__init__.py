@@ -1,3 +1,3 @@
 """What a game screen plays through: a session (`base.TableSession`), local (a match in
-this process, `tui.session.GameSession`) or remote (the game server's updates,
+this process, `tui.sessions.local.LocalSession`) or remote (the game server's updates,
 `remote.RemoteSession`)."""

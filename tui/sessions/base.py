@@ -1,9 +1,9 @@
 """The session interface the game screens talk to (never to the engine state directly).
 
-A local session (`tui.session.GameSession`) runs a match in this process, its computer
-players in a worker; a remote session (`tui.sessions.remote.RemoteSession`) holds only the
-last update of the game server (the seat's view, quotes, prompt, legal actions and the
-events it may see) and sends its decisions there. The screens read the same members of
+A local session (`tui.sessions.local.LocalSession`) runs a match in this process, its
+computer players in a worker; a remote session (`tui.sessions.remote.RemoteSession`) holds
+only the last update of the game server (the seat's view, quotes, prompt, legal actions
+and the events it may see) and sends its decisions there. The screens read the same members of
 both, so a remote player gets the same map, panes and decision dialogs as local play.
 """
 

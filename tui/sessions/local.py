@@ -24,9 +24,9 @@ from engine.record import GameRecord
 from engine.render import plain
 from engine.state import Config, GameState
 
-from . import bridge
-from .sessions.base import ChatEntry
-from .status_parts import StatusParts
+from .. import bridge
+from ..status_parts import StatusParts
+from .base import ChatEntry
 
 HUMAN = "human"
 
@@ -61,7 +61,7 @@ def seat_kind(level: str) -> str:
 
 @dataclass
 class BotTurn:
-    """What computer players decided on a copy of the state (see `GameSession.think`)."""
+    """What computer players decided on a copy of the state (see `LocalSession.think`)."""
 
     base_version: int
     state: GameState
@@ -69,7 +69,7 @@ class BotTurn:
     error: str | None = None
 
 
-class GameSession:
+class LocalSession:
     """The local session (tui.sessions.base.TableSession): the match runs here."""
 
     runs_bots = True  # the game screen lets computer players think in a worker
@@ -97,7 +97,7 @@ class GameSession:
         self.event_versions: list[int] = []  # (no chat to place among the events)
 
     @classmethod
-    def new(cls, config: Config, seats: list[str], **kw) -> GameSession:
+    def new(cls, config: Config, seats: list[str], **kw) -> LocalSession:
         state, events = game.new_game(config)
         return cls(state, seats, events=events, fresh=True, **kw)
 

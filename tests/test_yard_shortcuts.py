@@ -39,9 +39,9 @@ def _positions(seeds: tuple[int, ...], steps: int) -> Iterator[GameState]:
             yield held
 
 
-# The chart's pieces built in a province (docs/rules.md, Construction: a city on a city
-# site, a temple by a city, a market by a caravan, one fortress; legions and creatures in
-# one's provinces), in the chart's order; then a trireme on a coast and a caravan on each
+# The chart's pieces built in a province (docs/rules.md, Construction: where things go: a
+# city on a city site, a temple by a city, a market by a caravan, one fortress; legions and
+# creatures in one's provinces), in the chart's order; then a trireme on a coast and a caravan on each
 # commodity site of the province.
 PROVINCE_PIECES = ("city", "temple", "market", "legion", "fortress", "creature")
 

@@ -12,7 +12,7 @@ PUBLIC = {
     "engine", "engine.__version__", "engine.examples", "engine.invariants", "engine.game", "engine.quotes", "engine.view", "engine.actions", "engine.prompts",
     "engine.events", "engine.state", "engine.errors", "engine.render", "engine.render_kinds",
     "engine.render_advice", "engine.render_battle", "engine.battle_quotes",
-    "engine.record", "engine.replay",
+    "engine.record", "engine.replay", "engine.saves.format",
     "engine.saves", "engine.match", "engine.bots", "engine.scenario", "engine.data.board",
     "engine.data.cards",
 }

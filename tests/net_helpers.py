@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import shutil
+import signal
+import subprocess
 import tempfile
 from pathlib import Path
 
@@ -70,3 +72,13 @@ def sessions(door: int) -> list[int]:
 
 def cleanup(path: Path) -> None:
     shutil.rmtree(path, ignore_errors=True)
+
+
+def stop_server(proc: subprocess.Popen) -> None:
+    """Stop a server process as its host would (SIGTERM), killed if it will not go."""
+    proc.send_signal(signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=15)
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait(timeout=5)

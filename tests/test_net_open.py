@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import re
-import signal
 import subprocess
 import sys
 import time
@@ -16,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from .net_helpers import cleanup, sessions, short_dir
+from .net_helpers import cleanup, sessions, short_dir, stop_server
 from .test_net_ssh import SCREEN_POLL, TIMEOUT, Term, _free_port, _need
 from .waiting import polled
 
@@ -84,12 +83,7 @@ def door():
         for t in terms:
             t.close()
         for proc in procs:
-            proc.send_signal(signal.SIGTERM)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(timeout=15)
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait(timeout=5)
+            stop_server(proc)
         cleanup(d)
 
 

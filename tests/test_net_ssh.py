@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -23,7 +22,7 @@ import pytest
 
 from engine.saves import load_save
 
-from .net_helpers import cleanup, short_dir
+from .net_helpers import cleanup, short_dir, stop_server
 from .waiting import polled
 
 TIMEOUT = 40.0
@@ -131,12 +130,7 @@ def door():
     finally:
         for t in terms:
             t.close()
-        proc.send_signal(signal.SIGTERM)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(timeout=15)
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(timeout=5)
+        stop_server(proc)
         cleanup(d)
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from .net_helpers import cleanup, sessions, short_dir
+from .net_helpers import cleanup, sessions, short_dir, stop_server
 from .test_net_ssh import TIMEOUT, Term, _free_port, _need
 from .waiting import eventually, polled
 
@@ -86,12 +86,7 @@ def door():
     finally:
         for t in terms:
             t.close()
-        proc.send_signal(signal.SIGTERM)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(timeout=15)
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(timeout=5)
+        stop_server(proc)
         cleanup(d)
 
 

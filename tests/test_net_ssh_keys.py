@@ -5,7 +5,6 @@ player's key), `restrict` without `pty` (told, not let play), a forced `command=
 from __future__ import annotations
 
 import contextlib
-import signal
 import subprocess
 import sys
 import uuid
@@ -15,7 +14,7 @@ import pytest
 
 from tui.net.keys import Admitted, admit, read_authorized
 
-from .net_helpers import cleanup, short_dir
+from .net_helpers import cleanup, short_dir, stop_server
 from .test_net_ssh import SCREEN_POLL, TIMEOUT, _free_port, _need
 from .waiting import polled
 
@@ -56,12 +55,7 @@ def door():
         assert "SSH door on" in log.read_text(), log.read_text()
         yield d, port
     finally:
-        proc.send_signal(signal.SIGTERM)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(timeout=15)
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(timeout=5)
+        stop_server(proc)
         cleanup(d)
 
 

@@ -152,7 +152,8 @@ def run(state: GameState, ev: list[Event]) -> None:
 
 def _predetermined_roles(state: GameState, ev: list[Event], setup_version: int) -> None:
     """Each civilization's own role, then the roles of the missing ones by counting, once
-    the heroes' free units are on the board (each has its one place: Carthago, Athenae)."""
+    the free units its starting cards give are on the board (their card hooks placed them:
+    in a predetermined setup each has exactly one place)."""
     while state.free_placements:
         free_placement_step(state, ev)
         if state.prompt is not None:

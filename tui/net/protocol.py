@@ -24,7 +24,7 @@ from engine.view import View
 from .clock import Preset
 from .settings import Settings
 
-VERSION = 3
+VERSION = 4
 MAX_CLIENT_FRAME = 64 * 1024
 MAX_SERVER_FRAME = 8 * 1024 * 1024
 _HEADER = struct.Struct(">I")
@@ -137,9 +137,20 @@ class GetReplay(Msg):
     table: int
 
 
+# --- records ---------------------------------------------------------------------------------
+class GetProfile(Msg):
+    """A player's record and rating, by name ("": the asker's own)."""
+
+    name: str = ""
+
+
+class GetLeaders(Msg):
+    """The best rated players of this server."""
+
+
 ClientMsg = (Hello | ListTables | CreateTable | Sit | Watch | Act | Chat | HandOver
              | TakeBack | ClaimName | LinkKey | NewLinkCode | UseInvite | SaveSettings
-             | VoteHandOver | GetReplay)
+             | VoteHandOver | GetReplay | GetProfile | GetLeaders)
 
 
 # --- server to client ----------------------------------------------------------------------
@@ -274,8 +285,36 @@ class ReplayFrames(Msg):
     data: bytes
 
 
+class CivGames(msgspec.Struct, kw_only=True):
+    civ: str
+    games: int
+    wins: int
+
+
+class Profile(Msg):
+    """A player's rated games (finished, with at least two players at the end) and rating:
+    counts only, nothing of any one game."""
+
+    name: str
+    mine: bool = False  # the asker's own
+    games: int = 0
+    wins: int = 0
+    civs: list[CivGames] = []  # most played first
+    turns: float = 0.0  # the average length of a game, in turns
+    mu: float | None = None  # the skill (None: no rated game yet)
+    sigma: float = 0.0  # its uncertainty
+    rating: float = 0.0  # the conservative rating, mu - 3 sigma: the best-rated order
+    rank: int | None = None  # the place on the best-rated table
+
+
+class Leaders(Msg):
+    """The best rated players, best first (a Profile each)."""
+
+    leaders: list[Profile]
+
+
 ServerMsg = (Welcome | Tables | Created | Update | Rejected | ChatLine | Resync | LinkCode
-             | YourTurn | Digest | ReplayFrames)
+             | YourTurn | Digest | ReplayFrames | Profile | Leaders)
 
 _encoder = msgspec.msgpack.Encoder()
 _client_decoder = msgspec.msgpack.Decoder(ClientMsg)

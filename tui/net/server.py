@@ -48,6 +48,7 @@ from .digest import History, replayed
 from .guesses import WrongCodes
 from .handlers import clocks, dispatch
 from .logs import who
+from .records import Records, result_of
 from .settings import KeySettings
 from .store import Store, private_dir
 from .tables import REMOTE, Table
@@ -80,6 +81,7 @@ class GameServer:
         self.key_settings = KeySettings(self.store.db)
         self.clock = clock or WallClock()
         self.deadlines = Deadlines(self.store.db, self.clock)
+        self.records = Records(self.store.db)
         self.histories: dict[int, History] = {}  # each table's events since it was loaded
         self._pending: dict[int, int | None] = {}  # whose decision each table waits for
         self._clock_task: asyncio.Task | None = None
@@ -111,6 +113,8 @@ class GameServer:
             self.deadlines.restarted(row.id, table.match.version)
             self.histories[row.id] = History(first=table.match.version)
             self._pending[row.id] = table.match.pending_seat()
+            if table.over:  # one that ended before results were kept: kept now
+                self._keep_result(table)
 
     def _write_later(self, write) -> None:
         self.saver.submit(write)
@@ -329,7 +333,18 @@ class GameServer:
             st = table.match.state
             log.info("table %s finished at turn %s: %s won", table.id, st.turn,
                      st.winner or "nobody")
+            self._keep_result(table)
             self._broadcast_lobby()
+
+    def _keep_result(self, table: Table) -> None:
+        """A finished table's result, kept once (tui.net.records), and its players rated."""
+        if self.records.kept(table.id):
+            return
+        result = result_of(table.id, table.match.state, table.seats)
+        if self.records.keep(result):
+            log.info("table %s: result kept, %s", table.id,
+                     "its players rated" if result.rated
+                     else "not rated (fewer than two players at the end)")
 
     def _tell_turn(self, table: Table) -> None:
         """A decision that has just become a person's: ring every connection of theirs

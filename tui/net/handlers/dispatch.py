@@ -21,7 +21,7 @@ import msgspec
 from .. import gate
 from .. import protocol as p
 from ..accounts import AccountError
-from . import accounts, chat, clocks, lobby, seats
+from . import accounts, chat, clocks, lobby, profiles, seats
 from .accounts import Hung
 
 if TYPE_CHECKING:
@@ -47,6 +47,9 @@ ROUTES: dict[type, Route] = {
     p.ListTables: Route(answer=lobby.list_tables),
     p.CreateTable: Route(answer=lobby.create),
     p.GetReplay: Route(answer=lobby.replay, table=True),
+    # records: profiles and the best rated
+    p.GetProfile: Route(answer=profiles.profile),
+    p.GetLeaders: Route(answer=profiles.leaders),
     # tables and seats
     p.Sit: Route(answer=seats.sit, table=True, seat=True),
     p.Watch: Route(answer=seats.watch, table=True),

@@ -33,7 +33,8 @@ from .base import BaseScreen
 Connect = Callable[[], Awaitable["Client"]]
 HINT = ("Enter: sit, back to your seat, or a finished game's replay · 1-6: that seat · "
         "w: watch · b: an absent or late seat to a computer and back, or vote")
-MORE_KEYS = " · s: settings · i: a private table's invite code · k: link another key"
+MORE_KEYS = (" · s: settings · i: a private table's invite code · k: link another key · "
+             "p: your record and the best rated")
 LIVE_REFRESH = 15.0  # seconds between two lists while a clock runs at a table shown
 WATCH_ONLY = "Without a key you may only watch: connect with an SSH key to play."
 NAME_FIRST = "Choose a name first (k): until then you may watch."
@@ -70,6 +71,7 @@ class LobbyScreen(BaseScreen):
         Binding("s", "settings", "Settings", show=False, id="lobby.settings"),
         Binding("k", "account", "Name / link a key", show=False, id="lobby.account"),
         Binding("i", "invite", "Invite code", show=False, id="lobby.invite"),
+        Binding("p", "profile", "Records", show=False, id="lobby.profile"),
         Binding("ctrl+q", "app.quit", "Quit", id="lobby.quit"),
     ]
     DEFAULT_CSS = """
@@ -188,6 +190,8 @@ class LobbyScreen(BaseScreen):
                                 timeout=20, markup=False)
             case p.ReplayFrames():
                 self._show_replay(msg)
+            case p.Profile() | p.Leaders():
+                self._show_records(msg)
 
     def _your_turn(self, msg: p.YourTurn) -> None:
         """A decision became ours: the bell and a desktop notice (where the terminal
@@ -294,6 +298,19 @@ class LobbyScreen(BaseScreen):
             self.claim_name()
         else:
             self.send(p.NewLinkCode())
+
+    def action_profile(self) -> None:
+        from .profile import ProfileScreen
+        self.app.push_screen(ProfileScreen(self.send))
+
+    def _show_records(self, msg: p.Profile | p.Leaders) -> None:
+        from .profile import ProfileScreen
+        screen = self.app.screen
+        if isinstance(screen, ProfileScreen):  # (an answer after it was closed: dropped)
+            if isinstance(msg, p.Profile):
+                screen.show_profile(msg)
+            else:
+                screen.show_leaders(msg.leaders)
 
     def action_invite(self) -> None:
         from .account import InviteScreen

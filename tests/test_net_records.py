@@ -271,3 +271,35 @@ def test_a_table_of_one_player_and_computers_is_kept_but_not_rated(data, quick_h
     assert len(results) == 1 and not results[0].rated
     assert [s.player for s in results[0].seats] == ["SHA256:anna", None, None]
 
+
+
+def test_a_guest_and_an_unnamed_key_see_records_without_any_fingerprint(data):
+    async def go():
+        async with running(data) as server:
+            server.store.seen("SHA256:anna", "anna")
+            server.store.seen("SHA256:bert", "bert")
+            server.records.keep(_result(1, ("rome", "SHA256:anna", 1),
+                                        ("greece", "SHA256:bert", 2)))
+            assert server.socket_path is not None
+            guest = await Client.connect(server.socket_path, server.issue_token(
+                "guest:1a2b3c", "guest-1a2b3c", guest=True))
+            unnamed = await Client.connect(server.socket_path, server.issue_token(
+                "SHA256:new", "", key="SHA256:new", open=True))
+            bodies = []
+            for c in (guest, unnamed):
+                for msg in (p.GetProfile(), p.GetLeaders(), p.GetProfile(name="Anna")):
+                    c.send(msg)
+                    body = await p.read_frame(c.reader, p.MAX_SERVER_FRAME)
+                    assert body is not None
+                    bodies.append(p.decode_server(body))
+                    assert b"SHA256" not in body
+            return bodies
+
+    g_mine, g_leaders, g_anna, u_mine, _, _ = run(go())
+    assert isinstance(g_mine, p.Profile) and g_mine.mine and g_mine.name == "guest-1a2b3c"
+    assert g_mine.games == 0 and g_mine.mu is None
+    assert isinstance(u_mine, p.Profile) and u_mine.name == "" and u_mine.games == 0
+    assert isinstance(g_leaders, p.Leaders)
+    assert [(x.name, x.rank, x.wins) for x in g_leaders.leaders] == [("anna", 1, 1),
+                                                                    ("bert", 2, 0)]
+    assert isinstance(g_anna, p.Profile) and g_anna.name == "anna" and not g_anna.mine

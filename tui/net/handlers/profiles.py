@@ -27,18 +27,21 @@ def profile(server: GameServer, conn: Conn, msg: p.GetProfile) -> None:
         conn.send(p.Rejected(reason=f"no player named {msg.name.strip()!r} has a rated "
                                     "game on this server"))
         return
-    conn.send(shown(server, server.records.record(player), mine=player == me))
+    conn.send(shown(server, conn, server.records.record(player)))
 
 
 def leaders(server: GameServer, conn: Conn, msg: p.GetLeaders) -> None:
-    conn.send(p.Leaders(leaders=[shown(server, r, mine=r.player == conn.identity)
+    conn.send(p.Leaders(leaders=[shown(server, conn, r)
                                  for r in server.records.best(LEADERS)]))
 
 
-def shown(server: GameServer, record: Record, *, mine: bool) -> p.Profile:
-    """A player's record as the protocol carries it: under their name."""
+def shown(server: GameServer, conn: Conn, record: Record) -> p.Profile:
+    """A player's record as the protocol carries it to `conn`: under their name (the
+    asker's own as it knows itself: a guest or a key still unnamed has none stored)."""
     r = record.rating
-    return p.Profile(name=server.store.name_of(record.player), mine=mine, games=record.games,
+    mine = record.player == conn.identity
+    name = conn.name if mine else server.store.name_of(record.player)
+    return p.Profile(name=name, mine=mine, games=record.games,
                      wins=record.wins,
                      civs=[p.CivGames(civ=c.civ, games=c.games, wins=c.wins)
                            for c in record.civs],

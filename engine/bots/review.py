@@ -29,6 +29,7 @@ from .advice import Advice, advise
 
 REVIEW_VERSION = 1  # a cached review of another version is worked out again
 SWINGS = 5  # the biggest swings listed
+REVIEW_BUDGET = 0.25  # the hard player's seconds per decision: a game's review in a minute or two
 
 
 class Judgement(msgspec.Struct, frozen=True, kw_only=True):
@@ -109,7 +110,7 @@ def judge(d: Decision, budget: float, rounds: int | None = None,
                                    why=better_why(best, mine))
 
 
-def review(record: GameRecord, civ: str, budget: float = 0.25, rounds: int | None = None,
+def review(record: GameRecord, civ: str, budget: float = REVIEW_BUDGET, rounds: int | None = None,
            progress: Callable[[int, int], None] | None = None,
            cancelled: Callable[[], bool] | None = None) -> Review | None:
     """Every decision of `civ` judged; `progress(done, total)` after each. None if

@@ -15,6 +15,8 @@ import struct
 import msgspec
 
 from engine.actions import Action
+from engine.bots.advice import Advice
+from engine.bots.review import Review
 from engine.events import Event
 from engine.prompts import Prompt
 from engine.quotes import Quotes
@@ -24,7 +26,7 @@ from engine.view import View
 from .clock import Preset
 from .settings import Settings
 
-VERSION = 3
+VERSION = 4
 MAX_CLIENT_FRAME = 64 * 1024
 MAX_SERVER_FRAME = 8 * 1024 * 1024
 _HEADER = struct.Struct(">I")
@@ -59,6 +61,7 @@ class CreateTable(Msg):
     private: bool = False  # listed only for holders of its invite code
     spectators: bool = True  # others may watch
     clock: Preset = Preset()  # none, or minutes (live) / days (correspondence) per decision
+    hints: bool = False  # its players may ask the hard player for a hint at their decisions
 
 
 class Sit(Msg):
@@ -137,9 +140,25 @@ class GetReplay(Msg):
     table: int
 
 
+# --- the hard player's advice (docs/bots.md) ---------------------------------------------------
+class RequestHint(Msg):
+    """What the hard player would do at the sender's pending decision, from its seat's view
+    (answered by a Hint to the sender only, or Rejected: hints off, not its decision)."""
+
+    table: int
+    version: int  # the state version of the decision
+
+
+class RequestReview(Msg):
+    """The hard player's review of the sender's own decisions at a finished table
+    (answered by ReviewProgress now and then, then a ReviewDone; Rejected for others)."""
+
+    table: int
+
+
 ClientMsg = (Hello | ListTables | CreateTable | Sit | Watch | Act | Chat | HandOver
              | TakeBack | ClaimName | LinkKey | NewLinkCode | UseInvite | SaveSettings
-             | VoteHandOver | GetReplay)
+             | VoteHandOver | GetReplay | RequestHint | RequestReview)
 
 
 # --- server to client ----------------------------------------------------------------------
@@ -173,6 +192,7 @@ class TableInfo(msgspec.Struct, kw_only=True):
     waiting: float = 0.0  # seconds the pending decision has waited
     votes: int = 0  # votes to hand the late seat to a computer
     votes_needed: int = 0  # how many carry it (0: no vote open)
+    hints: bool = False  # its players may ask for a hint (chosen at its creation)
 
 
 class Welcome(Msg):
@@ -274,8 +294,34 @@ class ReplayFrames(Msg):
     data: bytes
 
 
+class Hint(Msg):
+    """The hard player's advice at the receiver's decision of `version`, worked out from its
+    seat's view only."""
+
+    table: int
+    version: int
+    advice: Advice
+
+
+class ReviewProgress(Msg):
+    """A review under way: `done` of `total` decisions judged (total 0: it waits for the
+    review before it)."""
+
+    table: int
+    done: int
+    total: int
+
+
+class ReviewDone(Msg):
+    """The receiver's review of a finished table (its fingerprint blank: the record's
+    digest stays on the server with the record)."""
+
+    table: int
+    review: Review
+
+
 ServerMsg = (Welcome | Tables | Created | Update | Rejected | ChatLine | Resync | LinkCode
-             | YourTurn | Digest | ReplayFrames)
+             | YourTurn | Digest | ReplayFrames | Hint | ReviewProgress | ReviewDone)
 
 _encoder = msgspec.msgpack.Encoder()
 _client_decoder = msgspec.msgpack.Decoder(ClientMsg)

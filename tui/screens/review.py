@@ -15,6 +15,7 @@ from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from engine.bots import review_decisions, swings
+from engine.bots.review import REVIEW_BUDGET
 from engine.record import GameRecord
 from engine.render import civ as civ_name
 from engine.render_advice import swing_lines
@@ -29,7 +30,6 @@ from .base import BaseModal
 if TYPE_CHECKING:
     from engine.bots import Judgement, Review
 
-REVIEW_BUDGET = 0.25  # the hard player's seconds per decision (as `mare-nostrum review`)
 
 
 @dataclass

@@ -163,8 +163,10 @@ async def _work(server: GameServer, table: Table, seat: int, running: _Reviewing
         running.tell(p.ReviewProgress(table=table.id, done=done, total=total))
 
     try:
-        running.tell(p.ReviewProgress(table=table.id, done=0, total=0))  # its turn to come
-        async with advisers.turns():
+        turns = advisers.turns()
+        if turns.locked():  # another review thinks: this one waits its turn
+            running.tell(p.ReviewProgress(table=table.id, done=0, total=0))
+        async with turns:
             if running.abandoned():
                 return
             found = await loop.run_in_executor(server.pool, functools.partial(

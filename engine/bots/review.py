@@ -25,11 +25,11 @@ from ..render import action_text, phase_name, prompt_title
 from ..render_advice import better_why
 from ..replay import ReplayError
 from ..view import View
+from . import REVIEW_BUDGET
 from .advice import Advice, advise
 
 REVIEW_VERSION = 1  # a cached review of another version is worked out again
 SWINGS = 5  # the biggest swings listed
-REVIEW_BUDGET = 0.25  # the hard player's seconds per decision: a game's review in a minute or two
 
 
 class Judgement(msgspec.Struct, frozen=True, kw_only=True):

@@ -17,8 +17,7 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from engine.bots import review_decisions, swings
-from engine.bots.review import REVIEW_BUDGET
+from engine.bots import REVIEW_BUDGET, review_decisions, swings
 from engine.record import GameRecord
 from engine.render import civ as civ_name
 from engine.render_advice import swing_lines

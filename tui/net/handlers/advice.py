@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from engine.bots import advise, review_decisions
-from engine.bots.review import REVIEW_BUDGET, Review
+from engine.bots import REVIEW_BUDGET, Review, advise, review_decisions
 from engine.game import view
 from engine.replay import ReplayError
 

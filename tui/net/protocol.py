@@ -15,6 +15,7 @@ import struct
 import msgspec
 
 from engine.actions import Action
+from engine.bots import Advice, Review
 from engine.events import Event
 from engine.prompts import Prompt
 from engine.quotes import Quotes
@@ -59,6 +60,7 @@ class CreateTable(Msg):
     private: bool = False  # listed only for holders of its invite code
     spectators: bool = True  # others may watch
     clock: Preset = Preset()  # none, or minutes (live) / days (correspondence) per decision
+    hints: bool = False  # its players may ask the hard player for a hint at their decisions
 
 
 class Sit(Msg):
@@ -148,9 +150,26 @@ class GetLeaders(Msg):
     """The best rated players of this server."""
 
 
+# --- the hard player's advice (docs/bots.md) ---------------------------------------------------
+class RequestHint(Msg):
+    """What the hard player would do at the sender's pending decision, from its seat's view
+    (answered by a Hint to the sender only, or Rejected: hints off, not its decision)."""
+
+    table: int
+    version: int  # the state version of the decision
+
+
+class RequestReview(Msg):
+    """The hard player's review of the sender's own decisions at a finished table
+    (answered by ReviewProgress now and then, then a ReviewDone; Rejected for others)."""
+
+    table: int
+
+
 ClientMsg = (Hello | ListTables | CreateTable | Sit | Watch | Act | Chat | HandOver
              | TakeBack | ClaimName | LinkKey | NewLinkCode | UseInvite | SaveSettings
-             | VoteHandOver | GetReplay | GetProfile | GetLeaders)
+             | VoteHandOver | GetReplay | GetProfile | GetLeaders | RequestHint
+             | RequestReview)
 
 
 # --- server to client ----------------------------------------------------------------------
@@ -184,6 +203,7 @@ class TableInfo(msgspec.Struct, kw_only=True):
     waiting: float = 0.0  # seconds the pending decision has waited
     votes: int = 0  # votes to hand the late seat to a computer
     votes_needed: int = 0  # how many carry it (0: no vote open)
+    hints: bool = False  # its players may ask for a hint (chosen at its creation)
 
 
 class Welcome(Msg):
@@ -313,8 +333,35 @@ class Leaders(Msg):
     leaders: list[Profile]
 
 
+class Hint(Msg):
+    """The hard player's advice at the receiver's decision of `version`, worked out from its
+    seat's view only."""
+
+    table: int
+    version: int
+    advice: Advice
+
+
+class ReviewProgress(Msg):
+    """A review under way: `done` of `total` decisions judged (total 0: it waits for the
+    review before it)."""
+
+    table: int
+    done: int
+    total: int
+
+
+class ReviewDone(Msg):
+    """The receiver's review of a finished table (its fingerprint blank: the record's
+    digest stays on the server with the record)."""
+
+    table: int
+    review: Review
+
+
 ServerMsg = (Welcome | Tables | Created | Update | Rejected | ChatLine | Resync | LinkCode
-             | YourTurn | Digest | ReplayFrames | Profile | Leaders)
+             | YourTurn | Digest | ReplayFrames | Profile | Leaders | Hint | ReviewProgress
+             | ReviewDone)
 
 _encoder = msgspec.msgpack.Encoder()
 _client_decoder = msgspec.msgpack.Decoder(ClientMsg)

@@ -163,6 +163,12 @@ def _results_and_ratings(db: sqlite3.Connection) -> str:
     return ""
 
 
+# Version 4: a table's hints, an option chosen at its creation (off for every older table).
+def _hints_option(db: sqlite3.Connection) -> str:
+    db.execute("ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
+    return ""
+
+
 @dataclass(frozen=True)
 class Migration:
     name: str  # what the step brings, in a few words (shown when it runs)
@@ -173,6 +179,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("the registry's tables as they were before it had a version", _todays_tables),
     Migration("a table's seats, chat, audience and clock belong to it", _rows_belong_to_their_table),
     Migration("the results of finished games and the players' ratings", _results_and_ratings),
+    Migration("a table may offer hints to its players", _hints_option),
 )
 LATEST = len(MIGRATIONS)
 

@@ -47,6 +47,7 @@ from .deadlines import Deadlines
 from .digest import History, replayed
 from .guesses import WrongCodes
 from .handlers import clocks, dispatch
+from .handlers.advice import AdviceLimits, Advisers
 from .logs import who
 from .records import Records, result_of
 from .settings import KeySettings
@@ -73,7 +74,8 @@ def default_socket(data: Path | None = None) -> Path:
 
 class GameServer:
     def __init__(self, data: Path | None = None, *, bot_delay: float = 0.0,
-                 bot_threads: int = 2, clock: Clock | None = None) -> None:
+                 bot_threads: int = 2, clock: Clock | None = None,
+                 advice: AdviceLimits | None = None) -> None:
         self.data = private_dir(Path(data) if data else default_data_dir())
         self.store = Store(self.data)
         self.accounts = Accounts(self.store.db)
@@ -87,6 +89,7 @@ class GameServer:
         self._clock_task: asyncio.Task | None = None
         self._jobs: set[asyncio.Task] = set()
         self.bot_delay = bot_delay
+        self.advisers = Advisers(advice)  # hints and reviews, thinking in the bot pool
         self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bots")
         # one thread writes every save, in order: the loop never waits on the disk
         self.saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="saves")

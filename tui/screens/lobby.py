@@ -25,6 +25,7 @@ from tui.net.settings import Settings
 from tui.net.words import lobby_line, lobby_order, seat_text, table_summary
 
 from ..sessions.remote import RemoteSession
+from ..sessions.review import RemoteReview
 from ..widgets.choice import ChoiceList
 from ..widgets.keybar import KeyBar
 from . import lobby_keys as keys
@@ -95,6 +96,7 @@ class LobbyScreen(BaseScreen):
         self.goto_watch = watch
         self.goto_replay = replay
         self.remote: RemoteSession | None = None  # the table we sit at or watch
+        self.reviewing: RemoteReview | None = None  # a finished table's review, asked for
         self.opening = False  # a sit or watch was sent: show the table when it answers
         self.first_list = connect is not None
         self.guest = False  # keyless: may only watch
@@ -175,6 +177,14 @@ class LobbyScreen(BaseScreen):
                     self._show_table(remote)
             case p.ChatLine():
                 self._session(msg.table).chat_line(msg)
+            case p.Rejected() if self._reviewing(msg.table):
+                assert self.reviewing is not None
+                self.reviewing.heard(msg)
+            case p.ReviewProgress() | p.ReviewDone() if self._reviewing(msg.table):
+                assert self.reviewing is not None
+                self.reviewing.heard(msg)
+            case p.Hint() if self.remote is not None and self.remote.table == msg.table:
+                self.remote.hint_came(msg)
             case p.Rejected():
                 self.warn(_sentence(msg.reason), table=msg.table)
                 self.opening = False
@@ -217,7 +227,16 @@ class LobbyScreen(BaseScreen):
         except ReplayDataError as e:
             self.warn(str(e), table=msg.table)
             return
-        self.app.push_screen(ReplayScreen(replay))  # type: ignore[arg-type]
+        # its players may ask the server for the review of their own seat
+        self.reviewing = None if msg.seat is None else RemoteReview(
+            msg.table, replay.state_at(0).players[msg.seat].civ, self.send)
+        self.app.push_screen(ReplayScreen(replay,  # type: ignore[arg-type]
+                                          remote_review=self.reviewing))
+
+    def _reviewing(self, table: int | None) -> bool:
+        """A review of `table` is asked for, and its screen waits for the server's word."""
+        return self.reviewing is not None and self.reviewing.table == table and \
+            self.reviewing.waiting
 
     def _clock_refresh(self) -> None:
         """Times left move on: list again now and then while a clock runs."""

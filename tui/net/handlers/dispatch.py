@@ -21,7 +21,7 @@ import msgspec
 from .. import gate
 from .. import protocol as p
 from ..accounts import AccountError
-from . import accounts, chat, clocks, lobby, profiles, seats
+from . import accounts, advice, chat, clocks, lobby, profiles, seats
 from .accounts import Hung
 
 if TYPE_CHECKING:
@@ -56,6 +56,9 @@ ROUTES: dict[type, Route] = {
     p.Act: Route(answer=seats.act, table=True, sits=True),
     p.TakeBack: Route(answer=seats.take_back, table=True, sits=True),
     p.HandOver: Route(answer=seats.hand_over, table=True, seat=True),
+    # the hard player's advice: a hint at one's decision, the review of a finished table
+    p.RequestHint: Route(answer=advice.hint, table=True, sits=True),
+    p.RequestReview: Route(answer=advice.review, table=True),
     # chat
     p.Chat: Route(answer=chat.say, table=True, here=True),
     # clocks and votes

@@ -24,7 +24,7 @@ from engine.view import View
 from .clock import Preset
 from .settings import Settings
 
-VERSION = 3
+VERSION = 4
 MAX_CLIENT_FRAME = 64 * 1024
 MAX_SERVER_FRAME = 8 * 1024 * 1024
 _HEADER = struct.Struct(">I")
@@ -123,6 +123,24 @@ class SaveSettings(Msg):
     settings: Settings
 
 
+# --- notices while away (tui.net.away): where this key is told -------------------------------
+class GetContact(Msg):
+    """This key's contact for notices while away (answered by a Contact)."""
+
+
+class SetContact(Msg):
+    """Where this key is told while away ("": nowhere); a new e-mail address gets a code."""
+
+    email: str = ""
+    push: str = ""  # a push service's address (ntfy://, matrix://, discord://...)
+
+
+class ConfirmEmail(Msg):
+    """The code the e-mail address received, typed back."""
+
+    code: str
+
+
 # --- clocks and replays ----------------------------------------------------------------------
 class VoteHandOver(Msg):
     """Without the creator present, the others vote to hand a late seat to a computer."""
@@ -139,7 +157,7 @@ class GetReplay(Msg):
 
 ClientMsg = (Hello | ListTables | CreateTable | Sit | Watch | Act | Chat | HandOver
              | TakeBack | ClaimName | LinkKey | NewLinkCode | UseInvite | SaveSettings
-             | VoteHandOver | GetReplay)
+             | VoteHandOver | GetReplay | GetContact | SetContact | ConfirmEmail)
 
 
 # --- server to client ----------------------------------------------------------------------
@@ -235,6 +253,16 @@ class LinkCode(Msg):
     minutes: int
 
 
+class Contact(Msg):
+    """This key's contact for notices while away, as the server keeps it."""
+
+    email: str = ""
+    confirmed: bool = False  # the address answered its code (until then nothing is sent)
+    push: str = ""
+    mail: bool = False  # this server sends e-mail (its host named a mail relay)
+    said: str = ""  # what the last change did, in a sentence ("": nothing to say)
+
+
 class Resync(Msg):
     """Your copy is stale: an Update follows with the table as it is now."""
 
@@ -275,7 +303,7 @@ class ReplayFrames(Msg):
 
 
 ServerMsg = (Welcome | Tables | Created | Update | Rejected | ChatLine | Resync | LinkCode
-             | YourTurn | Digest | ReplayFrames)
+             | YourTurn | Digest | ReplayFrames | Contact)
 
 _encoder = msgspec.msgpack.Encoder()
 _client_decoder = msgspec.msgpack.Decoder(ClientMsg)

@@ -5,8 +5,8 @@ address, a push service).
 - One notice when the decision becomes theirs ("table 3, Rome: your decision
   (Construction); 2d 0h left on the clock"), at most one per person per table per
   NOTICE_EVERY seconds.
-- Once a day, at the host's digest hour (UTC), a digest to each person for whom several
-  tables wait.
+- Once a day, at the host's digest hour (UTC, or within the hour after it), a digest to
+  each person for whom several tables wait.
 - A notice never carries a secret: the table, the civilization, the decision's kind and the
   time left, nothing of a hand or an offer; and every notice says how to turn them off.
 
@@ -220,7 +220,10 @@ class Away:
         return (self.clock.now() - hour) // DAY * DAY + hour
 
     def digest_due(self) -> bool:
-        return self.slot() > self._digests_done
+        """The digest hour has come and its digests are not done (a server that was down
+        then sends them within the hour, else waits for the next day's)."""
+        slot = self.slot()
+        return slot > self._digests_done and self.clock.now() - slot < NOTICE_EVERY
 
     def digests(self, waiting: dict[str, list[Waiting]]) -> list[str]:
         """Today's digests, to each absent person several tables wait for and not yet sent

@@ -17,6 +17,7 @@ Also kept here: when each person was last told about each table, and last sent a
 from __future__ import annotations
 
 import ipaddress
+import math
 import re
 import secrets
 import sqlite3
@@ -156,7 +157,7 @@ class Contacts:
         new_push = bool(push) and push != old.push
         now = self.clock()
         if (new_email or new_push) and now - old.setup_sent < SETUP_EVERY:
-            minutes = int((SETUP_EVERY - (now - old.setup_sent)) // 60) + 1
+            minutes = math.ceil((SETUP_EVERY - (now - old.setup_sent)) / 60)
             raise ContactError(f"a new address was set up a moment ago: try again in "
                                f"{minutes} minutes")
         kept = email == old.email

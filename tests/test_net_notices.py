@@ -23,8 +23,16 @@ from aiosmtpd.controller import Controller
 from engine.data.cards import ALL_CARDS, RESOURCE_NAMES
 from engine.render import prompt_title
 from tui.net import protocol as p
-from tui.net.away import (AwayConfig, Notice, Waiting, check_config, decision_notice, deliver,
-                          digest_notice, mail_url)
+from tui.net.away import (
+    AwayConfig,
+    Notice,
+    Waiting,
+    check_config,
+    decision_notice,
+    deliver,
+    digest_notice,
+    mail_url,
+)
 from tui.net.clock import CORRESPONDENCE, HandClock, Preset
 from tui.net.contacts import ContactError, check_email, check_push
 from tui.net.handlers.away import present
@@ -181,8 +189,9 @@ def test_a_notice_that_cannot_go_is_logged_and_never_raised(caplog):
     dead = _free_port()  # nobody listens there
     with caplog.at_level(logging.WARNING, logger="tui.net.away"):
         assert not deliver([f"json://127.0.0.1:{dead}/x"], Notice("t", "b"), "table 1 to x")
-        assert not deliver(["mailto://127.0.0.1:%d?from=a@b.org&to=c@d.org&mode=insecure"
-                            % dead], Notice("t", "b"), "table 2 to y")
+        relay = AwayConfig(smtp=f"127.0.0.1:{dead}", sender="games@example.org")
+        assert not deliver([mail_url(relay, "c@example.org")], Notice("t", "b"),
+                           "table 2 to y")
     lines = [r.getMessage() for r in caplog.records if r.name == "tui.net.away"]
     assert any("table 1 to x" in line and "not delivered" in line for line in lines)
     assert any("table 2 to y" in line for line in lines)

@@ -82,7 +82,8 @@ def set_contact(server: GameServer, conn: Conn, msg: p.SetContact) -> None:
     c = change.contact
     said = []
     if change.code:
-        said.append(f"A code was sent to {c.email}: type it here to confirm the address.")
+        said.append(f"A code was sent to {c.email}: type it in Settings (s) to confirm "
+                    "the address.")
     if change.new_push:
         said.append("A first notice was sent to your push address.")
     if not c.email and not c.push:

@@ -78,6 +78,35 @@ def test_the_settings_screen_sends_where_to_be_told_while_away():
     assert asyncio.run(go(None, {})) == []  # before the server said: nothing is changed
 
 
+def test_the_lobby_asks_for_the_contact_and_the_open_settings_show_its_answer():
+    import asyncio
+
+    from textual.widgets import Input
+
+    async def go():
+        sent: list = []
+        lobby = LobbyScreen(tables=[], name="anna")
+        lobby.send = sent.append  # type: ignore[method-assign]
+        app = MareNostrumApp(first_screen=lobby, autosave=False)
+        async with app.run_test(size=SMALL) as pilot:
+            await until(pilot, lambda: app.screen is lobby and lobby.is_mounted)
+            lobby.welcomed(p.Welcome(identity="SHA256:anna", name="anna",
+                                     settings=Settings()))
+            await pilot.press("s")
+            screen = await until(pilot, lambda: isinstance(app.screen, SettingsScreen)
+                                 and app.screen.is_mounted and app.screen)
+            assert screen.query_one("#email", Input).disabled  # until the server says
+            lobby.receive(p.Contact(email="anna@example.org", mail=True,
+                                    said="A code was sent to anna@example.org: type it in "
+                                         "Settings (s) to confirm the address."))
+            await settled(pilot)
+            assert screen.query_one("#email", Input).value == "anna@example.org"
+            assert screen.query_one("#code-row").display
+            return sent
+
+    assert p.GetContact() in asyncio.run(go())
+
+
 def test_invite_code(snap_compare):
     app, run_before = _over_lobby(InviteScreen())
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)

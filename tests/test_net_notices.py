@@ -381,3 +381,17 @@ def test_contacts_refused_in_their_words_and_turned_off(data, receiver):
             assert "only watch" in (await keyless.expect(p.Rejected)).reason
 
     run(go())
+
+
+def test_serve_refuses_a_relay_it_cannot_use_in_one_line(data):
+    import subprocess
+    import sys
+    for flags, said in ((["--smtp", "relay.example.org"], "--smtp wants HOST:PORT"),
+                        (["--smtp", "relay.example.org:25"], "--smtp needs --smtp-from"),
+                        (["--notice-hour", "25"], "0 to 23")):
+        r = subprocess.run([sys.executable, "-m", "tui", "serve", "--data", str(data), *flags],
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and r.stderr.strip().splitlines() == [
+            f"mare-nostrum: {r.stderr.strip().removeprefix('mare-nostrum: ')}"]
+        assert said in r.stderr and "Traceback" not in r.stderr
+        assert not (data / "server.sock").exists()

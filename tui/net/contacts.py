@@ -16,6 +16,7 @@ Also kept here: when each person was last told about each table, and last sent a
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import math
 import re
@@ -120,7 +121,7 @@ class Contacts:
         self.db = db
         self.clock = clock
 
-    def _tx(self):
+    def _tx(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
         from .store import transaction
         return transaction(self.db)
 
@@ -215,7 +216,7 @@ class Contacts:
             db.execute("INSERT OR REPLACE INTO away_digests VALUES (?, ?)", (identity, at))
 
 
-def _contact(row: tuple) -> Contact:
+def _contact(row: tuple[str, str, str, int, str, str, float, float]) -> Contact:
     fp, identity, email, confirmed, push, h, until, sent = row
     return Contact(fingerprint=fp, identity=identity, email=email, confirmed=bool(confirmed),
                    push=push, code_hash=h, code_until=until, setup_sent=sent)

@@ -18,6 +18,7 @@ What the server tells, and when, is read from its tables in `tui.net.handlers.aw
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from concurrent.futures import Future, ThreadPoolExecutor
 from urllib.parse import quote, urlencode
@@ -167,11 +168,20 @@ def deliver(urls: list[str], notice: Notice, about: str) -> bool:
     return sent
 
 
+def _find_services() -> None:
+    try:
+        import apprise
+        apprise.Apprise.instantiate("json://example.org")
+    except Exception:  # noqa: BLE001  (only a warm-up: the real use says what is wrong)
+        log.exception("apprise could not be loaded")
+
+
 class Courier:
     """Sends notices one after another in its own thread."""
 
     def __init__(self) -> None:
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="notices")
+        self._warm = False
 
     def send(self, urls: list[str], notice: Notice, about: str) -> Future[bool] | None:
         if not urls:
@@ -180,6 +190,15 @@ class Courier:
             return self.pool.submit(deliver, urls, notice, about)
         except RuntimeError:  # the server is closing
             return None
+
+    def warm(self) -> None:
+        """apprise finds its services on first use (a few tenths of a second): done here,
+        off the game loop, when a player opens the settings where a push address is
+        checked."""
+        if not self._warm:
+            self._warm = True
+            with contextlib.suppress(RuntimeError):
+                self.pool.submit(_find_services)
 
     def drain(self) -> None:
         """Wait until every notice handed over has gone (or failed)."""

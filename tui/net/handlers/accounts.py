@@ -70,6 +70,7 @@ def save_settings(server: GameServer, conn: Conn, msg: p.SaveSettings) -> None:
 
 
 def get_contact(server: GameServer, conn: Conn, msg: p.GetContact) -> None:
+    server.away.courier.warm()  # a push address may be typed next
     conn.send(_contact(server, server.contacts.of_key(conn.key)))
 
 

@@ -102,6 +102,7 @@ class LobbyScreen(BaseScreen):
         self.guest = False  # keyless: may only watch
         self.unnamed = False  # a new key on an open server, no name claimed yet
         self.settings: Settings | None = None  # this key's, as the server keeps them
+        self.contact: p.Contact | None = None  # where this key is told while away
         self._note = HINT  # the line under the list
         self._warning: Warning_ | None = None  # a refusal said over the note, for a while
 
@@ -202,6 +203,8 @@ class LobbyScreen(BaseScreen):
                 self._show_replay(msg)
             case p.Profile() | p.Leaders():
                 self._show_records(msg)
+            case p.Contact():
+                self._contact(msg)
 
     def _your_turn(self, msg: p.YourTurn) -> None:
         """A decision became ours: the bell and a desktop notice (where the terminal
@@ -307,7 +310,17 @@ class LobbyScreen(BaseScreen):
                 self.use_settings(settings)
                 self.send(p.SaveSettings(settings=settings))
 
-        self.app.push_screen(SettingsScreen(self.settings or suggested, notes), chosen)
+        self.send(p.GetContact())  # the screen shows it when it comes
+        self.app.push_screen(SettingsScreen(self.settings or suggested, notes,
+                                            contact=self.contact, send=self.send), chosen)
+
+    def _contact(self, msg: p.Contact) -> None:
+        from .settings import SettingsScreen
+        self.contact = msg
+        if isinstance(self.app.screen, SettingsScreen):
+            self.app.screen.show_contact(msg)
+        if msg.said:
+            self.say(msg.said)
 
     def action_account(self) -> None:
         """A new key: choose a name; a named one: a code to link another key."""

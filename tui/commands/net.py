@@ -122,7 +122,7 @@ def run_serve(args: argparse.Namespace) -> int:
     import asyncio
     import logging
 
-    from tui.net.server import serve
+    from tui.net.server import GameServer, serve
 
     from .admin import prepare_data
     data, socket = _paths(args)
@@ -132,7 +132,7 @@ def run_serve(args: argparse.Namespace) -> int:
     if not _start_log(args, data):
         return 1
 
-    def ready(server, path) -> None:
+    def ready(server: GameServer, path: Path) -> None:
         started = f"game server on {path} ({len(server.tables)} tables)"
         print(f"mare-nostrum: {started}", flush=True)
         logging.getLogger(__name__).info("started: %s", started)

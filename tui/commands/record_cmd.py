@@ -10,8 +10,6 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.actions import Action
-from engine.events import Event
 from engine.record import action_text, truncate
 from engine.replay import ReplayError, replay, verify
 from engine.saves import SaveError, load_record, resolve, saves_dir
@@ -19,6 +17,8 @@ from engine.saves import SaveError, load_record, resolve, saves_dir
 from .checks import count, writable
 
 if TYPE_CHECKING:
+    from engine.actions import Action
+    from engine.events import Event
     from engine.record import GameRecord
     from engine.saves import SaveFile
     from engine.state import GameState

@@ -11,9 +11,9 @@ from engine import prompts as P
 from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.prompts import Prompt
+from engine.quotes import KindQuote
 from engine.render import item_text, only_powers_text
 from engine.render_kinds import kind_detail, kind_line, kind_name, lacks
-from engine.rules.shortfall import KindQuote
 
 from ..sessions.base import TableSession
 from ..text import esc

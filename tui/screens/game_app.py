@@ -4,11 +4,12 @@ Textual's `App`, which knows none of the game's own actions."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from textual.screen import Screen
 
-from engine.state import Config
+if TYPE_CHECKING:  # (the title screen loads no engine)
+    from engine.state import Config
 
 
 @runtime_checkable

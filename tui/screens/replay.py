@@ -4,6 +4,7 @@ board at that moment, the events of the turn so far, and the events of the step.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,7 +12,6 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
-from engine.bots.review import Review
 from engine.quotes import quotes
 from engine.render import PHASE_NAMES
 from engine.replay import Replay
@@ -23,6 +23,9 @@ from ..widgets.keybar import KeyBar
 from ..widgets.map import MapView
 from .base import BaseModal, BaseScreen
 from .game_app import game_app
+
+if TYPE_CHECKING:  # (the review is imported when first asked for: it is heavy)
+    from engine.bots import Review
 
 STEP = Binding.Group("Step", compact=True)
 TURN = Binding.Group("Turn", compact=True)

@@ -17,11 +17,8 @@ from typing import TYPE_CHECKING, Protocol
 from ..actions import Action
 from ..view import View
 
-if TYPE_CHECKING:  # the hint and the review (imported when first asked for: they are heavy)
-    from ..record import GameRecord
+if TYPE_CHECKING:  # the hint (imported when first asked for: it is heavy)
     from .advice import Advice as Advice
-    from .review import Judgement as Judgement
-    from .review import Review as Review
 
 
 class Bot(Protocol):
@@ -93,20 +90,4 @@ def advise(view: View, budget: float = 1.0, rounds: int | None = None,
     from .advice import advise as advise_
     return advise_(view, budget=budget, rounds=rounds, between=between)
 
-
-def review_decisions(record: GameRecord, civ: str, budget: float = 0.25,
-                     rounds: int | None = None,
-                     progress: Callable[[int, int], None] | None = None,
-                     cancelled: Callable[[], bool] | None = None) -> Review | None:
-    """The hard player's judgement of every decision of `civ` (`engine.bots.review.review`;
-    not named `review`, which is the module's name)."""
-    from .review import review as review_
-    return review_(record, civ, budget=budget, rounds=rounds, progress=progress,
-                   cancelled=cancelled)
-
-
-def swings(found: Review, n: int = 5) -> list[Judgement]:
-    """The review's biggest swings, biggest first."""
-    from .review import swings as swings_
-    return swings_(found, n)
 

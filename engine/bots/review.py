@@ -56,6 +56,11 @@ class Review(msgspec.Struct, kw_only=True):
     actions: int  # actions in the record
     judgements: list[Judgement] = []
 
+    def swings(self, n: int = SWINGS) -> list[Judgement]:
+        """The `n` decisions where the move played fell furthest short, biggest first."""
+        lost = [j for j in self.judgements if j.loss > 0]
+        return sorted(lost, key=lambda j: (-j.loss, j.index))[:n]
+
 
 class Decision(msgspec.Struct, frozen=True, kw_only=True):
     """A decision of the seat in the record: what it saw and what it played."""
@@ -129,9 +134,3 @@ def review(record: GameRecord, civ: str, budget: float = 0.25, rounds: int | Non
         return None
     return Review(civ=civ, budget=budget, rounds=rounds or 0, fingerprint=fingerprint(record),
                   actions=len(record.actions), judgements=out)
-
-
-def swings(found: Review, n: int = SWINGS) -> list[Judgement]:
-    """The `n` decisions where the move played fell furthest short, biggest first."""
-    lost = [j for j in found.judgements if j.loss > 0]
-    return sorted(lost, key=lambda j: (-j.loss, j.index))[:n]

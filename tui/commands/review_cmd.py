@@ -57,7 +57,7 @@ def review_progress(what: str) -> Iterator[Callable[[int, int], None]]:
 
 
 def _run_review(args: argparse.Namespace) -> int:
-    from engine.bots import review_decisions
+    from engine.bots.review import review
     from engine.render import civ as civ_name
     from engine.render_advice import review_lines
     from engine.replay import ReplayError
@@ -81,7 +81,7 @@ def _run_review(args: argparse.Namespace) -> int:
     if found is None:
         try:
             with review_progress(f"reviewing {civ_name(civ)}'s decisions") as progress:
-                found = review_decisions(record, civ, budget=args.budget,
+                found = review(record, civ, budget=args.budget,
                                          progress=progress)
         except ReplayError as e:
             return _fail(f"{args.file}: {e.message}", 1)

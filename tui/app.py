@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
     from . import bridge
     from .sessions.local import LocalSession
+    from .widgets.map import MapView
 
 HERE = Path(__file__).parent
 
@@ -138,6 +139,10 @@ class MareNostrumApp(App):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    def on_map_view_legend_asked(self, message: MapView.LegendAsked) -> None:
+        from .screens.legend import LegendScreen
+        self.push_screen(LegendScreen(message.state))
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen

@@ -37,7 +37,7 @@ from ..text import civ_markup, esc
 from ..widgets.choice import NAV, ChoiceList
 from ..widgets.detail import detail_lines
 from ..widgets.keybar import KeyBar
-from ..widgets.map import MAP_WIDTH
+from ..widgets.map import MAP_WIDTH, BoardScreen
 from .battle_panel import battle_panel
 from .error_line import ErrorLine
 
@@ -188,9 +188,8 @@ class DecisionScreen(ErrorLine, BaseModal):
 
     def action_whole_map(self) -> None:
         """Show the whole map; back here (as the dialog was) with 1 or Escape."""
-        from ..screens.game import GameScreen
         from ..screens.whole_map import WholeMapScreen
-        game = next((s for s in self.app.screen_stack if isinstance(s, GameScreen)), None)
+        game = next((s for s in self.app.screen_stack if isinstance(s, BoardScreen)), None)
         cursor = game.map.cursor if game is not None else "roma"
 
         def back(area: str | None) -> None:
@@ -238,9 +237,8 @@ class DecisionScreen(ErrorLine, BaseModal):
 
     def point_map(self, area: str) -> None:
         """Move the game screen's map cursor to the area (its detail under the map)."""
-        from ..screens.game import GameScreen
         for screen in self.app.screen_stack:
-            if isinstance(screen, GameScreen):
+            if isinstance(screen, BoardScreen):
                 screen.point_at(area)
 
 

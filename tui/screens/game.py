@@ -37,6 +37,9 @@ from engine.render import action_text, rule_name
 from engine.render import civ as civ_name
 
 from .. import news
+from ..decisions import make_decision
+from ..decisions.base import UNDO, can_undo
+from ..decisions.roles import NameOrder
 from ..sessions.base import TableSession
 from ..status_parts import StatusParts, note_parts
 from ..widgets.battle_log import BattleLog
@@ -259,7 +262,6 @@ class GameScreen(TableTalk):
     def _show_undo(self) -> None:
         """The key bar says whether the last decision can be taken back now (the engine,
         or the game server, decides): "u Undo" or "u No undo"."""
-        from ..decisions.base import can_undo
         ok = self.viewer is not None and can_undo(self.session, self.viewer)
         if ok == getattr(self, "_undo_ok", None):
             return
@@ -469,7 +471,6 @@ class GameScreen(TableTalk):
             self.advance()
 
     def open_decision(self) -> None:
-        from ..decisions import make_decision
         s = self.session
         seat = s.pending_seat
         if seat is None:
@@ -481,8 +482,6 @@ class GameScreen(TableTalk):
         self.app.push_screen(screen, callback=self._decided)
 
     def _decided(self, action) -> None:
-        from ..decisions.base import UNDO
-        from ..decisions.roles import NameOrder
         self._decision_open = False
         if action is None:  # closed to look at the board
             self._show_status()
@@ -514,7 +513,6 @@ class GameScreen(TableTalk):
     def action_undo(self) -> None:
         """Take back the last decision of the player at the keyboard, when the engine
         allows it (nothing hidden revealed, no die rolled since)."""
-        from ..decisions.base import can_undo
         s = self.session
         seat = self.viewer
         if seat is None or not can_undo(s, seat):  # a session without undo says no

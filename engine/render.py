@@ -19,8 +19,11 @@ screen adds its styling on top.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any
+
+import msgspec
 
 from . import actions as A
 from . import events as E
@@ -41,7 +44,6 @@ NAME_LIMIT = 40  # a player's or a save's name, as shown
 def plain(text: str, limit: int = NAME_LIMIT) -> str:
     """A string from a file or a player made safe to show: escape sequences and other
     control characters removed, whitespace runs made one space, at most `limit` long."""
-    import unicodedata
     text = _ESCAPES.sub("", str(text))
     text = "".join(" " if ch.isspace() else ch for ch in text
                    if ch.isspace() or unicodedata.category(ch)[0] != "C")
@@ -476,7 +478,6 @@ def render(event: E.Event) -> str:
     """One readable line for an event."""
     fn = RENDERERS.get(type(event))
     if fn is None:  # an event type newer than this module
-        import msgspec
         fields = msgspec.structs.asdict(event)
         fields.pop("visible_to", None)
         return f"{type(event).__name__} " + " ".join(f"{k}={v}" for k, v in fields.items())

@@ -11,17 +11,19 @@ import os
 import sys
 from collections.abc import Callable
 
+import engine
+
+from .commands import COMMANDS
+
 # Each subcommand: name -> (help, add_arguments, run). Modules register theirs here.
 Command = tuple[str, Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]
 
 
 def _commands() -> dict[str, Command]:
-    from .commands import COMMANDS
     return COMMANDS
 
 
 def _version() -> str:
-    import engine
     return engine.__version__
 
 

@@ -62,22 +62,22 @@ def make_bot(level: str, seed: int = 0, budget: float = 1.0) -> Bot:
     """A computer player; `budget` is the time per decision of the levels that look
     ahead (hard, planner), in seconds."""
     if level == "random":
-        from .random_bot import RandomBot
+        from .random_bot import RandomBot  # lazy: only the level asked for loads
         return RandomBot(seed)
     if level == "greedy":
-        from .greedy import GreedyBot
+        from .greedy import GreedyBot  # lazy: only the level asked for loads
         return GreedyBot(seed)
     if level == "easy":
-        from .easy import EasyBot
+        from .easy import EasyBot  # lazy: only the level asked for loads
         return EasyBot(seed)
     if level == "normal":
-        from .normal import NormalBot
+        from .normal import NormalBot  # lazy: only the level asked for loads
         return NormalBot(seed)
     if level == "hard":
-        from .hard import HardBot
+        from .hard import HardBot  # lazy: only the level asked for loads
         return HardBot(seed, budget=budget)
     if level == "planner":
-        from .planner import PlannerBot
+        from .planner import PlannerBot  # lazy: only the level asked for loads
         return PlannerBot(seed, budget=budget)
     raise ValueError(f"unknown computer player level {level!r} (choose from {', '.join(LEVELS)})")
 
@@ -87,7 +87,7 @@ def advise(view: View, budget: float = 1.0, rounds: int | None = None,
            between: Callable[[int], bool] | None = None) -> Advice:
     """What the hard player would do at the seat's decision, its alternatives and why
     (`engine.bots.advice.advise`)."""
-    from .advice import advise as advise_
+    from .advice import advise as advise_  # lazy: the hint's search loads when first asked for
     return advise_(view, budget=budget, rounds=rounds, between=between)
 
 

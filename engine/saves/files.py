@@ -37,7 +37,7 @@ def data_dir() -> Path:
     home = os.environ.get("MARE_NOSTRUM_HOME")
     if home:
         return Path(home)
-    import platformdirs
+    import platformdirs  # lazy: only without $MARE_NOSTRUM_HOME
     return Path(platformdirs.user_data_dir("mare-nostrum"))
 
 

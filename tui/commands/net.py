@@ -16,9 +16,15 @@ commands start fast and the engine works without the optional extras.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 from pathlib import Path
+
+from tui.net.limits import Limits
+from tui.net.logs import LOG_KEEP, LOG_NAME, LOG_SIZE_MB, start_log
+
+from .admin import prepare_data
 
 
 def _data_arg(p: argparse.ArgumentParser) -> None:
@@ -36,7 +42,6 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--restore", type=Path, default=None, metavar="BACKUP",
                    help="first bring back a backup made by `admin backup` (what the data "
                         "directory held is moved aside)")
-    from tui.net.logs import LOG_KEEP, LOG_NAME, LOG_SIZE_MB
     g = p.add_argument_group("the log (logins, tables, refused frames, errors with their "
                              "tracebacks; the console shows one line per start and per error)")
     g.add_argument("--log-file", type=Path, default=None, metavar="FILE",
@@ -62,7 +67,6 @@ def _add_serve_ssh(p: argparse.ArgumentParser) -> None:
     p.add_argument("--spawn", choices=("warm", "fresh"), default="warm",
                    help="how each session's process starts: forked from a parent that has "
                         "the app loaded (warm, the default) or a fresh Python (fresh)")
-    from tui.net.limits import Limits
     d = Limits()
     g = p.add_argument_group("limits of a public server")
     g.add_argument("--max-sessions-per-key", type=int, default=d.per_key, metavar="N",
@@ -94,6 +98,7 @@ def _add_join(p: argparse.ArgumentParser) -> None:
 
 
 def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
+    # lazy: loaded for this command only (`mare-nostrum --help` stays quick)
     from tui.net.server import default_data_dir, default_socket
     data = args.data or default_data_dir()
     return data, args.socket or default_socket(data)
@@ -101,7 +106,6 @@ def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
 
 def _start_log(args: argparse.Namespace, data: Path) -> bool:
     """The server's log (tui.net.logs); False, said in one line, when it cannot be opened."""
-    from tui.net.logs import LOG_NAME, start_log
     path = args.log_file or data / LOG_NAME
     try:
         start_log(path, size_mb=args.log_size, keep=args.log_keep)
@@ -113,18 +117,16 @@ def _start_log(args: argparse.Namespace, data: Path) -> bool:
 
 def _stopped_by(e: BaseException) -> int:
     """A server stopped by an error: one line on the console, the traceback in the log."""
-    import logging
     logging.getLogger(__name__).critical("the server stopped", exc_info=e)
     return 1
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    # lazy: loaded for this command only (`mare-nostrum --help` stays quick)
     import asyncio
-    import logging
 
     from tui.net.server import serve
 
-    from .admin import prepare_data
     data, socket = _paths(args)
     refused = prepare_data(data, socket, args.restore)
     if refused:
@@ -146,15 +148,16 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def run_serve_ssh(args: argparse.Namespace) -> int:
+    # lazy: loaded for this command only (`mare-nostrum --help` stays quick)
     import asyncio
 
     try:
+        # lazy, and guarded: asyncssh is an optional dependency
         from tui.net.ssh import SSHError, serve_ssh
     except ImportError:
         print("mare-nostrum: serve-ssh needs asyncssh: pip install 'mare-nostrum[ssh]'",
               file=sys.stderr)
         return 1
-    from tui.net.limits import Limits
     if args.authorized_keys is None and not args.open:
         print("mare-nostrum: serve-ssh needs --authorized-keys FILE (or --open)",
               file=sys.stderr)
@@ -164,7 +167,6 @@ def run_serve_ssh(args: argparse.Namespace) -> int:
                     memory_mb=args.limit_memory, files=args.limit_files,
                     processes=args.limit_processes)
     data, socket = _paths(args)
-    from .admin import prepare_data
     refused = prepare_data(data, socket, args.restore)
     if refused:
         return refused
@@ -176,7 +178,6 @@ def run_serve_ssh(args: argparse.Namespace) -> int:
                               bot_delay=args.bot_delay, open=args.open, limits=limits,
                               spawn=args.spawn))
     except SSHError as e:
-        import logging
         logging.getLogger(__name__).error("%s", e)  # one line on the console, and logged
         return 1
     except Exception as e:  # noqa: BLE001  (said in one line; the traceback is logged)
@@ -185,6 +186,7 @@ def run_serve_ssh(args: argparse.Namespace) -> int:
 
 
 def run_join(args: argparse.Namespace) -> int:
+    # lazy: loaded for this command only (`mare-nostrum --help` stays quick)
     from tui.net.client import TOKEN_ENV, RemoteError, local_token
     data, socket = _paths(args)
     # a session of the SSH front gets its one-time token here; a local user reads the
@@ -196,6 +198,7 @@ def run_join(args: argparse.Namespace) -> int:
         except RemoteError as e:
             print(f"mare-nostrum: {e}", file=sys.stderr)
             return 1
+    # lazy: Textual loads only when a screen opens (tests/test_cli_layers.py)
     from tui.screens.lobby import run_lobby
     return run_lobby(socket, token, table=args.table, watch=args.watch, replay=args.replay,
                      theme=args.theme)

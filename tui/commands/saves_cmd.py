@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 from datetime import datetime
 from pathlib import Path
 
+from engine.render import civs, phase_name, plain
 from engine.saves import (
     SaveError,
     list_saves,
@@ -41,11 +43,11 @@ def _add_saves(p: argparse.ArgumentParser) -> None:
 
 
 def _run_saves(args: argparse.Namespace) -> int:
+    # lazy: Rich loads only to draw this command's output
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
-    from engine.render import civs, phase_name, plain
     d = _dir(args)
     infos = list_saves(d)
     if not infos:
@@ -87,7 +89,6 @@ def screen_commands():
     if "tui.app" in sys.modules:
         present = sys.modules["tui.app"] is not None
     else:
-        import importlib.util
         try:
             present = importlib.util.find_spec("tui.app") is not None
         except (ImportError, ValueError):
@@ -95,7 +96,7 @@ def screen_commands():
     if not present:
         return None
     try:
-        from . import play
+        from . import play  # lazy, and guarded: the screen's commands may be absent (no Textual)
     except ImportError:
         return None
     return play
@@ -142,6 +143,7 @@ def _run_resume(args: argparse.Namespace) -> int:
             args.seats = ""
         return play.run_resume(args)
     try:
+        # lazy: Textual loads only when a screen opens (tests/test_cli_layers.py)
         from tui.app import run_app
     except ImportError:
         s = save.state

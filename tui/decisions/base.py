@@ -32,6 +32,7 @@ from engine.render import hand_text as cards_text
 from engine.render import resource as resource_name
 
 from ..screens.base import BaseModal
+from ..screens.whole_map import WholeMapScreen
 from ..sessions.base import TableSession
 from ..text import civ_markup, esc
 from ..widgets.choice import NAV, ChoiceList
@@ -167,6 +168,7 @@ class DecisionScreen(ErrorLine, BaseModal):
 
     def action_hint(self) -> None:
         """What the hard player would do here (tui/screens/hint.py)."""
+        # lazy: the hint (the hard player's search) loads at the first `h`
         from ..screens.hint import open_hint
         open_hint(self, self.session)
 
@@ -188,7 +190,6 @@ class DecisionScreen(ErrorLine, BaseModal):
 
     def action_whole_map(self) -> None:
         """Show the whole map; back here (as the dialog was) with 1 or Escape."""
-        from ..screens.whole_map import WholeMapScreen
         game = next((s for s in self.app.screen_stack if isinstance(s, BoardScreen)), None)
         cursor = game.map.cursor if game is not None else "roma"
 

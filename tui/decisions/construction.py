@@ -8,6 +8,7 @@ from textual.widgets import OptionList
 
 from engine import actions as A
 from engine.quotes import KindQuote
+from engine.render import card as card_name
 from engine.render import item_text, only_powers_text
 from engine.render_kinds import kind_detail, kind_line, kind_name, lacks
 
@@ -196,7 +197,6 @@ class PlaceFreeDecision(ActionMenu):
 
     def intro_markup(self) -> str:
         p = self.prompt
-        from engine.render import card as card_name
         return f"{esc(card_name(p.card))} brings a free [b]{esc(p.item)}[/]: choose where it goes."
 
 

@@ -16,11 +16,13 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
+import fcntl
 import itertools
 import os
 import socket
 import subprocess
 import sys
+import termios
 import threading
 import time
 
@@ -261,8 +263,6 @@ def spawn_fresh(session: Session) -> subprocess.Popen:
     limits = session.rlimits
 
     def in_child() -> None:
-        import fcntl
-        import termios
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
         lim.apply_rlimits(limits)
 

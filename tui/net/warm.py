@@ -30,6 +30,7 @@ import sys
 import termios
 import threading
 
+from . import limits as lim
 from .warm_messages import MAX_MESSAGE, Exited, Spawn, Started, decode_to_parent, encode, returncode
 
 # what every session imports after it starts, found by listing the modules a lobby and a
@@ -47,6 +48,7 @@ def preload() -> None:
     """Import what every session needs and build what is built once (the card data, the
     board, Rich's tables of character widths), so that children share it instead of each
     building its own."""
+    # imported here, with the collector off (main): what every child shares
     import importlib
     import pkgutil
 
@@ -70,6 +72,7 @@ def _warm_up() -> None:
     """Draw the lobby once, headless (with no server: it says so): the code a session
     runs is then specialized by the interpreter and the caches of Textual and Rich are
     filled here, once, rather than written to (so copied) in every child."""
+    # imported by preload above: named here to draw the lobby
     from tui.app import MareNostrumApp
     from tui.net.client import RemoteError
     from tui.screens.lobby import LobbyScreen
@@ -104,13 +107,13 @@ def _child(sock: socket.socket, msg: Spawn, slave: int) -> None:
             os.close(slave)
         # the pty as controlling terminal: resizes reach the app as SIGWINCH
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-        from . import limits as lim
         lim.apply_rlimits(msg.rlimits)
         os.environ.clear()
         os.environ.update(msg.env)
         gc.enable()
-        from tui.cli import main
         sys.argv = ["mare-nostrum", *msg.argv]
+        # imported by preload: the warm parent's, before the collector was frozen
+        from tui.cli import main
         code = main(msg.argv)
     except SystemExit as e:
         code = e.code if isinstance(e.code, int) else 1

@@ -51,6 +51,9 @@ from ..widgets.map import MapView
 from ..widgets.players import PlayersPane
 from ..widgets.roles import RolesPane
 from ..widgets.status import StatusBar, local_parts
+from .game_over import GameOverScreen
+from .pass_keyboard import PassKeyboardScreen
+from .province import ProvinceScreen
 from .table_talk import TableTalk
 
 PANES = Binding.Group("Panes", compact=True)
@@ -355,7 +358,6 @@ class GameScreen(TableTalk):
         self.action_detail()
 
     def action_detail(self) -> None:
-        from .province import ProvinceScreen
         self.app.push_screen(ProvinceScreen(self._v.state, self.map.cursor,
                                             self.quotes().board))
 
@@ -445,7 +447,6 @@ class GameScreen(TableTalk):
         return True
 
     def _pass_keyboard(self, seat: int) -> None:
-        from .pass_keyboard import PassKeyboardScreen
         self._pass_open = True
         civ = self.session.civ_of(seat)
         self.app.push_screen(PassKeyboardScreen(civ, self.session.seat_label(seat)),
@@ -507,6 +508,7 @@ class GameScreen(TableTalk):
 
     def action_hint(self) -> None:
         """What the hard player would do at the pending decision (tui/screens/hint.py)."""
+        # lazy: the hint (the hard player's search) loads at the first `h`
         from .hint import open_hint
         open_hint(self, self.session)
 
@@ -589,5 +591,4 @@ class GameScreen(TableTalk):
         if self._over_shown:
             return
         self._over_shown = True
-        from .game_over import GameOverScreen
         self.app.push_screen(GameOverScreen(self.session))

@@ -16,6 +16,7 @@ from ..sessions.local import LocalSession
 from ..text import civ_markup, esc
 from ..widgets.keybar import KeyBar
 from .base import BaseModal
+from .replay import ReplayScreen
 
 
 def standings_markup(session: LocalSession) -> str:
@@ -81,7 +82,6 @@ class GameOverScreen(BaseModal):
         self.dismiss(None)
 
     def action_replay(self) -> None:
-        from .replay import ReplayScreen
         self.app.push_screen(ReplayScreen(self.session.replay()))
 
     def action_save_record(self) -> None:

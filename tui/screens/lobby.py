@@ -9,6 +9,7 @@ messages and hands table updates, chat and refusals to the table's remote sessio
 
 from __future__ import annotations
 
+import os
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -19,9 +20,11 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from engine.render import civ
+from tui.app import MareNostrumApp
 from tui.net import protocol as p
-from tui.net.client import Client
-from tui.net.settings import Settings
+from tui.net.client import Client, RemoteError
+from tui.net.settings import Settings, suggest
 from tui.net.words import lobby_line, lobby_order, seat_text, table_summary
 
 from ..sessions.remote import RemoteSession
@@ -122,7 +125,6 @@ class LobbyScreen(BaseScreen):
 
     # --- the connection -------------------------------------------------------------------
     async def _listen(self) -> None:
-        from tui.net.client import RemoteError
         assert self.connect is not None
         try:
             self.client = client = await self.connect()
@@ -149,6 +151,7 @@ class LobbyScreen(BaseScreen):
             case p.Welcome():
                 self.welcomed(msg)
             case p.LinkCode():
+                # lazy: not needed for the lobby's first frame (a session's start)
                 from .account import LinkCodeScreen
                 self.app.push_screen(LinkCodeScreen(msg.code, msg.minutes))
             case p.Created() if msg.invite:
@@ -183,6 +186,7 @@ class LobbyScreen(BaseScreen):
             case p.YourTurn():
                 self._your_turn(msg)
             case p.Digest():
+                # lazy: not needed for the lobby's first frame (a session's start)
                 from tui.net.digest import digest_text
                 self.app.notify(digest_text(msg.lines), title=f"Table {msg.table}",
                                 timeout=20, markup=False)
@@ -192,7 +196,7 @@ class LobbyScreen(BaseScreen):
     def _your_turn(self, msg: p.YourTurn) -> None:
         """A decision became ours: the bell and a desktop notice (where the terminal
         shows one), and a notification on whatever screen is up."""
-        from engine.render import civ
+        # lazy: not needed for the lobby's first frame (a session's start)
         from tui.net.notices import ring
         text = f"Table {msg.table}: your decision as {civ(msg.civ)}" + \
             (f" — {msg.what}" if msg.what else "")
@@ -204,6 +208,7 @@ class LobbyScreen(BaseScreen):
             self.send(p.ListTables())
 
     def _show_replay(self, msg: p.ReplayFrames) -> None:
+        # lazy: not needed for the lobby's first frame (a session's start)
         from tui.net.replays import ReplayDataError, SeenReplay, unpack
 
         from .replay import ReplayScreen
@@ -233,6 +238,7 @@ class LobbyScreen(BaseScreen):
             return
         self.claiming = False
         if w.guest:
+            # lazy: not needed for the lobby's first frame (a session's start)
             from .settings import apply_settings
             apply_settings(self.app, self._suggested()[0])
             self.say("You came without a key: you may watch the tables (w), not play.")
@@ -246,6 +252,7 @@ class LobbyScreen(BaseScreen):
             self.say(HINT + MORE_KEYS)
 
     def claim_name(self, error: str = "") -> None:
+        # lazy: not needed for the lobby's first frame (a session's start)
         from .account import NameClaimScreen
 
         def chosen(msg: p.ClaimName | p.LinkKey | None) -> None:
@@ -258,14 +265,13 @@ class LobbyScreen(BaseScreen):
         self.app.push_screen(NameClaimScreen(error), chosen)
 
     def _suggested(self) -> tuple[Settings, list[str]]:
-        import os
 
-        from tui.net.settings import suggest
         size = self.app.size
         return suggest(os.environ.get("TERM", ""), os.environ.get("COLORTERM", ""),
                        size.width, size.height)
 
     def use_settings(self, settings: Settings) -> None:
+        # lazy: not needed for the lobby's first frame (a session's start)
         from .settings import apply_settings
         self.settings = settings
         apply_settings(self.app, settings)
@@ -276,6 +282,7 @@ class LobbyScreen(BaseScreen):
             self.warn("Settings are kept for a key with a name: k chooses one." if self.unnamed
                       else "A keyless watcher's settings are not kept.")
             return
+        # lazy: not needed for the lobby's first frame (a session's start)
         from .settings import SettingsScreen
         suggested, notes = self._suggested()
 
@@ -296,6 +303,7 @@ class LobbyScreen(BaseScreen):
             self.send(p.NewLinkCode())
 
     def action_invite(self) -> None:
+        # lazy: not needed for the lobby's first frame (a session's start)
         from .account import InviteScreen
 
         def typed(code: str | None) -> None:
@@ -336,6 +344,7 @@ class LobbyScreen(BaseScreen):
         return remote
 
     def _show_table(self, remote: RemoteSession) -> None:
+        # lazy: not needed for the lobby's first frame (a session's start)
         from .game import GameScreen
         remote.shown = True
         self.app.push_screen(GameScreen(remote, bot_delay=0.0))
@@ -506,6 +515,7 @@ class LobbyScreen(BaseScreen):
         elif plan.kind == keys.GIVE_BACK:
             self.send(p.HandOver(table=t.id, seat=plan.seat, to_bot=False))
         else:
+            # lazy: not needed for the lobby's first frame (a session's start)
             from .bot_level import BotLevelScreen
 
             def chosen(level: str | None) -> None:
@@ -522,6 +532,7 @@ class LobbyScreen(BaseScreen):
         self.send(p.ListTables())
 
     def action_create(self) -> None:
+        # lazy: not needed for the lobby's first frame (a session's start)
         from .create_table import CreateTableScreen
         if self.watch_only:
             self.warn(NAME_FIRST if self.unnamed else WATCH_ONLY)
@@ -550,7 +561,6 @@ def _sentence(reason: str) -> str:
 def run_lobby(socket: Path, token: str, *, table: int | None = None, watch: bool = False,
               replay: bool = False, theme: str | None = None) -> int:
     """The app, opening on the lobby of the server at `socket`."""
-    from tui.app import MareNostrumApp
 
     async def connect():
         return await Client.connect(socket, token)

@@ -106,6 +106,7 @@ class ReplayScreen(BaseScreen):
             who = civ_markup(step.civ) if step.civ else "?"
             what = esc("; ".join(lines[:3])) if lines else f"{who} decides (in secret)"
         if self.review is not None:
+            # lazy: the review (the hard player's search) loads with the first review
             from .review import swing_mark
             mark = swing_mark(self.review, i)
             what = f"{mark}\n{what}" if mark else what
@@ -156,6 +157,7 @@ class ReplayScreen(BaseScreen):
 
     def action_review(self) -> None:
         """The hard player's review of one seat's decisions; its swings marked here."""
+        # lazy: the review (the hard player's search) loads with the first review
         from .review import ReviewPick, ReviewScreen
         record = getattr(self.data, "record", None)
         if record is None:

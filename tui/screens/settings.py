@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Label, Select, Static
 
+from themes.palette import resolve_theme_name
 from tui.net.settings import Settings
 
 from ..text import esc
@@ -26,7 +27,6 @@ GLYPH_CHOICES = [("Unicode", "unicode"), ("ASCII only", "ascii")]
 def apply_settings(app, settings: Settings) -> None:
     """Use the settings in this app: its theme, the map's glyphs, whether a decision that
     becomes yours is announced (`app.notifications`, read by the your-turn notices)."""
-    from themes.palette import resolve_theme_name
     theme = resolve_theme_name(settings.theme)
     if theme in app.available_themes:
         app.theme = theme

@@ -82,8 +82,8 @@ def _run_replay(args: argparse.Namespace) -> int:
             print(f"{args.file}: {v.message}")
         else:
             note = ""
-            if save.engine_version and save.engine_version != _version():
-                note = f" (recorded by engine {save.engine_version}; this is {_version()})"
+            if save.engine_version and save.engine_version != ENGINE_VERSION:
+                note = f" (recorded by engine {save.engine_version}; this is {ENGINE_VERSION})"
             print(f"{args.file}: {v.message}{note}")
         if not v.ok:
             return 1
@@ -113,10 +113,6 @@ def _run_replay(args: argparse.Namespace) -> int:
             return _fail(str(e), 1)
         print(f"saved the position after action {len(record.actions)} to {path}")
     return 0
-
-
-def _version() -> str:
-    return ENGINE_VERSION
 
 
 # --- log --------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from math import comb
 
 from engine.bots.advice import advise
 from engine.bots.normal import NormalBot
-from engine.bots.review import decisions, review, swings
+from engine.bots.review import decisions, review
 from engine.game import apply, clone, legal_actions, new_game, view
 from engine.match import Match
 from engine.quotes import progress
@@ -118,7 +118,7 @@ def reviews(args: argparse.Namespace) -> None:
         total_time += time.perf_counter() - t0
         assert found is not None
         weighed = [j.index for j in found.judgements if j.searched]
-        top = swings(found)
+        top = found.swings()
         hit = any(j.index in window for j in top)
         w = sum(1 for i in weighed if i in window)
         k = min(len(top), len(weighed))

@@ -16,7 +16,7 @@ from .errors import IllegalAction
 from .prompts import Reaction
 from .rules import combat, hooks
 from .rules.registry import LEGAL
-from .state import Battle, GameState, Unit
+from .state import Battle, GameState, Unit, clone
 
 FIXED = "fixed"  # the kind of an automatic value a card fixed (a die counting 4: Hamilcar)
 MARS = "mars"  # the god whose +6 is the only bonus a battle gets after its dice
@@ -143,7 +143,6 @@ def _choices(state: GameState, b: Battle, civ: str, q: BattleQuote) -> list[Choi
 
 def _tried(state: GameState, civ: str, action: UsePower, window: str) -> Battle | None:
     """The battle as a power would leave it, tried on a copy (no die is rolled: PREVIEW)."""
-    from .game import clone  # (engine.game imports the quotes)
     copy = clone(state)
     try:
         hooks.use_power(copy, civ, action, [], window)

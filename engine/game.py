@@ -23,15 +23,11 @@ from .rules.flow import advance
 from .rules.registry import HANDLERS, LEGAL
 from .rules.setup import SETUP_VERSION, start
 from .rules.setup import check_config as _check_config
-from .state import Config, GameState
+from .state import Config, GameState, clone, from_snapshot, snapshot
 from .wellformed import R_FORM, fault, wellformed
 
 _encoder = msgspec.json.Encoder()
 _state_decoder = msgspec.json.Decoder(GameState)
-# Copies go through MessagePack: the same values as the JSON round trip (the state holds only
-# strings, integers, lists, dicts and Structs), in about half the time.
-_copy_encode = msgspec.msgpack.Encoder().encode
-_copy_decode = msgspec.msgpack.Decoder(GameState).decode
 
 
 def new_game(config: Config, setup_version: int = SETUP_VERSION
@@ -39,20 +35,6 @@ def new_game(config: Config, setup_version: int = SETUP_VERSION
     """Set up a game; returns the state (waiting on its first prompt) and the events.
     `setup_version`: the setup rules' version (a record replays by its own)."""
     return start(config, setup_version)
-
-
-def clone(state: GameState) -> GameState:
-    """A deep copy of the state."""
-    return _copy_decode(_copy_encode(state))
-
-
-def snapshot(state: GameState) -> bytes:
-    """`state` kept for `from_snapshot` (MessagePack: never hashed nor shown)."""
-    return _copy_encode(state)
-
-
-def from_snapshot(data: bytes) -> GameState:
-    return _copy_decode(data)
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -143,11 +125,11 @@ def _play_in_place(state: GameState, action: Action) -> list[Event]:
     back from a snapshot taken before (a MessagePack encoding, far cheaper than a copy)."""
     if state.phase == "over" or state.prompt is None:
         return apply(state, action)  # refused, untouched
-    snapshot = _copy_encode(state)
+    before = snapshot(state)
     try:
         return _apply_to(state, action)
     except BaseException:
-        restore(state, _copy_decode(snapshot))
+        restore(state, from_snapshot(before))
         raise
 
 
@@ -245,8 +227,9 @@ def view(state: GameState, seat: int | None) -> View:
 __all__ = [
     "SETUP_VERSION",
     "Action", "Config", "Event", "GameState", "IllegalAction", "Item", "Quotes", "View",
-    "apply", "check_config", "civ_of", "clone", "decode_state", "encode_state",
-    "legal_actions", "new_game", "passed_step", "price", "quotes", "refusal", "seat_of", "state_hash",
+    "apply", "check_config", "civ_of", "clone", "decode_state", "encode_state", "from_snapshot",
+    "legal_actions", "new_game", "passed_step", "price", "quotes", "refusal", "seat_of", "snapshot",
+    "state_hash",
     "validate",
     "view", "visible_events",
 ]

@@ -28,7 +28,7 @@ import msgspec
 
 from . import game
 from .actions import Action
-from .bots import Bot
+from .bots import LEVELS, THINKING, Bot, make_bot
 from .errors import IllegalAction
 from .events import Event
 from .record import ENGINE_FAILURE, GameRecord, add_action, new_record, record_from, start_state
@@ -108,7 +108,6 @@ class Match:
         seat instead, for the example games that must come out the same every time."""
         if len(seats) != len(state.players):
             raise ValueError(f"{len(state.players)} seats needed, {len(seats)} given")
-        from .bots import LEVELS
         for kind in seats:
             if is_bot(kind) and kind not in LEVELS:
                 raise ValueError(f"unknown player kind {kind!r} (human, remote or one of "
@@ -437,7 +436,6 @@ class Match:
         """The computer player of `seat`, seeded by the one rule (or by `bot_seeds`)."""
         bot = self._bots.get(seat)
         if bot is None:
-            from .bots import make_bot
             seed = (self.bot_seeds[seat] if self.bot_seeds is not None
                     else bot_seed(self.state.config.seed, self.bot_secret, seat))
             bot = make_bot(self.seats[seat], seed, budget=self.bot_budget)
@@ -501,7 +499,6 @@ class Match:
     def thinking(self) -> int | None:
         """The seat whose computer player is deciding right now, if it is one that takes
         its time (`engine.bots.THINKING`: hard, planner); None otherwise."""
-        from .bots import THINKING
         seat = self._thinking
         return seat if seat is not None and self.seats[seat] in THINKING else None
 
@@ -532,7 +529,6 @@ class Match:
 
     def replace_seat(self, seat: int, kind: str) -> None:
         """Hand a seat to another player kind (a bot takes over, a human comes back)."""
-        from .bots import LEVELS
         if is_bot(kind) and kind not in LEVELS:
             raise ValueError(f"unknown player kind {kind!r}")
         self.seats[seat] = kind

@@ -151,7 +151,6 @@ def swing_lines(n: int, j: Judgement, width: int | None = WIDTH) -> list[str]:
 def review_lines(found: Review, game: str, every: bool = False,
                  width: int = WIDTH) -> list[str]:
     """The review as text: a heading, then the five biggest swings (or every decision)."""
-    from .bots.review import swings
     weighed = sum(1 for j in found.judgements if j.searched)
     by = (f"{found.rounds} deals" if found.rounds else f"{found.budget:g} s") + " a decision"
     out = textwrap.wrap(f"Review of {civ(found.civ)}'s decisions in {game}: the hard "
@@ -162,7 +161,7 @@ def review_lines(found: Review, game: str, every: bool = False,
         picked = sorted(lost, key=lambda j: j.index)
         title = f"Every move the hard player would have played otherwise ({len(picked)}):"
     else:
-        picked = swings(found)
+        picked = found.swings()
         title = "The five biggest swings:" if len(picked) == 5 else \
             f"The biggest swings ({len(picked)}):"
     if not picked:

@@ -231,3 +231,23 @@ class GameState(msgspec.Struct, kw_only=True, gc=False):
     winner: str | None = None
     win_reason: str = ""
     actions_taken: int = 0
+
+
+# Copies go through MessagePack: the same values as the JSON round trip (the state holds only
+# strings, integers, lists, dicts and Structs), in about half the time.
+_copy_encode = msgspec.msgpack.Encoder().encode
+_copy_decode = msgspec.msgpack.Decoder(GameState).decode
+
+
+def clone(state: GameState) -> GameState:
+    """A deep copy of the state."""
+    return _copy_decode(_copy_encode(state))
+
+
+def snapshot(state: GameState) -> bytes:
+    """`state` kept for `from_snapshot` (MessagePack: never hashed nor shown)."""
+    return _copy_encode(state)
+
+
+def from_snapshot(data: bytes) -> GameState:
+    return _copy_decode(data)

@@ -14,7 +14,7 @@ from engine.bots.advice import advise, breakdown
 from engine.bots.determinize import unseen_cards
 from engine.bots.hard import HardBot, evaluate
 from engine.bots.normal import NormalBot
-from engine.bots.review import Decision, Review, decisions, fingerprint, judge, review, swings
+from engine.bots.review import Decision, Review, decisions, fingerprint, judge, review
 from engine.data.cards import RANDOM_PILE, RESOURCES
 from engine.game import clone, view
 from engine.render_advice import leader_words, option_why, review_lines
@@ -178,7 +178,7 @@ def test_review_judges_every_decision_of_the_seat(short_review) -> None:
     ours = list(decisions(record, "rome"))
     assert [j.index for j in found.judgements] == [d.index for d in ours]
     assert found.fingerprint == fingerprint(record) and found.actions == 260
-    top = swings(found)
+    top = found.swings()
     assert 0 < len(top) <= 5
     assert [j.loss for j in top] == sorted((j.loss for j in top), reverse=True)
     assert all(j.better and j.better != j.played and j.why for j in top)

@@ -13,7 +13,7 @@ PUBLIC = {
     "engine.events", "engine.state", "engine.errors", "engine.render", "engine.render_kinds",
     "engine.render_advice", "engine.render_battle", "engine.battle_quotes",
     "engine.record", "engine.replay", "engine.saves.format",
-    "engine.saves", "engine.match", "engine.bots", "engine.scenario", "engine.data.board",
+    "engine.saves", "engine.match", "engine.bots", "engine.bots.advice", "engine.bots.review", "engine.scenario", "engine.data.board",
     "engine.data.cards",
 }
 

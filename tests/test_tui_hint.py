@@ -40,7 +40,7 @@ def by_rounds(monkeypatch):
     def review(record, civ, budget=0.25, rounds=None, **kw):
         return review_module.review(record, civ, budget=0.0, rounds=2, **kw)
     monkeypatch.setattr(hint_screen, "advise", advise)
-    monkeypatch.setattr(review_screen, "review_decisions", review)
+    monkeypatch.setattr(review_screen, "review", review)
 
 
 def game_app(session) -> MareNostrumApp:
@@ -135,7 +135,7 @@ def test_review_goes_to_a_swing_marks_it_and_opens_again_at_once(by_rounds):
         async with app.run_test(size=SMALL) as pilot:
             await open_review(pilot)
             found = app.screen.found
-            top = review_module.swings(found)
+            top = found.swings()
             assert top
             await pilot.press("enter")  # the biggest swing
             await settle(pilot, on_top(app, ReplayScreen))
@@ -145,7 +145,7 @@ def test_review_goes_to_a_swing_marks_it_and_opens_again_at_once(by_rounds):
             assert "Swing 1" in step and top[0].better in step
             # again: the side file opens the same review without the work
             monkey = pytest.MonkeyPatch()
-            monkey.setattr(review_screen, "review_decisions", lambda *a, **k: pytest.fail("worked again"))
+            monkey.setattr(review_screen, "review", lambda *a, **k: pytest.fail("worked again"))
             try:
                 screen = ReviewScreen(data.record, budget=found.budget, rounds=found.rounds)
                 await app.push_screen(screen)

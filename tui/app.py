@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
     from . import bridge
     from .sessions.local import LocalSession
+    from .widgets.map import MapView
 
 HERE = Path(__file__).parent
 
@@ -101,11 +102,13 @@ class MareNostrumApp(App):
         elif self._start_session is not None:
             self.push_screen(self._game_screen(self._start_session))
         elif self._start_replay is not None:
+            # lazy: a screen loads when first shown (the first frame: bench/bench_startup.py)
             from .screens.replay import ReplayScreen
             data, start = self._start_replay if isinstance(self._start_replay, tuple) \
                 else (self._start_replay, 0)
             self.push_screen(ReplayScreen(data, start))
         else:
+            # lazy: a screen loads when first shown (the first frame: bench/bench_startup.py)
             from .screens.title import TitleScreen
             self.push_screen(TitleScreen(self.message))
 
@@ -127,6 +130,7 @@ class MareNostrumApp(App):
 
     # --- going places ---------------------------------------------------------------------
     def _game_screen(self, session: LocalSession):
+        # lazy: a screen loads when first shown (the first frame: bench/bench_startup.py)
         from .screens.game import GameScreen
         return GameScreen(session, bot_delay=self.bot_delay)
 
@@ -139,13 +143,20 @@ class MareNostrumApp(App):
         else:
             self.push_screen(screen)
 
+    def on_map_view_legend_asked(self, message: MapView.LegendAsked) -> None:
+        # lazy: a screen loads when first shown (the first frame: bench/bench_startup.py)
+        from .screens.legend import LegendScreen
+        self.push_screen(LegendScreen(message.state))
+
     def action_help(self) -> None:
+        # lazy: a screen loads when first shown (the first frame: bench/bench_startup.py)
         from .screens.help import HelpScreen
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
     def action_cards(self) -> None:
         """The card browser, for the game on screen if there is one."""
+        # lazy: a screen loads when first shown (the first frame: bench/bench_startup.py)
         from .screens.cards import CardBrowserScreen
         from .screens.game import GameScreen
         if isinstance(self.screen, CardBrowserScreen):
@@ -158,14 +169,17 @@ class MareNostrumApp(App):
             self.push_screen(CardBrowserScreen(game._v, game.quotes()))
 
     def action_title(self, message: str = "") -> None:
+        # lazy: a screen loads when first shown (the first frame: bench/bench_startup.py)
         from .screens.title import TitleScreen
         self._goto(TitleScreen(message))
 
     def action_new_game(self) -> None:
+        # lazy: a screen loads when first shown (the first frame: bench/bench_startup.py)
         from .screens.new_game import NewGameScreen
         self.push_screen(NewGameScreen(self.seed))
 
     def action_quick_game(self) -> None:
+        # lazy: the title screen needs no engine (bench/bench_startup.py)
         from engine.data.board import CIVS
         from engine.state import Config
 
@@ -176,6 +190,7 @@ class MareNostrumApp(App):
         self.start_new_game(config, [HUMAN] + [default_bot_level()] * (len(CIVS) - 1))
 
     def start_new_game(self, config: Config, seats: list[str]) -> None:
+        # lazy: the title screen needs no engine (bench/bench_startup.py)
         from .sessions.local import LocalSession
         self.start_session(LocalSession.new(config, seats, autosave=self.autosave))
 
@@ -183,6 +198,7 @@ class MareNostrumApp(App):
         self._goto(self._game_screen(session))
 
     def action_resume(self) -> None:
+        # lazy: the title screen needs no engine (bench/bench_startup.py)
         from . import bridge
         info = bridge.latest_save()
         if info is None:
@@ -194,6 +210,7 @@ class MareNostrumApp(App):
             self._title_message(f"Cannot resume: {e}")
 
     def _title_message(self, text: str) -> None:
+        # lazy: a screen loads when first shown (the first frame: bench/bench_startup.py)
         from .screens.title import TitleScreen
         if isinstance(self.screen, TitleScreen):
             self.screen.show_message(text)
@@ -202,12 +219,14 @@ class MareNostrumApp(App):
 
     def open_save_file(self, path) -> None:
         """Load a save and play on (LoadError if it cannot be read)."""
+        # lazy: the title screen needs no engine (bench/bench_startup.py)
         from . import bridge
         session = session_from_save(bridge.load_game(path), autosave=self.autosave,
                                     name=Path(path).stem)
         self.start_session(session)
 
     def open_replay_file(self, path) -> None:
+        # lazy: the title screen needs no engine (bench/bench_startup.py)
         from engine.replay import Replay
 
         from . import bridge
@@ -220,6 +239,7 @@ def session_from_save(loaded: bridge.LoadedGame, *, seats: list[str] | None = No
     """Play on from a save: its record goes on, its history fills the battle log. The seats
     are those given, else those the save records, else the first seat human and the others
     computer players (saves made before seats were recorded)."""
+    # lazy: the title screen needs no engine (bench/bench_startup.py)
     from . import bridge
     from .sessions.local import HUMAN, LocalSession, default_bot_level
     n = len(loaded.state.players)
@@ -237,6 +257,7 @@ def run_app(*, session: LocalSession | None = None, replay=None, theme: str | No
             first_screen: Screen | None = None) -> int:
     """Run the app until it quits; returns the exit code. `save`: a save file to play on;
     `first_screen`: the screen to open on (the guided game's)."""
+    # lazy: the title screen needs no engine (bench/bench_startup.py)
     from . import bridge
     if save is not None and session is None:
         try:

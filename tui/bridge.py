@@ -23,6 +23,8 @@ from engine import replay as replays
 from engine.events import Event
 from engine.game import state_hash
 from engine.record import GameRecord
+from engine.render import PHASE_NAMES
+from engine.render import civ as civ_name
 from engine.saves import SaveError
 from engine.state import Config, GameState
 
@@ -48,8 +50,6 @@ class SaveInfo:
 
 
 def _save_detail(item: saves.SaveInfo) -> str:
-    from engine.render import PHASE_NAMES
-    from engine.render import civ as civ_name
     parts = []
     if item.civs:
         parts.append(", ".join(civ_name(c) for c in item.civs))

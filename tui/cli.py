@@ -11,27 +11,21 @@ import os
 import sys
 from collections.abc import Callable
 
+import engine
+
+from .commands import COMMANDS
+
 # Each subcommand: name -> (help, add_arguments, run). Modules register theirs here.
 Command = tuple[str, Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]
-
-
-def _commands() -> dict[str, Command]:
-    from .commands import COMMANDS
-    return COMMANDS
-
-
-def _version() -> str:
-    import engine
-    return engine.__version__
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(prog="mare-nostrum",
                                      description="Mare Nostrum: Mythology in the terminal")
-    parser.add_argument("--version", action="version", version=f"mare-nostrum {_version()}")
+    parser.add_argument("--version", action="version", version=f"mare-nostrum {engine.__version__}")
     sub = parser.add_subparsers(dest="command")
-    commands = _commands()
+    commands: dict[str, Command] = COMMANDS
     for name, (help_text, add_args, _run) in commands.items():
         add_args(sub.add_parser(name, help=help_text, description=help_text))
     args = parser.parse_args(argv)

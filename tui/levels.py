@@ -3,11 +3,12 @@ for the screens where a level is chosen: the new game, a new table, a seat hande
 
 from __future__ import annotations
 
+from engine.bots import DESCRIPTIONS
+
 from .text import esc
 
 
 def description(level: str) -> str:
-    from engine.bots import DESCRIPTIONS
     return DESCRIPTIONS.get(level, "")
 
 

@@ -12,16 +12,13 @@ and planner (look-ahead over greedy play).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..actions import Action
 from ..view import View
 
-if TYPE_CHECKING:  # the hint and the review (imported when first asked for: they are heavy)
-    from ..record import GameRecord
+if TYPE_CHECKING:  # the hint (imported when first asked for: it is heavy)
     from .advice import Advice as Advice
-    from .review import Judgement as Judgement
-    from .review import Review as Review
 
 
 class Bot(Protocol):
@@ -65,22 +62,22 @@ def make_bot(level: str, seed: int = 0, budget: float = 1.0) -> Bot:
     """A computer player; `budget` is the time per decision of the levels that look
     ahead (hard, planner), in seconds."""
     if level == "random":
-        from .random_bot import RandomBot
+        from .random_bot import RandomBot  # lazy: only the level asked for loads
         return RandomBot(seed)
     if level == "greedy":
-        from .greedy import GreedyBot
+        from .greedy import GreedyBot  # lazy: only the level asked for loads
         return GreedyBot(seed)
     if level == "easy":
-        from .easy import EasyBot
+        from .easy import EasyBot  # lazy: only the level asked for loads
         return EasyBot(seed)
     if level == "normal":
-        from .normal import NormalBot
+        from .normal import NormalBot  # lazy: only the level asked for loads
         return NormalBot(seed)
     if level == "hard":
-        from .hard import HardBot
+        from .hard import HardBot  # lazy: only the level asked for loads
         return HardBot(seed, budget=budget)
     if level == "planner":
-        from .planner import PlannerBot
+        from .planner import PlannerBot  # lazy: only the level asked for loads
         return PlannerBot(seed, budget=budget)
     raise ValueError(f"unknown computer player level {level!r} (choose from {', '.join(LEVELS)})")
 
@@ -90,38 +87,5 @@ def advise(view: View, budget: float = 1.0, rounds: int | None = None,
            between: Callable[[int], bool] | None = None) -> Advice:
     """What the hard player would do at the seat's decision, its alternatives and why
     (`engine.bots.advice.advise`)."""
-    from .advice import advise as advise_
+    from .advice import advise as advise_  # lazy: the hint's search loads when first asked for
     return advise_(view, budget=budget, rounds=rounds, between=between)
-
-
-REVIEW_BUDGET = 0.25  # the hard player's seconds per decision: a game's review in a minute or two
-
-
-def __getattr__(name: str) -> Any:
-    """The advice's and the review's types, imported when first named (a protocol that
-    carries them names them when it loads; a local game that never asks does not)."""
-    if name == "Advice":
-        from .advice import Advice
-        return Advice
-    if name in ("Review", "Judgement"):
-        from . import review
-        return getattr(review, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def review_decisions(record: GameRecord, civ: str, budget: float = REVIEW_BUDGET,
-                     rounds: int | None = None,
-                     progress: Callable[[int, int], None] | None = None,
-                     cancelled: Callable[[], bool] | None = None) -> Review | None:
-    """The hard player's judgement of every decision of `civ` (`engine.bots.review.review`;
-    not named `review`, which is the module's name)."""
-    from .review import review as review_
-    return review_(record, civ, budget=budget, rounds=rounds, progress=progress,
-                   cancelled=cancelled)
-
-
-def swings(found: Review, n: int = 5) -> list[Judgement]:
-    """The review's biggest swings, biggest first."""
-    from .review import swings as swings_
-    return swings_(found, n)
-

@@ -3,7 +3,7 @@ hard player's judgement of the move played against its own choice, from what the
 then (its View at that moment, never the rest of the record).
 
     found = review(record, "carthage", budget=0.25, progress=lambda done, total: ...)
-    for j in swings(found): j.turn, j.played, j.better, j.loss, j.why
+    for j in found.swings(): j.turn, j.played, j.better, j.loss, j.why
 
 A judgement's `loss` is how much better the hard player's choice did than the move played,
 in the points of its evaluation (engine/bots/advice.py), over the same deals of the unknowns.
@@ -25,7 +25,6 @@ from ..render import action_text, phase_name, prompt_title
 from ..render_advice import better_why
 from ..replay import ReplayError
 from ..view import View
-from . import REVIEW_BUDGET
 from .advice import Advice, advise
 
 REVIEW_VERSION = 1  # a cached review of another version is worked out again
@@ -56,6 +55,11 @@ class Review(msgspec.Struct, kw_only=True):
     fingerprint: str
     actions: int  # actions in the record
     judgements: list[Judgement] = []
+
+    def swings(self, n: int = SWINGS) -> list[Judgement]:
+        """The `n` decisions where the move played fell furthest short, biggest first."""
+        lost = [j for j in self.judgements if j.loss > 0]
+        return sorted(lost, key=lambda j: (-j.loss, j.index))[:n]
 
 
 class Decision(msgspec.Struct, frozen=True, kw_only=True):
@@ -110,6 +114,9 @@ def judge(d: Decision, budget: float, rounds: int | None = None,
                                    why=better_why(best, mine))
 
 
+REVIEW_BUDGET = 0.25  # the hard player's seconds per decision: a game's review in a minute or two
+
+
 def review(record: GameRecord, civ: str, budget: float = REVIEW_BUDGET, rounds: int | None = None,
            progress: Callable[[int, int], None] | None = None,
            cancelled: Callable[[], bool] | None = None) -> Review | None:
@@ -130,9 +137,3 @@ def review(record: GameRecord, civ: str, budget: float = REVIEW_BUDGET, rounds: 
         return None
     return Review(civ=civ, budget=budget, rounds=rounds or 0, fingerprint=fingerprint(record),
                   actions=len(record.actions), judgements=out)
-
-
-def swings(found: Review, n: int = SWINGS) -> list[Judgement]:
-    """The `n` decisions where the move played fell furthest short, biggest first."""
-    lost = [j for j in found.judgements if j.loss > 0]
-    return sorted(lost, key=lambda j: (-j.loss, j.index))[:n]

@@ -76,12 +76,14 @@ if TYPE_CHECKING:
 
 def load_review(record: GameRecord, civ: str, budget: float, rounds: int = 0) -> Review | None:
     """A review kept as a side file, if it is the one asked for (`review_cache`)."""
+    # lazy: the review's cache imports the review (the hard player)
     from .review_cache import load_review as load
     return load(record, civ, budget, rounds)
 
 
 def save_review(found: Review, record: GameRecord) -> Path | None:
     """Keep a review as a side file (`review_cache`)."""
+    # lazy: the review's cache imports the review (the hard player)
     from .review_cache import save_review as save
     return save(found, record)
 

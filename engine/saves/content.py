@@ -16,7 +16,9 @@ import msgspec
 
 from ..data.board import CIVS, PROVINCES
 from ..data.cards import ALL_CARDS, RESOURCES, ROLES
+from ..game import SETUP_VERSION, legal_actions, quotes, state_hash, view
 from ..record import GameRecord
+from ..replay import verify
 from ..state import GameState
 
 MAX_DEPTH = 64  # a real save nests about 10 deep
@@ -117,7 +119,6 @@ def _record(record: GameRecord, state: GameState) -> list[str]:
         out.append(f"the record keeps a hash every {record.hash_every} actions (at least 1)")
     if record.config.civs != state.config.civs:
         out.append("the record is of another game (other civilizations)")
-    from ..game import SETUP_VERSION
     if not 1 <= record.setup_version <= SETUP_VERSION:
         out.append(f"the record was set up by setup rules version {record.setup_version}; "
                    f"this engine knows versions 1 to {SETUP_VERSION} (a newer Mare Nostrum "
@@ -135,7 +136,7 @@ def problems(state: GameState, record: GameRecord) -> list[str]:
     _numbers(msgspec.to_builtins(record), "", out, "$.record")
     if out:  # nothing below is safe with absurd numbers
         return out
-    from ..invariants import check
+    from ..invariants import check  # lazy: only a save being opened is checked, not `--help`
     for part in (_known(state), _prompt(state), _record(record, state), check(state)):
         out += part
     if record.start is not None and not out:
@@ -147,7 +148,6 @@ def problems(state: GameState, record: GameRecord) -> list[str]:
 def playable(state: GameState) -> str:
     """Build what the game screen shows for each seat (the view, the quotes, the legal
     actions); the fault in words if that fails, else ""."""
-    from ..game import legal_actions, quotes, view
     try:
         legal_actions(state)
         for seat in [None, *range(len(state.players))]:
@@ -160,8 +160,6 @@ def playable(state: GameState) -> str:
 
 def replays(record: GameRecord, state: GameState) -> str:
     """"" when the record replays to the saved state, else why not."""
-    from ..game import state_hash
-    from ..replay import verify
     try:
         verdict = verify(record, final_hash=state_hash(state))
     except Exception as e:  # a damaged record must not crash the loader

@@ -15,8 +15,10 @@ from typing import Any
 import msgspec
 
 from ..actions import Action
+from ..game import SETUP_VERSION, state_hash
 from ..record import HASH_EVERY, GameRecord
 from ..state import Config, GameState
+from .content import replays
 from .format import (
     SUFFIX,
     SaveError,
@@ -35,7 +37,7 @@ def data_dir() -> Path:
     home = os.environ.get("MARE_NOSTRUM_HOME")
     if home:
         return Path(home)
-    import platformdirs
+    import platformdirs  # lazy: only without $MARE_NOSTRUM_HOME
     return Path(platformdirs.user_data_dir("mare-nostrum"))
 
 
@@ -193,7 +195,6 @@ def load_save(path: str | os.PathLike[str]) -> SaveFile:
 def load_to_resume(path: str | os.PathLike[str]) -> SaveFile:
     """Load a save to go on playing it: its record must also replay to the saved position
     (a save whose history does not lead to its game is refused). Raises SaveError."""
-    from .content import replays
     p = Path(path)
     save = load_save(p)
     fault = replays(save.record, save.state)
@@ -242,10 +243,8 @@ def _as_record(state: GameState, record: Any) -> GameRecord:
     elif len(raw) == n:
         hashes = {i: str(raw[i - 1]) for i in range(1, n + 1) if i % every == 0 or i == n}
     if n not in hashes:
-        from ..game import state_hash
         hashes[n] = state_hash(state)
     actions = msgspec.convert(msgspec.to_builtins(actions), list[Action])
-    from ..game import SETUP_VERSION
     return GameRecord(config=config, seed=get("seed", config.seed), actions=actions,
                       hashes=hashes, hash_every=every,
                       setup_version=get("setup_version") or SETUP_VERSION)

@@ -6,12 +6,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from datetime import UTC, datetime
+from importlib.metadata import version
 from typing import Any
 
 import msgspec
 
 from ..record import GameRecord
 from ..state import GameState
+from .content import MAX_DEPTH, nesting_depth, playable, problems
 
 SAVE_FORMAT = "mare-nostrum-save"
 SCHEMA = 2
@@ -23,7 +25,6 @@ SUFFIX = ".json"
 
 def engine_version() -> str:
     try:
-        from importlib.metadata import version
         return version("mare-nostrum")
     except Exception:  # not installed (running from a source tree)
         return "0+unknown"
@@ -211,7 +212,6 @@ def _where(err: Exception, prefix: str) -> str:
 def _open(data: bytes, source: str) -> _RawSave:
     """Check that the bytes are a complete, unedited save of a schema this engine reads;
     the state and the record are left undecoded. Raises SaveError."""
-    from .content import MAX_DEPTH, nesting_depth
     if nesting_depth(data) > MAX_DEPTH:
         raise SaveError(f"{source}: the file is damaged (JSON nested deeper than {MAX_DEPTH})")
     try:
@@ -272,7 +272,6 @@ def decode_save(data: bytes, source: str = "the file") -> SaveFile:
         return SaveError(f"{source}: {what}")
 
     save = _decode(data, source)
-    from .content import playable, problems
     faults = problems(save.state, save.record)
     fault = "; ".join(faults[:3]) if faults else playable(save.state)
     if fault:

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from ..actions import Action
 from ..events import Event
+from ..game import new_game, state_hash
+from ..match import REMOTE, Match
 from ..record import GameRecord, new_record, record_from
 from ..state import Config, GameState
 from . import format as _format
@@ -43,7 +45,6 @@ class SavedGame:
     def new(cls, config: Config, name: str | None = None, path: str | os.PathLike[str] | None = None,
             directory: Path | None = None, autosave: bool = True
             ) -> tuple[SavedGame, list[Event]]:
-        from ..game import new_game, state_hash
         state, events = new_game(config)
         name = name or default_name(config)
         target = Path(path) if path else free_path(name, directory)
@@ -75,7 +76,6 @@ class SavedGame:
     def apply(self, action: Action) -> list[Event]:
         """Play the pending seat's decision through the match loop, on the save's own state
         and record (the one history), then save."""
-        from ..match import REMOTE, Match
         match = Match(self.state, [REMOTE] * len(self.state.players), record=self.record,
                       bot_secret=b"")
         seat = match.pending_seat()

@@ -7,6 +7,9 @@ from fnmatch import fnmatchcase
 from typing import Any
 
 from ..events import Event
+from ..game import legal_actions
+from ..record import action_text
+from ..render import render
 from ..state import GameState
 from .format import (
     EXPECT_KEYS,
@@ -180,14 +183,12 @@ def _check_legal(state: GameState, exp: dict[str, Any], value: Any, ctx: _Ctx,
                  ok: Callable[..., Check]) -> Check:
     """`legal = { type = "UsePower", card = "croesus" }`: such an action is offered now
     (`absent = true`: none is; `count = N`: exactly N are)."""
-    from ..game import legal_actions
     if not isinstance(value, dict) or "type" not in value:
         raise ctx.error("`legal` is a table with a `type`, e.g. { type = \"UsePower\", "
                         "card = \"ajax\" }")
     listed = legal_actions(state)
     found = [a for a in listed if _like(value, _tagged(a, "type"))]
     text = f"offered: {_fields(value)}"
-    from ..record import action_text
     shown = "; ".join(action_text(a) for a in listed[:6]) or "nothing"
     if exp.get("absent"):
         return ok(not found, f"not {text}",
@@ -199,5 +200,4 @@ def _check_legal(state: GameState, exp: dict[str, Any], value: Any, ctx: _Ctx,
 
 
 def _render1(e: Event) -> str:
-    from ..render import render
     return render(e)

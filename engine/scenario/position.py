@@ -9,18 +9,23 @@ from typing import Any
 import msgspec
 
 from ..data import board
-from ..data.cards import ALL_CARDS, RESOURCES
+from ..data.cards import ALL_CARDS, GODS, RESOURCES, ROLES
 from ..data.costs import MILITARY
 from ..errors import IllegalAction
 from ..events import Event
+from ..game import clone, new_game
 from ..prompts import Prompt
+from ..record import start_state
+from ..replay import ReplayError, replay
+from ..rules import flow
+from ..rules.registry import PHASES
+from ..saves import SaveError, load_save
 from ..state import Building, Config, GameState, Player, Unit
 from .format import EDIT_KEYS, Table, _Ctx, _to_builtins
 
 
 # --- the starting position --------------------------------------------------------------------
 def _start(doc: Table, base: Path, ctx: _Ctx) -> tuple[GameState, list[Event]]:
-    from ..game import new_game
     if "setup" in doc:
         ctx.where = "setup"
         setup = doc["setup"]
@@ -52,7 +57,6 @@ def _start(doc: Table, base: Path, ctx: _Ctx) -> tuple[GameState, list[Event]]:
         spec = spec["file"]
     if not isinstance(spec, str):
         raise ctx.error("`from_save` is a path to a save file")
-    from ..saves import SaveError, load_save
     p = Path(spec)
     if not p.is_absolute():
         p = base / p
@@ -62,9 +66,6 @@ def _start(doc: Table, base: Path, ctx: _Ctx) -> tuple[GameState, list[Event]]:
         raise ctx.error(str(e)) from None
     if at is None:
         return save.state, []
-    from ..game import clone
-    from ..record import start_state
-    from ..replay import ReplayError, replay
     if not isinstance(at, int) or not 0 <= at <= len(save.record.actions):
         raise ctx.error(f"`at` is a number of actions from 0 to {len(save.record.actions)}")
     state = start_state(save.record)[0] if at == 0 else None
@@ -261,7 +262,6 @@ _NULLABLE = {"influence", "winner", "prompt", "active", "to_take", "last_taker",
 
 def apply_edit(state: GameState, edit: Table, ctx: _Ctx, events: list[Event]) -> GameState:
     """Apply one [[edit]] table; returns the (possibly new) state."""
-    from ..rules import flow
     unknown = set(edit) - EDIT_KEYS
     if unknown:
         raise ctx.error(f"unknown edit key(s) {', '.join(sorted(unknown))} (known: "
@@ -302,13 +302,11 @@ def apply_edit(state: GameState, edit: Table, ctx: _Ctx, events: list[Event]) ->
                 _check_card(c, ctx)
             setattr(state, key, list(value))
         elif key == "roles":
-            from ..data.cards import ROLES
             for r, civ in value.items():
                 if r not in ROLES:
                     raise ctx.error(f"{r!r} is not a role (one of {', '.join(ROLES)})")
                 state.roles[r] = _check_civ(state, civ, ctx) if civ else None
         elif key == "gods":
-            from ..data.cards import GODS
             for g, civ in value.items():
                 if g not in GODS:
                     raise ctx.error(f"{g!r} is not a god (one of {', '.join(GODS)})")
@@ -359,7 +357,6 @@ def apply_edit(state: GameState, edit: Table, ctx: _Ctx, events: list[Event]) ->
                 raise ctx.error(f"`{key}` is a text")
             setattr(state, key, value)
         elif key == "start_phase":
-            from ..rules.registry import PHASES
             if value not in PHASES:
                 raise ctx.error(f"{value!r} is not a phase (one of {', '.join(PHASES)})")
             state.prompt = None

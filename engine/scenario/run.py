@@ -11,8 +11,10 @@ import msgspec
 from ..actions import Action
 from ..errors import IllegalAction
 from ..events import Event
+from ..game import legal_actions
 from ..match import REMOTE, Match
-from ..record import ENGINE_FAILURE
+from ..record import ENGINE_FAILURE, action_text
+from ..render import render_events
 from .expect import check_expect
 from .format import (
     PLAY_KEYS,
@@ -42,7 +44,6 @@ def run_text(text: str, base: str | os.PathLike[str] = ".", source: str = "<scen
 
 
 def run_doc(doc: Table, base: Path, source: str) -> Result:
-    from ..render import render_events
 
     ctx = _Ctx(source)
     match: Match
@@ -127,7 +128,6 @@ def _play_bots(match: Match, play: Table, i: int, res: Result,
                ctx: _Ctx) -> tuple[list[Event], bool]:
     """Computer players (of the entry's level, seeded by its `seed`) decide until the
     entry's condition holds."""
-    from ..render import render_events
     state = match.state
     match.bot_secret = b"scenario %d" % int(play.get("seed", 0))
     try:
@@ -165,10 +165,7 @@ def _play_bots(match: Match, play: Table, i: int, res: Result,
 def _play_action(match: Match, play: Table, i: int, res: Result,
                  ctx: _Ctx) -> tuple[list[Event], bool]:
     """One action: applied, or refused as the entry expects. False: the script stops."""
-    from ..game import legal_actions
     state = match.state
-    from ..record import action_text
-    from ..render import render_events
     try:
         action = msgspec.convert(play["action"], Action)
     except msgspec.ValidationError as e:

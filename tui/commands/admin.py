@@ -42,11 +42,13 @@ def _say(text: str) -> None:
 
 
 def _data(args: argparse.Namespace) -> Path:
+    # lazy: the server loads for the commands that serve only
     from tui.net.server import default_data_dir
     return args.data or default_data_dir()
 
 
 def backup(target: Path, data: Path) -> int:
+    # lazy: loaded for this command only (`mare-nostrum --help` stays quick)
     from tui.net.backup import BackupError, make_backup
     t0 = time.monotonic()
     try:
@@ -69,6 +71,7 @@ def backup(target: Path, data: Path) -> int:
 
 
 def restore(source: Path, data: Path, socket: Path | None) -> int:
+    # lazy: loaded for this command only (`mare-nostrum --help` stays quick)
     from tui.net.backup import BackupError, restore_backup
     try:
         done = restore_backup(source, data, socket)
@@ -84,6 +87,7 @@ def restore(source: Path, data: Path, socket: Path | None) -> int:
 
 def check_registry(data: Path) -> int:
     """Open the registry as the server will: checked whole, upgraded (each step said)."""
+    # lazy: loaded for this command only (`mare-nostrum --help` stays quick)
     from tui.net.schema import RegistryError
     from tui.net.store import Store
     try:

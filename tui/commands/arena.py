@@ -212,7 +212,7 @@ def _summary(levels: list[str], results: list[GameResult], args: argparse.Namesp
               f"[95% CI {lo:.1%}-{hi:.1%}]{share}; decisions {count}, "
               f"mean {1000 * total / max(1, count):.2f} ms, max {1000 * worst:.1f} ms{looked}")
     if results:
-        from rich.console import Console
+        from rich.console import Console  # lazy: Rich loads only to draw this command's output
         console = Console(width=100)
         console.print(report_table("civilization", "civ", results))
         console.print(report_table("level", "level", results))
@@ -222,7 +222,7 @@ def report_table(title: str, key: str, results: list[GameResult]) -> Table:
     """Per civilization (key "civ") or per level ("level"): seats played, wins (and their
     share of those seats), average turns of the games won, gods bought and battles fought
     per seat-game."""
-    from rich.table import Table
+    from rich.table import Table  # lazy: Rich loads only to draw this command's output
     rows: dict[str, dict[str, float]] = {}
     for r in results:
         for seat in r["seats"]:

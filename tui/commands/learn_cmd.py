@@ -24,6 +24,7 @@ def _add_learn(p: argparse.ArgumentParser) -> None:
 
 def guided_screen(*, bot_delay: float = 0.3, autosave: bool = True) -> GuidedGameScreen:
     """The game screen of the prepared game, with its guide."""
+    # lazy: Textual loads only when a screen opens (tests/test_cli_layers.py)
     from tui.guide.first_game import BOT_SECRET, first_game_config, first_game_seats
     from tui.guide.tour import Tour
     from tui.screens.guided import GuidedGameScreen
@@ -36,6 +37,7 @@ def guided_screen(*, bot_delay: float = 0.3, autosave: bool = True) -> GuidedGam
 
 
 def run_learn(args: argparse.Namespace) -> int:
+    # lazy: Textual loads only when a screen opens (tests/test_cli_layers.py)
     from tui.app import run_app
     autosave = not args.no_autosave
     return run_app(theme=args.theme, bot_delay=args.bot_delay, autosave=autosave,

@@ -20,6 +20,7 @@ commands start fast and the engine works without the optional extras.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 from pathlib import Path
@@ -27,6 +28,11 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from tui.net.away import AwayConfig
+
+from tui.net.limits import Limits
+from tui.net.logs import LOG_KEEP, LOG_NAME, LOG_SIZE_MB, start_log
+
+from .admin import prepare_data
 
 
 def _data_arg(p: argparse.ArgumentParser) -> None:
@@ -44,7 +50,6 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--restore", type=Path, default=None, metavar="BACKUP",
                    help="first bring back a backup made by `admin backup` (what the data "
                         "directory held is moved aside)")
-    from tui.net.logs import LOG_KEEP, LOG_NAME, LOG_SIZE_MB
     g = p.add_argument_group("the log (logins, tables, refused frames, errors with their "
                              "tracebacks; the console shows one line per start and per error)")
     g.add_argument("--log-file", type=Path, default=None, metavar="FILE",
@@ -53,7 +58,7 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
                    help=f"size at which the log file is rotated (default {LOG_SIZE_MB})")
     g.add_argument("--log-keep", type=int, default=LOG_KEEP, metavar="N",
                    help=f"rotated log files kept (default {LOG_KEEP})")
-    from tui.net.away import SECURITY, AwayConfig
+    from tui.net.away import SECURITY, AwayConfig  # lazy: `--help` stays quick
     g = p.add_argument_group("notices to players away (e-mail through your relay, push "
                              "services: each player sets theirs in the lobby's settings)")
     g.add_argument("--smtp", default="", metavar="HOST:PORT",
@@ -89,7 +94,6 @@ def _add_serve_ssh(p: argparse.ArgumentParser) -> None:
     p.add_argument("--spawn", choices=("warm", "fresh"), default="warm",
                    help="how each session's process starts: forked from a parent that has "
                         "the app loaded (warm, the default) or a fresh Python (fresh)")
-    from tui.net.limits import Limits
     d = Limits()
     g = p.add_argument_group("limits of a public server")
     g.add_argument("--max-sessions-per-key", type=int, default=d.per_key, metavar="N",
@@ -121,6 +125,7 @@ def _add_join(p: argparse.ArgumentParser) -> None:
 
 
 def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
+    # lazy: loaded for this command only (`mare-nostrum --help` stays quick)
     from tui.net.server import default_data_dir, default_socket
     data = args.data or default_data_dir()
     return data, args.socket or default_socket(data)
@@ -128,7 +133,6 @@ def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
 
 def _start_log(args: argparse.Namespace, data: Path) -> bool:
     """The server's log (tui.net.logs); False, said in one line, when it cannot be opened."""
-    from tui.net.logs import LOG_NAME, start_log
     path = args.log_file or data / LOG_NAME
     try:
         start_log(path, size_mb=args.log_size, keep=args.log_keep)
@@ -140,7 +144,7 @@ def _start_log(args: argparse.Namespace, data: Path) -> bool:
 
 def _away(args: argparse.Namespace, reach: str) -> AwayConfig | None:
     """The notices' settings from the flags; None, said in one line, when they are wrong."""
-    from tui.net.away import AwayConfig, check_config
+    from tui.net.away import AwayConfig, check_config  # lazy: `--help` stays quick
     try:
         return check_config(AwayConfig(
             smtp=args.smtp, sender=args.smtp_from, security=args.smtp_security,
@@ -155,18 +159,16 @@ def _away(args: argparse.Namespace, reach: str) -> AwayConfig | None:
 
 def _stopped_by(e: BaseException) -> int:
     """A server stopped by an error: one line on the console, the traceback in the log."""
-    import logging
     logging.getLogger(__name__).critical("the server stopped", exc_info=e)
     return 1
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    # lazy: loaded for this command only (`mare-nostrum --help` stays quick)
     import asyncio
-    import logging
 
     from tui.net.server import GameServer, serve
 
-    from .admin import prepare_data
     data, socket = _paths(args)
     away = _away(args, "mare-nostrum join, on the server's machine")
     if away is None:
@@ -191,15 +193,16 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def run_serve_ssh(args: argparse.Namespace) -> int:
+    # lazy: loaded for this command only (`mare-nostrum --help` stays quick)
     import asyncio
 
     try:
+        # lazy, and guarded: asyncssh is an optional dependency
         from tui.net.ssh import SSHError, serve_ssh
     except ImportError:
         print("mare-nostrum: serve-ssh needs asyncssh: pip install 'mare-nostrum[ssh]'",
               file=sys.stderr)
         return 1
-    from tui.net.limits import Limits
     if args.authorized_keys is None and not args.open:
         print("mare-nostrum: serve-ssh needs --authorized-keys FILE (or --open)",
               file=sys.stderr)
@@ -208,12 +211,11 @@ def run_serve_ssh(args: argparse.Namespace) -> int:
                     per_address=args.max_sessions_per_address, idle=args.idle_timeout,
                     memory_mb=args.limit_memory, files=args.limit_files,
                     processes=args.limit_processes)
-    import socket as net
+    import socket as net  # lazy: only `serve-ssh` needs the host's name
     away = _away(args, f"ssh -p {args.port} {net.getfqdn()}")
     if away is None:
         return 2
     data, socket = _paths(args)
-    from .admin import prepare_data
     refused = prepare_data(data, socket, args.restore)
     if refused:
         return refused
@@ -225,7 +227,6 @@ def run_serve_ssh(args: argparse.Namespace) -> int:
                               bot_delay=args.bot_delay, open=args.open, limits=limits,
                               spawn=args.spawn, away=away))
     except SSHError as e:
-        import logging
         logging.getLogger(__name__).error("%s", e)  # one line on the console, and logged
         return 1
     except Exception as e:  # noqa: BLE001  (said in one line; the traceback is logged)
@@ -234,6 +235,7 @@ def run_serve_ssh(args: argparse.Namespace) -> int:
 
 
 def run_join(args: argparse.Namespace) -> int:
+    # lazy: loaded for this command only (`mare-nostrum --help` stays quick)
     from tui.net.client import TOKEN_ENV, RemoteError, local_token
     data, socket = _paths(args)
     # a session of the SSH front gets its one-time token here; a local user reads the
@@ -245,6 +247,7 @@ def run_join(args: argparse.Namespace) -> int:
         except RemoteError as e:
             print(f"mare-nostrum: {e}", file=sys.stderr)
             return 1
+    # lazy: Textual loads only when a screen opens (tests/test_cli_layers.py)
     from tui.screens.lobby import run_lobby
     return run_lobby(socket, token, table=args.table, watch=args.watch, replay=args.replay,
                      theme=args.theme)

@@ -18,7 +18,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
+
+from engine.data.board import CIVS
+from engine.errors import IllegalAction
+from engine.game import check_config
+from engine.replay import Replay, ReplayError
+from engine.state import Config
 
 from .checks import PLAYERS, count, seconds
 
@@ -82,6 +89,7 @@ def _opts(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def run_play(args: argparse.Namespace) -> int:
+    # lazy: Textual loads only when a screen opens (tests/test_cli_layers.py)
     from tui.app import run_app
     return run_app(seed=getattr(args, "seed", None), **_opts(args))
 
@@ -91,10 +99,7 @@ def _seat_list(text: str) -> list[str]:
 
 
 def run_new(args: argparse.Namespace) -> int:
-    from engine.data.board import CIVS
-    from engine.errors import IllegalAction
-    from engine.game import check_config
-    from engine.state import Config
+    # lazy: Textual loads only when a screen opens (tests/test_cli_layers.py)
     from tui.app import run_app
     from tui.screens.new_game import random_seed
     from tui.sessions.local import HUMAN, LocalSession, bot_levels, default_bot_level
@@ -134,6 +139,7 @@ def run_new(args: argparse.Namespace) -> int:
 
 
 def run_resume(args: argparse.Namespace) -> int:
+    # lazy: Textual loads only when a screen opens (tests/test_cli_layers.py)
     from tui import bridge
     from tui.app import run_app, session_from_save
 
@@ -150,14 +156,13 @@ def run_resume(args: argparse.Namespace) -> int:
         print(f"mare-nostrum: {e}", file=sys.stderr)
         return 2
     opts = _opts(args)
-    from pathlib import Path
     session = session_from_save(loaded, seats=_seat_list(getattr(args, "seats", "")) or None,
                                 autosave=opts["autosave"], name=Path(path).stem)
     return run_app(session=session, **opts)
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from engine.replay import Replay, ReplayError
+    # lazy: Textual loads only when a screen opens (tests/test_cli_layers.py)
     from tui import bridge
     from tui.app import run_app
 

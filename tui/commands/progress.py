@@ -17,6 +17,7 @@ def games_progress(total: int, what: str = "games") -> Iterator[Callable[[str], 
                 print(line, flush=True)
         yield plain
         return
+    # lazy: Rich loads only to draw this command's output
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,

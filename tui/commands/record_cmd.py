@@ -6,15 +6,33 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.record import action_text, truncate
+from msgspec import json
+
+from engine.events import Event, GameStarted, TurnStarted
+from engine.game import clone, state_hash, visible_events
+from engine.record import action_text, start_state, truncate
+from engine.render import is_heading, render_events
 from engine.replay import ReplayError, replay, verify
-from engine.saves import SaveError, load_record, resolve, saves_dir
+from engine.saves import (
+    ENGINE_VERSION,
+    SaveError,
+    load_record,
+    make_save,
+    most_recent,
+    resolve,
+    saves_dir,
+    write_save,
+)
+from engine.view import visible_action
 
 from .checks import count, writable
+from .saves_cmd import add_screen_options, screen_commands
 
 if TYPE_CHECKING:
     from engine.actions import Action
@@ -35,7 +53,6 @@ def _load(args: argparse.Namespace) -> tuple[GameRecord, SaveFile]:
 
 # --- replay -----------------------------------------------------------------------------------
 def _add_replay(p: argparse.ArgumentParser) -> None:
-    from .saves_cmd import add_screen_options, screen_commands
     p.add_argument("file", help="a save file (or a save name)")
     p.add_argument("--verify", action="store_true",
                    help="check the record's state hashes: say OK or name the first action "
@@ -53,15 +70,12 @@ def _add_replay(p: argparse.ArgumentParser) -> None:
 
 
 def _run_replay(args: argparse.Namespace) -> int:
-    from engine.game import state_hash
-    from engine.render import render_events
     try:
         record, save = _load(args)  # a bad file stops here: one line, exit code 2
     except SaveError as e:
         return _fail(str(e))
     headless = args.verify or args.save or args.text or args.quiet or args.to is not None
     if not headless:
-        from .saves_cmd import screen_commands
         play = screen_commands()
         if play is not None and callable(getattr(play, "run_replay", None)):
             args.file = str(resolve(args.file, saves_dir()))
@@ -78,8 +92,8 @@ def _run_replay(args: argparse.Namespace) -> int:
             print(f"{args.file}: {v.message}")
         else:
             note = ""
-            if save.engine_version and save.engine_version != _version():
-                note = f" (recorded by engine {save.engine_version}; this is {_version()})"
+            if save.engine_version and save.engine_version != ENGINE_VERSION:
+                note = f" (recorded by engine {save.engine_version}; this is {ENGINE_VERSION})"
             print(f"{args.file}: {v.message}{note}")
         if not v.ok:
             return 1
@@ -103,9 +117,6 @@ def _run_replay(args: argparse.Namespace) -> int:
         n = len(record.actions)
         print(f"{args.file}: {n} actions replayed")
     if args.save:
-        from engine.game import clone
-        from engine.record import start_state
-        from engine.saves import make_save, write_save
         if final is None:
             final = start_state(record)[0]
         try:
@@ -115,11 +126,6 @@ def _run_replay(args: argparse.Namespace) -> int:
             return _fail(str(e), 1)
         print(f"saved the position after action {len(record.actions)} to {path}")
     return 0
-
-
-def _version() -> str:
-    from engine.saves import ENGINE_VERSION
-    return ENGINE_VERSION
 
 
 # --- log --------------------------------------------------------------------------------------
@@ -135,17 +141,10 @@ def _add_log(p: argparse.ArgumentParser) -> None:
 
 
 def _run_log(args: argparse.Namespace) -> int:
-    from msgspec import json
 
-    from engine.events import GameStarted, TurnStarted
-    from engine.game import visible_events
-    from engine.render import is_heading, render_events
-    from engine.view import visible_action
 
     if not args.file:  # the game `resume` would continue
-        from pathlib import Path
 
-        from engine.saves import most_recent
         d = Path(args.dir) if args.dir else saves_dir()
         info = most_recent(d)
         if info is None:
@@ -198,7 +197,6 @@ def _pipe_safe(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.N
         try:
             return run(args)
         except BrokenPipeError:
-            import os
             with contextlib.suppress(OSError):
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 0

@@ -9,7 +9,9 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from engine.saves import SaveError, load_record, resolve, saves_dir
+from engine.render import civ as civ_name
+from engine.replay import ReplayError
+from engine.saves import SaveError, load_record, load_review, resolve, save_review, saves_dir
 
 from .checks import seconds
 from .record_cmd import _pipe_safe
@@ -39,6 +41,7 @@ def review_progress(what: str) -> Iterator[Callable[[int, int], None]]:
     if not sys.stdout.isatty():
         yield lambda done, total: None
         return
+    # lazy: Rich loads only to draw this command's output
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -57,11 +60,9 @@ def review_progress(what: str) -> Iterator[Callable[[int, int], None]]:
 
 
 def _run_review(args: argparse.Namespace) -> int:
-    from engine.bots import review_decisions
-    from engine.render import civ as civ_name
+    # lazy: the review (the hard player's search) loads with the first review (`--help` stays quick)
+    from engine.bots.review import review
     from engine.render_advice import review_lines
-    from engine.replay import ReplayError
-    from engine.saves import load_review, save_review
 
     try:
         record, save = load_record(resolve(args.file, saves_dir()))
@@ -81,7 +82,7 @@ def _run_review(args: argparse.Namespace) -> int:
     if found is None:
         try:
             with review_progress(f"reviewing {civ_name(civ)}'s decisions") as progress:
-                found = review_decisions(record, civ, budget=args.budget,
+                found = review(record, civ, budget=args.budget,
                                          progress=progress)
         except ReplayError as e:
             return _fail(f"{args.file}: {e.message}", 1)

@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 from datetime import datetime
 from pathlib import Path
 from types import ModuleType
 
+from engine.render import civs, phase_name, plain
 from engine.saves import (
     SaveError,
     list_saves,
@@ -42,11 +44,11 @@ def _add_saves(p: argparse.ArgumentParser) -> None:
 
 
 def _run_saves(args: argparse.Namespace) -> int:
+    # lazy: Rich loads only to draw this command's output
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
-    from engine.render import civs, phase_name, plain
     d = _dir(args)
     infos = list_saves(d)
     if not infos:
@@ -88,7 +90,6 @@ def screen_commands() -> ModuleType | None:
     if "tui.app" in sys.modules:
         present = sys.modules["tui.app"] is not None
     else:
-        import importlib.util
         try:
             present = importlib.util.find_spec("tui.app") is not None
         except (ImportError, ValueError):
@@ -96,7 +97,7 @@ def screen_commands() -> ModuleType | None:
     if not present:
         return None
     try:
-        from . import play
+        from . import play  # lazy, and guarded: the screen's commands may be absent (no Textual)
     except ImportError:
         return None
     return play
@@ -144,6 +145,7 @@ def _run_resume(args: argparse.Namespace) -> int:
         code: int = play.run_resume(args)
         return code
     try:
+        # lazy: Textual loads only when a screen opens (tests/test_cli_layers.py)
         from tui.app import run_app
     except ImportError:
         s = save.state

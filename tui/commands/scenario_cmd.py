@@ -14,6 +14,7 @@ def _add(p: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    # lazy: loaded for this command only (`mare-nostrum --help` stays quick)
     from engine.scenario import ScenarioError, report, run
     failed = bad = 0
     for f in args.files:

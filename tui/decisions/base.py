@@ -36,12 +36,13 @@ from engine.render import resource as resource_name
 from engine.state import Player
 
 from ..screens.base import BaseModal
+from ..screens.whole_map import WholeMapScreen
 from ..sessions.base import TableSession
 from ..text import civ_markup, esc
 from ..widgets.choice import NAV, ChoiceList
 from ..widgets.detail import detail_lines
 from ..widgets.keybar import KeyBar
-from ..widgets.map import MAP_WIDTH
+from ..widgets.map import MAP_WIDTH, BoardScreen
 from .battle_panel import battle_panel
 from .error_line import ErrorLine
 
@@ -177,6 +178,7 @@ class DecisionScreen(ErrorLine, BaseModal, Generic[PromptT]):
 
     def action_hint(self) -> None:
         """What the hard player would do here (tui/screens/hint.py)."""
+        # lazy: the hint (the hard player's search) loads at the first `h`
         from ..screens.hint import open_hint
         open_hint(self, self.session)
 
@@ -198,9 +200,7 @@ class DecisionScreen(ErrorLine, BaseModal, Generic[PromptT]):
 
     def action_whole_map(self) -> None:
         """Show the whole map; back here (as the dialog was) with 1 or Escape."""
-        from ..screens.game import GameScreen
-        from ..screens.whole_map import WholeMapScreen
-        game = next((s for s in self.app.screen_stack if isinstance(s, GameScreen)), None)
+        game = next((s for s in self.app.screen_stack if isinstance(s, BoardScreen)), None)
         cursor = game.map.cursor if game is not None else "roma"
 
         def back(area: str | None) -> None:
@@ -248,9 +248,8 @@ class DecisionScreen(ErrorLine, BaseModal, Generic[PromptT]):
 
     def point_map(self, area: str) -> None:
         """Move the game screen's map cursor to the area (its detail under the map)."""
-        from ..screens.game import GameScreen
         for screen in self.app.screen_stack:
-            if isinstance(screen, GameScreen):
+            if isinstance(screen, BoardScreen):
                 screen.point_at(area)
 
 

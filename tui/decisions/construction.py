@@ -12,6 +12,7 @@ from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.prompts import Prompt
 from engine.quotes import KindQuote
+from engine.render import card as card_name
 from engine.render import item_text, only_powers_text
 from engine.render_kinds import kind_detail, kind_line, kind_name, lacks
 
@@ -207,7 +208,6 @@ class PlaceFreeDecision(ActionMenu[P.PlaceFree]):
 
     def intro_markup(self) -> str:
         p = self.prompt
-        from engine.render import card as card_name
         return f"{esc(card_name(p.card))} brings a free [b]{esc(p.item)}[/]: choose where it goes."
 
 

@@ -22,6 +22,7 @@ import unicodedata
 from collections.abc import Callable
 
 from .lookalike import skeleton
+from .store import transaction
 
 NAME_MIN, NAME_MAX = 2, 20
 LINK_LIFE = 600.0  # seconds a link code stays valid
@@ -89,7 +90,6 @@ class Accounts:
                                (name_key(name), identity))
 
     def _tx(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
-        from .store import transaction
         return transaction(self.db)
 
     def identity_of(self, fingerprint: str) -> tuple[str, str] | None:

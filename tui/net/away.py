@@ -153,7 +153,7 @@ def targets(contact: Contact, config: AwayConfig) -> list[str]:
 def deliver(urls: list[str], notice: Notice, about: str) -> bool:
     """Send one notice (in the notices' thread); False, logged, when it did not go."""
     try:
-        import apprise
+        import apprise  # lazy: 0.4 s to load its services, paid in the notices' thread
         box = apprise.Apprise()
         for url in urls:
             if not box.add(url):
@@ -170,7 +170,7 @@ def deliver(urls: list[str], notice: Notice, about: str) -> bool:
 
 def _find_services() -> None:
     try:
-        import apprise
+        import apprise  # lazy: 0.4 s to load its services, paid in the notices' thread
         apprise.Apprise.instantiate("json://example.org")
     except Exception:  # noqa: BLE001  (only a warm-up: the real use says what is wrong)
         log.exception("apprise could not be loaded")

@@ -28,6 +28,7 @@ from urllib.parse import urlsplit
 import msgspec
 
 from .accounts import AccountError, code_hash, new_code
+from .store import transaction
 
 EMAIL_MAX = 254  # RFC 5321's limit for a path
 PUSH_MAX = 512
@@ -122,7 +123,6 @@ class Contacts:
         self.clock = clock
 
     def _tx(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
-        from .store import transaction
         return transaction(self.db)
 
     def of_key(self, fingerprint: str) -> Contact | None:

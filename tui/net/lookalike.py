@@ -16,6 +16,7 @@ from functools import cache
 @cache
 def _classes() -> dict[str, str]:
     """Each confusable character's representative (built once, on first use: ~0.2 s)."""
+    # lazy: the table is large; loaded at the first name checked
     from confusable_homoglyphs.confusables import confusables_data
 
     parent: dict[str, str] = {}

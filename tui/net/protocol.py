@@ -16,7 +16,8 @@ from typing import TypeVar
 import msgspec
 
 from engine.actions import Action
-from engine.bots import Advice, Review
+from engine.bots.advice import Advice
+from engine.bots.review import Review
 from engine.events import Event
 from engine.prompts import Prompt
 from engine.quotes import Quotes

@@ -11,6 +11,8 @@ import sqlite3
 
 import msgspec
 
+from .store import transaction
+
 THEMES = ("default", "high-contrast", "ansi")  # the short names of themes.palette
 GLYPHS = ("unicode", "ascii")
 MIN_SIZE = (80, 24)
@@ -80,7 +82,6 @@ class KeySettings:
             return None
 
     def put(self, fingerprint: str, settings: Settings) -> Settings:
-        from .store import transaction
         settings = settings.checked()
         with transaction(self.db) as db:
             db.execute("INSERT INTO key_settings VALUES (?, ?) ON CONFLICT(fingerprint) "

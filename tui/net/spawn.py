@@ -16,16 +16,18 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
+import fcntl
 import itertools
 import os
 import socket
 import subprocess
 import sys
+import termios
 import threading
 import time
 
 from . import limits as lim
-from . import warm
+from .warm_messages import MAX_MESSAGE, Spawn, Started, decode_to_door, encode, returncode
 
 SPAWN_WAYS = ("warm", "fresh")
 _PR_SET_CHILD_SUBREAPER = 36
@@ -78,7 +80,7 @@ class WarmChild:
                 self._ended(0)
             return
         if pid:
-            self._ended(warm.returncode(status))
+            self._ended(returncode(status))
 
     def wait(self, timeout: float | None = None) -> int:
         end = None if timeout is None else time.monotonic() + timeout
@@ -158,14 +160,14 @@ class WarmParent:
     def _listen(self, sock: socket.socket) -> None:
         while True:
             try:
-                data = sock.recv(warm.MAX_MESSAGE)
+                data = sock.recv(MAX_MESSAGE)
             except OSError:
                 data = b""
             if not data:
                 break
-            msg = warm.decode_to_door(data)
+            msg = decode_to_door(data)
             with self.lock:
-                if isinstance(msg, warm.Started):
+                if isinstance(msg, Started):
                     birth = self.births.get(msg.request)
                     if birth is None:
                         continue
@@ -218,10 +220,10 @@ class WarmParent:
             birth = Birth()
             with self.lock:
                 self.births[request] = birth
-            msg = warm.Spawn(request=request, argv=session.argv, env=session.env,
+            msg = Spawn(request=request, argv=session.argv, env=session.env,
                              rlimits=session.rlimits)
             try:
-                socket.send_fds(sock, [warm.encode(msg)], [session.slave])
+                socket.send_fds(sock, [encode(msg)], [session.slave])
                 answered = birth.done.wait(START_TIMEOUT)
             except OSError as e:
                 if e.errno not in (errno.EPIPE, errno.ECONNRESET, errno.EBADF, errno.ENOTCONN):
@@ -261,8 +263,6 @@ def spawn_fresh(session: Session) -> subprocess.Popen[bytes]:
     limits = session.rlimits
 
     def in_child() -> None:
-        import fcntl
-        import termios
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
         lim.apply_rlimits(limits)
 

@@ -14,8 +14,8 @@ terminal, the resource limits, and exactly the door's filtered environment; then
 `mare-nostrum join` and exits with its status. The parent answers each request with the
 child's pid (Started) and tells the door when a child has exited (Exited).
 
-Messages are msgspec Structs, one per datagram of the SOCK_SEQPACKET pair; a request
-carries the pseudo-terminal's slave end as SCM_RIGHTS.
+Messages are msgspec Structs (tui/net/warm_messages.py), one per datagram of the
+SOCK_SEQPACKET pair; a request carries the pseudo-terminal's slave end as SCM_RIGHTS.
 """
 
 from __future__ import annotations
@@ -30,53 +30,8 @@ import sys
 import termios
 import threading
 
-import msgspec
-
-MAX_MESSAGE = 1 << 16
-
-
-class Spawn(msgspec.Struct, tag=True):
-    """Door -> parent: start a session's process (its slave pty goes along as a file)."""
-    request: int
-    argv: list[str]  # `mare-nostrum`'s arguments: ['join', '3', '--socket', ...]
-    env: dict[str, str]  # the whole environment of the child
-    rlimits: list[tuple[int, int]]  # (resource, limit) as tui.net.limits.rlimits gives
-
-
-class Started(msgspec.Struct, tag=True):
-    """Parent -> door: the child of `request` runs as `pid` (0 and `error` if it could not)."""
-    request: int
-    pid: int
-    error: str = ""
-
-
-class Exited(msgspec.Struct, tag=True):
-    """Parent -> door: the child `pid` has ended with `status` (as Popen's returncode)."""
-    pid: int
-    status: int
-
-
-ToParent = Spawn
-ToDoor = Started | Exited
-_to_parent = msgspec.msgpack.Decoder(ToParent)
-_to_door = msgspec.msgpack.Decoder(ToDoor)
-_encoder = msgspec.msgpack.Encoder()
-
-
-def encode(msg: Spawn | Started | Exited) -> bytes:
-    return _encoder.encode(msg)
-
-
-def decode_to_door(data: bytes) -> Started | Exited:
-    return _to_door.decode(data)
-
-
-def returncode(status: int) -> int:
-    """A wait status as Popen's returncode: the exit code, or minus the signal."""
-    if os.WIFSIGNALED(status):
-        return -os.WTERMSIG(status)
-    return os.WEXITSTATUS(status)
-
+from . import limits as lim
+from .warm_messages import MAX_MESSAGE, Exited, Spawn, Started, decode_to_parent, encode, returncode
 
 # what every session imports after it starts, found by listing the modules a lobby and a
 # table add: Textual's terminal driver and parsers, its layouts, Rich's cell widths
@@ -93,6 +48,7 @@ def preload() -> None:
     """Import what every session needs and build what is built once (the card data, the
     board, Rich's tables of character widths), so that children share it instead of each
     building its own."""
+    # imported here, with the collector off (main): what every child shares
     import importlib
     import pkgutil
 
@@ -116,6 +72,7 @@ def _warm_up() -> None:
     """Draw the lobby once, headless (with no server: it says so): the code a session
     runs is then specialized by the interpreter and the caches of Textual and Rich are
     filled here, once, rather than written to (so copied) in every child."""
+    # imported by preload above: named here to draw the lobby
     from textual.pilot import Pilot
 
     from tui.app import MareNostrumApp
@@ -152,13 +109,13 @@ def _child(sock: socket.socket, msg: Spawn, slave: int) -> None:
             os.close(slave)
         # the pty as controlling terminal: resizes reach the app as SIGWINCH
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-        from . import limits as lim
         lim.apply_rlimits(msg.rlimits)
         os.environ.clear()
         os.environ.update(msg.env)
         gc.enable()
-        from tui.cli import main
         sys.argv = ["mare-nostrum", *msg.argv]
+        # imported by preload: the warm parent's, before the collector was frozen
+        from tui.cli import main
         code = main(msg.argv)
     except SystemExit as e:
         code = e.code if isinstance(e.code, int) else 1
@@ -208,7 +165,7 @@ def _serve(sock: socket.socket) -> None:
             data, fds, _flags, _addr = socket.recv_fds(sock, MAX_MESSAGE, 1)
             if not data:
                 return  # the door has gone: so does the parent (its children stay)
-            msg = _to_parent.decode(data)
+            msg = decode_to_parent(data)
             if not fds:
                 sock.send(encode(Started(request=msg.request, pid=0, error="no terminal")))
                 continue

@@ -9,7 +9,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from ..sheets import add_sheets
-from ..widgets.beneath import Painted
+from ..widgets.beneath import Painted, beneath
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -187,5 +187,4 @@ class BaseModal(Thrift, Painted, SizeCheck, KeyWords, ModalScreen):
     def render(self):
         """A see-through dialog draws the screen under it from that screen's own lines
         (tui/widgets/beneath.py): far cheaper than Textual's way, the same picture."""
-        from ..widgets.beneath import beneath
         return beneath(self) or super().render()

@@ -8,6 +8,8 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.sessions.local import available_bot_levels, default_bot_level
+
 from ..levels import level_markup
 from ..text import esc
 from ..widgets.choice import ChoiceList
@@ -32,7 +34,6 @@ class BotLevelScreen(BaseModal):
         self.seat = seat
 
     def compose(self) -> ComposeResult:
-        from tui.sessions.local import available_bot_levels, default_bot_level
         self.levels = available_bot_levels() or [default_bot_level()]
         with Vertical(id="level-box"):
             yield Static(f"[b]A computer player keeps the seat[/] — {esc(self.seat)}\n"
@@ -43,7 +44,6 @@ class BotLevelScreen(BaseModal):
 
     def on_mount(self) -> None:
         super().on_mount()
-        from tui.sessions.local import default_bot_level
         menu = self.query_one(OptionList)
         best = default_bot_level()
         menu.highlighted = self.levels.index(best) if best in self.levels else 0

@@ -16,6 +16,7 @@ from textual.widgets import Checkbox, Input, Label, Select, Static
 from engine.data.board import CIVS
 from tui.net import protocol as p
 from tui.net.clock import CORRESPONDENCE, LIVE, NONE, Preset, PresetError, check_preset
+from tui.sessions.local import available_bot_levels, default_bot_level
 
 from ..levels import levels_markup
 from ..widgets.checkbox import MarkedCheckbox
@@ -27,7 +28,6 @@ DEFAULT_AMOUNT = {NONE: "", LIVE: "5", CORRESPONDENCE: "3"}
 
 
 def _levels() -> list[str]:
-    from tui.sessions.local import available_bot_levels
     return available_bot_levels()
 
 
@@ -52,7 +52,6 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
 
     def compose(self) -> ComposeResult:
         levels = _levels()
-        from tui.sessions.local import default_bot_level
         bot = default_bot_level() if default_bot_level() in levels else levels[0]
         with Vertical(id="create-box"):
             yield Static("[b]A new table[/]: one line per choice; ctrl+s creates it")

@@ -37,6 +37,9 @@ from engine.render import action_text, rule_name
 from engine.render import civ as civ_name
 
 from .. import news
+from ..decisions import make_decision
+from ..decisions.base import UNDO, can_undo
+from ..decisions.roles import NameOrder
 from ..sessions.base import TableSession
 from ..status_parts import StatusParts, note_parts
 from ..widgets.battle_log import BattleLog
@@ -48,6 +51,9 @@ from ..widgets.map import MapView
 from ..widgets.players import PlayersPane
 from ..widgets.roles import RolesPane
 from ..widgets.status import StatusBar, local_parts
+from .game_over import GameOverScreen
+from .pass_keyboard import PassKeyboardScreen
+from .province import ProvinceScreen
 from .table_talk import TableTalk
 
 PANES = Binding.Group("Panes", compact=True)
@@ -262,7 +268,6 @@ class GameScreen(TableTalk):
     def _show_undo(self) -> None:
         """The key bar says whether the last decision can be taken back now (the engine,
         or the game server, decides): "u Undo" or "u No undo"."""
-        from ..decisions.base import can_undo
         ok = self.viewer is not None and can_undo(self.session, self.viewer)
         if ok == getattr(self, "_undo_ok", None):
             return
@@ -356,7 +361,6 @@ class GameScreen(TableTalk):
         self.action_detail()
 
     def action_detail(self) -> None:
-        from .province import ProvinceScreen
         self.app.push_screen(ProvinceScreen(self._v.state, self.map.cursor,
                                             self.quotes().board))
 
@@ -446,7 +450,6 @@ class GameScreen(TableTalk):
         return True
 
     def _pass_keyboard(self, seat: int) -> None:
-        from .pass_keyboard import PassKeyboardScreen
         self._pass_open = True
         civ = self.session.civ_of(seat)
         self.app.push_screen(PassKeyboardScreen(civ, self.session.seat_label(seat)),
@@ -472,7 +475,6 @@ class GameScreen(TableTalk):
             self.advance()
 
     def open_decision(self) -> None:
-        from ..decisions import make_decision
         s = self.session
         seat = s.pending_seat
         if seat is None:
@@ -484,8 +486,6 @@ class GameScreen(TableTalk):
         self.app.push_screen(screen, callback=self._decided)
 
     def _decided(self, action) -> None:
-        from ..decisions.base import UNDO
-        from ..decisions.roles import NameOrder
         self._decision_open = False
         if action is None:  # closed to look at the board
             self._show_status()
@@ -511,13 +511,13 @@ class GameScreen(TableTalk):
 
     def action_hint(self) -> None:
         """What the hard player would do at the pending decision (tui/screens/hint.py)."""
+        # lazy: the hint (the hard player's search) loads at the first `h`
         from .hint import open_hint
         open_hint(self, self.session)
 
     def action_undo(self) -> None:
         """Take back the last decision of the player at the keyboard, when the engine
         allows it (nothing hidden revealed, no die rolled since)."""
-        from ..decisions.base import can_undo
         s = self.session
         seat = self.viewer
         if seat is None or not can_undo(s, seat):  # a session without undo says no
@@ -594,5 +594,4 @@ class GameScreen(TableTalk):
         if self._over_shown:
             return
         self._over_shown = True
-        from .game_over import GameOverScreen
         self.app.push_screen(GameOverScreen(self.session))

@@ -18,6 +18,7 @@ from ..text import civ_markup, esc
 from ..widgets.keybar import KeyBar
 from .base import BaseModal
 from .game_app import game_app
+from .replay import ReplayScreen
 
 
 def standings_markup(session: LocalSession) -> str:
@@ -83,7 +84,6 @@ class GameOverScreen(BaseModal):
         self.dismiss(None)
 
     def action_replay(self) -> None:
-        from .replay import ReplayScreen
         self.app.push_screen(ReplayScreen(self.session.replay()))
 
     def action_save_record(self) -> None:

@@ -12,6 +12,7 @@ from textual.widgets import Markdown
 from ..widgets.keybar import KeyBar
 from ..widgets.map_marks import legend_markdown
 from .base import BaseScreen
+from .legend import LegendScreen
 
 HELP_TEXT_TEMPLATE = """\
 # Mare Nostrum: Mythology — help
@@ -125,7 +126,6 @@ class HelpScreen(BaseScreen):
         self.query_one("#help-scroll").focus()
 
     def action_legend(self) -> None:
-        from .legend import LegendScreen
         self.app.push_screen(LegendScreen())
 
     def action_close(self) -> None:

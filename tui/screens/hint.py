@@ -27,7 +27,7 @@ from ..widgets.keybar import KeyBar
 from .base import BaseModal
 
 if TYPE_CHECKING:
-    from engine.bots import Advice
+    from engine.bots.advice import Advice
 
 HINT_BUDGET = 1.0  # seconds the hard player thinks, as a computer seat of its level does
 

@@ -13,6 +13,7 @@ from engine.state import GameState
 
 from ..text import esc
 from ..widgets.keybar import KeyBar
+from ..widgets.map import BoardScreen
 from ..widgets.map_marks import GROUPS, OWNERS, LegendRow, area_names, legend_rows
 from .base import BaseModal
 
@@ -78,13 +79,12 @@ def _padded(label: str, name: str) -> str:
 
 def _game_state(screen: BaseModal) -> GameState | None:
     """The position on the board under the help, for the players' colours."""
-    from .game import GameScreen
     try:
         stack = screen.app.screen_stack
     except Exception:  # noqa: BLE001  (no app yet)
         return None
-    game = next((s for s in stack if isinstance(s, GameScreen)), None)
-    return game.map._state if game is not None and hasattr(game, "map") else None
+    game = next((s for s in stack if isinstance(s, BoardScreen)), None)
+    return game.map._state if game is not None else None
 
 
 class LegendScreen(BaseModal):

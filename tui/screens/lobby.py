@@ -20,8 +20,10 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from engine.render import civ
+from tui.app import MareNostrumApp
 from tui.net import protocol as p
-from tui.net.client import Client
+from tui.net.client import Client, RemoteError
 from tui.net.settings import Settings
 from tui.net.words import lobby_line, lobby_order, seat_text, table_summary
 
@@ -30,15 +32,10 @@ from ..sessions.review import RemoteReview
 from ..widgets.choice import ChoiceList
 from ..widgets.keybar import KeyBar
 from . import lobby_keys as keys
-from .base import BaseScreen
+from .lobby_key import HINT, WATCH_ONLY, KeyLobby
 
 Connect = Callable[[], Awaitable["Client"]]
-HINT = ("Enter: sit, back to your seat, or a finished game's replay · 1-6: that seat · "
-        "w: watch · b: an absent or late seat to a computer and back, or vote")
-MORE_KEYS = (" · s: settings · i: a private table's invite code · k: link another key · "
-             "p: your record and the best rated")
 LIVE_REFRESH = 15.0  # seconds between two lists while a clock runs at a table shown
-WATCH_ONLY = "Without a key you may only watch: connect with an SSH key to play."
 NAME_FIRST = "Choose a name first (k): until then you may watch."
 
 
@@ -59,7 +56,7 @@ class TableList(ChoiceList):
         return action != "select" and super().check_action(action, parameters)
 
 
-class LobbyScreen(BaseScreen):
+class LobbyScreen(KeyLobby):
     BINDINGS = [
         Binding("enter", "sit", "Sit", id="lobby.sit"),
         *[Binding(str(n), f"sit({n - 1})", f"Sit at seat {n}", show=False,
@@ -128,7 +125,6 @@ class LobbyScreen(BaseScreen):
 
     # --- the connection -------------------------------------------------------------------
     async def _listen(self) -> None:
-        from tui.net.client import RemoteError
         assert self.connect is not None
         try:
             self.client = client = await self.connect()
@@ -155,6 +151,7 @@ class LobbyScreen(BaseScreen):
             case p.Welcome():
                 self.welcomed(msg)
             case p.LinkCode():
+                # lazy: not needed for the lobby's first frame (a session's start)
                 from .account import LinkCodeScreen
                 self.app.push_screen(LinkCodeScreen(msg.code, msg.minutes))
             case p.Created() if msg.invite:
@@ -197,6 +194,7 @@ class LobbyScreen(BaseScreen):
             case p.YourTurn():
                 self._your_turn(msg)
             case p.Digest():
+                # lazy: not needed for the lobby's first frame (a session's start)
                 from tui.net.digest import digest_text
                 self.app.notify(digest_text(msg.lines), title=f"Table {msg.table}",
                                 timeout=20, markup=False)
@@ -210,7 +208,7 @@ class LobbyScreen(BaseScreen):
     def _your_turn(self, msg: p.YourTurn) -> None:
         """A decision became ours: the bell and a desktop notice (where the terminal
         shows one), and a notification on whatever screen is up."""
-        from engine.render import civ
+        # lazy: not needed for the lobby's first frame (a session's start)
         from tui.net.notices import ring
         text = f"Table {msg.table}: your decision as {civ(msg.civ)}" + \
             (f" — {msg.what}" if msg.what else "")
@@ -222,6 +220,7 @@ class LobbyScreen(BaseScreen):
             self.send(p.ListTables())
 
     def _show_replay(self, msg: p.ReplayFrames) -> None:
+        # lazy: not needed for the lobby's first frame (a session's start)
         from tui.net.replays import ReplayDataError, SeenReplay, unpack
 
         from .replay import ReplayScreen
@@ -246,114 +245,6 @@ class LobbyScreen(BaseScreen):
         """Times left move on: list again now and then while a clock runs."""
         if self.app.screen is self and any(t.left is not None for t in self.tables):
             self.send(p.ListTables())
-
-    # --- who we are: an open server's name, a guest, this key's settings ------------------
-    claiming = False  # a name claim or key link was sent: a refusal reopens the screen
-
-    def welcomed(self, w: p.Welcome) -> None:
-        self.me = w.name
-        self.guest, self.unnamed = w.guest, w.needs_name
-        self.query_one("#lobby-head", Static).update(self._head())
-        self.show_tables(self.tables)  # what the list offers depends on who we are
-        if w.needs_name:
-            self.claim_name()
-            return
-        self.claiming = False
-        if w.guest:
-            from .settings import apply_settings
-            apply_settings(self.app, self._suggested()[0])
-            self.say("You came without a key: you may watch the tables (w), not play.")
-        elif w.settings is None:  # this key's first visit: settings that suit its terminal
-            settings, notes = self._suggested()
-            self.use_settings(settings)
-            self.send(p.SaveSettings(settings=settings))
-            self.say(" ".join(notes) + MORE_KEYS)
-        else:
-            self.use_settings(w.settings)
-            self.say(HINT + MORE_KEYS)
-
-    def claim_name(self, error: str = "") -> None:
-        from .account import NameClaimScreen
-
-        def chosen(msg: p.ClaimName | p.LinkKey | None) -> None:
-            if msg is None:
-                self.say("Without a name you may watch the tables (w); k chooses a name.")
-                return
-            self.claiming = True
-            self.send(msg)
-
-        self.app.push_screen(NameClaimScreen(error), chosen)
-
-    def _suggested(self) -> tuple[Settings, list[str]]:
-        import os
-
-        from tui.net.settings import suggest
-        size = self.app.size
-        return suggest(os.environ.get("TERM", ""), os.environ.get("COLORTERM", ""),
-                       size.width, size.height)
-
-    def use_settings(self, settings: Settings) -> None:
-        from .settings import apply_settings
-        self.settings = settings
-        apply_settings(self.app, settings)
-
-    def action_settings(self) -> None:
-        """This key's settings, with what the terminal check finds."""
-        if self.guest or self.unnamed:
-            self.warn("Settings are kept for a key with a name: k chooses one." if self.unnamed
-                      else "A keyless watcher's settings are not kept.")
-            return
-        from .settings import SettingsScreen
-        suggested, notes = self._suggested()
-
-        def chosen(settings: Settings | None) -> None:
-            if settings is not None:
-                self.use_settings(settings)
-                self.send(p.SaveSettings(settings=settings))
-
-        self.send(p.GetContact())  # the screen shows it when it comes
-        self.app.push_screen(SettingsScreen(self.settings or suggested, notes,
-                                            contact=self.contact, send=self.send), chosen)
-
-    def _contact(self, msg: p.Contact) -> None:
-        from .settings import SettingsScreen
-        self.contact = msg
-        if isinstance(self.app.screen, SettingsScreen):
-            self.app.screen.show_contact(msg)
-        if msg.said:
-            self.say(msg.said)
-
-    def action_account(self) -> None:
-        """A new key: choose a name; a named one: a code to link another key."""
-        if self.guest:
-            self.warn(WATCH_ONLY)
-        elif self.unnamed:
-            self.claim_name()
-        else:
-            self.send(p.NewLinkCode())
-
-    def action_profile(self) -> None:
-        from .profile import ProfileScreen
-        self.app.push_screen(ProfileScreen(self.send))
-
-    def _show_records(self, msg: p.Profile | p.Leaders) -> None:
-        from .profile import ProfileScreen
-        screen = self.app.screen
-        if isinstance(screen, ProfileScreen):  # (an answer after it was closed: dropped)
-            if isinstance(msg, p.Profile):
-                screen.show_profile(msg)
-            else:
-                screen.show_leaders(msg.leaders)
-
-    def action_invite(self) -> None:
-        from .account import InviteScreen
-
-        def typed(code: str | None) -> None:
-            if code:
-                self.send(p.UseInvite(code=code))
-                self.say("Invite code sent: its table appears in the list if it is right.")
-
-        self.app.push_screen(InviteScreen(), typed)
 
     def _my_game(self) -> int | None:
         """The one game in play where this player has a seat: a player who comes back
@@ -386,6 +277,7 @@ class LobbyScreen(BaseScreen):
         return remote
 
     def _show_table(self, remote: RemoteSession) -> None:
+        # lazy: not needed for the lobby's first frame (a session's start)
         from .game import GameScreen
         remote.shown = True
         self.app.push_screen(GameScreen(remote, bot_delay=0.0))
@@ -557,6 +449,7 @@ class LobbyScreen(BaseScreen):
         elif plan.kind == keys.GIVE_BACK:
             self.send(p.HandOver(table=t.id, seat=plan.seat, to_bot=False))
         else:
+            # lazy: not needed for the lobby's first frame (a session's start)
             from .bot_level import BotLevelScreen
 
             def chosen(level: str | None) -> None:
@@ -573,6 +466,7 @@ class LobbyScreen(BaseScreen):
         self.send(p.ListTables())
 
     def action_create(self) -> None:
+        # lazy: not needed for the lobby's first frame (a session's start)
         from .create_table import CreateTableScreen
         if self.watch_only:
             self.warn(NAME_FIRST if self.unnamed else WATCH_ONLY)
@@ -601,7 +495,6 @@ def _sentence(reason: str) -> str:
 def run_lobby(socket: Path, token: str, *, table: int | None = None, watch: bool = False,
               replay: bool = False, theme: str | None = None) -> int:
     """The app, opening on the lobby of the server at `socket`."""
-    from tui.app import MareNostrumApp
 
     async def connect() -> Client:
         return await Client.connect(socket, token)

@@ -26,7 +26,7 @@ from .base import BaseModal, BaseScreen
 from .game_app import game_app
 
 if TYPE_CHECKING:  # (the review is imported when first asked for: it is heavy)
-    from engine.bots import Review
+    from engine.bots.review import Review
 
 STEP = Binding.Group("Step", compact=True)
 TURN = Binding.Group("Turn", compact=True)
@@ -118,6 +118,7 @@ class ReplayScreen(BaseScreen):
             who = civ_markup(step.civ) if step.civ else "?"
             what = esc("; ".join(lines[:3])) if lines else f"{who} decides (in secret)"
         if self.review is not None:
+            # lazy: the review (the hard player's search) loads with the first review
             from .review import swing_mark
             mark = swing_mark(self.review, i)
             what = f"{mark}\n{what}" if mark else what
@@ -168,6 +169,7 @@ class ReplayScreen(BaseScreen):
 
     def action_review(self) -> None:
         """The hard player's review of one seat's decisions; its swings marked here."""
+        # lazy: the review (the hard player's search) loads with the first review
         from .review import ReviewPick, ReviewScreen
         record = getattr(self.data, "record", None)
         if record is None and self.remote_review is None:

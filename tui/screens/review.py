@@ -17,7 +17,7 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from engine.bots import REVIEW_BUDGET, review_decisions, swings
+from engine.bots.review import REVIEW_BUDGET, review
 from engine.record import GameRecord
 from engine.render import civ as civ_name
 from engine.render_advice import swing_lines
@@ -32,7 +32,7 @@ from ..widgets.keybar import KeyBar
 from .base import BaseModal
 
 if TYPE_CHECKING:
-    from engine.bots import Judgement, Review
+    from engine.bots.review import Judgement, Review
 
 
 
@@ -135,7 +135,7 @@ class ReviewScreen(BaseModal):
             if not self._cancelled:
                 self.app.call_from_thread(self._progress, done, total)
         try:
-            found = review_decisions(self.record, civ, budget=self.budget, rounds=self.rounds,
+            found = review(self.record, civ, budget=self.budget, rounds=self.rounds,
                                      progress=progress, cancelled=lambda: self._cancelled)
         except ReplayError as e:  # a record that stops replaying: say so, keep the viewer
             self.app.call_from_thread(self._failed, e.message)
@@ -155,7 +155,7 @@ class ReviewScreen(BaseModal):
         """The five biggest swings, one option each."""
         self.found = found
         self.remove_class("-working")
-        picked = swings(found)
+        picked = found.swings()
         title = (f"[b]Review[/] — {civ_markup(found.civ)}, {len(found.judgements)} decisions: "
                  f"the {'five ' if len(picked) == 5 else ''}biggest swings")
         self.query_one("#review-title", Static).update(title)
@@ -185,7 +185,7 @@ def swing_text(n: int, j: Judgement) -> str:
 
 def swing_mark(found: Review, step: int) -> str:
     """The replay's mark on a step that was one of the biggest swings ("" otherwise)."""
-    for n, j in enumerate(swings(found), start=1):
+    for n, j in enumerate(found.swings(), start=1):
         if j.index == step:
             return (f"[b $warning]Swing {n}[/] of {civ_markup(found.civ)}: "
                     f"better {esc(j.better)} ({esc(j.why)})")

@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
+from themes.palette import resolve_theme_name
 from tui.net import protocol as p
 from tui.net.settings import Settings
 
@@ -41,7 +42,6 @@ class Chosen(Protocol):
 def apply_settings(app: App[Any], settings: Settings) -> None:
     """Use the settings in this app: its theme, the map's glyphs, whether a decision that
     becomes yours is announced (`app.notifications`, read by the your-turn notices)."""
-    from themes.palette import resolve_theme_name
     theme = resolve_theme_name(settings.theme)
     if theme in app.available_themes:
         app.theme = theme

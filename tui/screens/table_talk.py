@@ -16,6 +16,7 @@ from textual.widgets import Input
 from engine.render import civ as civ_name
 from engine.view import View
 
+from ..decisions.base import DecisionScreen, PaymentScreen
 from ..sessions.base import Said, TableSession
 from ..sessions.remote import RECLAIM_KEY, RemoteSession
 from ..widgets.battle_log import BattleLog
@@ -84,7 +85,6 @@ class TableTalk(BaseScreen):
     def _close_stale_decision(self) -> None:
         """The game moved on under an open dialog (a computer took the seat over): close
         it and its payment dialogs; the next prompt opens its own."""
-        from ..decisions.base import DecisionScreen, PaymentScreen
         while isinstance(self.app.screen, DecisionScreen | PaymentScreen):
             self.app.pop_screen()
         self._decision_open = False

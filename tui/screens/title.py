@@ -81,10 +81,10 @@ class TitleScreen(BaseScreen):
         elif choice == "resume":
             game_app(self).action_resume()
         elif choice == "load":
-            from .load import LoadScreen
+            from .load import LoadScreen  # lazy: not for the first frame (bench/bench_startup.py)
             app.push_screen(LoadScreen())
         elif choice == "replay":
-            from .load import LoadScreen
+            from .load import LoadScreen  # lazy: not for the first frame (bench/bench_startup.py)
             app.push_screen(LoadScreen(replay=True))
         elif choice == "help":
             game_app(self).action_help()

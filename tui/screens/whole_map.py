@@ -16,6 +16,7 @@ from ..widgets.detail import ProvinceDetail
 from ..widgets.keybar import KeyBar
 from ..widgets.map import MapView
 from .base import BaseModal
+from .province import ProvinceScreen
 
 
 class WholeMapScreen(BaseModal):
@@ -67,7 +68,6 @@ class WholeMapScreen(BaseModal):
         self._show_detail()
 
     def on_map_view_area_selected(self, _event: MapView.AreaSelected) -> None:
-        from .province import ProvinceScreen
         self.app.push_screen(ProvinceScreen(self.state, self.map.cursor, self.board))
 
     def action_legend(self) -> None:

@@ -17,12 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 from engine import game
 from engine.actions import Action
+from engine.bots import DEFAULT_LEVEL, LEVELS, PICKABLE
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.match import Match, Step
 from engine.prompts import Prompt
-from engine.record import GameRecord
+from engine.record import GameRecord, new_record
 from engine.render import plain
+from engine.replay import Replay
 from engine.state import Config, GameState
 from engine.view import View
 
@@ -41,19 +43,16 @@ def _default_name(state: GameState) -> str:
 
 
 def bot_levels() -> tuple[str, ...]:
-    from engine.bots import LEVELS
     return tuple(LEVELS)
 
 
 def default_bot_level() -> str:
     """The computer players of a new game unless the player picks others."""
-    from engine.bots import DEFAULT_LEVEL
     return DEFAULT_LEVEL
 
 
 def available_bot_levels() -> list[str]:
     """The computer levels a player picks from (older levels stay playable in saves)."""
-    from engine.bots import PICKABLE
     return list(PICKABLE)
 
 
@@ -89,7 +88,6 @@ class LocalSession:
         if len(seats) != len(state.players):
             raise ValueError(f"{len(state.players)} seats needed, {len(seats)} given")
         if record is None and fresh:
-            from engine.record import new_record
             record = new_record(state.config, game.state_hash(state))
         self.match = Match(state, [seat_kind(s) for s in seats], record=record,
                            bot_secret=bot_secret)
@@ -315,7 +313,6 @@ class LocalSession:
 
     def replay(self) -> Replay:
         """The game so far, for the replay viewer."""
-        from engine.replay import Replay
         return Replay(self.record)
 
     # --- quotes: the numbers a screen shows that are rules -----------------------------------

@@ -41,7 +41,7 @@ from ..text import civ_markup, esc
 from .base import ChatEntry, Listener, Said
 
 if TYPE_CHECKING:
-    from engine.bots import Advice
+    from engine.bots.advice import Advice
 
 HintAnswer = Callable[["Advice | str"], None]  # the advice, or why there is none
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import msgspec
 from rich.segment import Segment
@@ -309,6 +309,13 @@ class MapView(Widget, can_focus=True):
             super().__init__()
             self.area = area
 
+    class LegendAsked(Message):
+        """The legend's key: the app opens the legend (a widget pushes no screen)."""
+
+        def __init__(self, state: GameState | None) -> None:
+            super().__init__()
+            self.state = state
+
     def __init__(self, state: GameState | None = None, *, name: str | None = None,
                  id: str | None = None, classes: str | None = None,
                  focusable: bool = True) -> None:
@@ -382,8 +389,7 @@ class MapView(Widget, can_focus=True):
         self.cursor = nearest_area(self.cursor, direction)
 
     def action_legend(self) -> None:
-        from ..screens.legend import LegendScreen
-        self.app.push_screen(LegendScreen(self._state))
+        self.post_message(self.LegendAsked(self._state))
 
     def action_select(self) -> None:
         self.post_message(self.AreaSelected(self.cursor))
@@ -492,3 +498,13 @@ class MapView(Widget, can_focus=True):
 
     def on_resize(self) -> None:
         self._lines = None
+
+
+@runtime_checkable
+class BoardScreen(Protocol):
+    """The screen showing the game's board (tui/screens/game.py): the dialogs above it move
+    its map's cursor to what they preview, and the legend shows its players' colours."""
+
+    map: MapView
+
+    def point_at(self, area: str) -> None: ...

@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from engine.bots import REVIEW_BUDGET, Review, advise, review_decisions
+from engine.bots import advise
+from engine.bots.review import REVIEW_BUDGET, Review
+from engine.bots.review import review as review_seat  # `review` is this module's answer
 from engine.game import view
 from engine.replay import ReplayError
 
@@ -169,7 +171,7 @@ async def _work(server: GameServer, table: Table, seat: int, running: _Reviewing
             if running.abandoned():
                 return
             found = await loop.run_in_executor(server.pool, functools.partial(
-                review_decisions, record, civ, budget=limits.review_budget,
+                review_seat, record, civ, budget=limits.review_budget,
                 rounds=limits.rounds, progress=progress, cancelled=running.abandoned))
     except ReplayError as e:
         running.tell(p.Rejected(reason=f"the review cannot be made: {e.message}",

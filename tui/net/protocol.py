@@ -24,7 +24,7 @@ from engine.view import View
 from .clock import Preset
 from .settings import Settings
 
-VERSION = 3
+VERSION = 4
 MAX_CLIENT_FRAME = 64 * 1024
 MAX_SERVER_FRAME = 8 * 1024 * 1024
 _HEADER = struct.Struct(">I")
@@ -137,9 +137,52 @@ class GetReplay(Msg):
     table: int
 
 
+# --- the host's tools (`mare-nostrum admin`: the local token only) -------------------------
+class ListSessions(Msg):
+    pass
+
+
+class AllTables(Msg):
+    """Every table, private ones too (answered by Tables)."""
+
+
+class Kick(Msg):
+    session: int  # a connection's number, as Sessions lists it
+    reason: str = ""
+
+
+class BanTarget(Msg):
+    target: str  # a key's fingerprint (SHA256:...) or a name
+    reason: str = ""
+
+
+class Unban(Msg):
+    target: str
+
+
+class ListBans(Msg):
+    pass
+
+
+class CloseTable(Msg):
+    table: int
+    reason: str
+
+
+class Broadcast(Msg):
+    text: str
+
+
+class ExportTable(Msg):
+    """The table's save file as it stands (answered by SaveData)."""
+
+    table: int
+
+
 ClientMsg = (Hello | ListTables | CreateTable | Sit | Watch | Act | Chat | HandOver
              | TakeBack | ClaimName | LinkKey | NewLinkCode | UseInvite | SaveSettings
-             | VoteHandOver | GetReplay)
+             | VoteHandOver | GetReplay | ListSessions | AllTables | Kick | BanTarget | Unban
+             | ListBans | CloseTable | Broadcast | ExportTable)
 
 
 # --- server to client ----------------------------------------------------------------------
@@ -173,6 +216,7 @@ class TableInfo(msgspec.Struct, kw_only=True):
     waiting: float = 0.0  # seconds the pending decision has waited
     votes: int = 0  # votes to hand the late seat to a computer
     votes_needed: int = 0  # how many carry it (0: no vote open)
+    closed: str = ""  # the host closed the table, for this reason (its status is then over)
 
 
 class Welcome(Msg):
@@ -274,8 +318,53 @@ class ReplayFrames(Msg):
     data: bytes
 
 
+class Notice(Msg):
+    """The host's word: to everyone (`table` None), or to a table's people (it was closed)."""
+
+    text: str
+    table: int | None = None
+
+
+class SessionInfo(msgspec.Struct, kw_only=True):
+    number: int  # what `admin kick` names it by
+    identity: str
+    name: str
+    address: str = ""  # as the SSH door saw it ("" on this machine)
+    where: str = "lobby"  # "lobby", "table 3, seat 2", "watching table 3"
+    since: float = 0.0  # seconds connected
+    guest: bool = False
+
+
+class Sessions(Msg):
+    sessions: list[SessionInfo]
+
+
+class BanInfo(msgspec.Struct, kw_only=True):
+    kind: str  # "key" or "name"
+    target: str
+    reason: str = ""
+    at: str = ""
+
+
+class Bans(Msg):
+    bans: list[BanInfo]
+
+
+class Done(Msg):
+    """A host's tool did what it was asked: what, in words."""
+
+    text: str
+
+
+class SaveData(Msg):
+    """A table's save file, as `engine.saves` writes it."""
+
+    table: int
+    data: bytes
+
+
 ServerMsg = (Welcome | Tables | Created | Update | Rejected | ChatLine | Resync | LinkCode
-             | YourTurn | Digest | ReplayFrames)
+             | YourTurn | Digest | ReplayFrames | Notice | Sessions | Bans | Done | SaveData)
 
 _encoder = msgspec.msgpack.Encoder()
 _client_decoder = msgspec.msgpack.Decoder(ClientMsg)

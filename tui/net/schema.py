@@ -140,6 +140,16 @@ def _rows_belong_to_their_table(db: sqlite3.Connection) -> str:
         if dropped else ""
 
 
+# Version 3: the host's bans (a key's fingerprint or a name, refused at the door) and why
+# the host closed a table ('' for a table played to its end or still in play).
+def _bans_and_closed_tables(db: sqlite3.Connection) -> str:
+    db.execute("""CREATE TABLE bans (
+        target TEXT PRIMARY KEY, kind TEXT NOT NULL, shown TEXT NOT NULL,
+        reason TEXT NOT NULL DEFAULT '', at TEXT NOT NULL)""")
+    db.execute("ALTER TABLE tables ADD COLUMN closed TEXT NOT NULL DEFAULT ''")
+    return ""
+
+
 @dataclass(frozen=True)
 class Migration:
     name: str  # what the step brings, in a few words (shown when it runs)
@@ -149,6 +159,7 @@ class Migration:
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("the registry's tables as they were before it had a version", _todays_tables),
     Migration("a table's seats, chat, audience and clock belong to it", _rows_belong_to_their_table),
+    Migration("the host's bans, and why the host closed a table", _bans_and_closed_tables),
 )
 LATEST = len(MIGRATIONS)
 

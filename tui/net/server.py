@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import getpass
+import itertools
 import logging
 import os
 import secrets
@@ -28,6 +29,7 @@ import signal
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Protocol
 
 import msgspec
 
@@ -37,10 +39,11 @@ from engine.match import Step
 from engine.render import prompt_title
 from engine.replay import ReplayError
 
-from . import gate
+from . import bans, gate
 from . import protocol as p
 from .accounts import Accounts
 from .audience import Audiences
+from .bans import Ban, Bans
 from .clock import Clock, WallClock
 from .conn import Conn
 from .deadlines import Deadlines
@@ -62,6 +65,14 @@ CLOCK_CHECK = 1.0  # seconds between two looks at the tables' clocks
 log = logging.getLogger(__name__)
 
 
+class Door(Protocol):
+    """What the server asks of the SSH door it runs behind (tui.net.ssh.SSHFront)."""
+
+    def drop(self, session: str, line: str) -> bool:
+        """End the door's session `session`, its client told `line`; False: none such."""
+        ...
+
+
 def default_data_dir() -> Path:
     return saves.data_dir() / "server"
 
@@ -77,6 +88,9 @@ class GameServer:
         self.store = Store(self.data)
         self.accounts = Accounts(self.store.db)
         self.audiences = Audiences(self.store.db)
+        self.bans = Bans(self.store.db)
+        self.door: Door | None = None  # the SSH door in front, which ends its sessions
+        self._numbers = itertools.count(1)  # each connection's number (`admin sessions`)
         self.key_settings = KeySettings(self.store.db)
         self.clock = clock or WallClock()
         self.deadlines = Deadlines(self.store.db, self.clock)
@@ -197,11 +211,17 @@ class GameServer:
     def _redeem(self, token: str) -> gate.Pass | None:
         if token and secrets.compare_digest(token, self.local_token):
             user = getpass.getuser()
-            return gate.Pass(identity=f"local:{user}", name=user, expires=0.0)
+            return gate.Pass(identity=f"local:{user}", name=user, expires=0.0, host=True)
         entry = self._tokens.pop(token, None)
         if entry is None or entry.expires < time.monotonic():
             return None
         return entry
+
+    def banned(self, key: str, name: str = "") -> Ban | None:
+        """The ban that holds for this key (and the name its account, or the door, gives
+        it); None: none does. The host (the local token) is never banned."""
+        account = self.accounts.identity_of(key) if key else None
+        return self.bans.matching(key, [name, account[1] if account else ""])
 
     def holds_seat(self, session: str) -> bool:
         """Whether the SSH door's session sits at a table (the lobby's idle timeout
@@ -212,7 +232,7 @@ class GameServer:
     # --- one client -----------------------------------------------------------------------
     async def _serve_client(self, reader: asyncio.StreamReader,
                             writer: asyncio.StreamWriter) -> None:
-        conn = Conn(reader, writer)
+        conn = Conn(reader, writer, number=next(self._numbers))
         self.conns.add(conn)
         try:
             while not conn.closed:
@@ -267,6 +287,11 @@ class GameServer:
             if entry is None:
                 conn.send(p.Rejected(reason="bad token: unknown, used or expired"))
                 log.warning("login refused: a bad token (unknown, used or expired)")
+                return False
+            ban = None if entry.host else self.banned(entry.key, entry.name)
+            if ban is not None:  # banned after the door let it in
+                conn.send(p.Rejected(reason=bans.refusal(ban)))
+                log.info("login refused: %s is banned (%s)", entry.identity, ban.shown)
                 return False
             conn.send(gate.enter(self, conn, entry))
             if entry.identity.startswith("local:"):  # the SSH door logs its own logins
@@ -351,6 +376,8 @@ class GameServer:
 
     # --- computer players -----------------------------------------------------------------
     def _wake_bots(self, table: Table) -> None:
+        if table.closed:
+            return
         passed = table.match.pass_empty_steps()  # a seat given back may face an empty step
         if passed:
             self._after_steps(table, passed, chosen=False)  # (it wakes the computers)
@@ -363,7 +390,7 @@ class GameServer:
     async def _play_bots(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
         match = table.match
-        while match.bot_to_move():
+        while match.bot_to_move() and not table.closed:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             version, seat = match.version, match.pending_seat()
@@ -373,7 +400,7 @@ class GameServer:
                 log.exception("table %s: a computer player failed (its table waits)", table.id)
                 return
             if match.version != version or match.pending_seat() != seat \
-                    or not match.bot_to_move():
+                    or not match.bot_to_move() or table.closed:
                 continue  # the table changed while it thought (a seat handed back)
             assert seat is not None
             try:
@@ -412,7 +439,7 @@ class GameServer:
         info = _mark_mine(base, table, conn.identity)
         up = cache.get(seat)
         if up is None:
-            decides = seat is not None and match.pending_seat() == seat and \
+            decides = seat is not None and table.pending_seat() == seat and \
                 table.seats[seat].kind == REMOTE
             shared = next((u.quotes for k, u in cache.items() if k != "info"), None)
             up = cache[seat] = seat_update(table.id, match.version, match.state, seat,

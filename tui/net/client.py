@@ -17,6 +17,7 @@ from pathlib import Path
 from . import protocol as p
 
 TOKEN_ENV = "MARE_NOSTRUM_TOKEN"  # how the SSH front hands a session's token to its child
+DOOR_ENV = "MARE_NOSTRUM_DOOR"  # and how to reach it again: "ssh -p PORT ADDRESS"
 
 
 class RemoteError(Exception):

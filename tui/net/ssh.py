@@ -42,7 +42,7 @@ import asyncssh
 
 from . import limits as lim
 from .bans import refusal as ban_refusal
-from .client import TOKEN_ENV
+from .client import DOOR_ENV, TOKEN_ENV
 from .commands import NEEDS_TTY, RECORD, CommandError, join_args, parse
 from .keys import Admitted, admit, read_authorized
 from .notices import TERMINAL_ENV
@@ -329,6 +329,9 @@ class DoorSession(asyncssh.SSHServerSession):
                    session=self.sid, address=self.address)}
         if "256color" in self.term or "truecolor" in self.term:
             env["COLORTERM"] = "truecolor"
+        here = self.chan.get_extra_info("sockname") if self.chan is not None else None
+        if here:  # how the player reaches this door again (`record N` in the lobby)
+            env[DOOR_ENV] = f"ssh -p {here[1]} {here[0]}"
         for key in ("PYTHONPATH", "VIRTUAL_ENV"):
             if key in os.environ:
                 env[key] = os.environ[key]

@@ -35,6 +35,8 @@ def waited_for(s: SeatInfo) -> str:
 
 def waiting_text(info: TableInfo, prompt_kind: str = "") -> str:
     """'waiting for Egypt (Anna) — construction'."""
+    if info.closed:
+        return f"closed by the host: {info.closed}"
     if info.status == "over":
         return f"game over: {render.civ(info.winner)} won" if info.winner else "game over"
     if info.pending is None:

@@ -83,8 +83,11 @@ class LobbyScreen(BaseScreen):
 
     def __init__(self, connect: Connect | None = None, *, tables: list[p.TableInfo] | None = None,
                  name: str = "", table: int | None = None, watch: bool = False,
-                 replay: bool = False) -> None:
+                 replay: bool = False, record_at: str = "") -> None:
         super().__init__()
+        # where a finished table's record is had, "{n}" its number: the SSH door's command
+        # or the server's own file ("": not said)
+        self.record_at = record_at
         self.connect = connect
         self.client: Client | None = None
         self.tables = list(tables or [])
@@ -188,6 +191,8 @@ class LobbyScreen(BaseScreen):
                                 timeout=20, markup=False)
             case p.ReplayFrames():
                 self._show_replay(msg)
+            case p.Notice():
+                self._notice(msg)
 
     def _your_turn(self, msg: p.YourTurn) -> None:
         """A decision became ours: the bell and a desktop notice (where the terminal
@@ -202,6 +207,16 @@ class LobbyScreen(BaseScreen):
         self.app.notify(text, title="Your turn", timeout=8, markup=False)
         if self.app.screen is self:
             self.send(p.ListTables())
+
+    def _notice(self, msg: p.Notice) -> None:
+        """The host's word: in the log of the table on screen (as a chat line), else here
+        and as a notification on whatever screen is up."""
+        remote = self.remote
+        if remote is not None and msg.table in (None, remote.table) and remote.notice(msg.text):
+            return
+        self.app.notify(msg.text, title="From the host", severity="warning", timeout=30,
+                        markup=False)
+        self.say(f"From the host: {msg.text}")
 
     def _show_replay(self, msg: p.ReplayFrames) -> None:
         from tui.net.replays import ReplayDataError, SeenReplay, unpack
@@ -358,7 +373,15 @@ class LobbyScreen(BaseScreen):
         w = self._warning
         box = self.query_one("#lobby-message", Static)
         box.set_class(w is not None, "-refusal")
-        box.update(Text(w.text if w is not None else self._note))
+        box.update(Text(w.text if w is not None else self._record_note() or self._note))
+
+    def _record_note(self) -> str:
+        """At a finished table of one's own: where its record (a save file) is had."""
+        t = self.selected() if self.is_mounted else None
+        if not self.record_at or t is None or t.status != "over" \
+                or not any(s.mine for s in t.seats):
+            return ""
+        return f"Your record of table {t.id} (a save file): {self.record_at.replace("{n}", str(t.id))}"
 
     def _warning_stale(self) -> bool:
         """The cursor left the warning's table, or its table changed since."""
@@ -380,7 +403,7 @@ class LobbyScreen(BaseScreen):
         at the highlighted table."""
         if self._warning_stale():
             self._warning = None
-            self._show_message()
+        self._show_message()  # a finished table of one's own says where its record is
         t = self.selected()
         if t is not None:
             self.describe_key("sit", keys.ENTER_WORDS[keys.enter_plan(t, self.watch_only).kind])
@@ -548,7 +571,7 @@ def _sentence(reason: str) -> str:
 
 
 def run_lobby(socket: Path, token: str, *, table: int | None = None, watch: bool = False,
-              replay: bool = False, theme: str | None = None) -> int:
+              replay: bool = False, theme: str | None = None, record_at: str = "") -> int:
     """The app, opening on the lobby of the server at `socket`."""
     from tui.app import MareNostrumApp
 
@@ -556,7 +579,7 @@ def run_lobby(socket: Path, token: str, *, table: int | None = None, watch: bool
         return await Client.connect(socket, token)
 
     app = MareNostrumApp(first_screen=LobbyScreen(connect, table=table, watch=watch,
-                                                  replay=replay),
+                                                  replay=replay, record_at=record_at),
                          theme=theme, autosave=False)
     result = app.run()
     return result if isinstance(result, int) else 0

@@ -170,11 +170,10 @@ def prepare_data(data: Path, socket: Path, restore_from: Path | None) -> int:
 
 
 # --- the host's tools: one message to the running server, its answer in words -----------
-def _ask(args: argparse.Namespace, msg: p.Msg) -> p.ServerMsg:
-    """Send `msg` as the host; the server's answer (RemoteError: its refusal, or no
-    server)."""
-    from tui.net import protocol as p
-    from tui.net.client import Client, RemoteError, local_token
+def _ask(args: argparse.Namespace, msg: p.Msg, answer: type) -> p.ServerMsg:
+    """Send `msg` as the host; the server's answer of kind `answer` (what else comes, such
+    as the lobby's list, is passed over; RemoteError: its refusal, or no server)."""
+    from tui.net.client import Client, local_token
     data = _data(args)
     socket = args.socket or data / "server.sock"
 
@@ -182,10 +181,7 @@ def _ask(args: argparse.Namespace, msg: p.Msg) -> p.ServerMsg:
         client = await Client.connect(socket, local_token(data))
         try:
             client.send(msg)
-            answer = await asyncio.wait_for(client.receive(), 30)
-            if isinstance(answer, p.Rejected):
-                raise RemoteError(answer.reason)
-            return answer
+            return await client.expect(answer, timeout=30)
         finally:
             client.close()
 
@@ -208,7 +204,7 @@ def sessions(answer: p.Sessions) -> None:
               f"{s.where}  {_age(s.since)}")
 
 
-def tables(answer: p.Tables) -> None:
+def tables(answer: p.AllTables) -> None:
     from tui.net.words import seat_text, table_summary, waiting_text
     if not answer.tables:
         print("no tables")
@@ -236,7 +232,7 @@ def export(args: argparse.Namespace) -> int:
     if target.exists():
         _say(f"{target} exists: give a new file")
         return 1
-    answer = _ask(args, p.ExportTable(table=args.table))
+    answer = _ask(args, p.ExportTable(table=args.table), p.SaveData)
     assert isinstance(answer, p.SaveData)
     saves.atomic_write(target, answer.data)
     os.chmod(target, 0o600)  # every hand and the seed: private, like the server's data
@@ -253,8 +249,10 @@ def export(args: argparse.Namespace) -> int:
 def _host_tool(args: argparse.Namespace) -> int:
     from tui.net import protocol as p
     from tui.net.client import RemoteError
-    asks: dict[str, p.Msg] = {
-        "sessions": p.ListSessions(), "tables": p.AllTables(), "bans": p.ListBans(),
+    lists: dict[str, tuple[p.Msg, type]] = {
+        "sessions": (p.ListSessions(), p.Sessions), "tables": (p.ListAllTables(), p.AllTables),
+        "bans": (p.ListBans(), p.Bans)}
+    acts: dict[str, p.Msg] = {
         "kick": p.Kick(session=getattr(args, "session", 0), reason=getattr(args, "reason", "")),
         "ban": p.BanTarget(target=getattr(args, "target", ""),
                            reason=getattr(args, "reason", "")),
@@ -266,14 +264,15 @@ def _host_tool(args: argparse.Namespace) -> int:
     try:
         if args.admin == "export":
             return export(args)
-        answer = _ask(args, asks[args.admin])
+        msg, kind = lists.get(args.admin) or (acts[args.admin], p.Done)
+        answer = _ask(args, msg, kind)
     except RemoteError as e:
         _say(str(e))
         return 1
     match answer:
         case p.Sessions():
             sessions(answer)
-        case p.Tables():
+        case p.AllTables():
             tables(answer)
         case p.Bans():
             bans(answer)

@@ -83,7 +83,7 @@ _UNNAMED_NOT = (p.Sit, p.CreateTable, p.HandOver, p.Act, p.TakeBack, p.VoteHandO
                 p.NewLinkCode)
 
 
-_HOST_ONLY = (p.ListSessions, p.AllTables, p.Kick, p.BanTarget, p.Unban, p.ListBans,
+_HOST_ONLY = (p.ListSessions, p.ListAllTables, p.Kick, p.BanTarget, p.Unban, p.ListBans,
               p.CloseTable, p.Broadcast, p.ExportTable)
 
 

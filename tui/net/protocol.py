@@ -142,8 +142,8 @@ class ListSessions(Msg):
     pass
 
 
-class AllTables(Msg):
-    """Every table, private ones too (answered by Tables)."""
+class ListAllTables(Msg):
+    """Every table, private ones too (answered by AllTables)."""
 
 
 class Kick(Msg):
@@ -181,7 +181,7 @@ class ExportTable(Msg):
 
 ClientMsg = (Hello | ListTables | CreateTable | Sit | Watch | Act | Chat | HandOver
              | TakeBack | ClaimName | LinkKey | NewLinkCode | UseInvite | SaveSettings
-             | VoteHandOver | GetReplay | ListSessions | AllTables | Kick | BanTarget | Unban
+             | VoteHandOver | GetReplay | ListSessions | ListAllTables | Kick | BanTarget | Unban
              | ListBans | CloseTable | Broadcast | ExportTable)
 
 
@@ -350,6 +350,12 @@ class Bans(Msg):
     bans: list[BanInfo]
 
 
+class AllTables(Msg):
+    """Every table, for the host (not the lobby's list, which goes to everyone there)."""
+
+    tables: list[TableInfo]
+
+
 class Done(Msg):
     """A host's tool did what it was asked: what, in words."""
 
@@ -364,7 +370,8 @@ class SaveData(Msg):
 
 
 ServerMsg = (Welcome | Tables | Created | Update | Rejected | ChatLine | Resync | LinkCode
-             | YourTurn | Digest | ReplayFrames | Notice | Sessions | Bans | Done | SaveData)
+             | YourTurn | Digest | ReplayFrames | Notice | Sessions | Bans | AllTables | Done
+             | SaveData)
 
 _encoder = msgspec.msgpack.Encoder()
 _client_decoder = msgspec.msgpack.Decoder(ClientMsg)

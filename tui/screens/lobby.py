@@ -381,7 +381,8 @@ class LobbyScreen(BaseScreen):
         if not self.record_at or t is None or t.status != "over" \
                 or not any(s.mine for s in t.seats):
             return ""
-        return f"Your record of table {t.id} (a save file): {self.record_at.replace("{n}", str(t.id))}"
+        where = self.record_at.replace("{n}", str(t.id))
+        return f"Your record of table {t.id} (a save file): {where}"
 
     def _warning_stale(self) -> bool:
         """The cursor left the warning's table, or its table changed since."""

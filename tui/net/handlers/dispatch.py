@@ -67,7 +67,7 @@ ROUTES: dict[type, Route] = {
     p.SaveSettings: Route(answer=accounts.save_settings),
     # the host's tools (the gate lets only the host send them)
     p.ListSessions: Route(answer=host.sessions),
-    p.AllTables: Route(answer=host.tables),
+    p.ListAllTables: Route(answer=host.tables),
     p.Kick: Route(answer=host.kick),
     p.BanTarget: Route(answer=host.ban),
     p.Unban: Route(answer=host.unban),

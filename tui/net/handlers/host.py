@@ -55,8 +55,8 @@ def sessions(server: GameServer, conn: Conn, msg: p.ListSessions) -> None:
         for c in _people(server, conn)]))
 
 
-def tables(server: GameServer, conn: Conn, msg: p.AllTables) -> None:
-    conn.send(p.Tables(tables=[gate.dress(server.audiences, server._info(t, None), t, None)
+def tables(server: GameServer, conn: Conn, msg: p.ListAllTables) -> None:
+    conn.send(p.AllTables(tables=[gate.dress(server.audiences, server._info(t, None), t, None)
                                for t in server.tables.values()]))
 
 

@@ -8,6 +8,8 @@
 - Private tables are listed, sat at and watched only by those the audience allows
   (`tui.net.audience`); a table without spectators may not be watched.
 - Settings are kept per key (`tui.net.settings`).
+- The host's tools (`mare-nostrum admin`) are taken only from the connection of the local
+  token (`tui.net.handlers.host`).
 
 What the server answers to names, link codes, invites and settings is in
 `tui.net.handlers.accounts`.

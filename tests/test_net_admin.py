@@ -26,6 +26,7 @@ from engine.state import Config
 from tui.net import gate
 from tui.net import protocol as p
 from tui.net.bans import Bans
+from tui.net.client import Client, RemoteError
 from tui.net.schema import LATEST, MIGRATIONS
 from tui.net.store import SeatRow, Store
 from tui.net.tables import Table
@@ -260,3 +261,28 @@ def test_a_registry_of_schema_2_gets_bans_and_keeps_its_tables(data):
     assert [(t.id, t.status, t.closed) for t in store.tables()] == [(1, "over", "")]
     assert Bans(store.db).all() == []
     store.close()
+
+
+def test_on_an_open_server_a_banned_name_is_not_claimed_and_its_key_not_let_in(data):
+    async def go():
+        async with running(data) as server:
+            assert server.socket_path is not None
+
+            async def open_key(key: str) -> Client:
+                return await Client.connect(server.socket_path, server.issue_token(
+                    key, "", key=key, open=True))
+
+            server.bans.add("Mallory", "")
+            new = await open_key("SHA256:new")
+            new.send(p.ClaimName(name="MALLORY"))
+            assert (await new.expect(p.Rejected)).reason == \
+                "that name is not to be had on this server"
+            new.send(p.ClaimName(name="Bruno"))
+            assert (await new.expect(p.Welcome)).name == "Bruno"
+            new.close()
+            # a ban placed after the door let the key in: refused at its hello
+            server.bans.add("bruno", "rude")
+            with pytest.raises(RemoteError, match="^the name bruno is banned from this "
+                                                  "server: rude$"):
+                await open_key("SHA256:new")
+    asyncio.run(asyncio.wait_for(go(), 60))

@@ -15,6 +15,7 @@ import struct
 import msgspec
 
 from engine.actions import Action
+from engine.bots import Advice, Review
 from engine.events import Event
 from engine.prompts import Prompt
 from engine.quotes import Quotes
@@ -24,7 +25,7 @@ from engine.view import View
 from .clock import Preset
 from .settings import Settings
 
-VERSION = 4
+VERSION = 5
 MAX_CLIENT_FRAME = 64 * 1024
 MAX_SERVER_FRAME = 8 * 1024 * 1024
 _HEADER = struct.Struct(">I")
@@ -59,6 +60,7 @@ class CreateTable(Msg):
     private: bool = False  # listed only for holders of its invite code
     spectators: bool = True  # others may watch
     clock: Preset = Preset()  # none, or minutes (live) / days (correspondence) per decision
+    hints: bool = False  # its players may ask the hard player for a hint at their decisions
 
 
 class Sit(Msg):
@@ -137,6 +139,31 @@ class GetReplay(Msg):
     table: int
 
 
+# --- records ---------------------------------------------------------------------------------
+class GetProfile(Msg):
+    """A player's record and rating, by name ("": the asker's own)."""
+
+    name: str = ""
+
+
+class GetLeaders(Msg):
+    """The best rated players of this server."""
+
+
+# --- the hard player's advice (docs/bots.md) ---------------------------------------------------
+class RequestHint(Msg):
+    """What the hard player would do at the sender's pending decision, from its seat's view
+    (answered by a Hint to the sender only, or Rejected: hints off, not its decision)."""
+
+    table: int
+    version: int  # the state version of the decision
+
+
+class RequestReview(Msg):
+    """The hard player's review of the sender's own decisions at a finished table
+    (answered by ReviewProgress now and then, then a ReviewDone; Rejected for others)."""
+
+
 # --- the host's tools (`mare-nostrum admin`: the local token only) -------------------------
 class ListSessions(Msg):
     pass
@@ -181,8 +208,9 @@ class ExportTable(Msg):
 
 ClientMsg = (Hello | ListTables | CreateTable | Sit | Watch | Act | Chat | HandOver
              | TakeBack | ClaimName | LinkKey | NewLinkCode | UseInvite | SaveSettings
-             | VoteHandOver | GetReplay | ListSessions | ListAllTables | Kick | BanTarget | Unban
-             | ListBans | CloseTable | Broadcast | ExportTable)
+             | VoteHandOver | GetReplay | GetProfile | GetLeaders | RequestHint
+             | RequestReview | ListSessions | ListAllTables | Kick | BanTarget | Unban | ListBans
+             | CloseTable | Broadcast | ExportTable)
 
 
 # --- server to client ----------------------------------------------------------------------
@@ -216,6 +244,7 @@ class TableInfo(msgspec.Struct, kw_only=True):
     waiting: float = 0.0  # seconds the pending decision has waited
     votes: int = 0  # votes to hand the late seat to a computer
     votes_needed: int = 0  # how many carry it (0: no vote open)
+    hints: bool = False  # its players may ask for a hint (chosen at its creation)
     closed: str = ""  # the host closed the table, for this reason (its status is then over)
 
 
@@ -318,6 +347,60 @@ class ReplayFrames(Msg):
     data: bytes
 
 
+class CivGames(msgspec.Struct, kw_only=True):
+    civ: str
+    games: int
+    wins: int
+
+
+class Profile(Msg):
+    """A player's rated games (finished, with at least two players at the end) and rating:
+    counts only, nothing of any one game."""
+
+    name: str
+    mine: bool = False  # the asker's own
+    games: int = 0
+    wins: int = 0
+    civs: list[CivGames] = []  # most played first
+    turns: float = 0.0  # the average length of a game, in turns
+    mu: float | None = None  # the skill (None: no rated game yet)
+    sigma: float = 0.0  # its uncertainty
+    rating: float = 0.0  # the conservative rating, mu - 3 sigma: the best-rated order
+    rank: int | None = None  # the place on the best-rated table
+
+
+class Leaders(Msg):
+    """The best rated players, best first (a Profile each)."""
+
+    leaders: list[Profile]
+
+
+class Hint(Msg):
+    """The hard player's advice at the receiver's decision of `version`, worked out from its
+    seat's view only."""
+
+    table: int
+    version: int
+    advice: Advice
+
+
+class ReviewProgress(Msg):
+    """A review under way: `done` of `total` decisions judged (total 0: it waits for the
+    review before it)."""
+
+    table: int
+    done: int
+    total: int
+
+
+class ReviewDone(Msg):
+    """The receiver's review of a finished table (its fingerprint blank: the record's
+    digest stays on the server with the record)."""
+
+    table: int
+    review: Review
+
+
 class Notice(Msg):
     """The host's word: to everyone (`table` None), or to a table's people (it was closed)."""
 
@@ -370,8 +453,8 @@ class SaveData(Msg):
 
 
 ServerMsg = (Welcome | Tables | Created | Update | Rejected | ChatLine | Resync | LinkCode
-             | YourTurn | Digest | ReplayFrames | Notice | Sessions | Bans | AllTables | Done
-             | SaveData)
+             | YourTurn | Digest | ReplayFrames | Profile | Leaders | Hint | ReviewProgress
+             | ReviewDone | Notice | Sessions | Bans | AllTables | Done | SaveData)
 
 _encoder = msgspec.msgpack.Encoder()
 _client_decoder = msgspec.msgpack.Decoder(ClientMsg)

@@ -140,7 +140,36 @@ def _rows_belong_to_their_table(db: sqlite3.Connection) -> str:
         if dropped else ""
 
 
-# Version 3: the host's bans (a key's fingerprint or a name, refused at the door) and why
+# Version 3: the results of finished games and the ratings worked out from them
+# (tui/net/records.py). A result stands on its own: it is history, kept if its table goes.
+_V3_RESULTS = (
+    """CREATE TABLE results (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, table_id INTEGER NOT NULL UNIQUE,
+        finished TEXT NOT NULL, turns INTEGER NOT NULL, rated INTEGER NOT NULL)""",
+    """CREATE TABLE result_seats (
+        result_id INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL, civ TEXT NOT NULL, kind TEXT NOT NULL, player TEXT,
+        place INTEGER NOT NULL, PRIMARY KEY (result_id, seat))""",
+    "CREATE INDEX result_seats_player ON result_seats (player)",
+    """CREATE TABLE ratings (
+        player TEXT PRIMARY KEY, mu REAL NOT NULL, sigma REAL NOT NULL)""",
+)
+
+
+def _results_and_ratings(db: sqlite3.Connection) -> str:
+    """The tables only: the server records the games that ended before, at its start."""
+    for statement in _V3_RESULTS:
+        db.execute(statement)
+    return ""
+
+
+# Version 4: a table's hints, an option chosen at its creation (off for every older table).
+def _hints_option(db: sqlite3.Connection) -> str:
+    db.execute("ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
+    return ""
+
+
+# Version 5: the host's bans (a key's fingerprint or a name, refused at the door) and why
 # the host closed a table ('' for a table played to its end or still in play).
 def _bans_and_closed_tables(db: sqlite3.Connection) -> str:
     db.execute("""CREATE TABLE bans (
@@ -159,6 +188,8 @@ class Migration:
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("the registry's tables as they were before it had a version", _todays_tables),
     Migration("a table's seats, chat, audience and clock belong to it", _rows_belong_to_their_table),
+    Migration("the results of finished games and the players' ratings", _results_and_ratings),
+    Migration("a table may offer hints to its players", _hints_option),
     Migration("the host's bans, and why the host closed a table", _bans_and_closed_tables),
 )
 LATEST = len(MIGRATIONS)

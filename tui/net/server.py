@@ -50,7 +50,9 @@ from .deadlines import Deadlines
 from .digest import History, replayed
 from .guesses import WrongCodes
 from .handlers import clocks, dispatch
+from .handlers.advice import AdviceLimits, Advisers
 from .logs import who
+from .records import Records, result_of
 from .settings import KeySettings
 from .store import Store, private_dir
 from .tables import REMOTE, Table
@@ -83,7 +85,8 @@ def default_socket(data: Path | None = None) -> Path:
 
 class GameServer:
     def __init__(self, data: Path | None = None, *, bot_delay: float = 0.0,
-                 bot_threads: int = 2, clock: Clock | None = None) -> None:
+                 bot_threads: int = 2, clock: Clock | None = None,
+                 advice: AdviceLimits | None = None) -> None:
         self.data = private_dir(Path(data) if data else default_data_dir())
         self.store = Store(self.data)
         self.accounts = Accounts(self.store.db)
@@ -94,11 +97,13 @@ class GameServer:
         self.key_settings = KeySettings(self.store.db)
         self.clock = clock or WallClock()
         self.deadlines = Deadlines(self.store.db, self.clock)
+        self.records = Records(self.store.db)
         self.histories: dict[int, History] = {}  # each table's events since it was loaded
         self._pending: dict[int, int | None] = {}  # whose decision each table waits for
         self._clock_task: asyncio.Task | None = None
         self._jobs: set[asyncio.Task] = set()
         self.bot_delay = bot_delay
+        self.advisers = Advisers(advice)  # hints and reviews, thinking in the bot pool
         self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bots")
         # one thread writes every save, in order: the loop never waits on the disk
         self.saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="saves")
@@ -125,6 +130,8 @@ class GameServer:
             self.deadlines.restarted(row.id, table.match.version)
             self.histories[row.id] = History(first=table.match.version)
             self._pending[row.id] = table.match.pending_seat()
+            if table.finished:  # one that ended before results were kept: kept now
+                self._keep_result(table)
 
     def _write_later(self, write) -> None:
         self.saver.submit(write)
@@ -350,11 +357,22 @@ class GameServer:
         self._broadcast_table(table, events=[e for s in steps for e in s.events])
         self._tell_turn(table)
         self._wake_bots(table)
-        if table.over:
+        if table.finished:  # played to its end (a table the host closed is not rated)
             st = table.match.state
             log.info("table %s finished at turn %s: %s won", table.id, st.turn,
                      st.winner or "nobody")
+            self._keep_result(table)
             self._broadcast_lobby()
+
+    def _keep_result(self, table: Table) -> None:
+        """A finished table's result, kept once (tui.net.records), and its players rated."""
+        if self.records.kept(table.id):
+            return
+        result = result_of(table.id, table.match.state, table.seats)
+        if self.records.keep(result):
+            log.info("table %s: result kept, %s", table.id,
+                     "its players rated" if result.rated
+                     else "not rated (fewer than two players at the end)")
 
     def _tell_turn(self, table: Table) -> None:
         """A decision that has just become a person's: ring every connection of theirs

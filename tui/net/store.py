@@ -56,6 +56,7 @@ class TableRow(msgspec.Struct, kw_only=True):
     status: str
     seats: list[SeatRow]
     closed: str = ""  # the host's reason when the host closed it
+    hints: bool = False  # its players may ask the hard player for a hint
 
 
 class Store:
@@ -104,10 +105,11 @@ class Store:
         return name
 
     # --- tables ----------------------------------------------------------------------------
-    def create_table(self, creator: str, summary: str, seats: list[SeatRow]) -> int:
+    def create_table(self, creator: str, summary: str, seats: list[SeatRow],
+                     hints: bool = False) -> int:
         with self._tx() as db:
-            cur = db.execute("INSERT INTO tables (created, creator, summary) VALUES (?, ?, ?)",
-                             (now(), creator, summary))
+            cur = db.execute("INSERT INTO tables (created, creator, summary, hints) "
+                             "VALUES (?, ?, ?, ?)", (now(), creator, summary, int(hints)))
             tid = int(cur.lastrowid or 0)
             db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?)",
                            [(tid, s.seat, s.kind, s.identity) for s in seats])
@@ -134,14 +136,15 @@ class Store:
                        (reason, table))
 
     def tables(self) -> list[TableRow]:
-        rows = self.db.execute("SELECT id, created, creator, summary, status, closed FROM "
-                               "tables ORDER BY id").fetchall()
+        rows = self.db.execute("SELECT id, created, creator, summary, status, hints, closed "
+                               "FROM tables ORDER BY id").fetchall()
         seats: dict[int, list[SeatRow]] = {}
         for tid, seat, kind, ident in self.db.execute(
                 "SELECT table_id, seat, kind, identity FROM seats ORDER BY table_id, seat"):
             seats.setdefault(tid, []).append(SeatRow(seat=seat, kind=kind, identity=ident))
         return [TableRow(id=r[0], created=r[1], creator=r[2], summary=r[3], status=r[4],
-                         seats=seats.get(r[0], []), closed=r[5]) for r in rows]
+                         seats=seats.get(r[0], []), hints=bool(r[5]), closed=r[6])
+                         for r in rows]
 
     # --- chat ------------------------------------------------------------------------------
     def add_chat(self, table: int, identity: str, name: str, text: str,

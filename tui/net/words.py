@@ -87,7 +87,8 @@ def lobby_line(info: TableInfo) -> str:
 
 
 def table_summary(info: TableInfo) -> str:
-    opts = f" · {', '.join(info.options)}" if info.options else ""
+    options = [*info.options, "hints"] if info.hints else info.options
+    opts = f" · {', '.join(options)}" if options else ""
     opts += f" · {info.clock}" if info.clock else ""
     watch = f" · {info.watchers} watching" if info.watchers else ""
     if info.private or not info.spectators:  # an open server's table, not for everyone

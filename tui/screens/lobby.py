@@ -25,6 +25,7 @@ from tui.net.settings import Settings
 from tui.net.words import lobby_line, lobby_order, seat_text, table_summary
 
 from ..sessions.remote import RemoteSession
+from ..sessions.review import RemoteReview
 from ..widgets.choice import ChoiceList
 from ..widgets.keybar import KeyBar
 from . import lobby_keys as keys
@@ -33,7 +34,8 @@ from .base import BaseScreen
 Connect = Callable[[], Awaitable["Client"]]
 HINT = ("Enter: sit, back to your seat, or a finished game's replay · 1-6: that seat · "
         "w: watch · b: an absent or late seat to a computer and back, or vote")
-MORE_KEYS = " · s: settings · i: a private table's invite code · k: link another key"
+MORE_KEYS = (" · s: settings · i: a private table's invite code · k: link another key · "
+             "p: your record and the best rated")
 LIVE_REFRESH = 15.0  # seconds between two lists while a clock runs at a table shown
 WATCH_ONLY = "Without a key you may only watch: connect with an SSH key to play."
 NAME_FIRST = "Choose a name first (k): until then you may watch."
@@ -70,6 +72,7 @@ class LobbyScreen(BaseScreen):
         Binding("s", "settings", "Settings", show=False, id="lobby.settings"),
         Binding("k", "account", "Name / link a key", show=False, id="lobby.account"),
         Binding("i", "invite", "Invite code", show=False, id="lobby.invite"),
+        Binding("p", "profile", "Records", show=False, id="lobby.profile"),
         Binding("ctrl+q", "app.quit", "Quit", id="lobby.quit"),
     ]
     DEFAULT_CSS = """
@@ -96,6 +99,7 @@ class LobbyScreen(BaseScreen):
         self.goto_watch = watch
         self.goto_replay = replay
         self.remote: RemoteSession | None = None  # the table we sit at or watch
+        self.reviewing: RemoteReview | None = None  # a finished table's review, asked for
         self.opening = False  # a sit or watch was sent: show the table when it answers
         self.first_list = connect is not None
         self.guest = False  # keyless: may only watch
@@ -176,6 +180,14 @@ class LobbyScreen(BaseScreen):
                     self._show_table(remote)
             case p.ChatLine():
                 self._session(msg.table).chat_line(msg)
+            case p.Rejected() if self._reviewing(msg.table):
+                assert self.reviewing is not None
+                self.reviewing.heard(msg)
+            case p.ReviewProgress() | p.ReviewDone() if self._reviewing(msg.table):
+                assert self.reviewing is not None
+                self.reviewing.heard(msg)
+            case p.Hint() if self.remote is not None and self.remote.table == msg.table:
+                self.remote.hint_came(msg)
             case p.Rejected():
                 self.warn(_sentence(msg.reason), table=msg.table)
                 self.opening = False
@@ -193,6 +205,8 @@ class LobbyScreen(BaseScreen):
                 self._show_replay(msg)
             case p.Notice():
                 self._notice(msg)
+            case p.Profile() | p.Leaders():
+                self._show_records(msg)
 
     def _your_turn(self, msg: p.YourTurn) -> None:
         """A decision became ours: the bell and a desktop notice (where the terminal
@@ -228,7 +242,16 @@ class LobbyScreen(BaseScreen):
         except ReplayDataError as e:
             self.warn(str(e), table=msg.table)
             return
-        self.app.push_screen(ReplayScreen(replay))  # type: ignore[arg-type]
+        # its players may ask the server for the review of their own seat
+        self.reviewing = None if msg.seat is None else RemoteReview(
+            msg.table, replay.state_at(0).players[msg.seat].civ, self.send)
+        self.app.push_screen(ReplayScreen(replay,  # type: ignore[arg-type]
+                                          remote_review=self.reviewing))
+
+    def _reviewing(self, table: int | None) -> bool:
+        """A review of `table` is asked for, and its screen waits for the server's word."""
+        return self.reviewing is not None and self.reviewing.table == table and \
+            self.reviewing.waiting
 
     def _clock_refresh(self) -> None:
         """Times left move on: list again now and then while a clock runs."""
@@ -309,6 +332,19 @@ class LobbyScreen(BaseScreen):
             self.claim_name()
         else:
             self.send(p.NewLinkCode())
+
+    def action_profile(self) -> None:
+        from .profile import ProfileScreen
+        self.app.push_screen(ProfileScreen(self.send))
+
+    def _show_records(self, msg: p.Profile | p.Leaders) -> None:
+        from .profile import ProfileScreen
+        screen = self.app.screen
+        if isinstance(screen, ProfileScreen):  # (an answer after it was closed: dropped)
+            if isinstance(msg, p.Profile):
+                screen.show_profile(msg)
+            else:
+                screen.show_leaders(msg.leaders)
 
     def action_invite(self) -> None:
         from .account import InviteScreen

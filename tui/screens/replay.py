@@ -13,6 +13,7 @@ from engine.quotes import quotes
 from engine.render import PHASE_NAMES
 from engine.replay import Replay
 
+from ..sessions.review import RemoteReview
 from ..text import civ_markup, esc
 from ..widgets.battle_log import BattleLog, event_line
 from ..widgets.field import Field
@@ -47,9 +48,13 @@ class ReplayScreen(BaseScreen):
         Binding("b", "close", "Leave", show=False, id="replay.close-b"),
     ]
 
-    def __init__(self, data: Replay, start: int = 0) -> None:
+    def __init__(self, data: Replay, start: int = 0,
+                 remote_review: RemoteReview | None = None) -> None:
+        """`remote_review`: a server's finished table, which reviews the player's own seat
+        (its replay has no record here)."""
         super().__init__()
         self.data = data
+        self.remote_review = remote_review
         self.index = max(0, min(start, data.last))
         self._timer = None
         self.show_events = False
@@ -158,8 +163,8 @@ class ReplayScreen(BaseScreen):
         """The hard player's review of one seat's decisions; its swings marked here."""
         from .review import ReviewPick, ReviewScreen
         record = getattr(self.data, "record", None)
-        if record is None:
-            self.notify("This replay has no record to review", timeout=3)
+        if record is None and self.remote_review is None:
+            self.notify("Only the players of this table may review it", timeout=3)
             return
 
         def done(pick: ReviewPick | None) -> None:
@@ -171,7 +176,7 @@ class ReplayScreen(BaseScreen):
                 self.action_go(pick.step)
             else:
                 self._show()
-        self.app.push_screen(ReviewScreen(record), callback=done)
+        self.app.push_screen(ReviewScreen(record, remote=self.remote_review), callback=done)
 
     def action_close(self) -> None:
         if self._timer is not None:

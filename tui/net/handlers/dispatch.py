@@ -22,7 +22,7 @@ import msgspec
 from .. import gate
 from .. import protocol as p
 from ..accounts import AccountError
-from . import accounts, chat, clocks, host, lobby, seats
+from . import accounts, advice, chat, clocks, host, lobby, profiles, seats
 from .accounts import Hung
 
 if TYPE_CHECKING:
@@ -49,12 +49,18 @@ ROUTES: dict[type, Route] = {
     p.ListTables: Route(answer=lobby.list_tables),
     p.CreateTable: Route(answer=lobby.create),
     p.GetReplay: Route(answer=lobby.replay, table=True),
+    # records: profiles and the best rated
+    p.GetProfile: Route(answer=profiles.profile),
+    p.GetLeaders: Route(answer=profiles.leaders),
     # tables and seats
     p.Sit: Route(answer=seats.sit, table=True, seat=True, playing=True),
     p.Watch: Route(answer=seats.watch, table=True),
     p.Act: Route(answer=seats.act, table=True, sits=True, playing=True),
     p.TakeBack: Route(answer=seats.take_back, table=True, sits=True, playing=True),
     p.HandOver: Route(answer=seats.hand_over, table=True, seat=True, playing=True),
+    # the hard player's advice: a hint at one's decision, the review of a finished table
+    p.RequestHint: Route(answer=advice.hint, table=True, sits=True, playing=True),
+    p.RequestReview: Route(answer=advice.review, table=True),
     # chat
     p.Chat: Route(answer=chat.say, table=True, here=True),
     # clocks and votes

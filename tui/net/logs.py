@@ -28,7 +28,7 @@ LOG_NAME = "server.log"  # in the server's data directory unless --log-file says
 LOG_SIZE_MB = 10  # a log file is rotated when it reaches this size
 LOG_KEEP = 5  # rotated files kept beside the current one
 FILE_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
-QUIET = ("asyncssh",)  # libraries whose own chatter below a warning stays out
+QUIET = ("asyncssh", "apprise")  # libraries whose own chatter below a warning stays out
 
 
 class PrivateRotatingFile(logging.handlers.RotatingFileHandler):

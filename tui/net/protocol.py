@@ -125,6 +125,24 @@ class SaveSettings(Msg):
     settings: Settings
 
 
+# --- notices while away (tui.net.away): where this key is told -------------------------------
+class GetContact(Msg):
+    """This key's contact for notices while away (answered by a Contact)."""
+
+
+class SetContact(Msg):
+    """Where this key is told while away ("": nowhere); a new e-mail address gets a code."""
+
+    email: str = ""
+    push: str = ""  # a push service's address (ntfy://, matrix://, discord://...)
+
+
+class ConfirmEmail(Msg):
+    """The code the e-mail address received, typed back."""
+
+    code: str
+
+
 # --- clocks and replays ----------------------------------------------------------------------
 class VoteHandOver(Msg):
     """Without the creator present, the others vote to hand a late seat to a computer."""
@@ -209,8 +227,9 @@ class ExportTable(Msg):
 ClientMsg = (Hello | ListTables | CreateTable | Sit | Watch | Act | Chat | HandOver
              | TakeBack | ClaimName | LinkKey | NewLinkCode | UseInvite | SaveSettings
              | VoteHandOver | GetReplay | GetProfile | GetLeaders | RequestHint
-             | RequestReview | ListSessions | ListAllTables | Kick | BanTarget | Unban | ListBans
-             | CloseTable | Broadcast | ExportTable)
+             | RequestReview | GetContact | SetContact | ConfirmEmail | ListSessions
+             | ListAllTables | Kick | BanTarget | Unban | ListBans | CloseTable | Broadcast
+             | ExportTable)
 
 
 # --- server to client ----------------------------------------------------------------------
@@ -306,6 +325,16 @@ class LinkCode(Msg):
 
     code: str
     minutes: int
+
+
+class Contact(Msg):
+    """This key's contact for notices while away, as the server keeps it."""
+
+    email: str = ""
+    confirmed: bool = False  # the address answered its code (until then nothing is sent)
+    push: str = ""
+    mail: bool = False  # this server sends e-mail (its host named a mail relay)
+    said: str = ""  # what the last change did, in a sentence ("": nothing to say)
 
 
 class Resync(Msg):
@@ -454,7 +483,7 @@ class SaveData(Msg):
 
 ServerMsg = (Welcome | Tables | Created | Update | Rejected | ChatLine | Resync | LinkCode
              | YourTurn | Digest | ReplayFrames | Profile | Leaders | Hint | ReviewProgress
-             | ReviewDone | Notice | Sessions | Bans | AllTables | Done | SaveData)
+             | ReviewDone | Contact | Notice | Sessions | Bans | AllTables | Done | SaveData)
 
 _encoder = msgspec.msgpack.Encoder()
 _client_decoder = msgspec.msgpack.Decoder(ClientMsg)

@@ -7,8 +7,8 @@ transaction with the version, so a crash leaves the old version or the new one. 
 is never changed in place without a copy: before an upgrade the old file is copied beside
 it (`<registry>.before-schema-N`).
 
-Every connection has `foreign_keys` on: a seat, a chat line, an audience or a clock belongs
-to a table, and goes with it.
+Every connection has `foreign_keys` on: a seat, a chat line, an audience, a clock or a
+notice sent about it belongs to a table, and goes with it.
 """
 
 from __future__ import annotations
@@ -169,7 +169,31 @@ def _hints_option(db: sqlite3.Connection) -> str:
     return ""
 
 
-# Version 5: the host's bans (a key's fingerprint or a name, refused at the door) and why
+# Version 5: where a key is told when a decision waits for it and it is away (an e-mail
+# address, confirmed by a code, and a push service's address), and when each person was last
+# told about a table and last sent a digest (tui.net.contacts).
+_V5_AWAY = (
+    """CREATE TABLE contacts (
+        fingerprint TEXT PRIMARY KEY, identity TEXT NOT NULL,
+        email TEXT NOT NULL DEFAULT '', confirmed INTEGER NOT NULL DEFAULT 0,
+        push TEXT NOT NULL DEFAULT '', code_hash TEXT NOT NULL DEFAULT '',
+        code_until REAL NOT NULL DEFAULT 0, setup_sent REAL NOT NULL DEFAULT 0)""",
+    "CREATE INDEX contacts_identity ON contacts(identity)",
+    """CREATE TABLE away_notices (
+        identity TEXT NOT NULL,
+        table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        at REAL NOT NULL, PRIMARY KEY (identity, table_id))""",
+    """CREATE TABLE away_digests (identity TEXT PRIMARY KEY, at REAL NOT NULL)""",
+)
+
+
+def _contacts_for_notices(db: sqlite3.Connection) -> str:
+    for statement in _V5_AWAY:
+        db.execute(statement)
+    return ""
+
+
+# Version 6: the host's bans (a key's fingerprint or a name, refused at the door) and why
 # the host closed a table ('' for a table played to its end or still in play).
 def _bans_and_closed_tables(db: sqlite3.Connection) -> str:
     db.execute("""CREATE TABLE bans (
@@ -190,6 +214,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("a table's seats, chat, audience and clock belong to it", _rows_belong_to_their_table),
     Migration("the results of finished games and the players' ratings", _results_and_ratings),
     Migration("a table may offer hints to its players", _hints_option),
+    Migration("where a key is told of a decision while away, and what it was told",
+              _contacts_for_notices),
     Migration("the host's bans, and why the host closed a table", _bans_and_closed_tables),
 )
 LATEST = len(MIGRATIONS)

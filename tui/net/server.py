@@ -9,6 +9,8 @@ Unix socket (mode 0600).
 - Each table autosaves after every action; a restart brings every table back.
 - Computer players think in a thread pool, so no table waits on another; a client that
   floods, sends garbage or stops reading is cut off alone.
+- A decision that becomes a person's while they are away is told to the contacts they
+  registered (`tui.net.away`), from a thread of its own.
 
 This module holds the server itself: starting and stopping, identities, the loop that reads
 one client, what is told to the clients (updates, the lobby, whose turn it is) and the
@@ -43,14 +45,17 @@ from . import bans, gate
 from . import protocol as p
 from .accounts import Accounts
 from .audience import Audiences
+from .away import Away, AwayConfig
 from .bans import Ban, Bans
 from .clock import Clock, WallClock
 from .conn import Conn
+from .contacts import Contacts
 from .deadlines import Deadlines
 from .digest import History, replayed
 from .guesses import WrongCodes
 from .handlers import clocks, dispatch
 from .handlers.advice import AdviceLimits, Advisers
+from .handlers.away import daily, tell_if_away
 from .logs import who
 from .records import Records, result_of
 from .settings import KeySettings
@@ -86,7 +91,8 @@ def default_socket(data: Path | None = None) -> Path:
 class GameServer:
     def __init__(self, data: Path | None = None, *, bot_delay: float = 0.0,
                  bot_threads: int = 2, clock: Clock | None = None,
-                 advice: AdviceLimits | None = None) -> None:
+                 advice: AdviceLimits | None = None,
+                 away: AwayConfig | None = None) -> None:
         self.data = private_dir(Path(data) if data else default_data_dir())
         self.store = Store(self.data)
         self.accounts = Accounts(self.store.db)
@@ -98,6 +104,8 @@ class GameServer:
         self.clock = clock or WallClock()
         self.deadlines = Deadlines(self.store.db, self.clock)
         self.records = Records(self.store.db)
+        self.contacts = Contacts(self.store.db, self.clock.now)
+        self.away = Away(self.contacts, away or AwayConfig(), self.clock)
         self.histories: dict[int, History] = {}  # each table's events since it was loaded
         self._pending: dict[int, int | None] = {}  # whose decision each table waits for
         self._clock_task: asyncio.Task | None = None
@@ -196,6 +204,7 @@ class GameServer:
                 await asyncio.wait_for(self._server.wait_closed(), 2)
         self.pool.shutdown(wait=True, cancel_futures=True)
         self.saver.shutdown(wait=True)  # every save written before we go
+        self.away.close()  # the notices handed over go before we do
         if self.socket_path is not None:
             with contextlib.suppress(FileNotFoundError):
                 self.socket_path.unlink()
@@ -323,9 +332,12 @@ class GameServer:
     # --- clocks ---------------------------------------------------------------------------
     def check_clocks(self) -> list[int]:
         """Tell every table (and the lobby) of a decision whose time has just run out; the
-        tables it happened at. The server looks every CLOCK_CHECK seconds; tests with a
-        clock of their own call it after turning the hands."""
-        return clocks.check_clocks(self)
+        tables it happened at; and the day's digests to those away when their hour has
+        come. The server looks every CLOCK_CHECK seconds; tests with a clock of their own
+        call it after turning the hands."""
+        late = clocks.check_clocks(self)
+        daily(self)
+        return late
 
     async def _watch_clocks(self) -> None:
         while True:
@@ -376,7 +388,8 @@ class GameServer:
 
     def _tell_turn(self, table: Table) -> None:
         """A decision that has just become a person's: ring every connection of theirs
-        (at the table, at another table or in the lobby)."""
+        (at the table, at another table or in the lobby); with none, tell them where
+        they asked to be told while away."""
         seat = table.match.pending_seat()
         before = self._pending.get(table.id)
         self._pending[table.id] = seat
@@ -391,6 +404,7 @@ class GameServer:
         for c in list(self.conns):
             if c.identity == who:
                 c.send(note)
+        tell_if_away(self, table)
 
     # --- computer players -----------------------------------------------------------------
     def _wake_bots(self, table: Table) -> None:
@@ -506,9 +520,9 @@ async def until_stopped() -> None:
 
 
 async def serve(data: Path | None, socket_path: Path | None, *, bot_delay: float = 0.3,
-                ready=None) -> None:
+                ready=None, away: AwayConfig | None = None) -> None:
     """Run a game server until stopped."""
-    server = GameServer(data, bot_delay=bot_delay)
+    server = GameServer(data, bot_delay=bot_delay, away=away)
     path = await server.start(socket_path)
     if ready is not None:
         ready(server, path)

@@ -41,6 +41,7 @@ from pathlib import Path
 import asyncssh
 
 from . import limits as lim
+from .away import AwayConfig
 from .bans import refusal as ban_refusal
 from .client import DOOR_ENV, TOKEN_ENV
 from .commands import NEEDS_TTY, RECORD, CommandError, join_args, parse
@@ -501,9 +502,11 @@ class SSHFront:
 
 async def serve_ssh(*, data: Path, socket: Path, host: str, port: int, host_key: Path,
                     authorized_keys: Path | None, bot_delay: float = 0.3, open: bool = False,
-                    limits: lim.Limits | None = None, spawn: str = "warm") -> None:
+                    limits: lim.Limits | None = None, spawn: str = "warm",
+                    away: AwayConfig | None = None) -> None:
     """The game server and its SSH door, until cancelled (`open`: any key comes in;
-    `spawn`: how sessions' processes start, "warm" or "fresh", tui.net.spawn)."""
+    `spawn`: how sessions' processes start, "warm" or "fresh", tui.net.spawn; `away`:
+    the notices to players away, tui.net.away)."""
     key = load_host_key(host_key)
     if not open and (authorized_keys is None or not authorized_keys.is_file()):
         raise SSHError(f"{authorized_keys}: no such authorized-keys file")
@@ -511,7 +514,7 @@ async def serve_ssh(*, data: Path, socket: Path, host: str, port: int, host_key:
     if warm is not None:
         become_subreaper()  # sessions of a warm parent that dies become the door's
         warm.start()  # first, while the door has no threads yet
-    server = GameServer(data, bot_delay=bot_delay)
+    server = GameServer(data, bot_delay=bot_delay, away=away)
     path = await server.start(socket)
     front = SSHFront(server, path, server.data, authorized_keys, open=open, limits=limits,
                      warm=warm)

@@ -86,6 +86,16 @@ def lobby_line(info: TableInfo) -> str:
 
 
 
+def record_note(info: TableInfo, record_at: str) -> str:
+    """At a finished table of one's own, where its record (a save file) is had: `record_at`
+    with "{n}" for the table's number (the SSH door's `record N`, or the server's own file
+    on its machine; "": not said)."""
+    if not record_at or info.status != "over" or not any(s.mine for s in info.seats):
+        return ""
+    return f"Your record of table {info.id} (a save file): " + \
+        record_at.replace("{n}", str(info.id))
+
+
 def table_summary(info: TableInfo) -> str:
     options = [*info.options, "hints"] if info.hints else info.options
     opts = f" · {', '.join(options)}" if options else ""

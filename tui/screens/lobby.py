@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 from tui.net import protocol as p
 from tui.net.client import Client
 from tui.net.settings import Settings
-from tui.net.words import lobby_line, lobby_order, seat_text, table_summary
+from tui.net.words import lobby_line, lobby_order, record_note, seat_text, table_summary
 
 from ..sessions.remote import RemoteSession
 from ..sessions.review import RemoteReview
@@ -88,9 +88,7 @@ class LobbyScreen(BaseScreen):
                  name: str = "", table: int | None = None, watch: bool = False,
                  replay: bool = False, record_at: str = "") -> None:
         super().__init__()
-        # where a finished table's record is had, "{n}" its number: the SSH door's command
-        # or the server's own file ("": not said)
-        self.record_at = record_at
+        self.record_at = record_at  # where a finished table's record is had (words.py)
         self.connect = connect
         self.client: Client | None = None
         self.tables = list(tables or [])
@@ -105,6 +103,7 @@ class LobbyScreen(BaseScreen):
         self.guest = False  # keyless: may only watch
         self.unnamed = False  # a new key on an open server, no name claimed yet
         self.settings: Settings | None = None  # this key's, as the server keeps them
+        self.contact: p.Contact | None = None  # where this key is told while away
         self._note = HINT  # the line under the list
         self._warning: Warning_ | None = None  # a refusal said over the note, for a while
 
@@ -207,6 +206,8 @@ class LobbyScreen(BaseScreen):
                 self._notice(msg)
             case p.Profile() | p.Leaders():
                 self._show_records(msg)
+            case p.Contact():
+                self._contact(msg)
 
     def _your_turn(self, msg: p.YourTurn) -> None:
         """A decision became ours: the bell and a desktop notice (where the terminal
@@ -223,14 +224,12 @@ class LobbyScreen(BaseScreen):
             self.send(p.ListTables())
 
     def _notice(self, msg: p.Notice) -> None:
-        """The host's word: in the log of the table on screen (as a chat line), else here
-        and as a notification on whatever screen is up."""
-        remote = self.remote
-        if remote is not None and msg.table in (None, remote.table) and remote.notice(msg.text):
-            return
-        self.app.notify(msg.text, title="From the host", severity="warning", timeout=30,
-                        markup=False)
-        self.say(f"From the host: {msg.text}")
+        """The host's word: in the log of the table on screen, else here and notified."""
+        if not (self.remote and msg.table in (None, self.remote.table)
+                and self.remote.notice(msg.text)):
+            self.app.notify(msg.text, title="From the host", severity="warning",
+                            timeout=30, markup=False)
+            self.say(f"From the host: {msg.text}")
 
     def _show_replay(self, msg: p.ReplayFrames) -> None:
         from tui.net.replays import ReplayDataError, SeenReplay, unpack
@@ -322,7 +321,17 @@ class LobbyScreen(BaseScreen):
                 self.use_settings(settings)
                 self.send(p.SaveSettings(settings=settings))
 
-        self.app.push_screen(SettingsScreen(self.settings or suggested, notes), chosen)
+        self.send(p.GetContact())  # the screen shows it when it comes
+        self.app.push_screen(SettingsScreen(self.settings or suggested, notes,
+                                            contact=self.contact, send=self.send), chosen)
+
+    def _contact(self, msg: p.Contact) -> None:
+        from .settings import SettingsScreen
+        self.contact = msg
+        if isinstance(self.app.screen, SettingsScreen):
+            self.app.screen.show_contact(msg)
+        if msg.said:
+            self.say(msg.said)
 
     def action_account(self) -> None:
         """A new key: choose a name; a named one: a code to link another key."""
@@ -409,16 +418,9 @@ class LobbyScreen(BaseScreen):
         w = self._warning
         box = self.query_one("#lobby-message", Static)
         box.set_class(w is not None, "-refusal")
-        box.update(Text(w.text if w is not None else self._record_note() or self._note))
-
-    def _record_note(self) -> str:
-        """At a finished table of one's own: where its record (a save file) is had."""
         t = self.selected() if self.is_mounted else None
-        if not self.record_at or t is None or t.status != "over" \
-                or not any(s.mine for s in t.seats):
-            return ""
-        where = self.record_at.replace("{n}", str(t.id))
-        return f"Your record of table {t.id} (a save file): {where}"
+        record = record_note(t, self.record_at) if t is not None else ""
+        box.update(Text(w.text if w is not None else record or self._note))
 
     def _warning_stale(self) -> bool:
         """The cursor left the warning's table, or its table changed since."""

@@ -71,6 +71,10 @@ ROUTES: dict[type, Route] = {
     p.NewLinkCode: Route(answer=accounts.new_link_code),
     p.UseInvite: Route(answer=accounts.use_invite),
     p.SaveSettings: Route(answer=accounts.save_settings),
+    # notices while away
+    p.GetContact: Route(answer=accounts.get_contact),
+    p.SetContact: Route(answer=accounts.set_contact),
+    p.ConfirmEmail: Route(answer=accounts.confirm_email),
     # the host's tools (the gate lets only the host send them)
     p.ListSessions: Route(answer=host.sessions),
     p.ListAllTables: Route(answer=host.tables),

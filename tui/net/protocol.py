@@ -181,6 +181,8 @@ class RequestReview(Msg):
     """The hard player's review of the sender's own decisions at a finished table
     (answered by ReviewProgress now and then, then a ReviewDone; Rejected for others)."""
 
+    table: int
+
 
 # --- the host's tools (`mare-nostrum admin`: the local token only) -------------------------
 class ListSessions(Msg):

@@ -24,7 +24,8 @@ from .rules import empty, hooks, payment, victory
 from .rules.common import at_war, building_controller, player, tokens_in_play
 from .rules.registry import LEGAL
 from .rules.roles import role_scores
-from .rules.shortfall import KindQuote, kind_quotes
+from .rules.shortfall import KindQuote as KindQuote  # (named by the screens: public)
+from .rules.shortfall import kind_quotes
 from .state import GameState
 
 # The item kinds a construction can buy without a card (their cost does not depend on

@@ -47,7 +47,7 @@ def _server_args(p: argparse.ArgumentParser) -> None:
                    help="the server's socket, if not DATA/server.sock")
 
 
-def _add_host_tools(sub) -> None:
+def _add_host_tools(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     _server_args(sub.add_parser("sessions", help="the connected sessions: number, who, "
                                                  "from where, in the lobby or at a table"))
     _server_args(sub.add_parser("tables", help="every table, private ones too"))

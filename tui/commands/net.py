@@ -23,6 +23,10 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tui.net.away import AwayConfig
 
 
 def _data_arg(p: argparse.ArgumentParser) -> None:
@@ -134,7 +138,7 @@ def _start_log(args: argparse.Namespace, data: Path) -> bool:
     return True
 
 
-def _away(args: argparse.Namespace, reach: str):
+def _away(args: argparse.Namespace, reach: str) -> AwayConfig | None:
     """The notices' settings from the flags; None, said in one line, when they are wrong."""
     from tui.net.away import AwayConfig, check_config
     try:
@@ -160,7 +164,7 @@ def run_serve(args: argparse.Namespace) -> int:
     import asyncio
     import logging
 
-    from tui.net.server import serve
+    from tui.net.server import GameServer, serve
 
     from .admin import prepare_data
     data, socket = _paths(args)
@@ -173,7 +177,7 @@ def run_serve(args: argparse.Namespace) -> int:
     if not _start_log(args, data):
         return 1
 
-    def ready(server, path) -> None:
+    def ready(server: GameServer, path: Path) -> None:
         started = f"game server on {path} ({len(server.tables)} tables)"
         print(f"mare-nostrum: {started}", flush=True)
         logging.getLogger(__name__).info("started: %s", started)

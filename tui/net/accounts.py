@@ -88,7 +88,7 @@ class Accounts:
                     db.execute("UPDATE accounts SET name_key = ? WHERE identity = ?",
                                (name_key(name), identity))
 
-    def _tx(self):
+    def _tx(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
         from .store import transaction
         return transaction(self.db)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import struct
+from typing import TypeVar
 
 import msgspec
 
@@ -488,8 +489,9 @@ ServerMsg = (Welcome | Tables | Created | Update | Rejected | ChatLine | Resync 
              | ReviewDone | Contact | Notice | Sessions | Bans | AllTables | Done | SaveData)
 
 _encoder = msgspec.msgpack.Encoder()
-_client_decoder = msgspec.msgpack.Decoder(ClientMsg)
-_server_decoder = msgspec.msgpack.Decoder(ServerMsg)
+T = TypeVar("T")  # what a decoder makes
+_client_decoder: msgspec.msgpack.Decoder[ClientMsg] = msgspec.msgpack.Decoder(ClientMsg)
+_server_decoder: msgspec.msgpack.Decoder[ServerMsg] = msgspec.msgpack.Decoder(ServerMsg)
 
 
 def frame(msg: Msg) -> bytes:
@@ -497,7 +499,7 @@ def frame(msg: Msg) -> bytes:
     return _HEADER.pack(len(body)) + body
 
 
-def _decode(decoder: msgspec.msgpack.Decoder, body: bytes):
+def _decode(decoder: msgspec.msgpack.Decoder[T], body: bytes) -> T:
     try:
         return decoder.decode(body)
     except (msgspec.ValidationError, msgspec.DecodeError) as e:

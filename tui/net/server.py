@@ -29,6 +29,7 @@ import os
 import secrets
 import signal
 import time
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Protocol
@@ -37,6 +38,7 @@ import msgspec
 
 from engine import saves
 from engine.errors import IllegalAction
+from engine.events import Event
 from engine.match import Step
 from engine.render import prompt_title
 from engine.replay import ReplayError
@@ -61,7 +63,7 @@ from .records import Records, result_of
 from .settings import KeySettings
 from .store import Store, private_dir
 from .tables import REMOTE, Table
-from .updates import seat_update
+from .updates import Broadcast, seat_update
 
 MAX_STRIKES = 5  # malformed messages before a client is cut off
 HELLO_WITHIN = 30.0  # seconds a new socket client has to say hello
@@ -108,8 +110,8 @@ class GameServer:
         self.away = Away(self.contacts, away or AwayConfig(), self.clock)
         self.histories: dict[int, History] = {}  # each table's events since it was loaded
         self._pending: dict[int, int | None] = {}  # whose decision each table waits for
-        self._clock_task: asyncio.Task | None = None
-        self._jobs: set[asyncio.Task] = set()
+        self._clock_task: asyncio.Task[None] | None = None
+        self._jobs: set[asyncio.Task[None]] = set()
         self.bot_delay = bot_delay
         self.advisers = Advisers(advice)  # hints and reviews, thinking in the bot pool
         self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bots")
@@ -118,7 +120,7 @@ class GameServer:
         self.tables: dict[int, Table] = {}
         self.conns: set[Conn] = set()
         self._tokens: dict[str, gate.Pass] = {}
-        self._bot_tasks: dict[int, asyncio.Task] = {}
+        self._bot_tasks: dict[int, asyncio.Task[None]] = {}
         self._server: asyncio.base_events.Server | None = None
         self.socket_path: Path | None = None
         self.wrong_codes = WrongCodes()  # link and invite codes guessed, per key and address
@@ -141,7 +143,7 @@ class GameServer:
             if table.finished:  # one that ended before results were kept: kept now
                 self._keep_result(table)
 
-    def _write_later(self, write) -> None:
+    def _write_later(self, write: Callable[[], None]) -> None:
         self.saver.submit(write)
 
     async def start(self, socket_path: Path | None = None) -> Path:
@@ -167,7 +169,7 @@ class GameServer:
         self._clock_task = asyncio.get_running_loop().create_task(self._watch_clocks())
         return path
 
-    def _later(self, job) -> None:
+    def _later(self, job: Coroutine[object, object, None]) -> None:
         task = asyncio.get_running_loop().create_task(job)
         self._jobs.add(task)  # held until done (the loop keeps only weak references)
         task.add_done_callback(self._jobs.discard)
@@ -450,31 +452,30 @@ class GameServer:
             if c.identity is not None and c.table is None:
                 c.send(self._tables_for(c))
 
-    def _broadcast_table(self, table: Table, events: list | None = None) -> None:
+    def _broadcast_table(self, table: Table, events: list[Event] | None = None) -> None:
         events = events or []
-        cache: dict = {}  # one view per seat (and one public view) per broadcast
+        cache = Broadcast()  # one view per seat (and one public view) per broadcast
         for c in list(self.conns):
             if c.table == table.id:
                 self._send_update(c, table, events, cache)
 
-    def _send_update(self, conn: Conn, table: Table, events: list,
-                     cache: dict | None = None, taken_back: str = "",
+    def _send_update(self, conn: Conn, table: Table, events: list[Event],
+                     cache: Broadcast | None = None, taken_back: str = "",
                      versions: list[int] | None = None) -> None:
         """One view and one set of quotes per seat per broadcast (`cache`), the table's
         info once, with the receiver's own seat marked."""
         match = table.match
         seat = conn.seat
-        cache = {} if cache is None else cache
-        base = cache.get("info")
-        if base is None:
-            base = cache["info"] = self._info(table, None)
-        info = _mark_mine(base, table, conn.identity)
-        up = cache.get(seat)
+        cache = Broadcast() if cache is None else cache
+        if cache.info is None:
+            cache.info = self._info(table, None)
+        info = _mark_mine(cache.info, table, conn.identity)
+        up = cache.updates.get(seat)
         if up is None:
             decides = seat is not None and table.pending_seat() == seat and \
                 table.seats[seat].kind == REMOTE
-            shared = next((u.quotes for k, u in cache.items() if k != "info"), None)
-            up = cache[seat] = seat_update(table.id, match.version, match.state, seat,
+            shared = next((u.quotes for u in cache.updates.values()), None)
+            up = cache.updates[seat] = seat_update(table.id, match.version, match.state, seat,
                                            events, info, decides=decides,
                                            legal=match.legal() if decides else None,
                                            same_position=shared,
@@ -520,7 +521,8 @@ async def until_stopped() -> None:
 
 
 async def serve(data: Path | None, socket_path: Path | None, *, bot_delay: float = 0.3,
-                ready=None, away: AwayConfig | None = None) -> None:
+                ready: Callable[[GameServer, Path], None] | None = None,
+                away: AwayConfig | None = None) -> None:
     """Run a game server until stopped."""
     server = GameServer(data, bot_delay=bot_delay, away=away)
     path = await server.start(socket_path)

@@ -36,6 +36,7 @@ import subprocess
 import termios
 import time
 import unicodedata
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 import asyncssh
@@ -145,11 +146,12 @@ class Door(asyncssh.SSHServer):
     def kbdint_auth_supported(self) -> bool:
         return self.front.open  # keyless guests, who may only watch
 
-    def get_kbdint_challenge(self, username: str, lang: str, submethods: str):
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str
+                             ) -> tuple[str, str, str, list[tuple[str, bool]]]:
         return ("Mare Nostrum", "Without a key you may watch the tables (connect with an "
                 "SSH key to play).", "", [("Press Enter to watch: ", True)])
 
-    def validate_kbdint_response(self, username: str, responses) -> bool:
+    def validate_kbdint_response(self, username: str, responses: Sequence[str]) -> bool:
         self.guest = True  # any answer: a guest is nobody in particular
         return True
 
@@ -182,12 +184,12 @@ class Door(asyncssh.SSHServer):
         account = self.front.server.accounts.identity_of(self.identity)
         return account[1] if account is not None else "a new key, no name yet"
 
-    def session_requested(self):
+    def session_requested(self) -> DoorSession:
         return DoorSession(self.front, self.identity, self.name, guest=self.guest,
                            address=self.address, admitted=self.admitted)
 
 
-class DoorSession(asyncssh.SSHServerSession):
+class DoorSession(asyncssh.SSHServerSession[bytes]):  # bytes: no encoding (`listen`)
     """The app in a pseudo-terminal, wired to the SSH channel."""
 
     def __init__(self, front: SSHFront, identity: str, name: str, *, guest: bool = False,
@@ -202,18 +204,19 @@ class DoorSession(asyncssh.SSHServerSession):
         self.last_input = time.monotonic()
         self.term = ""
         self.size = (80, 24)
-        self.chan: asyncssh.SSHServerChannel | None = None
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.master: int | None = None
-        self.child: subprocess.Popen | WarmChild | None = None
+        self.child: subprocess.Popen[bytes] | WarmChild | None = None
         self.args: list[str] = []  # `join`'s arguments for a command (straight to a table)
         self.record: int | None = None  # `record N`: the door writes that table's save
         self.refusal = ""  # a command that is not one of ours: said, then exit status 2
         self.reading = False  # the app's terminal is read (its output goes to the client)
 
-    def connection_made(self, chan) -> None:
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
 
-    def pty_requested(self, term_type, term_size, term_modes) -> bool:
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
+                      term_modes: Mapping[int, int]) -> bool:
         if self.admitted is not None and not self.admitted.permits("pty"):
             return True  # said in words when the session starts
         self.term = clean_term(term_type)
@@ -257,6 +260,7 @@ class DoorSession(asyncssh.SSHServerSession):
             self._send_record(self.record)
             return
         if self.admitted is not None and not self.admitted.permits("pty"):
+            assert self.chan is not None  # (opened before the session starts)
             self.chan.write_stderr(NO_PTY_KEY.encode())
             self.chan.exit(1)
             return
@@ -397,20 +401,21 @@ class DoorSession(asyncssh.SSHServerSession):
             self._kill()
             return self.child.wait()
 
-    def data_received(self, data, datatype) -> None:
+    def data_received(self, data: bytes, datatype: int | None) -> None:
         self.last_input = time.monotonic()
         if self.master is not None:
             with contextlib.suppress(OSError):
                 os.write(self.master, data if isinstance(data, bytes) else data.encode())
 
-    def terminal_size_changed(self, width, height, pixwidth, pixheight) -> None:
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int,
+                              pixheight: int) -> None:
         if self.master is not None and width and height:
             _set_size(self.master, width, height)
 
-    def break_received(self, msec) -> bool:
+    def break_received(self, msec: int) -> bool:
         return False
 
-    def connection_lost(self, exc) -> None:
+    def connection_lost(self, exc: Exception | None) -> None:
         """The channel closed (the client left or vanished): the app ends with it."""
         self._kill()
         self.front.sessions.discard(self)
@@ -461,7 +466,7 @@ class SSHFront:
         self.limits = limits or lim.Limits()
         self.sessions: set[DoorSession] = set()
 
-    async def watch_idle(self, clock=time.monotonic) -> None:
+    async def watch_idle(self, clock: Callable[[], float] = time.monotonic) -> None:
         """End the sessions idle in the lobby, until cancelled."""
         idle = self.limits.idle
         if not idle:
@@ -473,7 +478,7 @@ class SSHFront:
                 if now - s.last_input >= idle and not self.server.holds_seat(s.sid):
                     s.idle_out(idle)
 
-    async def listen(self, host: str, port: int, host_key: asyncssh.SSHKey):
+    async def listen(self, host: str, port: int, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
         return await asyncssh.create_server(
             lambda: Door(self), host, port, server_host_keys=[host_key],
             encoding=None, line_editor=False, allow_scp=False, sftp_factory=None,
@@ -489,7 +494,7 @@ class SSHFront:
                 return True
         return False
 
-    def start(self, session: Session) -> subprocess.Popen | WarmChild:
+    def start(self, session: Session) -> subprocess.Popen[bytes] | WarmChild:
         """A session's process: forked from the warm parent, or a fresh Python."""
         return spawn_fresh(session) if self.warm is None else self.warm.spawn(session)
 

@@ -77,7 +77,7 @@ class Store:
         with contextlib.suppress(sqlite3.Error):
             self.db.close()
 
-    def _tx(self):
+    def _tx(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
         return transaction(self.db)
 
     def save_path(self, table: int) -> Path:

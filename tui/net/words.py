@@ -68,7 +68,7 @@ def my_turn(info: TableInfo) -> bool:
 def lobby_order(tables: list[TableInfo]) -> list[TableInfo]:
     """The tables waiting for the receiver first, longest waiting first; then the games in
     play; then the finished ones (replays)."""
-    def key(t: TableInfo) -> tuple:
+    def key(t: TableInfo) -> tuple[int, float, int]:
         if my_turn(t):
             return (0, -t.waiting, t.id)
         return (1 if t.status == "playing" else 2, 0.0, t.id)

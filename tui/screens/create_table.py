@@ -7,6 +7,7 @@ table with the engine and says why it refuses."""
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
@@ -49,7 +50,7 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
     #create-levels { height: auto; padding: 0 0 0 2; color: $text-muted; }
     """
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         levels = _levels()
         from tui.sessions.local import default_bot_level
         bot = default_bot_level() if default_bot_level() in levels else levels[0]

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import msgspec
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import OptionList, Static
@@ -54,7 +55,7 @@ class Warning_(msgspec.Struct, frozen=True):
 class TableList(ChoiceList):
     """The tables: Enter is the screen's (its words say what it does at this table)."""
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return action != "select" and super().check_action(action, parameters)
 
 
@@ -107,7 +108,7 @@ class LobbyScreen(BaseScreen):
         self._note = HINT  # the line under the list
         self._warning: Warning_ | None = None  # a refusal said over the note, for a while
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):
             yield Static(self._head(), id="lobby-head")
             yield TableList(id="lobby-tables")
@@ -456,7 +457,7 @@ class LobbyScreen(BaseScreen):
         """A guest (no key) or a key without a name: they watch, they do not play."""
         return self.guest or self.unnamed
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The key bar shows what each key does at the highlighted table, for who we are."""
         t = self.selected()
         if action in ("sit", "watch", "replay", "hand_over"):
@@ -529,6 +530,7 @@ class LobbyScreen(BaseScreen):
             self.action_watch()
         else:
             self.opening = True
+            assert plan.seat is not None  # sitting down, or back: at a seat
             self.send(p.Sit(table=t.id, seat=plan.seat))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -614,7 +616,7 @@ def run_lobby(socket: Path, token: str, *, table: int | None = None, watch: bool
     """The app, opening on the lobby of the server at `socket`."""
     from tui.app import MareNostrumApp
 
-    async def connect():
+    async def connect() -> Client:
         return await Client.connect(socket, token)
 
     app = MareNostrumApp(first_screen=LobbyScreen(connect, table=table, watch=watch,

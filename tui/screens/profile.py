@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import OptionList, Static
@@ -88,7 +89,7 @@ class ProfileScreen(BaseModal):
         self.profile = profile
         self.leaders = leaders
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Vertical(id="profile-box"):
             yield Static("", id="profile")
             yield Static("The best rated", id="leaders-head")
@@ -134,7 +135,7 @@ class ProfileScreen(BaseModal):
         if self.send is not None and event.option.id:
             self.send(p.GetProfile(name=event.option.id))
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "mine":
             return self.send is not None and self.profile is not None and not self.profile.mine
         return True

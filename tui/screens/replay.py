@@ -4,9 +4,12 @@ board at that moment, the events of the turn so far, and the events of the step.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.timer import Timer
 from textual.widgets import Input, Static
 
 from engine.quotes import quotes
@@ -20,6 +23,10 @@ from ..widgets.field import Field
 from ..widgets.keybar import KeyBar
 from ..widgets.map import MapView
 from .base import BaseModal, BaseScreen
+from .game_app import game_app
+
+if TYPE_CHECKING:  # (the review is imported when first asked for: it is heavy)
+    from engine.bots import Review
 
 STEP = Binding.Group("Step", compact=True)
 TURN = Binding.Group("Turn", compact=True)
@@ -56,11 +63,11 @@ class ReplayScreen(BaseScreen):
         self.data = data
         self.remote_review = remote_review
         self.index = max(0, min(start, data.last))
-        self._timer = None
+        self._timer: Timer | None = None
         self.show_events = False
-        self.review = None  # the review whose swings are marked (tui/screens/review.py)
+        self.review: Review | None = None  # the review whose swings are marked (tui/screens/review.py)
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield Static("", id="replay-status")
         with Horizontal(id="replay-body"):
             with Vertical(id="replay-board"):
@@ -184,7 +191,7 @@ class ReplayScreen(BaseScreen):
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
         else:
-            self.app.action_title()
+            game_app(self).action_title()
 
 
 class JumpScreen(BaseModal):
@@ -197,7 +204,7 @@ class JumpScreen(BaseModal):
         super().__init__()
         self.last_turn = last_turn
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Vertical(id="jump-dialog", classes="dialog"):
             yield Static(f"[b]Jump to turn[/] (1 to {self.last_turn}), then Enter.\n"
                          "Enter with no number goes back.")

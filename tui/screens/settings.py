@@ -10,7 +10,9 @@ changes them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, Protocol, cast
 
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, Select, Static
@@ -29,15 +31,23 @@ THEME_CHOICES = [("Mare Nostrum (default)", "default"), ("High contrast", "high-
 GLYPH_CHOICES = [("Unicode", "unicode"), ("ASCII only", "ascii")]
 
 
-def apply_settings(app, settings: Settings) -> None:
+class Chosen(Protocol):
+    """A key's choices, kept on the app for the screens to read."""
+
+    ascii_map: bool
+    notifications: bool
+
+
+def apply_settings(app: App[Any], settings: Settings) -> None:
     """Use the settings in this app: its theme, the map's glyphs, whether a decision that
     becomes yours is announced (`app.notifications`, read by the your-turn notices)."""
     from themes.palette import resolve_theme_name
     theme = resolve_theme_name(settings.theme)
     if theme in app.available_themes:
         app.theme = theme
-    app.ascii_map = settings.glyphs == "ascii"
-    app.notifications = settings.notifications
+    chosen = cast(Chosen, app)  # (read back with getattr: an app without them has the defaults)
+    chosen.ascii_map = settings.glyphs == "ascii"
+    chosen.notifications = settings.notifications
 
 
 class SettingsScreen(BaseModal):
@@ -69,7 +79,7 @@ class SettingsScreen(BaseModal):
         self.contact = contact
         self.send = send
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Vertical(id="settings-box"):
             yield Static("[b]Settings for this key[/] (kept on the server)", markup=True)
             if self.notes:

@@ -183,8 +183,8 @@ def test_commands_go_straight_to_a_table_and_others_are_refused(door):
 
     r = door.ssh("anna", "rm", "-rf", "/")
     assert r.returncode == 2 and r.stderr.strip().splitlines() == [
-        "mare-nostrum: unknown command 'rm': the commands are join TABLE, watch TABLE or "
-        "replay TABLE"]
+        "mare-nostrum: unknown command 'rm': the commands are join TABLE, watch TABLE, "
+        "replay TABLE or record TABLE"]
     r = door.ssh("anna", "join", "first")
     assert r.returncode == 2 and "needs a table number" in r.stderr
     r = door.ssh("anna", "join", "1")  # no terminal asked for

@@ -236,8 +236,12 @@ def run_serve_ssh(args: argparse.Namespace) -> int:
 
 def run_join(args: argparse.Namespace) -> int:
     # lazy: loaded for this command only (`mare-nostrum --help` stays quick)
-    from tui.net.client import TOKEN_ENV, RemoteError, local_token
+    from tui.net.client import DOOR_ENV, TOKEN_ENV, RemoteError, local_token
     data, socket = _paths(args)
+    door = os.environ.pop(DOOR_ENV, "")
+    # a finished table's record: `record N` at the SSH door, or the server's file here
+    record_at = f"{door} record {{n}} > table-{{n}}.json" if door else \
+        str((args.data or socket.parent) / "tables" / "table-{n}.json")
     # a session of the SSH front gets its one-time token here; a local user reads the
     # server's local token (readable only by the server's own user)
     token = os.environ.pop(TOKEN_ENV, "")
@@ -250,7 +254,7 @@ def run_join(args: argparse.Namespace) -> int:
     # lazy: Textual loads only when a screen opens (tests/test_cli_layers.py)
     from tui.screens.lobby import run_lobby
     return run_lobby(socket, token, table=args.table, watch=args.watch, replay=args.replay,
-                     theme=args.theme)
+                     theme=args.theme, record_at=record_at)
 
 
 COMMANDS = {

@@ -18,6 +18,7 @@ from typing import TypeVar
 from . import protocol as p
 
 TOKEN_ENV = "MARE_NOSTRUM_TOKEN"  # how the SSH front hands a session's token to its child
+DOOR_ENV = "MARE_NOSTRUM_DOOR"  # and how to reach it again: "ssh -p PORT ADDRESS"
 
 
 MsgT = TypeVar("MsgT", bound=p.ServerMsg)  # a kind of message awaited

@@ -1,21 +1,24 @@
 """The commands an SSH client may give the door (`ssh -t -p PORT host join 3`): straight to
-a table to sit, watch or replay it. Anything else is refused in one line."""
+a table to sit, watch or replay it, or (without a terminal) `record 3`, a finished table's
+save file written to standard output for its players. Anything else is refused in one
+line."""
 
 from __future__ import annotations
 
 import shlex
 
 NEEDS_TTY = "Mare Nostrum needs a terminal: connect with ssh -t.\r\n"
-USAGE = "join TABLE, watch TABLE or replay TABLE"
-_FLAGS = {"join": [], "watch": ["--watch"], "replay": ["--replay"]}
+USAGE = "join TABLE, watch TABLE, replay TABLE or record TABLE"
+RECORD = "record"  # answered by the door itself: no app, no terminal
+_FLAGS = {"join": [], "watch": ["--watch"], "replay": ["--replay"], RECORD: []}
 
 
 class CommandError(Exception):
     """A command the door does not run: `str(e)` is the one line said."""
 
 
-def child_args(command: str) -> list[str]:
-    """`mare-nostrum join`'s arguments for a command: ['3', '--watch'] for 'watch 3'."""
+def parse(command: str) -> tuple[str, int]:
+    """A command's verb and table number: ('watch', 3) for 'watch 3'."""
     try:
         words = shlex.split(command)
     except ValueError:
@@ -29,4 +32,14 @@ def child_args(command: str) -> list[str]:
                            f"{USAGE}")
     if len(words) != 2 or not words[1].isdigit() or not 0 < int(words[1]) < 10**9:
         raise CommandError(f"mare-nostrum: {verb} needs a table number, as in '{verb} 1'")
-    return [str(int(words[1])), *_FLAGS[verb]]
+    return verb, int(words[1])
+
+
+def child_args(command: str) -> list[str]:
+    """`mare-nostrum join`'s arguments for a command: ['3', '--watch'] for 'watch 3'
+    (`record` is the door's own: its arguments are the table alone)."""
+    return join_args(*parse(command))
+
+
+def join_args(verb: str, table: int) -> list[str]:
+    return [str(table), *_FLAGS[verb]]

@@ -23,7 +23,11 @@ def clean_chat(text: str) -> str:
 
 
 class Conn:
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, *,
+                 number: int = 0) -> None:
+        self.number = number  # how the host's tools name it (`admin sessions`, `kick`)
+        self.since = time.monotonic()
+        self.host = False  # the local token: the host, whose tools these are
         self.reader = reader
         self.writer = writer
         self.identity: str | None = None

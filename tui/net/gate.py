@@ -9,6 +9,8 @@
   (`tui.net.audience`); a table without spectators may not be watched.
 - Settings are kept per key (`tui.net.settings`), and so is where a key is told while
   away (`tui.net.contacts`): a named key's, never a guest's.
+- The host's tools (`mare-nostrum admin`) are taken only from the connection of the local
+  token (`tui.net.handlers.host`).
 
 What the server answers to names, link codes, invites and settings is in
 `tui.net.handlers.accounts`.
@@ -29,6 +31,8 @@ if TYPE_CHECKING:
     from .tables import Table
 
 GUEST_ONLY = "without a key you may only watch: connect with an SSH key to play"
+HOST_ONLY = ("only the host may do that: `mare-nostrum admin` on the server's machine, "
+             "as the server's user")
 NAME_FIRST = "choose a name first"
 
 
@@ -43,6 +47,7 @@ class Pass(msgspec.Struct, kw_only=True):
     guest: bool = False  # keyless
     session: str = ""  # the SSH door's session
     address: str = ""  # the client's address, as the SSH door saw it
+    host: bool = False  # the local token: the host
 
 
 def enter(server: GameServer, conn: Conn, who: Pass) -> p.Welcome:
@@ -50,6 +55,7 @@ def enter(server: GameServer, conn: Conn, who: Pass) -> p.Welcome:
     conn.key = who.key or who.identity
     conn.session = who.session
     conn.address = who.address
+    conn.host = who.host
     if who.guest:
         conn.guest = True
         conn.identity, conn.name = who.identity, who.name
@@ -81,8 +87,14 @@ _UNNAMED_NOT = (p.Sit, p.CreateTable, p.HandOver, p.Act, p.TakeBack, p.VoteHandO
                 p.NewLinkCode, *_CONTACT)
 
 
+_HOST_ONLY = (p.ListSessions, p.ListAllTables, p.Kick, p.BanTarget, p.Unban, p.ListBans,
+              p.CloseTable, p.Broadcast, p.ExportTable)
+
+
 def refusal(conn: Conn, msg: p.ClientMsg) -> str | None:
     """Why this connection may not send this message now (None: it may)."""
+    if isinstance(msg, _HOST_ONLY) and not conn.host:
+        return HOST_ONLY
     if conn.guest and isinstance(msg, _GUEST_NOT):
         return GUEST_ONLY
     if conn.unnamed and isinstance(msg, _UNNAMED_NOT):

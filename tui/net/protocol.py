@@ -27,7 +27,7 @@ from engine.view import View
 from .clock import Preset
 from .settings import Settings
 
-VERSION = 4
+VERSION = 5
 MAX_CLIENT_FRAME = 64 * 1024
 MAX_SERVER_FRAME = 8 * 1024 * 1024
 _HEADER = struct.Struct(">I")
@@ -186,10 +186,54 @@ class RequestReview(Msg):
     table: int
 
 
+# --- the host's tools (`mare-nostrum admin`: the local token only) -------------------------
+class ListSessions(Msg):
+    pass
+
+
+class ListAllTables(Msg):
+    """Every table, private ones too (answered by AllTables)."""
+
+
+class Kick(Msg):
+    session: int  # a connection's number, as Sessions lists it
+    reason: str = ""
+
+
+class BanTarget(Msg):
+    target: str  # a key's fingerprint (SHA256:...) or a name
+    reason: str = ""
+
+
+class Unban(Msg):
+    target: str
+
+
+class ListBans(Msg):
+    pass
+
+
+class CloseTable(Msg):
+    table: int
+    reason: str
+
+
+class Broadcast(Msg):
+    text: str
+
+
+class ExportTable(Msg):
+    """The table's save file as it stands (answered by SaveData)."""
+
+    table: int
+
+
 ClientMsg = (Hello | ListTables | CreateTable | Sit | Watch | Act | Chat | HandOver
              | TakeBack | ClaimName | LinkKey | NewLinkCode | UseInvite | SaveSettings
              | VoteHandOver | GetReplay | GetProfile | GetLeaders | RequestHint
-             | RequestReview | GetContact | SetContact | ConfirmEmail)
+             | RequestReview | GetContact | SetContact | ConfirmEmail | ListSessions
+             | ListAllTables | Kick | BanTarget | Unban | ListBans | CloseTable | Broadcast
+             | ExportTable)
 
 
 # --- server to client ----------------------------------------------------------------------
@@ -224,6 +268,7 @@ class TableInfo(msgspec.Struct, kw_only=True):
     votes: int = 0  # votes to hand the late seat to a computer
     votes_needed: int = 0  # how many carry it (0: no vote open)
     hints: bool = False  # its players may ask for a hint (chosen at its creation)
+    closed: str = ""  # the host closed the table, for this reason (its status is then over)
 
 
 class Welcome(Msg):
@@ -389,9 +434,60 @@ class ReviewDone(Msg):
     review: Review
 
 
+class Notice(Msg):
+    """The host's word: to everyone (`table` None), or to a table's people (it was closed)."""
+
+    text: str
+    table: int | None = None
+
+
+class SessionInfo(msgspec.Struct, kw_only=True):
+    number: int  # what `admin kick` names it by
+    identity: str
+    name: str
+    address: str = ""  # as the SSH door saw it ("" on this machine)
+    where: str = "lobby"  # "lobby", "table 3, seat 2", "watching table 3"
+    since: float = 0.0  # seconds connected
+    guest: bool = False
+
+
+class Sessions(Msg):
+    sessions: list[SessionInfo]
+
+
+class BanInfo(msgspec.Struct, kw_only=True):
+    kind: str  # "key" or "name"
+    target: str
+    reason: str = ""
+    at: str = ""
+
+
+class Bans(Msg):
+    bans: list[BanInfo]
+
+
+class AllTables(Msg):
+    """Every table, for the host (not the lobby's list, which goes to everyone there)."""
+
+    tables: list[TableInfo]
+
+
+class Done(Msg):
+    """A host's tool did what it was asked: what, in words."""
+
+    text: str
+
+
+class SaveData(Msg):
+    """A table's save file, as `engine.saves` writes it."""
+
+    table: int
+    data: bytes
+
+
 ServerMsg = (Welcome | Tables | Created | Update | Rejected | ChatLine | Resync | LinkCode
              | YourTurn | Digest | ReplayFrames | Profile | Leaders | Hint | ReviewProgress
-             | ReviewDone | Contact)
+             | ReviewDone | Contact | Notice | Sessions | Bans | AllTables | Done | SaveData)
 
 _encoder = msgspec.msgpack.Encoder()
 T = TypeVar("T")  # what a decoder makes

@@ -193,6 +193,16 @@ def _contacts_for_notices(db: sqlite3.Connection) -> str:
     return ""
 
 
+# Version 6: the host's bans (a key's fingerprint or a name, refused at the door) and why
+# the host closed a table ('' for a table played to its end or still in play).
+def _bans_and_closed_tables(db: sqlite3.Connection) -> str:
+    db.execute("""CREATE TABLE bans (
+        target TEXT PRIMARY KEY, kind TEXT NOT NULL, shown TEXT NOT NULL,
+        reason TEXT NOT NULL DEFAULT '', at TEXT NOT NULL)""")
+    db.execute("ALTER TABLE tables ADD COLUMN closed TEXT NOT NULL DEFAULT ''")
+    return ""
+
+
 @dataclass(frozen=True)
 class Migration:
     name: str  # what the step brings, in a few words (shown when it runs)
@@ -206,6 +216,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("a table may offer hints to its players", _hints_option),
     Migration("where a key is told of a decision while away, and what it was told",
               _contacts_for_notices),
+    Migration("the host's bans, and why the host closed a table", _bans_and_closed_tables),
 )
 LATEST = len(MIGRATIONS)
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import getpass
+import itertools
 import logging
 import os
 import secrets
@@ -31,6 +32,7 @@ import time
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Protocol
 
 import msgspec
 
@@ -41,11 +43,12 @@ from engine.match import Step
 from engine.render import prompt_title
 from engine.replay import ReplayError
 
-from . import gate
+from . import bans, gate
 from . import protocol as p
 from .accounts import Accounts
 from .audience import Audiences
 from .away import Away, AwayConfig
+from .bans import Ban, Bans
 from .clock import Clock, WallClock
 from .conn import Conn
 from .contacts import Contacts
@@ -71,6 +74,14 @@ CLOCK_CHECK = 1.0  # seconds between two looks at the tables' clocks
 log = logging.getLogger(__name__)
 
 
+class Door(Protocol):
+    """What the server asks of the SSH door it runs behind (tui.net.ssh.SSHFront)."""
+
+    def drop(self, session: str, line: str) -> bool:
+        """End the door's session `session`, its client told `line`; False: none such."""
+        ...
+
+
 def default_data_dir() -> Path:
     return saves.data_dir() / "server"
 
@@ -88,6 +99,9 @@ class GameServer:
         self.store = Store(self.data)
         self.accounts = Accounts(self.store.db)
         self.audiences = Audiences(self.store.db)
+        self.bans = Bans(self.store.db)
+        self.door: Door | None = None  # the SSH door in front, which ends its sessions
+        self._numbers = itertools.count(1)  # each connection's number (`admin sessions`)
         self.key_settings = KeySettings(self.store.db)
         self.clock = clock or WallClock()
         self.deadlines = Deadlines(self.store.db, self.clock)
@@ -126,7 +140,7 @@ class GameServer:
             self.deadlines.restarted(row.id, table.match.version)
             self.histories[row.id] = History(first=table.match.version)
             self._pending[row.id] = table.match.pending_seat()
-            if table.over:  # one that ended before results were kept: kept now
+            if table.finished:  # one that ended before results were kept: kept now
                 self._keep_result(table)
 
     def _write_later(self, write: Callable[[], None]) -> None:
@@ -215,11 +229,17 @@ class GameServer:
     def _redeem(self, token: str) -> gate.Pass | None:
         if token and secrets.compare_digest(token, self.local_token):
             user = getpass.getuser()
-            return gate.Pass(identity=f"local:{user}", name=user, expires=0.0)
+            return gate.Pass(identity=f"local:{user}", name=user, expires=0.0, host=True)
         entry = self._tokens.pop(token, None)
         if entry is None or entry.expires < time.monotonic():
             return None
         return entry
+
+    def banned(self, key: str, name: str = "") -> Ban | None:
+        """The ban that holds for this key (and the name its account, or the door, gives
+        it); None: none does. The host (the local token) is never banned."""
+        account = self.accounts.identity_of(key) if key else None
+        return self.bans.matching(key, [name, account[1] if account else ""])
 
     def holds_seat(self, session: str) -> bool:
         """Whether the SSH door's session sits at a table (the lobby's idle timeout
@@ -230,7 +250,7 @@ class GameServer:
     # --- one client -----------------------------------------------------------------------
     async def _serve_client(self, reader: asyncio.StreamReader,
                             writer: asyncio.StreamWriter) -> None:
-        conn = Conn(reader, writer)
+        conn = Conn(reader, writer, number=next(self._numbers))
         self.conns.add(conn)
         try:
             while not conn.closed:
@@ -285,6 +305,11 @@ class GameServer:
             if entry is None:
                 conn.send(p.Rejected(reason="bad token: unknown, used or expired"))
                 log.warning("login refused: a bad token (unknown, used or expired)")
+                return False
+            ban = None if entry.host else self.banned(entry.key, entry.name)
+            if ban is not None:  # banned after the door let it in
+                conn.send(p.Rejected(reason=bans.refusal(ban)))
+                log.info("login refused: %s is banned (%s)", entry.identity, ban.shown)
                 return False
             conn.send(gate.enter(self, conn, entry))
             if entry.identity.startswith("local:"):  # the SSH door logs its own logins
@@ -346,7 +371,7 @@ class GameServer:
         self._broadcast_table(table, events=[e for s in steps for e in s.events])
         self._tell_turn(table)
         self._wake_bots(table)
-        if table.over:
+        if table.finished:  # played to its end (a table the host closed is not rated)
             st = table.match.state
             log.info("table %s finished at turn %s: %s won", table.id, st.turn,
                      st.winner or "nobody")
@@ -385,6 +410,8 @@ class GameServer:
 
     # --- computer players -----------------------------------------------------------------
     def _wake_bots(self, table: Table) -> None:
+        if table.closed:
+            return
         passed = table.match.pass_empty_steps()  # a seat given back may face an empty step
         if passed:
             self._after_steps(table, passed, chosen=False)  # (it wakes the computers)
@@ -397,7 +424,7 @@ class GameServer:
     async def _play_bots(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
         match = table.match
-        while match.bot_to_move():
+        while match.bot_to_move() and not table.closed:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             version, seat = match.version, match.pending_seat()
@@ -407,7 +434,7 @@ class GameServer:
                 log.exception("table %s: a computer player failed (its table waits)", table.id)
                 return
             if match.version != version or match.pending_seat() != seat \
-                    or not match.bot_to_move():
+                    or not match.bot_to_move() or table.closed:
                 continue  # the table changed while it thought (a seat handed back)
             assert seat is not None
             try:
@@ -445,7 +472,7 @@ class GameServer:
         info = _mark_mine(cache.info, table, conn.identity)
         up = cache.updates.get(seat)
         if up is None:
-            decides = seat is not None and match.pending_seat() == seat and \
+            decides = seat is not None and table.pending_seat() == seat and \
                 table.seats[seat].kind == REMOTE
             shared = next((u.quotes for u in cache.updates.values()), None)
             up = cache.updates[seat] = seat_update(table.id, match.version, match.state, seat,

@@ -11,12 +11,14 @@
 - Limits (tui.net.limits): sessions per key and per address, the lobby's idle timeout,
   resource limits on each child.
 - A session offers the game and nothing else: no shell commands (only `join TABLE`,
-  `watch TABLE` and `replay TABLE`, tui.net.commands), no subsystem (SFTP/SCP), no port
+  `watch TABLE`, `replay TABLE` and `record TABLE`, which writes a finished table's save
+  to its players, tui.net.commands), no subsystem (SFTP/SCP), no port
   or agent or X11 forwarding. Each session runs `mare-nostrum join` as a child process in its
   own pseudo-terminal (the client's TERM and window size; resizes follow with TIOCSWINSZ),
   forked from a warm parent that has the app loaded (tui.net.spawn, tui.net.warm).
 - The child proves its identity to the game server with a one-time token this door
   registers for the session's key and passes in the child's environment only.
+- A banned key or name (the host's `admin ban`, tui.net.bans) is refused with one line.
 - A missing host key is created (0600) and its fingerprint printed.
 """
 
@@ -41,8 +43,9 @@ import asyncssh
 
 from . import limits as lim
 from .away import AwayConfig
-from .client import TOKEN_ENV
-from .commands import NEEDS_TTY, CommandError, child_args
+from .bans import refusal as ban_refusal
+from .client import DOOR_ENV, TOKEN_ENV
+from .commands import NEEDS_TTY, RECORD, CommandError, join_args, parse
 from .keys import Admitted, admit, read_authorized
 from .notices import TERMINAL_ENV
 from .server import GameServer, until_stopped
@@ -205,6 +208,7 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):  # bytes: no encoding (`lis
         self.master: int | None = None
         self.child: subprocess.Popen[bytes] | WarmChild | None = None
         self.args: list[str] = []  # `join`'s arguments for a command (straight to a table)
+        self.record: int | None = None  # `record N`: the door writes that table's save
         self.refusal = ""  # a command that is not one of ours: said, then exit status 2
         self.reading = False  # the app's terminal is read (its output goes to the client)
 
@@ -227,10 +231,15 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):  # bytes: no encoding (`lis
     def exec_requested(self, command: str) -> bool:
         forced = self.admitted.forced_command if self.admitted is not None else None
         try:
-            self.args = child_args(command if forced is None else forced)
+            verb, table = parse(command if forced is None else forced)
         except CommandError as e:
             self.refusal = str(e)
-        return True  # accepted, so a refusal is said in words and an exit status
+            return True  # accepted, so a refusal is said in words and an exit status
+        if verb == RECORD:
+            self.record = table
+        else:
+            self.args = join_args(verb, table)
+        return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
         return False  # no SFTP, no anything
@@ -239,6 +248,16 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):  # bytes: no encoding (`lis
         if self.refusal:
             self._say(self.refusal + "\r\n", stderr=True)
             self._end(2)
+            return
+        ban = None if self.guest else self.front.server.banned(self.identity, self.name)
+        if ban is not None:
+            log.info("session of %s from %s refused: banned (%s)", self.identity,
+                     self.address or "?", ban.shown)
+            self._say(f"mare-nostrum: {ban_refusal(ban)}\r\n", stderr=True)
+            self._end(1)
+            return
+        if self.record is not None:
+            self._send_record(self.record)
             return
         if self.admitted is not None and not self.admitted.permits("pty"):
             assert self.chan is not None  # (opened before the session starts)
@@ -259,6 +278,25 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):  # bytes: no encoding (`lis
             self._end(1)
             return
         self._spawn()
+
+    def _send_record(self, tid: int) -> None:
+        """`record N`: the finished table's save file on standard output, for its
+        players; anyone else is told why in one line."""
+        server = self.front.server
+        account = server.accounts.identity_of(self.identity) if self.front.open else None
+        identity = account[0] if account is not None else self.identity
+        table = server.tables.get(tid)
+        why = "without a key you have no seat, so no record" if self.guest else \
+            f"no table {tid}" if table is None else table.record_refusal(identity)
+        if why is not None or table is None:
+            log.info("record of table %s refused to %s: %s", tid, self.identity, why)
+            self._say(f"mare-nostrum: {why}\r\n", stderr=True)
+            self._end(1)
+            return
+        data = table.encoded()
+        log.info("record of table %s sent to %s (%s bytes)", tid, self.identity, len(data))
+        self._say(data)
+        self._end(0)
 
     # --- the channel: a client may be gone at any moment ----------------------------------
     def _open(self) -> bool:
@@ -296,6 +334,9 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):  # bytes: no encoding (`lis
                    session=self.sid, address=self.address)}
         if "256color" in self.term or "truecolor" in self.term:
             env["COLORTERM"] = "truecolor"
+        here = self.chan.get_extra_info("sockname") if self.chan is not None else None
+        if here:  # how the player reaches this door again (`record N` in the lobby)
+            env[DOOR_ENV] = f"ssh -p {here[1]} {here[0]}"
         for key in ("PYTHONPATH", "VIRTUAL_ENV"):
             if key in os.environ:
                 env[key] = os.environ[key]
@@ -381,13 +422,16 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):  # bytes: no encoding (`lis
 
     def idle_out(self, seconds: float) -> None:
         """End a session idle in the lobby, with one line saying why."""
+        self.end_with(f"mare-nostrum: idle in the lobby for {seconds:g} seconds: goodbye.", 0)
+
+    def end_with(self, line: str, code: int) -> None:
+        """End the session: its app stopped, the terminal put back, one line said."""
         self._kill()
         self.front.sessions.discard(self)
         # the app could not put the terminal back: leave its screen, show the cursor
         self._say(b"\x1b[?1049l\x1b[?1000l\x1b[?1003l\x1b[?1006l\x1b[?25h\r\n"
-                  + f"mare-nostrum: idle in the lobby for {seconds:g} seconds: "
-                    "goodbye.\r\n".encode())
-        self._end(0)
+                  + f"{line}\r\n".encode())
+        self._end(code)
 
     def _kill(self) -> None:
         self._stop_reading()
@@ -441,6 +485,15 @@ class SSHFront:
             agent_forwarding=False, x11_forwarding=False, password_auth=self.open,
             kbdint_auth=self.open, login_timeout=60)
 
+    def drop(self, session: str, line: str) -> bool:
+        """End the session the game server knows as `session` (the host's kick or ban),
+        its client told `line`; False when there is no such session."""
+        for s in list(self.sessions):
+            if s.sid == session:
+                s.end_with(line, 1)
+                return True
+        return False
+
     def start(self, session: Session) -> subprocess.Popen[bytes] | WarmChild:
         """A session's process: forked from the warm parent, or a fresh Python."""
         return spawn_fresh(session) if self.warm is None else self.warm.spawn(session)
@@ -470,6 +523,7 @@ async def serve_ssh(*, data: Path, socket: Path, host: str, port: int, host_key:
     path = await server.start(socket)
     front = SSHFront(server, path, server.data, authorized_keys, open=open, limits=limits,
                      warm=warm)
+    server.door = front
     try:
         listener = await front.listen(host, port, key)
     except OSError as e:

@@ -55,6 +55,7 @@ class TableRow(msgspec.Struct, kw_only=True):
     summary: str  # "rome, greece, egypt; predetermined"
     status: str
     seats: list[SeatRow]
+    closed: str = ""  # the host's reason when the host closed it
     hints: bool = False  # its players may ask the hard player for a hint
 
 
@@ -128,15 +129,22 @@ class Store:
         with self._tx() as db:
             db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table))
 
+    def close_table(self, table: int, reason: str) -> None:
+        """The host ended the table: over, with the host's reason (its save is kept)."""
+        with self._tx() as db:
+            db.execute("UPDATE tables SET status = 'over', closed = ? WHERE id = ?",
+                       (reason, table))
+
     def tables(self) -> list[TableRow]:
-        rows = self.db.execute("SELECT id, created, creator, summary, status, hints "
+        rows = self.db.execute("SELECT id, created, creator, summary, status, hints, closed "
                                "FROM tables ORDER BY id").fetchall()
         seats: dict[int, list[SeatRow]] = {}
         for tid, seat, kind, ident in self.db.execute(
                 "SELECT table_id, seat, kind, identity FROM seats ORDER BY table_id, seat"):
             seats.setdefault(tid, []).append(SeatRow(seat=seat, kind=kind, identity=ident))
         return [TableRow(id=r[0], created=r[1], creator=r[2], summary=r[3], status=r[4],
-                         seats=seats.get(r[0], []), hints=bool(r[5])) for r in rows]
+                         seats=seats.get(r[0], []), hints=bool(r[5]), closed=r[6])
+                         for r in rows]
 
     # --- chat ------------------------------------------------------------------------------
     def add_chat(self, table: int, identity: str, name: str, text: str,

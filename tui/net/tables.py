@@ -55,6 +55,7 @@ class Table:
         self.store = store
         self.save_error: str | None = None
         self.created: str | None = None
+        self.closed = ""  # the host closed the table, for this reason: it is over
         self.writer: Callable[[Callable[[], None]], None] | None = None
         # the last events, each still marked with who may see it (filtered per receiver),
         # and beside each the version after the step that caused it (chat lines find their
@@ -92,6 +93,7 @@ class Table:
                       bot_secret=secrets.token_bytes(8))
         table = cls(row.id, match, row.seats, row.creator, path, store, hints=row.hints)
         table.created = save.created
+        table.closed = row.closed
         return table
 
     # --- the match's observer: autosave after every action --------------------------------
@@ -122,19 +124,24 @@ class Table:
             self.recent.append(event)
             self.recent_versions.append(version)
 
-    def save(self) -> None:
-        """Encode the save now (the state moves on), write it through `self.writer`: the
-        server's one writer thread, so the event loop never waits on the disk and a table's
-        saves land in order."""
+    def encoded(self) -> bytes:
+        """The table as an ordinary save file (what `mare-nostrum resume` or `replay`
+        opens), encoded now: the state moves on."""
         save = saves.make_save(self.match.state, self.match.record, f"table-{self.id}",
                                created=self.created, seats=self.match.seats)
         self.created = save.created
-        data = saves.encode_save(save)
+        return saves.encode_save(save)
+
+    def save(self) -> None:
+        """Encode the save now, write it through `self.writer`: the server's one writer
+        thread, so the event loop never waits on the disk and a table's saves land in
+        order."""
+        data = self.encoded()
         if self.writer is None:
             self._write(data)
         else:
             self.writer(lambda: self._write(data))
-        if self.over:
+        if self.finished:
             self.store.set_status(self.id, "over")
 
     def _write(self, data: bytes) -> None:
@@ -147,8 +154,32 @@ class Table:
 
     # --- seats -----------------------------------------------------------------------------
     @property
-    def over(self) -> bool:
+    def finished(self) -> bool:
+        """The game was played to its end."""
         return self.match.state.phase == "over"
+
+    @property
+    def over(self) -> bool:
+        """Played to its end, or closed by the host: nobody decides here any more."""
+        return self.finished or bool(self.closed)
+
+    def pending_seat(self) -> int | None:
+        return None if self.closed else self.match.pending_seat()
+
+    def record_refusal(self, identity: str) -> str | None:
+        """Why `identity` may not have this table's save file, every hand and the seed in
+        it (None: it may): only its players, once the game is over (docs/architecture.md,
+        Views and secrets)."""
+        if not self.over:
+            return f"table {self.id} is still playing: its record comes when the game is over"
+        if self.seat_of(identity) is None:
+            return f"only the players of table {self.id} may have its record"
+        return None
+
+    def close(self, reason: str) -> None:
+        """The host ends the table: its save stays as it is, with its record."""
+        self.closed = reason
+        self.store.close_table(self.id, reason)
 
     def seat_of(self, identity: str) -> int | None:
         for s in self.seats:
@@ -175,9 +206,9 @@ class Table:
         return TableInfo(id=self.id, seats=seats, creator=self.store.name_of(self.creator),
                          yours=identity is not None and identity == self.creator,
                          setup=st.config.setup, options=options_of(st.config), turn=st.turn,
-                         phase=st.phase, pending=self.match.pending_seat(),
+                         phase=st.phase, pending=self.pending_seat(),
                          status="over" if self.over else "playing", winner=st.winner,
-                         watchers=watchers, hints=self.hints)
+                         watchers=watchers, hints=self.hints, closed=self.closed)
 
 
 def _match_seats(rows: list[SeatRow]) -> list[str]:

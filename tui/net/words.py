@@ -35,6 +35,8 @@ def waited_for(s: SeatInfo) -> str:
 
 def waiting_text(info: TableInfo, prompt_kind: str = "") -> str:
     """'waiting for Egypt (Anna) — construction'."""
+    if info.closed:
+        return f"closed by the host: {info.closed}"
     if info.status == "over":
         return f"game over: {render.civ(info.winner)} won" if info.winner else "game over"
     if info.pending is None:
@@ -82,6 +84,16 @@ def lobby_line(info: TableInfo) -> str:
         return f"▶ your decision{waited}{clock_text(info)}"
     return waiting_text(info)
 
+
+
+def record_note(info: TableInfo, record_at: str) -> str:
+    """At a finished table of one's own, where its record (a save file) is had: `record_at`
+    with "{n}" for the table's number (the SSH door's `record N`, or the server's own file
+    on its machine; "": not said)."""
+    if not record_at or info.status != "over" or not any(s.mine for s in info.seats):
+        return ""
+    return f"Your record of table {info.id} (a save file): " + \
+        record_at.replace("{n}", str(info.id))
 
 
 def table_summary(info: TableInfo) -> str:

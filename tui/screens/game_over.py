@@ -24,7 +24,10 @@ from .replay import ReplayScreen
 def standings_markup(session: LocalSession) -> str:
     state = session.view(None).state  # what everyone may see
     lines = []
-    if state.winner:
+    closed = getattr(session, "closed", "")  # a server's table the host closed
+    if closed:
+        lines.append(f"[b]The host closed the table[/]: {esc(closed)}.")
+    elif state.winner:
         lines.append(f"[b]{civ_markup(state.winner)} wins[/]: {esc(state.win_reason)}.")
     else:
         lines.append("[b]The game is over.[/]")

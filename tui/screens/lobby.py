@@ -25,7 +25,7 @@ from tui.app import MareNostrumApp
 from tui.net import protocol as p
 from tui.net.client import Client, RemoteError
 from tui.net.settings import Settings
-from tui.net.words import lobby_line, lobby_order, seat_text, table_summary
+from tui.net.words import lobby_line, lobby_order, record_note, seat_text, table_summary
 
 from ..sessions.remote import RemoteSession
 from ..sessions.review import RemoteReview
@@ -84,8 +84,9 @@ class LobbyScreen(KeyLobby):
 
     def __init__(self, connect: Connect | None = None, *, tables: list[p.TableInfo] | None = None,
                  name: str = "", table: int | None = None, watch: bool = False,
-                 replay: bool = False) -> None:
+                 replay: bool = False, record_at: str = "") -> None:
         super().__init__()
+        self.record_at = record_at  # where a finished table's record is had (words.py)
         self.connect = connect
         self.client: Client | None = None
         self.tables = list(tables or [])
@@ -200,6 +201,8 @@ class LobbyScreen(KeyLobby):
                                 timeout=20, markup=False)
             case p.ReplayFrames():
                 self._show_replay(msg)
+            case p.Notice():
+                self._notice(msg)
             case p.Profile() | p.Leaders():
                 self._show_records(msg)
             case p.Contact():
@@ -218,6 +221,14 @@ class LobbyScreen(KeyLobby):
         self.app.notify(text, title="Your turn", timeout=8, markup=False)
         if self.app.screen is self:
             self.send(p.ListTables())
+
+    def _notice(self, msg: p.Notice) -> None:
+        """The host's word: in the log of the table on screen, else here and notified."""
+        if not (self.remote and msg.table in (None, self.remote.table)
+                and self.remote.notice(msg.text)):
+            self.app.notify(msg.text, title="From the host", severity="warning",
+                            timeout=30, markup=False)
+            self.say(f"From the host: {msg.text}")
 
     def _show_replay(self, msg: p.ReplayFrames) -> None:
         # lazy: not needed for the lobby's first frame (a session's start)
@@ -300,7 +311,9 @@ class LobbyScreen(KeyLobby):
         w = self._warning
         box = self.query_one("#lobby-message", Static)
         box.set_class(w is not None, "-refusal")
-        box.update(Text(w.text if w is not None else self._note))
+        t = self.selected() if self.is_mounted else None
+        record = record_note(t, self.record_at) if t is not None else ""
+        box.update(Text(w.text if w is not None else record or self._note))
 
     def _warning_stale(self) -> bool:
         """The cursor left the warning's table, or its table changed since."""
@@ -322,7 +335,7 @@ class LobbyScreen(KeyLobby):
         at the highlighted table."""
         if self._warning_stale():
             self._warning = None
-            self._show_message()
+        self._show_message()  # a finished table of one's own says where its record is
         t = self.selected()
         if t is not None:
             self.describe_key("sit", keys.ENTER_WORDS[keys.enter_plan(t, self.watch_only).kind])
@@ -493,14 +506,14 @@ def _sentence(reason: str) -> str:
 
 
 def run_lobby(socket: Path, token: str, *, table: int | None = None, watch: bool = False,
-              replay: bool = False, theme: str | None = None) -> int:
+              replay: bool = False, theme: str | None = None, record_at: str = "") -> int:
     """The app, opening on the lobby of the server at `socket`."""
 
     async def connect() -> Client:
         return await Client.connect(socket, token)
 
     app = MareNostrumApp(first_screen=LobbyScreen(connect, table=table, watch=watch,
-                                                  replay=replay),
+                                                  replay=replay, record_at=record_at),
                          theme=theme, autosave=False)
     result = app.run()
     return result if isinstance(result, int) else 0

@@ -58,7 +58,8 @@ class TableTalk(BaseScreen):
         if not self.is_mounted or not hasattr(self, "_v"):
             return
         if what == "update":
-            if self._decision_open and self.session.version != self._decision_version:
+            if self._decision_open and (self.session.version != self._decision_version
+                                        or self.session.over):  # moved on, or closed
                 self._close_stale_decision()
             taken_back = str(getattr(detail, "taken_back", ""))
             if taken_back:

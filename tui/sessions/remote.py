@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 HintAnswer = Callable[["Advice | str"], None]  # the advice, or why there is none
 
 HUMAN = "human"
+HOST = "the host"  # who a notice of the server's host comes from, in the log
 MUTE, UNMUTE = "/mute", "/unmute"  # typed in the chat line: the spectators' channel
 RECLAIM_KEY = "b"  # the game screen's key that takes one's own seat back from a computer
 
@@ -99,6 +100,16 @@ class RemoteSession:
         self.chat_lines.append(ChatEntry(who=name, text=line.text, version=line.version))
         self._tell("chat", Said(who=name, text=line.text,
                                 own=bool(self.me) and line.name == self.me))
+
+    def notice(self, text: str) -> bool:
+        """The host's word, in the log and on the screen of the table being played;
+        False when no screen plays it now (the lobby shows it then)."""
+        if self._listener is None:
+            return False
+        version = self.last.version if self.last is not None else -1
+        self.chat_lines.append(ChatEntry(who=HOST, text=text, version=version))
+        self._tell("chat", Said(who=HOST, text=text))
+        return True
 
     def refused(self, reason: str, rule: str = "") -> None:
         """The server refused something (a decision: it is ours to make again; while a
@@ -166,6 +177,11 @@ class RemoteSession:
     @property
     def over(self) -> bool:
         return self.up.info.status == "over"
+
+    @property
+    def closed(self) -> str:
+        """Why the host closed the table ("": it was not closed)."""
+        return self.up.info.closed
 
     @property
     def version(self) -> int:

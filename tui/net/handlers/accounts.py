@@ -25,6 +25,8 @@ class Hung(Exception):
 def claim_name(server: GameServer, conn: Conn, msg: p.ClaimName) -> None:
     if not conn.unnamed:
         raise AccountError("this key already has a name")
+    if server.bans.matching("", [msg.name]) is not None:
+        raise AccountError("that name is not to be had on this server")
     conn.name = server.accounts.claim(conn.key, msg.name)
     conn.identity = conn.key
     _named(server, conn)

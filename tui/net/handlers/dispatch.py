@@ -5,7 +5,8 @@ needs, checked here once and in this order, each refused with its own words:
 2. `table`: the table the message names exists and the sender may see it;
 3. `seat`: the seat the message names is one of that table's;
 4. `sits`: the sender sits at that table, at a seat that is theirs;
-5. `here`: the sender is at that table (seated or watching).
+5. `here`: the sender is at that table (seated or watching);
+6. `playing`: the host has not closed that table.
 
 An answer with a table guard gets the table; an account's refusal (AccountError) is sent
 back as a refusal, whichever answer raised it.
@@ -21,7 +22,7 @@ import msgspec
 from .. import gate
 from .. import protocol as p
 from ..accounts import AccountError
-from . import accounts, advice, chat, clocks, lobby, profiles, seats
+from . import accounts, advice, chat, clocks, host, lobby, profiles, seats
 from .accounts import Hung
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ class Route(msgspec.Struct, frozen=True, kw_only=True):
     seat: bool = False
     sits: bool = False
     here: bool = False
+    playing: bool = False
 
 
 ROUTES: dict[type, Route] = {
@@ -51,18 +53,18 @@ ROUTES: dict[type, Route] = {
     p.GetProfile: Route(answer=profiles.profile),
     p.GetLeaders: Route(answer=profiles.leaders),
     # tables and seats
-    p.Sit: Route(answer=seats.sit, table=True, seat=True),
+    p.Sit: Route(answer=seats.sit, table=True, seat=True, playing=True),
     p.Watch: Route(answer=seats.watch, table=True),
-    p.Act: Route(answer=seats.act, table=True, sits=True),
-    p.TakeBack: Route(answer=seats.take_back, table=True, sits=True),
-    p.HandOver: Route(answer=seats.hand_over, table=True, seat=True),
+    p.Act: Route(answer=seats.act, table=True, sits=True, playing=True),
+    p.TakeBack: Route(answer=seats.take_back, table=True, sits=True, playing=True),
+    p.HandOver: Route(answer=seats.hand_over, table=True, seat=True, playing=True),
     # the hard player's advice: a hint at one's decision, the review of a finished table
-    p.RequestHint: Route(answer=advice.hint, table=True, sits=True),
+    p.RequestHint: Route(answer=advice.hint, table=True, sits=True, playing=True),
     p.RequestReview: Route(answer=advice.review, table=True),
     # chat
     p.Chat: Route(answer=chat.say, table=True, here=True),
     # clocks and votes
-    p.VoteHandOver: Route(answer=clocks.vote, table=True, seat=True),
+    p.VoteHandOver: Route(answer=clocks.vote, table=True, seat=True, playing=True),
     # accounts, invites and settings
     p.ClaimName: Route(answer=accounts.claim_name),
     p.LinkKey: Route(answer=accounts.link_key),
@@ -73,6 +75,16 @@ ROUTES: dict[type, Route] = {
     p.GetContact: Route(answer=accounts.get_contact),
     p.SetContact: Route(answer=accounts.set_contact),
     p.ConfirmEmail: Route(answer=accounts.confirm_email),
+    # the host's tools (the gate lets only the host send them)
+    p.ListSessions: Route(answer=host.sessions),
+    p.ListAllTables: Route(answer=host.tables),
+    p.Kick: Route(answer=host.kick),
+    p.BanTarget: Route(answer=host.ban),
+    p.Unban: Route(answer=host.unban),
+    p.ListBans: Route(answer=host.list_bans),
+    p.CloseTable: Route(answer=host.close),
+    p.Broadcast: Route(answer=host.broadcast),
+    p.ExportTable: Route(answer=host.export),
 }
 
 
@@ -118,5 +130,9 @@ def _guarded(server: GameServer, conn: Conn, route: Route, msg: Any) -> Table | 
             return None
     if route.here and conn.table != table.id:
         conn.send(p.Rejected(reason="you are not at this table", table=table.id))
+        return None
+    if route.playing and table.closed:
+        conn.send(p.Rejected(reason=f"the host closed table {table.id}: {table.closed}",
+                             table=table.id))
         return None
     return table

@@ -139,8 +139,8 @@ def test_a_registry_of_schema_4_gets_the_contacts_of_notices_while_away(data, mo
         assert store.db.execute("PRAGMA user_version").fetchone()[0] == 4
         store.close()
     store = Store(data)
-    assert store.upgraded == ["schema 5: where a key is told of a decision while away, and "
-                              "what it was told"]
+    assert store.upgraded[0] == ("schema 5: where a key is told of a decision while away, "
+                                 "and what it was told")
     assert (data / f"server.sqlite.before-schema-{LATEST}").is_file()
     assert Accounts(store.db).identity_of("SHA256:anna") == ("SHA256:anna", "Anna")
     assert [t.id for t in store.tables()] == [tid]

@@ -2,18 +2,17 @@
 the seats a computer keeps because their time ran out (given back when the owner returns),
 the votes to hand a late seat over, and each seat's last decision (for the digest).
 
-Kept in the server's SQLite registry (a table of its own, so a restart finds every clock
+Kept in the server's registry (a table of its own, so a restart finds every clock
 where it was: a correspondence game's days are not reset by a crash). Votes live in memory
 only: a new decision, or a restart, asks again.
 """
 
 from __future__ import annotations
 
-import sqlite3
-
 import msgspec
 
 from .clock import Clock, Preset
+from .database import Registry
 
 
 class TableClock(msgspec.Struct, kw_only=True):
@@ -27,7 +26,7 @@ class TableClock(msgspec.Struct, kw_only=True):
 
 
 class Deadlines:
-    def __init__(self, db: sqlite3.Connection, clock: Clock) -> None:
+    def __init__(self, db: Registry, clock: Clock) -> None:
         self.db = db
         self.clock = clock
         self._clocks: dict[int, TableClock] = {}

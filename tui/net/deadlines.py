@@ -30,8 +30,17 @@ class Deadlines:
         self.db = db
         self.clock = clock
         self._clocks: dict[int, TableClock] = {}
-        for tid, preset, since, version, kept, marks in db.execute(
-                "SELECT table_id, preset, since, version, kept, marks FROM clocks"):
+        self._load("")
+
+    def reload(self, tid: int) -> None:
+        """A table another server played until now: its clock as that server left it."""
+        self._clocks.pop(tid, None)
+        self._load(" WHERE table_id = ?", (tid,))
+
+    def _load(self, where: str, params: tuple[int, ...] = ()) -> None:
+        for tid, preset, since, version, kept, marks in self.db.execute(
+                "SELECT table_id, preset, since, version, kept, marks FROM clocks" + where,
+                params):
             self._clocks[tid] = TableClock(
                 preset=msgspec.json.decode(preset, type=Preset), since=since,
                 version=version, kept=msgspec.json.decode(kept, type=list[int]),

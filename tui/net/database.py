@@ -21,16 +21,6 @@ from typing import Any, Protocol
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
-class Cursor(Protocol):
-    rowcount: int
-
-    @property
-    def lastrowid(self) -> int | None: ...
-    def fetchone(self) -> Any: ...
-    def fetchall(self) -> list[Any]: ...
-    def __iter__(self) -> Iterator[Any]: ...
-
-
 class Registry(Protocol):
     """What the registry's modules ask of a connection (sqlite3's or `Postgres`)."""
 

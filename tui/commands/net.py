@@ -50,6 +50,15 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--restore", type=Path, default=None, metavar="BACKUP",
                    help="first bring back a backup made by `admin backup` (what the data "
                         "directory held is moved aside)")
+    g = p.add_argument_group("several hosts on one PostgreSQL database (README: several hosts)")
+    g.add_argument("--database", default=os.environ.get("MARE_NOSTRUM_DATABASE") or None,
+                   metavar="URL", help="postgresql://USER@HOST/DB: the registry and the "
+                   "tables' saves there (default: $MARE_NOSTRUM_DATABASE, else SQLite in DATA)")
+    g.add_argument("--peers", default="", metavar="HOST:PORT",
+                   help="where the other game servers reach this one, over TLS (default: "
+                        "127.0.0.1 on a free port: one machine only)")
+    g.add_argument("--peer-address", default="", metavar="HOST:PORT",
+                   help="the address the others are told, when not --peers (NAT, 0.0.0.0)")
     g = p.add_argument_group("the log (logins, tables, refused frames, errors with their "
                              "tracebacks; the console shows one line per start and per error)")
     g.add_argument("--log-file", type=Path, default=None, metavar="FILE",
@@ -173,7 +182,7 @@ def run_serve(args: argparse.Namespace) -> int:
     away = _away(args, "mare-nostrum join, on the server's machine")
     if away is None:
         return 2
-    refused = prepare_data(data, socket, args.restore)
+    refused = prepare_data(data, socket, args.restore) if not args.database else 0
     if refused:
         return refused
     if not _start_log(args, data):
@@ -185,7 +194,9 @@ def run_serve(args: argparse.Namespace) -> int:
         logging.getLogger(__name__).info("started: %s", started)
 
     try:
-        asyncio.run(serve(data, socket, bot_delay=args.bot_delay, ready=ready, away=away))
+        asyncio.run(serve(data, socket, bot_delay=args.bot_delay, ready=ready, away=away,
+                          database=args.database, peers=args.peers,
+                          peer_address=args.peer_address))
     except Exception as e:  # noqa: BLE001  (said in one line; the traceback is logged)
         return _stopped_by(e)
     logging.getLogger(__name__).info("stopped")
@@ -216,7 +227,7 @@ def run_serve_ssh(args: argparse.Namespace) -> int:
     if away is None:
         return 2
     data, socket = _paths(args)
-    refused = prepare_data(data, socket, args.restore)
+    refused = prepare_data(data, socket, args.restore) if not args.database else 0
     if refused:
         return refused
     if not _start_log(args, data):
@@ -225,7 +236,8 @@ def run_serve_ssh(args: argparse.Namespace) -> int:
         asyncio.run(serve_ssh(data=data, socket=socket, host=args.host, port=args.port,
                               host_key=args.host_key, authorized_keys=args.authorized_keys,
                               bot_delay=args.bot_delay, open=args.open, limits=limits,
-                              spawn=args.spawn, away=away))
+                              spawn=args.spawn, away=away, database=args.database,
+                              peers=args.peers, peer_address=args.peer_address))
     except SSHError as e:
         logging.getLogger(__name__).error("%s", e)  # one line on the console, and logged
         return 1

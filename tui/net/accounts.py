@@ -16,11 +16,11 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import secrets
-import sqlite3
 import time
 import unicodedata
 from collections.abc import Callable
 
+from .database import IntegrityError, Registry
 from .lookalike import skeleton
 from .store import transaction
 
@@ -70,9 +70,9 @@ def code_hash(code: str) -> str:
 
 
 class Accounts:
-    """Names and keys in the server's SQLite registry (the Store's connection)."""
+    """Names and keys in the server's registry (the Store's connection)."""
 
-    def __init__(self, db: sqlite3.Connection,
+    def __init__(self, db: Registry,
                  clock: Callable[[], float] = time.time) -> None:
         self.db = db
         self.clock = clock
@@ -85,11 +85,11 @@ class Accounts:
         rows = self.db.execute("SELECT identity, name, name_key FROM accounts").fetchall()
         for identity, name, key in rows:
             if name_key(name) != key:
-                with contextlib.suppress(sqlite3.IntegrityError), self._tx() as db:
+                with contextlib.suppress(*IntegrityError), self._tx() as db:
                     db.execute("UPDATE accounts SET name_key = ? WHERE identity = ?",
                                (name_key(name), identity))
 
-    def _tx(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
+    def _tx(self) -> contextlib.AbstractContextManager[Registry]:
         return transaction(self.db)
 
     def identity_of(self, fingerprint: str) -> tuple[str, str] | None:

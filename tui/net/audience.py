@@ -10,10 +10,10 @@ still be replayed). Spectators talk on a channel of their own, which players may
 from __future__ import annotations
 
 import secrets
-import sqlite3
 
 import msgspec
 
+from .database import Registry
 from .store import ChatRow, now, transaction
 
 INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -32,10 +32,10 @@ def normal_code(code: str) -> str:
 
 
 class Audiences:
-    """The audience of each table, in the server's SQLite registry (a table without a row
+    """The audience of each table, in the server's registry (a table without a row
     is public, spectators welcome: every table made before this existed)."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: Registry) -> None:
         self.db = db
         self._cache: dict[int, Audience] = {}
 

@@ -9,12 +9,12 @@ count).
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 
 import msgspec
 
 from .accounts import name_key
+from .database import Registry
 from .store import now, transaction
 
 KEY, NAME = "key", "name"
@@ -43,7 +43,7 @@ def _target(shown: str) -> str:
 
 
 class Bans:
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: Registry) -> None:
         self.db = db
 
     def add(self, shown: str, reason: str) -> Ban:

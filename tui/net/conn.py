@@ -6,8 +6,12 @@ from __future__ import annotations
 import asyncio
 import time
 import unicodedata
+from typing import TYPE_CHECKING
 
 from . import protocol as p
+
+if TYPE_CHECKING:
+    from .peers import Leg
 
 MAX_CHAT = 200  # characters in a chat line
 CHAT_BURST, CHAT_WINDOW = 5, 10.0  # at most 5 lines in 10 seconds
@@ -45,6 +49,8 @@ class Conn:
         self.stamp = time.monotonic()
         self.chat_times: list[float] = []
         self.closed = False
+        self.peer = False  # came from another game server (tui.net.peers), on its token
+        self.leg: Leg | None = None  # at a table another server plays (tui.net.peers)
 
     def flooding(self) -> bool:
         t = time.monotonic()
@@ -62,9 +68,12 @@ class Conn:
         return True
 
     def send(self, msg: p.Msg) -> None:
+        if not self.closed:
+            self.send_frame(p.frame(msg))
+
+    def send_frame(self, data: bytes) -> None:
         if self.closed:
             return
-        data = p.frame(msg)
         transport = self.writer.transport
         if transport.is_closing() or transport.get_write_buffer_size() + len(data) > MAX_BUFFER:
             self.close()

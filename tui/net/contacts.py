@@ -21,13 +21,13 @@ import ipaddress
 import math
 import re
 import secrets
-import sqlite3
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import msgspec
 
 from .accounts import AccountError, code_hash, new_code
+from .database import Registry
 from .store import transaction
 
 EMAIL_MAX = 254  # RFC 5321's limit for a path
@@ -118,11 +118,11 @@ def _on_this_network(host: str) -> bool:
 class Contacts:
     """The contacts of every key, and what was sent when, in the server's registry."""
 
-    def __init__(self, db: sqlite3.Connection, clock: Callable[[], float]) -> None:
+    def __init__(self, db: Registry, clock: Callable[[], float]) -> None:
         self.db = db
         self.clock = clock
 
-    def _tx(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
+    def _tx(self) -> contextlib.AbstractContextManager[Registry]:
         return transaction(self.db)
 
     def of_key(self, fingerprint: str) -> Contact | None:

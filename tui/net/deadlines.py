@@ -2,18 +2,17 @@
 the seats a computer keeps because their time ran out (given back when the owner returns),
 the votes to hand a late seat over, and each seat's last decision (for the digest).
 
-Kept in the server's SQLite registry (a table of its own, so a restart finds every clock
+Kept in the server's registry (a table of its own, so a restart finds every clock
 where it was: a correspondence game's days are not reset by a crash). Votes live in memory
 only: a new decision, or a restart, asks again.
 """
 
 from __future__ import annotations
 
-import sqlite3
-
 import msgspec
 
 from .clock import Clock, Preset
+from .database import Registry
 
 
 class TableClock(msgspec.Struct, kw_only=True):
@@ -27,12 +26,21 @@ class TableClock(msgspec.Struct, kw_only=True):
 
 
 class Deadlines:
-    def __init__(self, db: sqlite3.Connection, clock: Clock) -> None:
+    def __init__(self, db: Registry, clock: Clock) -> None:
         self.db = db
         self.clock = clock
         self._clocks: dict[int, TableClock] = {}
-        for tid, preset, since, version, kept, marks in db.execute(
-                "SELECT table_id, preset, since, version, kept, marks FROM clocks"):
+        self._load("")
+
+    def reload(self, tid: int) -> None:
+        """A table another server played until now: its clock as that server left it."""
+        self._clocks.pop(tid, None)
+        self._load(" WHERE table_id = ?", (tid,))
+
+    def _load(self, where: str, params: tuple[int, ...] = ()) -> None:
+        for tid, preset, since, version, kept, marks in self.db.execute(
+                "SELECT table_id, preset, since, version, kept, marks FROM clocks" + where,
+                params):
             self._clocks[tid] = TableClock(
                 preset=msgspec.json.decode(preset, type=Preset), since=since,
                 version=version, kept=msgspec.json.decode(kept, type=list[int]),

@@ -18,7 +18,7 @@ What the server answers to names, link codes, invites and settings is in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import msgspec
 
@@ -34,6 +34,17 @@ GUEST_ONLY = "without a key you may only watch: connect with an SSH key to play"
 HOST_ONLY = ("only the host may do that: `mare-nostrum admin` on the server's machine, "
              "as the server's user")
 NAME_FIRST = "choose a name first"
+
+
+class Listed(Protocol):
+    """What deciding who may see a table asks of it (a table here, or one another server
+    plays: tui.net.cluster)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def creator(self) -> str: ...
+    def seat_of(self, identity: str) -> int | None: ...
 
 
 class Pass(msgspec.Struct, kw_only=True):
@@ -103,7 +114,7 @@ def refusal(conn: Conn, msg: p.ClientMsg) -> str | None:
 
 
 # --- private tables and spectators ----------------------------------------------------------
-def may_see(audiences: Audiences, table: Table, conn: Conn) -> bool:
+def may_see(audiences: Audiences, table: Listed, conn: Conn) -> bool:
     aud = audiences.of(table.id)
     if not aud.private:
         return True
@@ -119,7 +130,7 @@ def watch_refusal(audiences: Audiences, table: Table, conn: Conn) -> str | None:
     return f"table {table.id} has no spectators"
 
 
-def dress(audiences: Audiences, info: p.TableInfo, table: Table,
+def dress(audiences: Audiences, info: p.TableInfo, table: Listed,
           identity: str | None) -> p.TableInfo:
     """The table's info with its audience: private or not, spectators or not, and the
     invite code for its creator and players."""

@@ -15,13 +15,12 @@ ratings and profiles worked out from them (docs/architecture.md, Networked play)
 
 from __future__ import annotations
 
-import sqlite3
-
 import msgspec
 
 from engine.quotes import places
 from engine.state import GameState
 
+from .database import Registry
 from .ratings import Rating, rate, recompute
 from .schema import transaction
 from .store import SeatRow, now
@@ -81,9 +80,9 @@ class Record(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Records:
-    """Results and ratings in the server's SQLite registry (the Store's connection)."""
+    """Results and ratings in the server's registry (the Store's connection)."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: Registry) -> None:
         self.db = db
 
     def keep(self, result: Result) -> bool:
@@ -150,7 +149,7 @@ class Records:
         """A player's rated games, rating and place on the best-rated table."""
         rows = self.db.execute(
             "SELECT s.civ, s.place, r.turns FROM result_seats s JOIN results r "
-            "ON r.id = s.result_id WHERE s.player = ? AND r.rated", (player,)).fetchall()
+            "ON r.id = s.result_id WHERE s.player = ? AND r.rated = 1", (player,)).fetchall()
         civs: dict[str, list[int]] = {}
         for civ, place, _ in rows:
             games_wins = civs.setdefault(civ, [0, 0])

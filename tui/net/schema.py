@@ -1,7 +1,10 @@
-"""The schema of the game server's registry (SQLite): its version, the migrations that bring
-any registry up to it, the settings of every connection, and the check at start.
+"""The schema of the game server's registry (SQLite, or PostgreSQL: tui.net.database): its
+version, the migrations that bring any registry up to it, the settings of every connection,
+and the check at start.
 
-The version is SQLite's `PRAGMA user_version` (0: a registry made before it was kept).
+The version is SQLite's `PRAGMA user_version` (0: a registry made before it was kept); in
+PostgreSQL, the one row of `schema_version`, and the migrations run under an advisory lock
+(several servers may start at once on one database).
 `MIGRATIONS` is ordered: the step at index N takes a registry of version N to N+1, in one
 transaction with the version, so a crash leaves the old version or the new one. A registry
 is never changed in place without a copy: before an upgrade the old file is copied beside
@@ -15,25 +18,17 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+from .database import Error, Postgres, Registry, transaction
+
+__all__ = ["transaction"]  # where the registry's modules took it from
 
 
 class RegistryError(Exception):
     """A registry the server must not start on: `str(e)` is the one line to show."""
-
-
-@contextlib.contextmanager
-def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """One change of the registry, whole or not at all."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        yield db
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
 
 
 # --- the migrations -------------------------------------------------------------------------
@@ -79,11 +74,15 @@ _V1_TABLES = (
 )
 
 
-def _columns(db: sqlite3.Connection, table: str) -> list[str]:
+def _columns(db: Registry, table: str) -> list[str]:
+    if isinstance(db, Postgres):
+        return [r[0] for r in db.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = "
+            "current_schema() AND table_name = ? ORDER BY ordinal_position", (table,))]
     return [row[1] for row in db.execute(f"PRAGMA table_info({table})")]
 
 
-def _todays_tables(db: sqlite3.Connection) -> str:
+def _todays_tables(db: Registry) -> str:
     for statement in _V1_TABLES:
         db.execute(statement)
     added = []
@@ -119,7 +118,7 @@ _V2_BELONG = {
 }
 
 
-def _rows_belong_to_their_table(db: sqlite3.Connection) -> str:
+def _rows_belong_to_their_table(db: Registry) -> str:
     """SQLite adds a foreign key only by making the table again (its documented way: a new
     table, the rows copied, the old one dropped, the new one renamed). Rows of a table
     that no longer exists could never be shown: they are left behind."""
@@ -156,7 +155,7 @@ _V3_RESULTS = (
 )
 
 
-def _results_and_ratings(db: sqlite3.Connection) -> str:
+def _results_and_ratings(db: Registry) -> str:
     """The tables only: the server records the games that ended before, at its start."""
     for statement in _V3_RESULTS:
         db.execute(statement)
@@ -164,7 +163,7 @@ def _results_and_ratings(db: sqlite3.Connection) -> str:
 
 
 # Version 4: a table's hints, an option chosen at its creation (off for every older table).
-def _hints_option(db: sqlite3.Connection) -> str:
+def _hints_option(db: Registry) -> str:
     db.execute("ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
     return ""
 
@@ -187,7 +186,7 @@ _V5_AWAY = (
 )
 
 
-def _contacts_for_notices(db: sqlite3.Connection) -> str:
+def _contacts_for_notices(db: Registry) -> str:
     for statement in _V5_AWAY:
         db.execute(statement)
     return ""
@@ -195,7 +194,7 @@ def _contacts_for_notices(db: sqlite3.Connection) -> str:
 
 # Version 6: the host's bans (a key's fingerprint or a name, refused at the door) and why
 # the host closed a table ('' for a table played to its end or still in play).
-def _bans_and_closed_tables(db: sqlite3.Connection) -> str:
+def _bans_and_closed_tables(db: Registry) -> str:
     db.execute("""CREATE TABLE bans (
         target TEXT PRIMARY KEY, kind TEXT NOT NULL, shown TEXT NOT NULL,
         reason TEXT NOT NULL DEFAULT '', at TEXT NOT NULL)""")
@@ -203,10 +202,34 @@ def _bans_and_closed_tables(db: sqlite3.Connection) -> str:
     return ""
 
 
+# Version 7: several hosts on one database (tui.net.cluster; used with PostgreSQL only, empty
+# in SQLite): each table's last save, which game server holds it (until when), where each
+# server is reached and its certificate, and the one-time tokens one server gives another.
+_V7_HOSTS = (
+    """CREATE TABLE table_saves (
+        table_id INTEGER PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
+        version INTEGER NOT NULL, body BLOB NOT NULL, info BLOB NOT NULL)""",
+    """CREATE TABLE servers (
+        id TEXT PRIMARY KEY, address TEXT NOT NULL, cert TEXT NOT NULL, seen REAL NOT NULL)""",
+    """CREATE TABLE table_leases (
+        table_id INTEGER PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
+        server TEXT NOT NULL, expires REAL NOT NULL)""",
+    """CREATE TABLE peer_tokens (
+        token_hash TEXT PRIMARY KEY, server TEXT NOT NULL, pass BLOB NOT NULL,
+        expires REAL NOT NULL)""",
+)
+
+
+def _several_hosts(db: Registry) -> str:
+    for statement in _V7_HOSTS:
+        db.execute(statement)
+    return ""
+
+
 @dataclass(frozen=True)
 class Migration:
     name: str  # what the step brings, in a few words (shown when it runs)
-    run: Callable[[sqlite3.Connection], str]  # inside the step's transaction; a note or ""
+    run: Callable[[Registry], str]  # inside the step's transaction; a note or ""
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -217,15 +240,41 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("where a key is told of a decision while away, and what it was told",
               _contacts_for_notices),
     Migration("the host's bans, and why the host closed a table", _bans_and_closed_tables),
+    Migration("several hosts on one database: saves, leases, servers", _several_hosts),
 )
 LATEST = len(MIGRATIONS)
 
 
-def version_of(db: sqlite3.Connection) -> int:
+def version_of(db: Registry) -> int:
+    if isinstance(db, Postgres):
+        db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        row = db.execute("SELECT version FROM schema_version").fetchone()
+        return 0 if row is None else int(row[0])
     return int(db.execute("PRAGMA user_version").fetchone()[0])
 
 
-def upgrade(db: sqlite3.Connection) -> list[str]:
+def _set_version(db: Registry, version: int) -> None:
+    if isinstance(db, Postgres):
+        db.execute("DELETE FROM schema_version")
+        db.execute("INSERT INTO schema_version VALUES (?)", (version,))
+        db.forget_shapes()  # the tables just changed
+    else:
+        db.execute(f"PRAGMA user_version = {version}")
+
+
+def _foreign_keys(db: Registry, on: bool) -> None:
+    """SQLite checks them only when asked (PostgreSQL always does)."""
+    if not isinstance(db, Postgres):
+        db.execute(f"PRAGMA foreign_keys={'ON' if on else 'OFF'}")
+
+
+def _broken(db: Registry) -> list[tuple[str, ...]]:
+    if isinstance(db, Postgres):
+        return []  # a row that refers to nothing is refused when written
+    return [tuple(r) for r in db.execute("PRAGMA foreign_key_check").fetchall()]
+
+
+def upgrade(db: Registry) -> list[str]:
     """Bring the registry up to LATEST, one step (one transaction) at a time; what was
     done, a line per step. RegistryError for a registry of a newer program."""
     version = version_of(db)
@@ -235,33 +284,43 @@ def upgrade(db: sqlite3.Connection) -> list[str]:
     done: list[str] = []
     if version == LATEST:
         return done
-    db.execute("PRAGMA foreign_keys=OFF")  # tables are made again: checked once at the end
+    _foreign_keys(db, False)  # tables are made again: checked once at the end
     try:
         for target, step in enumerate(MIGRATIONS[version:], start=version + 1):
             try:
                 with transaction(db):
                     note = step.run(db)
-                    broken = db.execute("PRAGMA foreign_key_check").fetchall()
+                    broken = _broken(db)
                     if broken and target == LATEST:
                         raise RegistryError(f"{len(broken)} rows refer to nothing (first "
                                             f"in {broken[0][0]})")
-                    db.execute(f"PRAGMA user_version = {target}")
-            except (sqlite3.Error, RegistryError) as e:
+                    _set_version(db, target)
+            except _STEP_ERRORS as e:
                 raise RegistryError(f"the registry cannot be upgraded to schema {target} "
                                     f"({step.name}): {' '.join(str(e).split())}; it stays "
                                     f"at schema {target - 1}, untouched by that step") \
                     from None
             done.append(f"schema {target}: {step.name}" + (f" ({note})" if note else ""))
     finally:
-        db.execute("PRAGMA foreign_keys=ON")
+        _foreign_keys(db, True)
     return done
 
 
-def prepare(db: sqlite3.Connection) -> list[str]:
+def prepare(db: Registry) -> list[str]:
     """Settings of every connection, and the schema brought up to date (a new registry,
     `:memory:` too, is made by the migrations)."""
-    db.execute("PRAGMA foreign_keys=ON")
+    _foreign_keys(db, True)
+    if isinstance(db, Postgres):  # one server at a time brings a shared database up
+        db.execute("SELECT pg_advisory_lock(?)", (_UPGRADE_LOCK,))
+        try:
+            return upgrade(db)
+        finally:
+            db.execute("SELECT pg_advisory_unlock(?)", (_UPGRADE_LOCK,))
     return upgrade(db)
+
+
+_STEP_ERRORS: tuple[type[Exception], ...] = (*Error, RegistryError)
+_UPGRADE_LOCK = 0x4D4E5347  # PostgreSQL's advisory lock of the migrations ("MNSG")
 
 
 # --- opening the registry at start ---------------------------------------------------------
@@ -290,7 +349,7 @@ def _has_tables(db: sqlite3.Connection) -> bool:
 
 @dataclass
 class Opened:
-    db: sqlite3.Connection
+    db: Registry
     upgraded: list[str]  # the migrations run, a line each ([]: up to date, or made now)
     kept: Path | None  # the copy of the registry from before the upgrade
 
@@ -327,3 +386,24 @@ def open_registry(path: Path) -> Opened:
         if db is not None:
             db.close()
         raise
+
+
+def open_postgres(url: str) -> Opened:
+    """The registry in the PostgreSQL database at `url` (its tables made when missing),
+    upgraded to LATEST. RegistryError, one line, when it cannot be reached or is of a newer
+    program. (Its checks and backups are PostgreSQL's own: pg_amcheck, pg_dump.)"""
+    db: Postgres | None = None
+    try:
+        db = Postgres(url)
+        made = version_of(db) == 0
+        upgraded = prepare(db)
+        return Opened(db=db, upgraded=[] if made else upgraded, kept=None)
+    except RegistryError:
+        if db is not None:
+            db.close()
+        raise
+    except Error as e:
+        if db is not None:
+            db.close()
+        raise RegistryError(f"the registry's database cannot be used: "
+                            f"{' '.join(str(e).split())}") from None

@@ -58,10 +58,11 @@ from .guesses import WrongCodes
 from .handlers import clocks, dispatch
 from .handlers.advice import AdviceLimits, Advisers
 from .handlers.away import daily, tell_if_away
+from .hosts import Hosts
 from .logs import who
 from .records import Records, result_of
 from .settings import KeySettings
-from .store import Store, private_dir
+from .store import Store, TableRow, private_dir
 from .tables import REMOTE, Table
 from .updates import Broadcast, seat_update
 
@@ -94,9 +95,13 @@ class GameServer:
     def __init__(self, data: Path | None = None, *, bot_delay: float = 0.0,
                  bot_threads: int = 2, clock: Clock | None = None,
                  advice: AdviceLimits | None = None,
-                 away: AwayConfig | None = None) -> None:
+                 away: AwayConfig | None = None, database: str | None = None,
+                 peers: str = "", peer_address: str = "") -> None:
         self.data = private_dir(Path(data) if data else default_data_dir())
-        self.store = Store(self.data)
+        self.store = Store(self.data, database)
+        # several servers on one database (tui.net.hosts): None with SQLite
+        self.hosts = None if self.store.cluster is None else \
+            Hosts(self, self.store.cluster, peers, peer_address)
         self.accounts = Accounts(self.store.db)
         self.audiences = Audiences(self.store.db)
         self.bans = Bans(self.store.db)
@@ -129,19 +134,28 @@ class GameServer:
 
     # --- starting and stopping ------------------------------------------------------------
     def _restore(self) -> None:
+        held = None if self.hosts is None else self.hosts.held_at_start()
         for row in self.store.tables():
-            try:
-                table = Table.restore(self.store, row)
-            except (saves.SaveError, OSError) as e:
-                log.error("table %s cannot be restored: %s", row.id, e)
-                continue
-            table.writer = self._write_later
-            self.tables[row.id] = table
-            self.deadlines.restarted(row.id, table.match.version)
-            self.histories[row.id] = History(first=table.match.version)
-            self._pending[row.id] = table.match.pending_seat()
-            if table.finished:  # one that ended before results were kept: kept now
-                self._keep_result(table)
+            if held is None or row.id in held:  # (another server plays the others)
+                self._adopt(row)
+
+    def _adopt(self, row: TableRow) -> Table | None:
+        """A table as its last save left it, played here from now on."""
+        try:
+            table = Table.restore(self.store, row)
+        except (saves.SaveError, OSError) as e:
+            log.error("table %s cannot be restored: %s", row.id, e)
+            return None
+        table.writer = self._write_later
+        if self.hosts is not None:
+            table.lost = self.hosts.lost_from_writer
+        self.tables[row.id] = table
+        self.deadlines.restarted(row.id, table.match.version)
+        self.histories[row.id] = History(first=table.match.version)
+        self._pending[row.id] = table.match.pending_seat()
+        if table.finished:  # one that ended before results were kept: kept now
+            self._keep_result(table)
+        return table
 
     def _write_later(self, write: Callable[[], None]) -> None:
         self.saver.submit(write)
@@ -167,6 +181,8 @@ class GameServer:
             if not table.recent:
                 self._later(self._recall(table))
         self._clock_task = asyncio.get_running_loop().create_task(self._watch_clocks())
+        if self.hosts is not None:
+            await self.hosts.start()
         return path
 
     def _later(self, job: Coroutine[object, object, None]) -> None:
@@ -190,6 +206,8 @@ class GameServer:
         table.recall(earlier, len(record.actions))
 
     async def close(self) -> None:
+        if self.hosts is not None:
+            await self.hosts.close()
         if self._server is not None:
             self._server.close()
         for conn in list(self.conns):
@@ -206,6 +224,8 @@ class GameServer:
                 await asyncio.wait_for(self._server.wait_closed(), 2)
         self.pool.shutdown(wait=True, cancel_futures=True)
         self.saver.shutdown(wait=True)  # every save written before we go
+        if self.hosts is not None:
+            self.hosts.release()
         self.away.close()  # the notices handed over go before we do
         if self.socket_path is not None:
             with contextlib.suppress(FileNotFoundError):
@@ -244,13 +264,14 @@ class GameServer:
     def holds_seat(self, session: str) -> bool:
         """Whether the SSH door's session sits at a table (the lobby's idle timeout
         never ends a seat's session)."""
-        return any(c.session == session and c.seat is not None and not c.closed
-                   for c in self.conns)
+        return any(c.session == session and not c.closed and (
+            c.seat is not None or (c.leg is not None and c.leg.seated)) for c in self.conns)
 
     # --- one client -----------------------------------------------------------------------
     async def _serve_client(self, reader: asyncio.StreamReader,
-                            writer: asyncio.StreamWriter) -> None:
+                            writer: asyncio.StreamWriter, peer: bool = False) -> None:
         conn = Conn(reader, writer, number=next(self._numbers))
+        conn.peer = peer  # another server's client (tui.net.peers): its token is elsewhere
         self.conns.add(conn)
         try:
             while not conn.closed:
@@ -287,6 +308,8 @@ class GameServer:
         finally:
             self.conns.discard(conn)
             conn.close()
+            if conn.leg is not None:
+                conn.leg.close()
             if conn.table is not None and conn.table in self.tables:
                 self._broadcast_table(self.tables[conn.table])
 
@@ -301,7 +324,8 @@ class GameServer:
                                             f"supported (the server speaks {p.VERSION})"))
                 log.warning("login refused: a client of protocol version %s", msg.version)
                 return False
-            entry = self._redeem(msg.token)
+            entry = self.hosts.redeem(msg.token) if conn.peer and self.hosts is not None \
+                else self._redeem(msg.token)
             if entry is None:
                 conn.send(p.Rejected(reason="bad token: unknown, used or expired"))
                 log.warning("login refused: a bad token (unknown, used or expired)")
@@ -315,12 +339,15 @@ class GameServer:
             if entry.identity.startswith("local:"):  # the SSH door logs its own logins
                 log.info("login: %s on this machine, accepted", entry.identity)
             return True
+        if self.hosts is not None and self.hosts.relays(conn, msg):
+            return True  # about a table another server plays: carried there
         return dispatch.answer(self, conn, msg)
 
     def _tables_for(self, conn: Conn) -> p.Tables:
-        return p.Tables(tables=[
-            gate.dress(self.audiences, self._info(t, conn.identity), t, conn.identity)
-            for t in self.tables.values() if gate.may_see(self.audiences, t, conn)])
+        here = [gate.dress(self.audiences, self._info(t, conn.identity), t, conn.identity)
+                for t in self.tables.values() if gate.may_see(self.audiences, t, conn)]
+        elsewhere = self.hosts.lobby(conn) if self.hosts is not None else []
+        return p.Tables(tables=sorted(here + elsewhere, key=lambda t: t.id))
 
     def _connected(self, table: Table) -> set[str]:
         return {c.identity for c in self.conns
@@ -449,7 +476,7 @@ class GameServer:
     # --- telling the clients --------------------------------------------------------------
     def _broadcast_lobby(self) -> None:
         for c in list(self.conns):
-            if c.identity is not None and c.table is None:
+            if c.identity is not None and c.table is None and c.leg is None:
                 c.send(self._tables_for(c))
 
     def _broadcast_table(self, table: Table, events: list[Event] | None = None) -> None:
@@ -522,9 +549,12 @@ async def until_stopped() -> None:
 
 async def serve(data: Path | None, socket_path: Path | None, *, bot_delay: float = 0.3,
                 ready: Callable[[GameServer, Path], None] | None = None,
-                away: AwayConfig | None = None) -> None:
-    """Run a game server until stopped."""
-    server = GameServer(data, bot_delay=bot_delay, away=away)
+                away: AwayConfig | None = None, database: str | None = None,
+                peers: str = "", peer_address: str = "") -> None:
+    """Run a game server until stopped (`database`: PostgreSQL's URL, with `peers` where
+    the other servers on it reach this one: tui.net.hosts)."""
+    server = GameServer(data, bot_delay=bot_delay, away=away, database=database,
+                        peers=peers, peer_address=peer_address)
     path = await server.start(socket_path)
     if ready is not None:
         ready(server, path)

@@ -7,10 +7,9 @@ and its colours from TERM and COLORTERM) and offers settings that suit it.
 
 from __future__ import annotations
 
-import sqlite3
-
 import msgspec
 
+from .database import Registry
 from .store import transaction
 
 THEMES = ("default", "high-contrast", "ansi")  # the short names of themes.palette
@@ -66,9 +65,9 @@ def suggest(term: str, colorterm: str, width: int, height: int) -> tuple[Setting
 
 
 class KeySettings:
-    """The settings of each key, in the server's SQLite registry."""
+    """The settings of each key, in the server's registry."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: Registry) -> None:
         self.db = db
 
     def get(self, fingerprint: str) -> Settings | None:

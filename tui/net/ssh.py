@@ -508,7 +508,8 @@ class SSHFront:
 async def serve_ssh(*, data: Path, socket: Path, host: str, port: int, host_key: Path,
                     authorized_keys: Path | None, bot_delay: float = 0.3, open: bool = False,
                     limits: lim.Limits | None = None, spawn: str = "warm",
-                    away: AwayConfig | None = None) -> None:
+                    away: AwayConfig | None = None, database: str | None = None,
+                    peers: str = "", peer_address: str = "") -> None:
     """The game server and its SSH door, until cancelled (`open`: any key comes in;
     `spawn`: how sessions' processes start, "warm" or "fresh", tui.net.spawn; `away`:
     the notices to players away, tui.net.away)."""
@@ -519,7 +520,8 @@ async def serve_ssh(*, data: Path, socket: Path, host: str, port: int, host_key:
     if warm is not None:
         become_subreaper()  # sessions of a warm parent that dies become the door's
         warm.start()  # first, while the door has no threads yet
-    server = GameServer(data, bot_delay=bot_delay, away=away)
+    server = GameServer(data, bot_delay=bot_delay, away=away, database=database, peers=peers,
+                        peer_address=peer_address)  # (several hosts: tui.net.hosts)
     path = await server.start(socket)
     front = SSHFront(server, path, server.data, authorized_keys, open=open, limits=limits,
                      warm=warm)

@@ -1,7 +1,10 @@
-"""The game server's registry in SQLite: identities, tables and their seats, chat.
+"""The game server's registry in SQLite (or PostgreSQL: tui.net.database): identities,
+tables and their seats, chat.
 
 Each game's state is not here: it stays the ordinary msgspec JSON save file under
-`<data>/tables/` (written atomically by engine.saves), so a table is a save like any other.
+`<data>/tables/` (written atomically by engine.saves), so a table is a save like any other;
+with PostgreSQL the same bytes are kept in the database, where every server finds them
+(tui.net.cluster).
 SQLite (WAL, one transaction per change) keeps the registry whole through a crash; its
 schema, versioned and migrated, and the check at start are `tui.net.schema`. The data
 directory is private to the server's user (dirs 0700, files 0600).
@@ -11,13 +14,19 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 
-from .schema import open_registry, transaction
+from engine import saves
+
+from .database import Error, Registry, is_postgres
+from .schema import open_postgres, open_registry, transaction
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 __all__ = ["transaction"]  # where the other parts of the registry take it from
 
@@ -60,28 +69,56 @@ class TableRow(msgspec.Struct, kw_only=True):
 
 
 class Store:
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, database: str | None = None) -> None:
+        """`database`: a PostgreSQL URL (None: SQLite in `data`)."""
         self.data = private_dir(Path(data))
         self.tables_dir = private_dir(self.data / "tables")
-        path = self.data / "server.sqlite"
-        fd = os.open(path, os.O_CREAT | os.O_RDWR, 0o600)
-        os.close(fd)
-        os.chmod(path, 0o600)
-        opened = open_registry(path)  # checked whole and upgraded, or RegistryError
-        self.db = opened.db
+        self.cluster: Cluster | None = None  # several hosts on one database
+        if database is not None and is_postgres(database):
+            from .cluster import Cluster  # lazy: several hosts only (psycopg, the extra)
+            opened = open_postgres(database)  # upgraded, or RegistryError
+            self.cluster = Cluster(database)
+        else:
+            path = self.data / "server.sqlite"
+            fd = os.open(path, os.O_CREAT | os.O_RDWR, 0o600)
+            os.close(fd)
+            os.chmod(path, 0o600)
+            opened = open_registry(path)  # checked whole and upgraded, or RegistryError
+        self.db: Registry = opened.db
         self.upgraded = opened.upgraded  # the migrations just run, a line each
         self.before_upgrade = opened.kept  # the registry as it was before them
         self._names: dict[str, str] = {}  # display names, asked after every action
 
     def close(self) -> None:
-        with contextlib.suppress(sqlite3.Error):
+        with contextlib.suppress(*Error):
             self.db.close()
+        if self.cluster is not None:
+            self.cluster.close()
 
-    def _tx(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
+    def _tx(self) -> contextlib.AbstractContextManager[Registry]:
         return transaction(self.db)
 
     def save_path(self, table: int) -> Path:
         return self.tables_dir / f"table-{table}.json"
+
+    def put_save(self, table: int, version: int, data: bytes, info: bytes) -> bool:
+        """Write a table's save (its file, or its row while this server holds the table);
+        False when another server holds it now. OSError when the file cannot be written."""
+        if self.cluster is not None:
+            return self.cluster.save(table, version, data, info)
+        path = self.save_path(table)
+        saves.atomic_write(path, data)
+        os.chmod(path, 0o600)  # the directory is private too; belt and braces
+        return True
+
+    def load_save(self, table: int) -> saves.SaveFile:
+        """A table's last save (SaveError when it is missing or cannot be read)."""
+        if self.cluster is None:
+            return saves.load_save(self.save_path(table))
+        body = self.cluster.body(table)
+        if body is None:
+            raise saves.SaveError(f"table {table} has no save in the database")
+        return saves.decode_save(body, f"the save of table {table}")
 
     # --- identities ------------------------------------------------------------------------
     def seen(self, fingerprint: str, name: str) -> None:
@@ -113,6 +150,8 @@ class Store:
             tid = int(cur.lastrowid or 0)
             db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?)",
                            [(tid, s.seat, s.kind, s.identity) for s in seats])
+            if self.cluster is not None:  # played here: this server holds it from the start
+                self.cluster.hold_new(db, tid)
         return tid
 
     def drop_table(self, table: int) -> None:

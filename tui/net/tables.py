@@ -6,11 +6,12 @@ with `mare-nostrum resume`); `Table.restore` brings a table back from its save.
 
 from __future__ import annotations
 
-import os
 import secrets
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
+
+import msgspec
 
 from engine import saves
 from engine.bots import LEVELS
@@ -19,11 +20,13 @@ from engine.game import new_game
 from engine.match import Match, Step
 from engine.state import Config
 
+from .database import Error
 from .protocol import SeatInfo, TableInfo
 from .store import SeatRow, Store, TableRow
 
 REMOTE = "remote"
 HANDOVER_LEVEL = "normal"  # the computer a seat is handed to when no level is named
+_WRITE_ERRORS: tuple[type[Exception], ...] = (OSError, *Error)  # a disk's, or a database's
 RECENT_EVENTS = 400  # what a player who sits down (or comes back) finds in the log
 
 
@@ -57,6 +60,8 @@ class Table:
         self.created: str | None = None
         self.closed = ""  # the host closed the table, for this reason: it is over
         self.writer: Callable[[Callable[[], None]], None] | None = None
+        self.lost: Callable[[int], None] | None = None  # told (from the writer's thread)
+        # when another server took the table: its saves are refused
         # the last events, each still marked with who may see it (filtered per receiver),
         # and beside each the version after the step that caused it (chat lines find their
         # place among them by version)
@@ -88,7 +93,7 @@ class Table:
     def restore(cls, store: Store, row: TableRow) -> Table:
         """The table as its save left it (SaveError if the file cannot be read)."""
         path = store.save_path(row.id)
-        save = saves.load_save(path)
+        save = store.load_save(row.id)
         match = Match(save.state, _match_seats(row.seats), record=save.record,
                       bot_secret=secrets.token_bytes(8))
         table = cls(row.id, match, row.seats, row.creator, path, store, hints=row.hints)
@@ -137,19 +142,25 @@ class Table:
         thread, so the event loop never waits on the disk and a table's saves land in
         order."""
         data = self.encoded()
+        version = self.match.version
+        # the lobby of every other server shows it as it was saved (tui.net.cluster)
+        info = msgspec.json.encode(self.info(None, set())) if self.store.cluster else b""
         if self.writer is None:
-            self._write(data)
+            self._write(version, data, info)
         else:
-            self.writer(lambda: self._write(data))
+            self.writer(lambda: self._write(version, data, info))
         if self.finished:
             self.store.set_status(self.id, "over")
 
-    def _write(self, data: bytes) -> None:
+    def _write(self, version: int, data: bytes, info: bytes) -> None:
         try:
-            saves.atomic_write(self.path, data)
-            os.chmod(self.path, 0o600)  # the directory is private too; belt and braces
-            self.save_error = None
-        except OSError as e:
+            if self.store.put_save(self.id, version, data, info):
+                self.save_error = None
+            else:
+                self.save_error = f"table {self.id} is played by another server now"
+                if self.lost is not None:
+                    self.lost(self.id)
+        except _WRITE_ERRORS as e:
             self.save_error = f"autosave of table {self.id} failed: {e}"
 
     # --- seats -----------------------------------------------------------------------------

@@ -1,0 +1,162 @@
+"""Several hosts on one PostgreSQL database: two game servers, each with its SSH door on a
+port of its own, share the registry and the tables' saves; a table is played by one of
+them at a time; a player whose door is on the other server plays it through the other
+(TLS between the servers); the table's server killed (SIGKILL), the other takes the table
+over from its last save and the game goes on, both players now through the other door.
+
+The PostgreSQL server is the machine's own (initdb and pg_ctl in a temporary directory,
+tests/postgres_server.py): without it these tests are skipped, saying why; `.ci/run`
+installs it, so CI always runs them. The players are the real OpenSSH client in tmux.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from engine.saves import decode_save
+
+from .net_helpers import cleanup, short_dir, stop_server
+from .postgres_server import postgres
+from .test_net_ssh import DIALOG, TIMEOUT, Term, _free_port, _need
+from .waiting import polled
+
+
+@pytest.fixture(scope="module")
+def database() -> Iterator[str]:
+    root = short_dir()
+    try:
+        with postgres(root) as url:
+            yield url
+    finally:
+        cleanup(root)
+
+
+class Host:
+    """One host: `serve-ssh` (its game server and its door) on the shared database."""
+
+    def __init__(self, d: Path, name: str, url: str) -> None:
+        self.d, self.name, self.url = d, name, url
+        self.port = _free_port()
+        self.log = d / f"{name}.log"
+        with open(self.log, "w") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "tui", "serve-ssh", "--port", str(self.port),
+                 "--host-key", str(d / f"{name}.key"), "--authorized-keys",
+                 str(d / "authorized"), "--data", str(d / name), "--bot-delay", "0",
+                 "--database", url], stdout=out, stderr=subprocess.STDOUT)
+        with contextlib.suppress(AssertionError):
+            polled(lambda: self.proc.poll() is not None or "SSH door on" in self.log.read_text(),
+                   TIMEOUT)
+        assert "SSH door on" in self.log.read_text(), self.log.read_text()
+
+
+@pytest.fixture
+def hosts(database):
+    for b in ("ssh", "ssh-keygen", "tmux"):
+        _need(b)
+    import psycopg
+    with psycopg.connect(database, autocommit=True) as db:  # a fresh registry per test
+        db.execute("DROP SCHEMA public CASCADE")
+        db.execute("CREATE SCHEMA public")
+    d = short_dir()
+    for who in ("anna", "bruno"):
+        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", who,
+                        "-f", str(d / who)], check=True, timeout=30)
+    (d / "authorized").write_text("".join((d / f"{w}.pub").read_text()
+                                          for w in ("anna", "bruno")))
+    started: list[Host] = []
+    terms: list[Term] = []
+    try:
+        yield d, database, started, terms
+    finally:
+        for t in terms:
+            t.close()
+        for h in started:
+            if h.proc.poll() is None:
+                stop_server(h.proc)
+        cleanup(d)
+
+
+def _saved(url: str) -> tuple[int, str | None]:
+    """Table 1's last save in the database: its number of actions, whose decision."""
+    import psycopg
+    with psycopg.connect(url) as db:
+        row = db.execute("SELECT body FROM table_saves WHERE table_id = 1").fetchone()
+    save = decode_save(bytes(row[0]))
+    return len(save.record.actions), save.state.prompt.civ if save.state.prompt else None
+
+
+def _holder(url: str) -> str:
+    import psycopg
+    with psycopg.connect(url) as db:
+        row = db.execute("SELECT server FROM table_leases WHERE table_id = 1").fetchone()
+    return str(row[0])
+
+
+def _decide(url: str, t: Term) -> None:
+    """The decision of the dialog on `t`, by keys (Enter takes the highlighted choice; a
+    payment follows a purchase), until the save in the database has one more action."""
+    before = _saved(url)[0]
+    for keys in ("Enter", "Enter", "+", "Enter", "Enter", "p", "Enter"):
+        t.press(keys)
+        with contextlib.suppress(AssertionError):
+            polled(lambda: _saved(url)[0] > before, timeout=3)
+        if _saved(url)[0] > before:
+            return
+    raise AssertionError(f"no decision made by keys on {t.name}:\n{t.screen()}")
+
+
+def _play(url: str, people: dict[str, Term], decisions: int) -> int:
+    """The people (civilization -> terminal) decide as the table waits for them,
+    `decisions` times; the number of actions then."""
+    made = 0
+    while made < decisions:
+        actions, civ = polled(lambda: (s if (s := _saved(url))[1] in people else None),
+                              TIMEOUT, what=f"the table to wait for one of {sorted(people)}")
+        people[civ].wait_for(DIALOG)
+        _decide(url, people[civ])
+        made += 1
+    return _saved(url)[0]
+
+
+def test_two_hosts_play_one_table_and_a_killed_server_hands_it_over(hosts):
+    d, url, started, terms = hosts
+    one = Host(d, "one", url)
+    started.append(one)
+    two = Host(d, "two", url)
+    started.append(two)
+
+    anna = Term(one.port, d / "anna", "anna", size=(100, 30))  # at host one's door
+    terms.append(anna)
+    anna.wait_for("No tables yet")
+    anna.press("n")
+    anna.wait_for("A new table")
+    anna.press("C-s")
+    anna.wait_for("Rome (you)")  # the table is played by host one's server
+
+    bruno = Term(two.port, d / "bruno", "bruno", size=(100, 30))  # at host two's door
+    terms.append(bruno)
+    bruno.wait_for("Carthage: free")  # host two's lobby lists host one's table
+    bruno.press("Enter")
+    bruno.wait_for("Carthage (you)")  # and he sits there, through host two
+    played = _play(url, {"rome": anna, "carthage": bruno}, decisions=3)
+    holder = _holder(url)
+
+    one.proc.kill()  # the table's server dies at once: no goodbye, no release
+    one.proc.wait(timeout=15)
+    polled(lambda: _holder(url) != holder, TIMEOUT, what="host two to take the table over")
+    assert _saved(url)[0] == played  # from its last save
+    assert "table 1 taken over" in (d / "two" / "server.log").read_text()
+
+    anna = Term(two.port, d / "anna", "anna", size=(100, 30))  # her door is gone: the other
+    terms.append(anna)
+    anna.wait_for("Rome (you)")  # back at her seat
+    bruno.wait_for("Carthage (you)")  # he never left his
+    after = _play(url, {"rome": anna, "carthage": bruno}, decisions=2)
+    assert after >= played + 2  # and the game goes on

@@ -42,7 +42,7 @@ def _say(text: str) -> None:
 
 
 def _data(args: argparse.Namespace) -> Path:
-    from tui.net.server import default_data_dir
+    from tui.net.client import default_data_dir
     return args.data or default_data_dir()
 
 

@@ -46,6 +46,7 @@ from . import protocol as p
 from .accounts import Accounts
 from .audience import Audiences
 from .away import Away, AwayConfig
+from .client import default_data_dir, default_socket
 from .clock import Clock, WallClock
 from .conn import Conn
 from .contacts import Contacts
@@ -69,14 +70,6 @@ TOKEN_LIFE = 120.0  # seconds a one-time token stays valid
 CLOCK_CHECK = 1.0  # seconds between two looks at the tables' clocks
 
 log = logging.getLogger(__name__)
-
-
-def default_data_dir() -> Path:
-    return saves.data_dir() / "server"
-
-
-def default_socket(data: Path | None = None) -> Path:
-    return (data or default_data_dir()) / "server.sock"
 
 
 class GameServer:

@@ -25,15 +25,22 @@ def _version() -> str:
     return engine.__version__
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+def build_parser() -> argparse.ArgumentParser:
+    """Every subcommand's arguments (the warm parent of the SSH door builds it once for all
+    its sessions: tui/net/warm.py)."""
     parser = argparse.ArgumentParser(prog="mare-nostrum",
                                      description="Mare Nostrum: Mythology in the terminal")
     parser.add_argument("--version", action="version", version=f"mare-nostrum {_version()}")
     sub = parser.add_subparsers(dest="command")
-    commands = _commands()
-    for name, (help_text, add_args, _run) in commands.items():
+    for name, (help_text, add_args, _run) in _commands().items():
         add_args(sub.add_parser(name, help=help_text, description=help_text))
+    return parser
+
+
+def main(argv: list[str] | None = None, parser: argparse.ArgumentParser | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = parser or build_parser()
+    commands = _commands()
     args = parser.parse_args(argv)
     name = args.command or "play"
     if name not in commands:

@@ -249,7 +249,7 @@ async def run_way(way: str, args: argparse.Namespace, folder: Path,
               f"{pct(starts, 50):.0f} ms, p95 {pct(starts, 95):.0f} ms (of which SSH's key "
               f"exchange and authentication p50 {pct(connected, 50):.0f} ms, then the "
               f"session to the lobby drawn p50 "
-              f"{pct([s - c for s, c in zip(starts, connected)], 50):.0f} ms); PSS "
+              f"{pct([s - c for s, c in zip(starts, connected, strict=True)], 50):.0f} ms); PSS "
               f"{result['lobby_pss']:.1f} MB per session (RSS {result['lobby_rss']:.1f})",
               flush=True)
         # 2. the tables and their watchers

@@ -4,7 +4,9 @@ and the engine, and forks a session's process on the SSH door's request.
 A fresh Python per session pays the imports again (time) and holds its own copy of every
 module (memory). A child forked from this parent shares the parent's pages until it writes
 to them; the collector is frozen before the first fork so that collecting in a child does
-not touch (and so copy) the parent's objects.
+not touch (and so copy) the parent's objects, and the allocator's free blocks are filled so
+that a child's new objects land on pages of its own (docs/performance.md, "How the server
+scales", has the measurements).
 
 The door starts this process once, before it starts any thread, as
 `python -m tui.net.warm FD` with a clean environment and one end of a socket pair as FD.

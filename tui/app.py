@@ -20,6 +20,8 @@ with collector.uncollected():  # the modules of the screen: see tui/collector.py
 
     from themes import palette as themes
 
+    from . import sheets
+
 # The title screen needs no engine: the engine, the saves and the session are imported when
 # a game is started or opened, so the app shows its first frame sooner (bench_startup.py).
 if TYPE_CHECKING:
@@ -49,6 +51,7 @@ class MareNostrumApp(App):
                  message: str = "", first_screen: Screen | None = None,
                  autosave: bool = True) -> None:
         super().__init__()
+        self.stylesheet = sheets.SharedStylesheet(variables=self.get_css_variables())
         collector.pace_for_screen()
         self._start_session = session
         self._start_replay = replay

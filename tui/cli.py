@@ -19,8 +19,9 @@ from .commands import COMMANDS
 Command = tuple[str, Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+def build_parser() -> argparse.ArgumentParser:
+    """Every subcommand's arguments (the warm parent of the SSH door builds it once for all
+    its sessions: tui/net/warm.py)."""
     parser = argparse.ArgumentParser(prog="mare-nostrum",
                                      description="Mare Nostrum: Mythology in the terminal")
     parser.add_argument("--version", action="version", version=f"mare-nostrum {engine.__version__}")
@@ -28,6 +29,13 @@ def main(argv: list[str] | None = None) -> int:
     commands: dict[str, Command] = COMMANDS
     for name, (help_text, add_args, _run) in commands.items():
         add_args(sub.add_parser(name, help=help_text, description=help_text))
+    return parser
+
+
+def main(argv: list[str] | None = None, parser: argparse.ArgumentParser | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = parser or build_parser()
+    commands: dict[str, Command] = COMMANDS
     args = parser.parse_args(argv)
     name = args.command or "play"
     if name not in commands:

@@ -103,8 +103,8 @@ def _say(text: str) -> None:
 
 
 def _data(args: argparse.Namespace) -> Path:
-    # lazy: the server loads for the commands that serve only
-    from tui.net.server import default_data_dir
+    # lazy: the commands' modules load for the command run (`--help` stays quick)
+    from tui.net.client import default_data_dir
     return args.data or default_data_dir()
 
 

@@ -135,7 +135,7 @@ def _add_join(p: argparse.ArgumentParser) -> None:
 
 def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
     # lazy: loaded for this command only (`mare-nostrum --help` stays quick)
-    from tui.net.server import default_data_dir, default_socket
+    from tui.net.client import default_data_dir, default_socket
     data = args.data or default_data_dir()
     return data, args.socket or default_socket(data)
 

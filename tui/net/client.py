@@ -15,6 +15,8 @@ import os
 from pathlib import Path
 from typing import TypeVar
 
+from engine import saves
+
 from . import protocol as p
 
 TOKEN_ENV = "MARE_NOSTRUM_TOKEN"  # how the SSH front hands a session's token to its child
@@ -26,6 +28,16 @@ MsgT = TypeVar("MsgT", bound=p.ServerMsg)  # a kind of message awaited
 
 class RemoteError(Exception):
     """The server refused us (its reason), or the connection is gone."""
+
+
+def default_data_dir() -> Path:
+    """Where the game server keeps its files unless told otherwise (here, not in the
+    server's module: a joining session needs the place, not the server)."""
+    return saves.data_dir() / "server"
+
+
+def default_socket(data: Path | None = None) -> Path:
+    return (data or default_data_dir()) / "server.sock"
 
 
 def local_token(data: Path) -> str:

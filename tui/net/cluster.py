@@ -27,7 +27,7 @@ import secrets
 import msgspec
 
 from .database import Postgres, Registry
-from .store import TableRow
+from .rows import TableRow
 
 LEASE = 6.0  # seconds a lease runs after its last renewal
 RENEW = 2.0  # seconds between two renewals (and two looks for tables nobody plays)

@@ -49,6 +49,7 @@ from .accounts import Accounts
 from .audience import Audiences
 from .away import Away, AwayConfig
 from .bans import Ban, Bans
+from .client import default_data_dir, default_socket
 from .clock import Clock, WallClock
 from .conn import Conn
 from .contacts import Contacts
@@ -81,14 +82,6 @@ class Door(Protocol):
     def drop(self, session: str, line: str) -> bool:
         """End the door's session `session`, its client told `line`; False: none such."""
         ...
-
-
-def default_data_dir() -> Path:
-    return saves.data_dir() / "server"
-
-
-def default_socket(data: Path | None = None) -> Path:
-    return (data or default_data_dir()) / "server.sock"
 
 
 class GameServer:

@@ -18,17 +18,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import msgspec
-
 from engine import saves
 
 from .database import Error, Registry, is_postgres
+from .rows import ChatRow, SeatRow, TableRow
 from .schema import open_postgres, open_registry, transaction
 
 if TYPE_CHECKING:
     from .cluster import Cluster
 
-__all__ = ["transaction"]  # where the other parts of the registry take it from
+# where the other parts of the registry take these from
+__all__ = ["ChatRow", "SeatRow", "TableRow", "transaction"]
 
 
 def now() -> str:
@@ -39,33 +39,6 @@ def private_dir(path: Path) -> Path:
     path.mkdir(parents=True, exist_ok=True, mode=0o700)
     os.chmod(path, 0o700)
     return path
-
-
-class ChatRow(msgspec.Struct, kw_only=True):
-    """A line said at a table, with the table's version then (-1: said before versions
-    were kept): its place among the events in the log."""
-
-    name: str
-    text: str
-    at: str
-    version: int = -1
-
-
-class SeatRow(msgspec.Struct, kw_only=True):
-    seat: int
-    kind: str  # "remote" or a computer level (a person's seat handed to a computer keeps
-    identity: str | None = None  # its identity, so it can be handed back)
-
-
-class TableRow(msgspec.Struct, kw_only=True):
-    id: int
-    created: str
-    creator: str
-    summary: str  # "rome, greece, egypt; predetermined"
-    status: str
-    seats: list[SeatRow]
-    closed: str = ""  # the host's reason when the host closed it
-    hints: bool = False  # its players may ask the hard player for a hint
 
 
 class Store:

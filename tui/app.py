@@ -12,10 +12,12 @@ from . import collector
 with collector.uncollected():  # the modules of the screen: see tui/collector.py
     from collections.abc import Iterable
     from pathlib import Path
-    from typing import TYPE_CHECKING
+    from typing import TYPE_CHECKING, Self
 
+    from textual import events
     from textual.app import App, SystemCommand
     from textual.binding import Binding
+    from textual.geometry import Size
     from textual.screen import Screen
 
     from themes import palette as themes
@@ -57,6 +59,7 @@ class MareNostrumApp(App):
         self.message = message
         self._first_screen = first_screen
         self.autosave = autosave
+        self._terminal_size: Size | None = None  # the size last sent by the terminal
         themes.register_themes(self)
         if self._start_theme in self.available_themes:
             self._first_theme(self._start_theme)
@@ -68,34 +71,45 @@ class MareNostrumApp(App):
     def _first_theme(self, name: str) -> None:
         """The theme to start with, set before the stylesheet is first read: setting
         `theme` would have its watcher read and apply the whole stylesheet a second time
-        once the app runs (a tenth of the time to the first frame)."""
+        once the app runs (a tenth of the time to the first frame). Textual starts with
+        its dark terminal colours: a light theme is set the usual way, for its own."""
+        theme = self.get_theme(name)
+        if theme is None or not theme.dark:
+            self.theme = name
+            return
         self.set_reactive(App.theme, name)
-        dark = self.current_theme.dark
-        self.update_classes({f"-theme-{name}": True, "-dark-mode": dark,
-                             "-light-mode": not dark}, update=False)
-        self._refresh_truecolor_filter(self.ansi_theme)
+        self.update_classes({f"-theme-{name}": True, "-dark-mode": True,
+                             "-light-mode": False}, update=False)
         self.stylesheet.set_variables(self.get_css_variables())
 
-    def _prune(self, *nodes, parent=None):
-        # A screen leaving the stack is no part of what is shown: Textual would still lay
-        # out the screen on top again and repaint all of it (at every decision).
-        if parent is self and nodes and all(isinstance(n, Screen) for n in nodes):
-            parent = None
-        return super()._prune(*nodes, parent=parent)
+    def refresh(self, *, repaint: bool | None = None, layout: bool = False,
+                recompose: bool = False) -> Self:
+        # Textual asks the screen on top for a layout and a repaint of all of it when a
+        # screen is mounted or removed (at every decision): the layout repaints whatever
+        # moved (tui/screens/base.py `Thrift.refresh`). After a suspend the whole screen
+        # is repainted (`_repaint_after_suspend`).
+        if repaint is None:
+            repaint = not layout
+        return super().refresh(repaint=repaint, layout=layout, recompose=recompose)
 
-    def _on_resize(self, event) -> None:
+    def _repaint_after_suspend(self, _app: App[object]) -> None:
+        self.screen.refresh(repaint=True)
+
+    def on_resize(self, event: events.Resize) -> None:
         # The terminal's size once more (the driver sends it when the app starts, after the
         # first frame): Textual's handler (run after this one) would lay out the screen
         # again and the one under it, which then repaints the whole screen above it, for
         # the same picture.
-        if self._size is not None and event.size == self._size and self._resize_timer is None:
+        if event.size == self._terminal_size:
             event.prevent_default()
+        self._terminal_size = event.size
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         # a light theme of Textual's gets the darker shades of the civilizations' names
         return themes.variable_defaults(self.current_theme.dark)
 
     def on_mount(self) -> None:
+        self.app_resume_signal.subscribe(self, self._repaint_after_suspend)
         if self._first_screen is not None:
             self.push_screen(self._first_screen)
         elif self._start_session is not None:
@@ -152,10 +166,11 @@ class MareNostrumApp(App):
             return
         game = next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)),
                     None)
-        if game is None or not hasattr(game, "_v"):
+        shown = game.shown_view() if game is not None else None
+        if game is None or shown is None:
             self.push_screen(CardBrowserScreen())
         else:
-            self.push_screen(CardBrowserScreen(game._v, game.quotes()))
+            self.push_screen(CardBrowserScreen(shown, game.quotes()))
 
     def action_title(self, message: str = "") -> None:
         from .screens.title import TitleScreen

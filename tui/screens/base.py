@@ -3,10 +3,21 @@ that follow what a key does now."""
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from dataclasses import replace
 
+from typing import TYPE_CHECKING, Any
+
+from textual import events
+from textual.app import App
+from textual.message_pump import MessagePump
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
+
+if TYPE_CHECKING:
+    from typing import Self
+
+    from textual.geometry import Region
 
 from ..sheets import add_sheets
 from ..widgets.beneath import Painted
@@ -57,6 +68,20 @@ class SizeCheck:
         self._mount_too_small()
 
 
+# The longest a new screen holds the app's updates back (seconds), should it never go idle.
+LONGEST_HOLD = 0.25
+
+
+def running_app(node: MessagePump) -> App[Any] | None:
+    """The running app, for a screen made inside one (a screen made before the app runs,
+    such as the guided game's first, has none yet: Textual raises NoActiveAppError, a
+    RuntimeError)."""
+    try:
+        return node.app
+    except (RuntimeError, AttributeError):  # no app, nor yet a parent to ask
+        return None
+
+
 def breakpoint_classes(app, width: int, height: int) -> set[str]:
     """The app's breakpoint classes for a screen of this size (as Textual chooses them)."""
     out = set()
@@ -87,87 +112,85 @@ class KeyWords:
 
 
 class Thrift:
-    """Mixin for screens: skip the work Textual does twice at every dialog.
+    """Mixin for screens: skip the work Textual does twice at every dialog, through its
+    public API only (its handlers, `refresh`, `App.batch_update`).
 
     - A new dialog's first ScreenResume would restyle its whole tree, styled a moment ago
       when it was mounted.
-    - Its first Resize would set the size's breakpoint classes and restyle it again.
-    - Its first frame would be drawn before its widgets have answered the first layout,
-      and drawn again after; and once mounted, all of it would be laid out and drawn a
-      third time.
-    - A dialog's first Resize lays out every screen under it again, though their size is
-      the same (the board under a dialog is 80 x 24 before and after).
-    - The screen under a new dialog, covered (and resumed a moment before, when the last
-      dialog left) would be repainted whole, and the new dialog drawn whole again with it.
+    - Its first Resize would set the size's breakpoint classes and restyle it again: they
+      are given to the screen when it is made, and a Resize to the size the screen is laid
+      out at already (the one its own first layout sends it) lays out nothing again, neither
+      the dialog nor every screen under it (the board under a dialog is 80 x 24 before and
+      after).
+    - Its first frame would be drawn before its widgets have answered the first layout, and
+      drawn again after: the app's updates are held back (`App.batch_update`) until the
+      screen has handled its first layout, then it is drawn whole, once.
+    - A layout asked for without regions (something mounted) repaints what moved only.
     """
 
     _resumed = False
 
-    def _post_register(self, app) -> None:
-        # the screen's own sheet before the screen is styled (tui/sheets.py)
-        add_sheets(app, self.css_path)  # type: ignore[attr-defined]
+    def __init__(self, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
         # the size's breakpoint classes before the screen is styled: its first Resize
         # finds them already set, where it would restyle the whole screen for them
-        super()._post_register(app)  # type: ignore[misc]
-        w, h = app.size
-        self._classes = self._classes | breakpoint_classes(app, w, h)  # type: ignore[has-type]
+        app = running_app(self)  # type: ignore[arg-type]
+        if app is not None:
+            w, h = app.size
+            classes = " ".join(sorted(breakpoint_classes(app, w, h) |
+                                      set((classes or "").split())))
+        super().__init__(name=name, id=id, classes=classes)  # type: ignore[call-arg]
+        if app is not None:  # the screen's own sheet before it is styled (tui/sheets.py)
+            add_sheets(app, self.css_path)  # type: ignore[attr-defined]
 
-    _first_layout = True
-    _holding = False  # the first layout's frame is held back
-
-    def _refresh_layout(self, size=None, scroll: bool = False) -> None:
-        # A new screen's widgets answer its first layout (their sizes, scroll bars, the
-        # highlighted row scrolled into view) and ask for another: its first frame waits
-        # for that one, so that it is the screen's whole picture, drawn once.
-        self._holding = self._first_layout and self is self.app.screen
-        self._first_layout = False
-        try:
-            super()._refresh_layout(size, scroll)  # type: ignore[misc]
-        finally:
-            self._holding = False
-
-    def _compositor_refresh(self) -> None:
-        if self._holding:
-            self.refresh()  # drawn at the next update, after the widgets' answers
-            return
-        super()._compositor_refresh()
-
-    def refresh(self, *regions, repaint: bool | None = None, layout: bool = False,
-                recompose: bool = False):
+    def refresh(self, *regions: Region, repaint: bool | None = None, layout: bool = False,
+                recompose: bool = False) -> Self:
         # Textual asks a screen for a layout and a repaint of all of it when something was
-        # mounted in it (the screen itself, a moment after its first frame): the layout
-        # repaints whatever moved, and the screen's own background (a dialog's: the board
-        # beneath) changes only through style changes and the board's own refreshes,
-        # which ask for their repaint. A repaint asked for in so many words (the app's,
-        # after a suspend) stays.
+        # mounted in it (the screen itself, a moment after its first frame) or a screen
+        # was removed: the layout repaints whatever moved, and the screen's own background
+        # (a dialog's: the board beneath) changes only through style changes and the
+        # board's own refreshes, which ask for their repaint. A repaint asked for in so
+        # many words (the app's, after a suspend) stays.
         if repaint is None:
             repaint = not (layout and not regions)
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        return super().refresh(*regions, repaint=repaint,  # type: ignore[misc, no-any-return]
+                               layout=layout, recompose=recompose)
 
-    def _on_timer_update(self) -> None:
-        if self._repaint_required and \
-                self is not self.app.screen:  # type: ignore[has-type, attr-defined]
-            # A screen under a dialog: being covered, or resumed a moment before the next
-            # dialog covers it, changes nothing of its own picture (its widgets' changes
-            # repaint their own regions); repainted whole, it would have the dialog over
-            # it drawn whole again just after its first frame.
-            self._repaint_required = False
-        super()._on_timer_update()  # type: ignore[misc]
-
-    def _on_screen_resume(self, event) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
         # runs before Screen's own handler (handlers are called down the class hierarchy)
         if not self._resumed:
             self._resumed = True
             event.refresh_styles = False
+            # the first layout (Screen's handler, next) sends the screen and its widgets
+            # a Resize; the widgets answer it (their sizes, scroll bars, the highlighted
+            # row scrolled into view) and ask for another: the app's updates are held
+            # back (`App.batch_update`) until the screen has its Resize, and the screen is
+            # then drawn whole at its next update, once, with the widgets' answers
+            held = self.app.batch_update()  # type: ignore[attr-defined]
+            held.__enter__()
+            self._held = held
+            self.set_timer(LONGEST_HOLD, self._let_go)  # type: ignore[attr-defined]
 
-    def _screen_resized(self, size) -> None:
-        if self is not self.app.screen and \
-                size == self._compositor.size:  # type: ignore[attr-defined]
-            return  # a screen under a dialog, already laid out at this size
-        super()._screen_resized(size)  # type: ignore[misc]
+    _held: AbstractContextManager[None] | None = None
+
+    def _let_go(self) -> None:
+        held, self._held = self._held, None
+        if held is not None:
+            held.__exit__(None, None, None)
+            self.refresh()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # runs before Screen's own handler, which would lay out this screen and every
+        # screen under it again and set the breakpoint classes
+        app = self.app  # type: ignore[attr-defined]
+        if event.size == self.size and \
+                breakpoint_classes(app, *event.size) <= set(self.classes):  # type: ignore[attr-defined]
+            event.prevent_default()
+        if self._held is not None:  # after the held layout's own frame, which is not drawn
+            self.call_later(self._let_go)  # type: ignore[attr-defined]
 
 
-class BaseScreen(Thrift, Painted, SizeCheck, KeyWords, Screen):
+class BaseScreen(SizeCheck, Thrift, Painted, KeyWords, Screen):
     DEFAULT_CSS = """
     BaseScreen { layers: base toosmall; }
     """
@@ -176,7 +199,7 @@ class BaseScreen(Thrift, Painted, SizeCheck, KeyWords, Screen):
         self._mount_too_small()
 
 
-class BaseModal(Thrift, Painted, SizeCheck, KeyWords, ModalScreen):
+class BaseModal(SizeCheck, Thrift, Painted, KeyWords, ModalScreen):
     DEFAULT_CSS = """
     BaseModal { layers: base toosmall; }
     """

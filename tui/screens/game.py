@@ -49,6 +49,7 @@ from ..widgets.players import PlayersPane
 from ..widgets.roles import RolesPane
 from ..widgets.status import StatusBar, local_parts
 from .table_talk import TableTalk
+from .waiting import OPEN, Waiting, check_move
 
 PANES = Binding.Group("Panes", compact=True)
 # Fast computer players that decide in a blink play on the screen's own thread for up to
@@ -106,14 +107,8 @@ class GameScreen(TableTalk):
         self._order_plan: tuple[str, str, int, list[str]] | None = None
         self.side_pane = "hand"
         self._dirty: set[str] = set()
-        self._thinking = False
-        self._in_line = False  # computer players are playing on this thread right now
-        self._decision_open = False
-        self._decision_version = -1
-        self._pass_open = False
-        self._wanted = False
-        self._over_shown = False
-        self._error: str | None = None
+        self.waiting = Waiting.BOARD  # what the screen waits for (tui/screens/waiting.py)
+        self.decision_version = -1  # the game's version when the open dialog was made
         self._note = ""
 
     # --- layout ---------------------------------------------------------------------------
@@ -230,6 +225,10 @@ class GameScreen(TableTalk):
     def view(self):
         return self.session.view(self.viewer)
 
+    def shown_view(self) -> View | None:
+        """The view on screen, None until the first is shown (the card browser asks)."""
+        return getattr(self, "_v", None)
+
     def quotes(self):
         """The engine's quotes for the seat on screen (asked once per change)."""
         if getattr(self, "_q", None) is None:
@@ -326,8 +325,8 @@ class GameScreen(TableTalk):
         if s.autosave_error and not note:  # before the usual hint: the game is not saved
             note = s.autosave_error
         hint = ""
-        if not note and s.is_human(s.pending_seat) and not self._decision_open \
-                and not self._pass_open and not s.over:
+        if not note and s.is_human(s.pending_seat) and self.waiting not in OPEN \
+                and not s.over:
             hint = "press d to decide"
         parts = s.status_parts(self.unread)
         if parts is None:
@@ -358,8 +357,8 @@ class GameScreen(TableTalk):
                                             self.quotes().board))
 
     def action_fast(self) -> None:
-        if self._error:  # after a computer player's failure: try again
-            self._error = None
+        if self.waiting is Waiting.FAILED:  # after a computer player's failure: try again
+            self.now_waiting(Waiting.BOARD)
             self._note = ""
             self.advance()
             return
@@ -370,9 +369,14 @@ class GameScreen(TableTalk):
     # --- driving the game ---------------------------------------------------------------
     def on_screen_resume(self) -> None:
         self.read_if_in_sight()  # a dialog closed over the log
-        if self._wanted:
-            self._wanted = False
+        if self.waiting is Waiting.RESUME:
+            self.now_waiting(Waiting.BOARD)
             self.call_after_refresh(self.advance)
+
+    def now_waiting(self, then: Waiting) -> None:
+        """The one place the screen's state changes (the moves: tui/screens/waiting.py)."""
+        check_move(self.waiting, then)
+        self.waiting = then
 
     def advance(self) -> None:
         """Look at the prompt and do what it asks: a bot thinks, a human decides."""
@@ -388,12 +392,12 @@ class GameScreen(TableTalk):
             else:
                 self._show_status()
             return
-        if self._decision_open or self._pass_open:
+        if self.waiting in OPEN:
             return
         if self._pass_empty_step():
             return
         if self.app.screen is not self:
-            self._wanted = True
+            self.now_waiting(Waiting.RESUME)
             return
         if self._name_from_plan():
             return
@@ -444,13 +448,13 @@ class GameScreen(TableTalk):
 
     def _pass_keyboard(self, seat: int) -> None:
         from .pass_keyboard import PassKeyboardScreen
-        self._pass_open = True
+        self.now_waiting(Waiting.KEYBOARD)
         civ = self.session.civ_of(seat)
         self.app.push_screen(PassKeyboardScreen(civ, self.session.seat_label(seat)),
                              callback=partial(self._passed, seat))
 
-    def _passed(self, seat: int, _result=None) -> None:
-        self._pass_open = False
+    def _passed(self, seat: int, _result: object = None) -> None:
+        self.now_waiting(Waiting.BOARD)
         self.viewer = seat
         cap = self._viewer_capital()
         if cap:
@@ -459,11 +463,11 @@ class GameScreen(TableTalk):
         self.call_after_refresh(self.advance)
 
     def action_decide(self) -> None:
-        if self._decision_open:
+        if self.waiting in OPEN:
             return
         s = self.session
         if s.over:
-            self._over_shown = False
+            self.now_waiting(Waiting.BOARD)
             self._game_over()
         elif s.is_human(s.pending_seat):  # else d is dim: the status line says who decides
             self.advance()
@@ -475,15 +479,15 @@ class GameScreen(TableTalk):
         if seat is None:
             return
         screen = make_decision(s, seat)
-        self._decision_open = True
-        self._decision_version = s.version
+        self.now_waiting(Waiting.DECISION)
+        self.decision_version = s.version
         self._show_status()
         self.app.push_screen(screen, callback=self._decided)
 
     def _decided(self, action) -> None:
         from ..decisions.base import UNDO
         from ..decisions.roles import NameOrder
-        self._decision_open = False
+        self.now_waiting(Waiting.BOARD)
         if action is None:  # closed to look at the board
             self._show_status()
             return
@@ -536,22 +540,23 @@ class GameScreen(TableTalk):
 
     def _quick_bots(self) -> bool:
         """Fast play, and no computer player at the table deliberates by the clock."""
-        return self.fast and not self._in_line and \
+        return self.fast and self.waiting is not Waiting.IN_LINE and \
             not any(level in THINKING for level in self.session.seats)
 
     def _start_bots(self) -> None:
-        if self._thinking:
+        if self.waiting is Waiting.COMPUTERS:
             return
         s = self.session
         if self._quick_bots():
-            self._in_line = True
+            self.now_waiting(Waiting.IN_LINE)
             try:  # the same moves as the worker's; what is left after the budget goes there
                 self._bots_played(s.think(s.snapshot(), s.version, max_steps=500,
                                           budget=IN_LINE_BUDGET))
             finally:
-                self._in_line = False
+                if self.waiting is Waiting.IN_LINE:  # nothing came after their moves
+                    self.now_waiting(Waiting.BOARD)
             return
-        self._thinking = True
+        self.now_waiting(Waiting.COMPUTERS)
         self._show_status()
         if self.fast:
             kwargs = dict(max_steps=500, budget=0.05, delay=0.0)
@@ -564,10 +569,10 @@ class GameScreen(TableTalk):
         if event.worker.name != "bots":
             return
         if event.state == WorkerState.SUCCESS:
-            self._thinking = False
+            self.now_waiting(Waiting.BOARD)
             self._bots_played(event.worker.result)
         elif event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
-            self._thinking = False
+            self.now_waiting(Waiting.BOARD)
             err = event.worker.error
             self._note = "a computer player failed"
             if err is not None:
@@ -579,7 +584,7 @@ class GameScreen(TableTalk):
         self.session.adopt(turn)
         self.refresh_all()
         if turn.error:
-            self._error = turn.error
+            self.now_waiting(Waiting.FAILED)
             self._note = "a computer player failed: press f to retry"
             self.notify(f"Computer player error: {turn.error}", severity="error",
                         timeout=10)
@@ -588,8 +593,8 @@ class GameScreen(TableTalk):
         self.advance()
 
     def _game_over(self) -> None:
-        if self._over_shown:
+        if self.waiting is Waiting.OVER:
             return
-        self._over_shown = True
+        self.now_waiting(Waiting.OVER)
         from .game_over import GameOverScreen
         self.app.push_screen(GameOverScreen(self.session))

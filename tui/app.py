@@ -25,15 +25,17 @@ with collector.uncollected():  # the modules of the screen: see tui/collector.py
 # The title screen needs no engine: the engine, the saves and the session are imported when
 # a game is started or opened, so the app shows its first frame sooner (bench_startup.py).
 if TYPE_CHECKING:
+    from engine.replay import Replay
     from engine.state import Config
 
     from . import bridge
+    from .screens.game import GameScreen
     from .sessions.local import LocalSession
 
 HERE = Path(__file__).parent
 
 
-class MareNostrumApp(App):
+class MareNostrumApp(App[int]):
     TITLE = "Mare Nostrum: Mythology"
     # what every screen shares; a screen's own rules, and the map's colours
     # (themes.TCSS_PATHS), are read when first needed (tui/sheets.py)
@@ -45,9 +47,10 @@ class MareNostrumApp(App):
         Binding("f1", "help", "Help", show=False, id="app.help"),
     ]
 
-    def __init__(self, *, session: LocalSession | None = None, replay=None,
+    def __init__(self, *, session: LocalSession | None = None,
+                 replay: Replay | tuple[Replay, int] | None = None,
                  theme: str | None = None, bot_delay: float = 0.15, seed: int | None = None,
-                 message: str = "", first_screen: Screen | None = None,
+                 message: str = "", first_screen: Screen[object] | None = None,
                  autosave: bool = True) -> None:
         super().__init__()
         collector.pace_for_screen()
@@ -124,7 +127,7 @@ class MareNostrumApp(App):
             self.push_screen(TitleScreen(self.message))
 
     # --- the command palette --------------------------------------------------------------
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         for name, title in themes.THEME_TITLES.items():
             yield SystemCommand(f"Theme: {title}", f"Switch to the {title} theme",
                                 lambda name=name: self._set_theme(name))
@@ -140,11 +143,11 @@ class MareNostrumApp(App):
         self.theme = name
 
     # --- going places ---------------------------------------------------------------------
-    def _game_screen(self, session: LocalSession):
+    def _game_screen(self, session: LocalSession) -> GameScreen:
         from .screens.game import GameScreen
         return GameScreen(session, bot_delay=self.bot_delay)
 
-    def _goto(self, screen: Screen) -> None:
+    def _goto(self, screen: Screen[object]) -> None:
         """Make `screen` the only screen on the stack (above Textual's default one)."""
         while len(self.screen_stack) > 2:
             self.pop_screen()
@@ -215,14 +218,14 @@ class MareNostrumApp(App):
         else:
             self.notify(text, severity="warning")
 
-    def open_save_file(self, path) -> None:
+    def open_save_file(self, path: str | Path) -> None:
         """Load a save and play on (LoadError if it cannot be read)."""
         from . import bridge
         session = session_from_save(bridge.load_game(path), autosave=self.autosave,
                                     name=Path(path).stem)
         self.start_session(session)
 
-    def open_replay_file(self, path) -> None:
+    def open_replay_file(self, path: str | Path) -> None:
         from engine.replay import Replay
 
         from . import bridge
@@ -246,10 +249,11 @@ def session_from_save(loaded: bridge.LoadedGame, *, seats: list[str] | None = No
                        autosave=autosave, save_name=name or loaded.name or None)
 
 
-def run_app(*, session: LocalSession | None = None, replay=None, theme: str | None = None,
+def run_app(*, session: LocalSession | None = None,
+            replay: Replay | tuple[Replay, int] | None = None, theme: str | None = None,
             bot_delay: float = 0.15, seed: int | None = None, message: str = "",
             autosave: bool = True, save: str | Path | None = None,
-            first_screen: Screen | None = None) -> int:
+            first_screen: Screen[object] | None = None) -> int:
     """Run the app until it quits; returns the exit code. `save`: a save file to play on;
     `first_screen`: the screen to open on (the guided game's)."""
     from . import bridge

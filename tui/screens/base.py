@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from contextlib import AbstractContextManager
 from dataclasses import replace
-
 from typing import TYPE_CHECKING, Any
 
 from textual import events
@@ -17,6 +16,7 @@ from textual.widgets import Static
 if TYPE_CHECKING:
     from typing import Self
 
+    from rich.console import RenderableType
     from textual.geometry import Region
 
 from ..sheets import add_sheets
@@ -64,7 +64,7 @@ class SizeCheck:
         if too_small(*self.app.size) and not self.query(TooSmall):  # type: ignore[attr-defined]
             self.mount(TooSmall())  # type: ignore[attr-defined]
 
-    def on_resize(self) -> None:
+    def on_resize(self, _event: events.Resize | None = None) -> None:
         self._mount_too_small()
 
 
@@ -82,9 +82,9 @@ def running_app(node: MessagePump) -> App[Any] | None:
         return None
 
 
-def breakpoint_classes(app, width: int, height: int) -> set[str]:
+def breakpoint_classes(app: App[Any], width: int, height: int) -> set[str]:
     """The app's breakpoint classes for a screen of this size (as Textual chooses them)."""
-    out = set()
+    out: set[str] = set()
     for dimension, points in ((width, app.HORIZONTAL_BREAKPOINTS or []),
                               (height, app.VERTICAL_BREAKPOINTS or [])):
         for point, name in sorted(points, reverse=True):
@@ -183,14 +183,15 @@ class Thrift:
         # runs before Screen's own handler, which would lay out this screen and every
         # screen under it again and set the breakpoint classes
         app = self.app  # type: ignore[attr-defined]
-        if event.size == self.size and \
+        size = self.size  # type: ignore[attr-defined]
+        if event.size == size and \
                 breakpoint_classes(app, *event.size) <= set(self.classes):  # type: ignore[attr-defined]
             event.prevent_default()
         if self._held is not None:  # after the held layout's own frame, which is not drawn
             self.call_later(self._let_go)  # type: ignore[attr-defined]
 
 
-class BaseScreen(SizeCheck, Thrift, Painted, KeyWords, Screen):
+class BaseScreen(SizeCheck, Thrift, Painted, KeyWords, Screen[Any]):  # type: ignore[misc]
     DEFAULT_CSS = """
     BaseScreen { layers: base toosmall; }
     """
@@ -199,7 +200,7 @@ class BaseScreen(SizeCheck, Thrift, Painted, KeyWords, Screen):
         self._mount_too_small()
 
 
-class BaseModal(SizeCheck, Thrift, Painted, KeyWords, ModalScreen):
+class BaseModal(SizeCheck, Thrift, Painted, KeyWords, ModalScreen[Any]):  # type: ignore[misc]
     DEFAULT_CSS = """
     BaseModal { layers: base toosmall; }
     """
@@ -207,7 +208,7 @@ class BaseModal(SizeCheck, Thrift, Painted, KeyWords, ModalScreen):
     def on_mount(self) -> None:
         self._mount_too_small()
 
-    def render(self):
+    def render(self) -> RenderableType:
         """A see-through dialog draws the screen under it from that screen's own lines
         (tui/widgets/beneath.py): far cheaper than Textual's way, the same picture."""
         from ..widgets.beneath import beneath

@@ -23,7 +23,8 @@ from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
-from textual import on
+from textual import events, on
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import ContentSwitcher, Input
@@ -33,8 +34,10 @@ from engine import actions as A
 from engine.bots import THINKING
 from engine.errors import IllegalAction
 from engine.prompts import NamePlayer
+from engine.quotes import Quotes
 from engine.render import action_text, rule_name
 from engine.render import civ as civ_name
+from engine.view import View
 
 from .. import news
 from ..sessions.base import TableSession
@@ -112,7 +115,7 @@ class GameScreen(TableTalk):
         self._note = ""
 
     # --- layout ---------------------------------------------------------------------------
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
         with Horizontal(id="body"):
             with Vertical(id="board"):
@@ -154,7 +157,7 @@ class GameScreen(TableTalk):
     def on_unmount(self) -> None:
         self.session.subscribe(None)
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The key bar shows what each key can do now: local play has no chat and no
         lobby, a server's table no computer speed (nor hints, yet); nobody decides or
         takes back for a watcher; Decide is dim while another seat decides; while a
@@ -190,7 +193,7 @@ class GameScreen(TableTalk):
             return None
         return self.session.view(seat).state.players[seat].capital
 
-    def on_resize(self) -> None:
+    def on_resize(self, _event: events.Resize | None = None) -> None:
         self._fit()
 
     def _fit(self) -> None:
@@ -222,15 +225,13 @@ class GameScreen(TableTalk):
             self.query_one(f"#{PANE_IDS[pane]}").focus()
 
     # --- showing the game ---------------------------------------------------------------
-    def view(self):
+    def view(self) -> View:
         return self.session.view(self.viewer)
 
-    def shown_view(self) -> View | None:
-        """The view on screen, None until the first is shown (the card browser asks)."""
+    def shown_view(self) -> View | None:  # None until the first (the card browser asks)
         return getattr(self, "_v", None)
 
-    def quotes(self):
-        """The engine's quotes for the seat on screen (asked once per change)."""
+    def quotes(self) -> Quotes:  # the seat on screen's, asked once per change
         if getattr(self, "_q", None) is None:
             self._q = self.session.quotes(self.viewer)
         return self._q
@@ -367,14 +368,13 @@ class GameScreen(TableTalk):
                     timeout=2)
 
     # --- driving the game ---------------------------------------------------------------
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, _event: events.ScreenResume | None = None) -> None:
         self.read_if_in_sight()  # a dialog closed over the log
         if self.waiting is Waiting.RESUME:
             self.now_waiting(Waiting.BOARD)
             self.call_after_refresh(self.advance)
 
-    def now_waiting(self, then: Waiting) -> None:
-        """The one place the screen's state changes (the moves: tui/screens/waiting.py)."""
+    def now_waiting(self, then: Waiting) -> None:  # the moves: tui/screens/waiting.py
         check_move(self.waiting, then)
         self.waiting = then
 
@@ -510,8 +510,7 @@ class GameScreen(TableTalk):
         # frame of the board between them
         self.advance()
 
-    def action_hint(self) -> None:
-        """What the hard player would do at the pending decision (tui/screens/hint.py)."""
+    def action_hint(self) -> None:  # what the hard player would do (tui/screens/hint.py)
         from .hint import open_hint
         open_hint(self, self.session)
 

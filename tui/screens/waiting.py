@@ -33,22 +33,22 @@ class Waiting(Enum):
     OVER = "over"
 
 
-B, IN, C, F, R, D, K, G, O = Waiting
+B, IN, C, F, R, D, K, G, OV = Waiting
 # a screen of the game's own over the board: the game waits for its answer
 OPEN = frozenset({D, K, G})
 
 NEXT: dict[Waiting, frozenset[Waiting]] = {
-    B: frozenset({IN, C, R, D, K, G, O}),
+    B: frozenset({IN, C, R, D, K, G, OV}),
     # computer players on the screen's thread: their moves bring the next decision, a
     # worker for what the budget left, a failure, the game's end, or the board
-    IN: frozenset({B, C, F, R, D, K, G, O}),
-    C: frozenset({B, IN, C, F, R, D, K, G, O}),  # the worker answered (or a new one)
-    F: frozenset({B, IN, C, R, D, K, G, O}),  # f: try again (or the game went on)
-    R: frozenset({B, D, K, G, O}),
+    IN: frozenset({B, C, F, R, D, K, G, OV}),
+    C: frozenset({B, IN, C, F, R, D, K, G, OV}),  # the worker answered (or a new one)
+    F: frozenset({B, IN, C, R, D, K, G, OV}),  # f: try again (or the game went on)
+    R: frozenset({B, D, K, G, OV}),
     D: frozenset({B}),  # decided, closed to look at the board, or closed by the server
     K: frozenset({B}),
     G: frozenset({B}),
-    O: frozenset({B}),  # d: the game's end again
+    OV: frozenset({B}),  # d: the game's end again
 }
 
 

@@ -74,15 +74,13 @@ class MareNostrumApp(App[int]):
     def _first_theme(self, name: str) -> None:
         """The theme to start with, set before the stylesheet is first read: setting
         `theme` would have its watcher read and apply the whole stylesheet a second time
-        once the app runs (a tenth of the time to the first frame). Textual starts with
-        its dark terminal colours: a light theme is set the usual way, for its own."""
-        theme = self.get_theme(name)
-        if theme is None or not theme.dark:
-            self.theme = name
-            return
+        once the app runs (a tenth of the time to the first frame). Textual has no public
+        way to set the terminal colours' filter without that: the one private call left."""
         self.set_reactive(App.theme, name)
-        self.update_classes({f"-theme-{name}": True, "-dark-mode": True,
-                             "-light-mode": False}, update=False)
+        dark = self.current_theme.dark
+        self.update_classes({f"-theme-{name}": True, "-dark-mode": dark,
+                             "-light-mode": not dark}, update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)
         self.stylesheet.set_variables(self.get_css_variables())
 
     def refresh(self, *, repaint: bool | None = None, layout: bool = False,

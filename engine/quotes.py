@@ -24,7 +24,8 @@ from .rules import empty, hooks, payment, victory
 from .rules.common import at_war, building_controller, player, tokens_in_play
 from .rules.registry import LEGAL
 from .rules.roles import role_scores
-from .rules.shortfall import KindQuote, kind_quotes
+from .rules.shortfall import KindQuote as KindQuote  # (named by the screens: public)
+from .rules.shortfall import kind_quotes
 from .state import GameState
 
 # The item kinds a construction can buy without a card (their cost does not depend on
@@ -270,3 +271,13 @@ def progress(state: GameState) -> list[Progress]:
     """Where every player stands toward victory (public: cards held and roles), without
     the rest of the quotes (the computer players ask this at many decisions)."""
     return _progress(state)
+
+
+def places(state: GameState) -> list[int]:
+    """Each player's place when the game is over, in seat order: the winner first, then
+    the others by the heroes and wonders they hold; equal holdings share a place (1, 2, 2,
+    4). The rules rank only the winner: the rest is docs/rulings.md, Placing at the end."""
+    held = {p.civ: victory.hero_wonder_count(state, p.civ) for p in state.players}
+    key = {p.civ: (p.civ == state.winner, held[p.civ]) for p in state.players}
+    return [1 + sum(1 for other in key.values() if other > key[p.civ])
+            for p in state.players]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from tests.test_tui_fixtures import settle
 from tests.waiting import settled, until
 from tui.app import MareNostrumApp
+from tui.net import protocol as p
 from tui.net.protocol import SeatInfo, TableInfo
 from tui.net.settings import Settings, suggest
 from tui.screens.account import InviteScreen, LinkCodeScreen, NameClaimScreen
@@ -42,6 +43,68 @@ def test_settings_with_the_terminal_check(snap_compare):
     settings, notes = suggest("linux", "", 72, 22)
     app, run_before = _over_lobby(SettingsScreen(settings, notes))
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+
+
+def test_settings_with_notices_while_away(snap_compare):
+    """An e-mail address waiting for its code, and a push address."""
+    contact = p.Contact(email="anna@example.org", push="ntfy://ntfy.sh/anna-games", mail=True)
+    app, run_before = _over_lobby(SettingsScreen(Settings(), contact=contact))
+    assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+
+
+def test_the_settings_screen_sends_where_to_be_told_while_away():
+    import asyncio
+
+    async def go(contact, typed: dict[str, str]):
+        sent: list = []
+        app = MareNostrumApp(first_screen=LobbyScreen(tables=[], name="anna"), autosave=False)
+        async with app.run_test(size=SMALL) as pilot:
+            screen = SettingsScreen(Settings(), contact=None, send=sent.append)
+            app.push_screen(screen)
+            await until(pilot, lambda: app.screen is screen and screen.is_mounted)
+            screen.show_contact(contact)  # the server's answer comes after the screen
+            await settled(pilot)
+            for field, text in typed.items():
+                screen.query_one(f"#{field}").focus()
+                await pilot.press(*text)
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: app.screen is not screen, what="the screen closed")
+        return sent
+
+    waiting = p.Contact(email="anna@example.org", mail=True)
+    assert asyncio.run(go(waiting, {"code": "k7qxm2pa"})) == [p.ConfirmEmail(code="k7qxm2pa")]
+    assert asyncio.run(go(p.Contact(mail=True), {"push": "ntfy://n.example.org/a"})) == [
+        p.SetContact(email="", push="ntfy://n.example.org/a")]
+    assert asyncio.run(go(None, {})) == []  # before the server said: nothing is changed
+
+
+def test_the_lobby_asks_for_the_contact_and_the_open_settings_show_its_answer():
+    import asyncio
+
+    from textual.widgets import Input
+
+    async def go():
+        sent: list = []
+        lobby = LobbyScreen(tables=[], name="anna")
+        lobby.send = sent.append  # type: ignore[method-assign]
+        app = MareNostrumApp(first_screen=lobby, autosave=False)
+        async with app.run_test(size=SMALL) as pilot:
+            await until(pilot, lambda: app.screen is lobby and lobby.is_mounted)
+            lobby.welcomed(p.Welcome(identity="SHA256:anna", name="anna",
+                                     settings=Settings()))
+            await pilot.press("s")
+            screen = await until(pilot, lambda: isinstance(app.screen, SettingsScreen)
+                                 and app.screen.is_mounted and app.screen)
+            assert screen.query_one("#email", Input).disabled  # until the server says
+            lobby.receive(p.Contact(email="anna@example.org", mail=True,
+                                    said="A code was sent to anna@example.org: type it in "
+                                         "Settings (s) to confirm the address."))
+            await settled(pilot)
+            assert screen.query_one("#email", Input).value == "anna@example.org"
+            assert screen.query_one("#code-row").display
+            return sent
+
+    assert p.GetContact() in asyncio.run(go())
 
 
 def test_invite_code(snap_compare):

@@ -84,7 +84,8 @@ def test_a_registry_made_before_versions_is_upgraded_and_keeps_everything(data, 
     assert db.execute("PRAGMA user_version").fetchone()[0] == LATEST
     assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     assert store.upgraded[0].startswith("schema 1") and len(store.upgraded) == LATEST
-    assert "1 rows of tables or accounts that no longer exist" in store.upgraded[-1]
+    belong = next(line for line in store.upgraded if line.startswith("schema 2"))
+    assert "1 rows of tables or accounts that no longer exist" in belong
     assert (data / f"server.sqlite.before-schema-{LATEST}").is_file()  # the old one kept
     for table in ("seats", "chat", "table_audience", "table_invited", "spectator_chat",
                   "clocks"):
@@ -100,6 +101,7 @@ def test_a_registry_made_before_versions_is_upgraded_and_keeps_everything(data, 
             assert server.key_settings.get("SHA256:anna").theme == "ansi"
             assert [r.text for r in server.audiences.chat_rows(1)] == ["go"]
             assert list(server.tables) == [1]
+            assert not server.tables[1].hints  # a table made before hints offers none
             assert server.socket_path is not None
             anna = await Client.connect(server.socket_path, server.issue_token(
                 "SHA256:anna2", "", key="SHA256:anna2", open=True))
@@ -121,6 +123,36 @@ def test_a_registry_made_before_versions_is_upgraded_and_keeps_everything(data, 
 
     before, after = run(play_on())
     assert after > before
+
+
+def test_a_registry_of_schema_4_gets_the_contacts_of_notices_while_away(data, monkeypatch):
+    """The previous version's registry (schema 4, made by this program's first four steps)
+    keeps what it holds and gains where keys are told while away, and what was sent when
+    (a notice about a table goes with the table)."""
+    from tui.net import schema
+    with monkeypatch.context() as m:
+        m.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:4])
+        m.setattr(schema, "LATEST", 4)
+        store = Store(data)
+        tid = store.create_table("SHA256:anna", "x", [SeatRow(seat=0, kind="remote")])
+        Accounts(store.db).claim("SHA256:anna", "Anna")
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == 4
+        store.close()
+    store = Store(data)
+    assert store.upgraded == ["schema 5: where a key is told of a decision while away, and "
+                              "what it was told"]
+    assert (data / f"server.sqlite.before-schema-{LATEST}").is_file()
+    assert Accounts(store.db).identity_of("SHA256:anna") == ("SHA256:anna", "Anna")
+    assert [t.id for t in store.tables()] == [tid]
+    from tui.net.contacts import Contacts
+    contacts = Contacts(store.db, lambda: 1000.0)
+    contacts.save("SHA256:anna", "SHA256:anna", "", "ntfy://ntfy.example.org/anna", mail=False)
+    contacts.told("SHA256:anna", tid, 1000.0)
+    assert [c.push for c in contacts.of("SHA256:anna")] == ["ntfy://ntfy.example.org/anna"]
+    store.drop_table(tid)
+    assert contacts.told_at("SHA256:anna", tid) is None
+    assert contacts.of("SHA256:anna")  # the contact is the key's, not the table's
+    store.close()
 
 
 def test_an_upgraded_registry_is_not_upgraded_again(data):

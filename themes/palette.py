@@ -16,7 +16,9 @@ first map).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+from textual.app import App
 from textual.theme import Theme
 
 HERE = Path(__file__).parent
@@ -225,6 +227,6 @@ def resolve_theme_name(name: str | None) -> str:
     return THEME_ALIASES.get(name, name)
 
 
-def register_themes(app) -> None:
+def register_themes(app: App[Any]) -> None:
     for theme in THEMES.values():
         app.register_theme(theme)

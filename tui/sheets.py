@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import PurePath
+from typing import Any
+
+from textual.app import App
 
 
-def add_sheets(app, paths: Iterable[str | PurePath]) -> None:
+def add_sheets(app: App[Any], paths: Iterable[str | PurePath]) -> None:
     stylesheet = app.stylesheet
     for path in paths:
         where = str(path)  # the key under which Textual looks for the screen's sheet

@@ -12,7 +12,7 @@ and planner (look-ahead over greedy play).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..actions import Action
 from ..view import View
@@ -94,7 +94,22 @@ def advise(view: View, budget: float = 1.0, rounds: int | None = None,
     return advise_(view, budget=budget, rounds=rounds, between=between)
 
 
-def review_decisions(record: GameRecord, civ: str, budget: float = 0.25,
+REVIEW_BUDGET = 0.25  # the hard player's seconds per decision: a game's review in a minute or two
+
+
+def __getattr__(name: str) -> Any:
+    """The advice's and the review's types, imported when first named (a protocol that
+    carries them names them when it loads; a local game that never asks does not)."""
+    if name == "Advice":
+        from .advice import Advice
+        return Advice
+    if name in ("Review", "Judgement"):
+        from . import review
+        return getattr(review, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def review_decisions(record: GameRecord, civ: str, budget: float = REVIEW_BUDGET,
                      rounds: int | None = None,
                      progress: Callable[[int, int], None] | None = None,
                      cancelled: Callable[[], bool] | None = None) -> Review | None:

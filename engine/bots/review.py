@@ -25,6 +25,7 @@ from ..render import action_text, phase_name, prompt_title
 from ..render_advice import better_why
 from ..replay import ReplayError
 from ..view import View
+from . import REVIEW_BUDGET
 from .advice import Advice, advise
 
 REVIEW_VERSION = 1  # a cached review of another version is worked out again
@@ -109,7 +110,7 @@ def judge(d: Decision, budget: float, rounds: int | None = None,
                                    why=better_why(best, mine))
 
 
-def review(record: GameRecord, civ: str, budget: float = 0.25, rounds: int | None = None,
+def review(record: GameRecord, civ: str, budget: float = REVIEW_BUDGET, rounds: int | None = None,
            progress: Callable[[int, int], None] | None = None,
            cancelled: Callable[[], bool] | None = None) -> Review | None:
     """Every decision of `civ` judged; `progress(done, total)` after each. None if

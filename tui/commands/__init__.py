@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import admin, arena, net, record_cmd, review_cmd, saves_cmd, scenario_cmd, simulate
 
-COMMANDS = {
+if TYPE_CHECKING:
+    from ..cli import Command
+
+COMMANDS: dict[str, Command] = {
     "simulate": simulate.COMMAND,
     "arena": arena.COMMAND,
 }

@@ -16,8 +16,9 @@ import argparse
 import math
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING, Any
 
 from engine.bots import LEVELS
 from engine.data.board import CIVS
@@ -27,6 +28,12 @@ from engine.state import Config
 
 from .checks import count, seconds
 from .progress import games_progress
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+# one game's result as the arena reports it (a failed game: its seed, levels, error)
+GameResult = dict[str, Any]
 
 # Bots are seeded from the game seed and this secret (engine.match), so a run is repeatable.
 SECRET = b"arena"
@@ -72,7 +79,7 @@ class Tally:
 
 
 def play_one(levels: list[str], seed: int, budget: float, max_turns: int = 200,
-             setup: str = "predetermined", cpu_clock: bool = False) -> dict:
+             setup: str = "predetermined", cpu_clock: bool = False) -> GameResult:
     """One game; its winner's level, turns, every level's decision times and rollouts,
     and per seat its civilization, gods bought and battles fought. `cpu_clock`: the
     budget and the decision times are this process's processor time, not wall time (what
@@ -81,8 +88,8 @@ def play_one(levels: list[str], seed: int, budget: float, max_turns: int = 200,
     match = Match.new(config, list(levels), bot_secret=SECRET, bot_budget=budget)
     clock: Callable[[], float] = time.thread_time if cpu_clock else time.perf_counter
     if cpu_clock:
-        for s in range(len(levels)):
-            bot = match.bot(s)
+        for i in range(len(levels)):
+            bot = match.bot(i)
             if hasattr(bot, "clock"):
                 bot.clock = clock
     tally = Tally()
@@ -109,7 +116,12 @@ def play_one(levels: list[str], seed: int, budget: float, max_turns: int = 200,
                        "battles": tally.battles.get(p.civ, 0)} for p in state.players]}
 
 
-def _job(args: tuple) -> dict:
+# one game's arguments to `play_one`: the levels by seat, the seed, the budget, the turns
+# at most, the setup, the processor clock
+Job = tuple[list[str], int, float, int, str, bool]
+
+
+def _job(args: Job) -> GameResult:
     """One game; a game that fails (a bug) is reported, and the others still count."""
     try:
         return play_one(*args)
@@ -141,7 +153,7 @@ def _run(args: argparse.Namespace) -> int:
         print(f"mare-nostrum: --seats: 3 to 6 of {', '.join(LEVELS)}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
-    jobs = [(seats_for(levels, g), seed_for(args.seed, g, args.paired), args.budget,
+    jobs: list[Job] = [(seats_for(levels, g), seed_for(args.seed, g, args.paired), args.budget,
              args.max_turns,
              "predetermined", args.cpu_clock) for g in range(args.games)]
     with games_progress(len(jobs)) as done:
@@ -160,7 +172,8 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _report_each(results, quiet: bool, done: Callable[[str], None]):
+def _report_each(results: Iterable[GameResult], quiet: bool,
+                 done: Callable[[str], None]) -> Iterator[GameResult]:
     for g, r in enumerate(results):
         line = ""
         if "error" in r:
@@ -174,7 +187,8 @@ def _report_each(results, quiet: bool, done: Callable[[str], None]):
         yield r
 
 
-def _summary(levels: list[str], results: list[dict], args, elapsed: float) -> None:
+def _summary(levels: list[str], results: list[GameResult], args: argparse.Namespace,
+             elapsed: float) -> None:
     n = len(results)
     print(f"\n{n} games, seats {','.join(levels)} rotated, seed {args.seed}, "
           f"planner budget {args.budget}s"
@@ -204,7 +218,7 @@ def _summary(levels: list[str], results: list[dict], args, elapsed: float) -> No
         console.print(report_table("level", "level", results))
 
 
-def report_table(title: str, key: str, results: list[dict]):
+def report_table(title: str, key: str, results: list[GameResult]) -> Table:
     """Per civilization (key "civ") or per level ("level"): seats played, wins (and their
     share of those seats), average turns of the games won, gods bought and battles fought
     per seat-game."""

@@ -5,9 +5,13 @@ what the computer players did and why; the player may turn it off and play on al
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from .checks import seconds
 from .play import THEME_HELP
+
+if TYPE_CHECKING:
+    from tui.screens.guided import GuidedGameScreen
 
 
 def _add_learn(p: argparse.ArgumentParser) -> None:
@@ -18,7 +22,7 @@ def _add_learn(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-autosave", action="store_true", help="do not save after each action")
 
 
-def guided_screen(*, bot_delay: float = 0.3, autosave: bool = True):
+def guided_screen(*, bot_delay: float = 0.3, autosave: bool = True) -> GuidedGameScreen:
     """The game screen of the prepared game, with its guide."""
     from tui.guide.first_game import BOT_SECRET, first_game_config, first_game_seats
     from tui.guide.tour import Tour

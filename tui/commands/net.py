@@ -9,6 +9,10 @@
     mare-nostrum join [TABLE] [--watch|--replay] [--socket PATH]
                                                            the lobby (or a table) of a server
 
+Both serve commands tell players away of their decisions (tui.net.away): `--smtp HOST:PORT
+--smtp-from ADDR` names the mail relay (its login, if any, in MARE_NOSTRUM_SMTP_USER and
+MARE_NOSTRUM_SMTP_PASSWORD: never on a command line), push services need nothing.
+
 Textual, asyncssh and the server are imported inside the run functions only, so headless
 commands start fast and the engine works without the optional extras.
 """
@@ -19,6 +23,10 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tui.net.away import AwayConfig
 
 
 def _data_arg(p: argparse.ArgumentParser) -> None:
@@ -45,6 +53,25 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
                    help=f"size at which the log file is rotated (default {LOG_SIZE_MB})")
     g.add_argument("--log-keep", type=int, default=LOG_KEEP, metavar="N",
                    help=f"rotated log files kept (default {LOG_KEEP})")
+    from tui.net.away import SECURITY, AwayConfig
+    g = p.add_argument_group("notices to players away (e-mail through your relay, push "
+                             "services: each player sets theirs in the lobby's settings)")
+    g.add_argument("--smtp", default="", metavar="HOST:PORT",
+                   help="the mail relay e-mail goes through (default: no e-mail; its login, "
+                        "if any, in MARE_NOSTRUM_SMTP_USER and MARE_NOSTRUM_SMTP_PASSWORD)")
+    g.add_argument("--smtp-from", default="", metavar="ADDR",
+                   help="the address notices come from")
+    g.add_argument("--smtp-security", choices=SECURITY, default="none",
+                   help="how the relay is spoken to (default: none, a relay on this host)")
+    g.add_argument("--notice-hour", type=int, default=AwayConfig().digest_hour, metavar="H",
+                   help="the hour (UTC) of the daily digest to players several tables wait "
+                        f"for (default {AwayConfig().digest_hour})")
+    g.add_argument("--reach", default="", metavar="TEXT",
+                   help="how players connect, said in every notice with how to turn them off "
+                        "(default: the ssh command of this host, or `mare-nostrum join`)")
+    g.add_argument("--push-local", action="store_true",
+                   help="accept push addresses on this machine or its private network "
+                        "(a ntfy or Matrix server of your own)")
 
 
 def _add_serve_ssh(p: argparse.ArgumentParser) -> None:
@@ -111,6 +138,21 @@ def _start_log(args: argparse.Namespace, data: Path) -> bool:
     return True
 
 
+def _away(args: argparse.Namespace, reach: str) -> AwayConfig | None:
+    """The notices' settings from the flags; None, said in one line, when they are wrong."""
+    from tui.net.away import AwayConfig, check_config
+    try:
+        return check_config(AwayConfig(
+            smtp=args.smtp, sender=args.smtp_from, security=args.smtp_security,
+            user=os.environ.get("MARE_NOSTRUM_SMTP_USER", ""),
+            password=os.environ.get("MARE_NOSTRUM_SMTP_PASSWORD", ""),
+            digest_hour=args.notice_hour, reach=args.reach or reach,
+            local_push=args.push_local))
+    except ValueError as e:
+        print(f"mare-nostrum: {e}", file=sys.stderr)
+        return None
+
+
 def _stopped_by(e: BaseException) -> int:
     """A server stopped by an error: one line on the console, the traceback in the log."""
     import logging
@@ -122,23 +164,26 @@ def run_serve(args: argparse.Namespace) -> int:
     import asyncio
     import logging
 
-    from tui.net.server import serve
+    from tui.net.server import GameServer, serve
 
     from .admin import prepare_data
     data, socket = _paths(args)
+    away = _away(args, "mare-nostrum join, on the server's machine")
+    if away is None:
+        return 2
     refused = prepare_data(data, socket, args.restore)
     if refused:
         return refused
     if not _start_log(args, data):
         return 1
 
-    def ready(server, path) -> None:
+    def ready(server: GameServer, path: Path) -> None:
         started = f"game server on {path} ({len(server.tables)} tables)"
         print(f"mare-nostrum: {started}", flush=True)
         logging.getLogger(__name__).info("started: %s", started)
 
     try:
-        asyncio.run(serve(data, socket, bot_delay=args.bot_delay, ready=ready))
+        asyncio.run(serve(data, socket, bot_delay=args.bot_delay, ready=ready, away=away))
     except Exception as e:  # noqa: BLE001  (said in one line; the traceback is logged)
         return _stopped_by(e)
     logging.getLogger(__name__).info("stopped")
@@ -163,6 +208,10 @@ def run_serve_ssh(args: argparse.Namespace) -> int:
                     per_address=args.max_sessions_per_address, idle=args.idle_timeout,
                     memory_mb=args.limit_memory, files=args.limit_files,
                     processes=args.limit_processes)
+    import socket as net
+    away = _away(args, f"ssh -p {args.port} {net.getfqdn()}")
+    if away is None:
+        return 2
     data, socket = _paths(args)
     from .admin import prepare_data
     refused = prepare_data(data, socket, args.restore)
@@ -174,7 +223,7 @@ def run_serve_ssh(args: argparse.Namespace) -> int:
         asyncio.run(serve_ssh(data=data, socket=socket, host=args.host, port=args.port,
                               host_key=args.host_key, authorized_keys=args.authorized_keys,
                               bot_delay=args.bot_delay, open=args.open, limits=limits,
-                              spawn=args.spawn))
+                              spawn=args.spawn, away=away))
     except SSHError as e:
         import logging
         logging.getLogger(__name__).error("%s", e)  # one line on the console, and logged

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from .checks import PLAYERS, count, seconds
 
@@ -74,7 +75,7 @@ def _add_replay(p: argparse.ArgumentParser) -> None:
     p.add_argument("--turn", type=count(1), default=None, help="open at the start of this turn")
 
 
-def _opts(args: argparse.Namespace) -> dict:
+def _opts(args: argparse.Namespace) -> dict[str, Any]:
     return {"theme": getattr(args, "theme", None),
             "bot_delay": getattr(args, "bot_delay", 0.15),
             "autosave": not getattr(args, "no_autosave", False)}

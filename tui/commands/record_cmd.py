@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from engine.record import action_text, truncate
 from engine.replay import ReplayError, replay, verify
@@ -14,13 +16,20 @@ from engine.saves import SaveError, load_record, resolve, saves_dir
 
 from .checks import count, writable
 
+if TYPE_CHECKING:
+    from engine.actions import Action
+    from engine.events import Event
+    from engine.record import GameRecord
+    from engine.saves import SaveFile
+    from engine.state import GameState
+
 
 def _fail(msg: str, code: int = 2) -> int:
     print(f"mare-nostrum: {msg}", file=sys.stderr)
     return code
 
 
-def _load(args: argparse.Namespace):
+def _load(args: argparse.Namespace) -> tuple[GameRecord, SaveFile]:
     return load_record(resolve(args.file, saves_dir()))
 
 
@@ -56,7 +65,8 @@ def _run_replay(args: argparse.Namespace) -> int:
         play = screen_commands()
         if play is not None and callable(getattr(play, "run_replay", None)):
             args.file = str(resolve(args.file, saves_dir()))
-            return play.run_replay(args)
+            code: int = play.run_replay(args)
+            return code
     if args.to is not None:
         if args.to < 0:
             return _fail("--to takes a number of actions from 0")
@@ -77,8 +87,11 @@ def _run_replay(args: argparse.Namespace) -> int:
     else:
         final = None
         try:
-            for step in replay(record, on_start=lambda st, ev: None if args.quiet else
-                               [print(f"  {line}") for line in render_events(ev)]):
+            def start(_state: GameState, events: list[Event]) -> None:
+                for line in [] if args.quiet else render_events(events):
+                    print(f"  {line}")
+
+            for step in replay(record, on_start=start):
                 final = step.state
                 if not args.quiet:
                     print(f"[{step.index}] {step.civ}: {action_text(step.action)}")
@@ -124,7 +137,7 @@ def _add_log(p: argparse.ArgumentParser) -> None:
 def _run_log(args: argparse.Namespace) -> int:
     from msgspec import json
 
-    from engine.events import Event, GameStarted, TurnStarted
+    from engine.events import GameStarted, TurnStarted
     from engine.game import visible_events
     from engine.render import is_heading, render_events
     from engine.view import visible_action
@@ -167,7 +180,7 @@ def _run_log(args: argparse.Namespace) -> int:
     try:
         for step in replay(record, on_start=lambda st, ev: show(ev)):
             if args.actions:
-                seen = step.action
+                seen: Action | dict[str, Any] = step.action
                 if args.civ or args.public:  # another's face-down cards stay face down
                     seen = visible_action(step.action, step.civ, args.civ)
                 text = (action_text(seen) if not isinstance(seen, dict)
@@ -179,7 +192,7 @@ def _run_log(args: argparse.Namespace) -> int:
     return 0
 
 
-def _pipe_safe(run):
+def _pipe_safe(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     """`mare-nostrum log FILE | head` must end quietly when the reader goes away."""
     def wrapped(args: argparse.Namespace) -> int:
         try:

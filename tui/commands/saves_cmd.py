@@ -7,6 +7,7 @@ import argparse
 import sys
 from datetime import datetime
 from pathlib import Path
+from types import ModuleType
 
 from engine.saves import (
     SaveError,
@@ -82,7 +83,7 @@ def _run_saves(args: argparse.Namespace) -> int:
 
 
 # --- resume -----------------------------------------------------------------------------------
-def screen_commands():
+def screen_commands() -> ModuleType | None:
     """tui.commands.play (the game screen's commands), or None without the screen."""
     if "tui.app" in sys.modules:
         present = sys.modules["tui.app"] is not None
@@ -140,7 +141,8 @@ def _run_resume(args: argparse.Namespace) -> int:
         args.file = str(path)
         if not hasattr(args, "seats"):
             args.seats = ""
-        return play.run_resume(args)
+        code: int = play.run_resume(args)
+        return code
     try:
         from tui.app import run_app
     except ImportError:

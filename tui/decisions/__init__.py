@@ -8,8 +8,12 @@ A prompt kind without a dialog of its own gets the generic menu of its legal act
 
 from __future__ import annotations
 
-from engine import prompts as P
+from typing import Any
 
+from engine import prompts as P
+from engine.actions import Action
+
+from ..sessions.base import TableSession
 from .base import ActionMenu, DecisionScreen
 from .card_list import CardListDecision, wants_composer
 from .commerce import AnnounceDecision, GiveCardDecision, TakeCardDecision, TradeOfferDecision
@@ -27,7 +31,7 @@ from .offering import OfferingDecision
 from .roles import NamePlayerDecision, RoleHolderDecision
 from .setup import CapitalDecision, FreeSetupDecision
 
-DIALOGS: dict[type, type[DecisionScreen]] = {
+DIALOGS: dict[type[P.Prompt], type[DecisionScreen[Any]]] = {
     P.ChooseCapital: CapitalDecision,
     P.FreeSetupTurn: FreeSetupDecision,
     P.ChooseRoleHolder: RoleHolderDecision,
@@ -50,9 +54,12 @@ DIALOGS: dict[type, type[DecisionScreen]] = {
 }
 
 
-def make_decision(session, seat: int, *, prompt=None, legal=None) -> DecisionScreen:
+def make_decision(session: TableSession, seat: int, *, prompt: P.Prompt | None = None,
+                  legal: list[Action] | None = None) -> DecisionScreen[Any]:
     prompt = prompt if prompt is not None else session.prompt
-    cls = DIALOGS.get(type(prompt), ActionMenu)
+    cls: type[DecisionScreen[Any]] = ActionMenu
+    if prompt is not None:
+        cls = DIALOGS.get(type(prompt), ActionMenu)
     if cls is ReactionDecision:
         legal = legal if legal is not None else session.legal()
         if wants_composer(legal):

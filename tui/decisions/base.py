@@ -8,9 +8,12 @@ closes with the action, which the game screen applies.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Generic, TypeVar, cast
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
@@ -30,6 +33,7 @@ from engine.render import action_text, card_text, prompt_text, prompt_title, rul
 from engine.render import card as card_name
 from engine.render import hand_text as cards_text
 from engine.render import resource as resource_name
+from engine.state import Player
 
 from ..screens.base import BaseModal
 from ..sessions.base import TableSession
@@ -41,6 +45,10 @@ from ..widgets.map import MAP_WIDTH
 from .battle_panel import battle_panel
 from .error_line import ErrorLine
 
+# the prompt kind a dialog is for, and the kind of action picked out of the legal ones
+PromptT = TypeVar("PromptT", bound=Prompt)
+ActionT = TypeVar("ActionT", bound=Action)
+
 
 class Undo:
     """What a dialog closes with when its player takes back his last decision."""
@@ -49,7 +57,7 @@ class Undo:
 UNDO = Undo()
 
 
-def can_undo(session, seat: int | None) -> bool:
+def can_undo(session: TableSession, seat: int | None) -> bool:
     check = getattr(session, "can_undo", None)
     return bool(check(seat)) if check is not None else False
 
@@ -59,8 +67,8 @@ def error_markup(e: IllegalAction) -> str:
     return f"[b $error]Not allowed:[/] {esc(e.reason)}{rule}"
 
 
-class DecisionScreen(ErrorLine, BaseModal):
-    """A modal dialog for the pending decision of one seat."""
+class DecisionScreen(ErrorLine, BaseModal, Generic[PromptT]):
+    """A modal dialog for the pending decision of one seat, of one prompt kind."""
 
     CSS_PATH = Path(__file__).with_name("decision.tcss")  # its own rules: tui/sheets.py
 
@@ -78,9 +86,11 @@ class DecisionScreen(ErrorLine, BaseModal):
         super().__init__(classes="decision")
         self.session = session
         self.seat = seat
-        self.prompt = prompt if prompt is not None else session.prompt
-        assert self.prompt is not None
-        self.civ = self.prompt.civ
+        pending = prompt if prompt is not None else session.prompt
+        assert pending is not None
+        # the dialog is picked by its prompt's kind (`make_decision`, DIALOGS)
+        self.prompt = cast(PromptT, pending)
+        self.civ = pending.civ
         self._legal = legal
         self.view = session.view(seat)
         self.state = self.view.state  # what this player may see
@@ -103,7 +113,7 @@ class DecisionScreen(ErrorLine, BaseModal):
             self._quotes = self.session.quotes(self.seat)
         return self._quotes
 
-    def legal_of(self, *types: type) -> list[Action]:
+    def legal_of(self, *types: type[ActionT]) -> list[ActionT]:
         return [a for a in self.legal if isinstance(a, types)]
 
     def check(self, action: Action) -> IllegalAction | None:
@@ -123,7 +133,7 @@ class DecisionScreen(ErrorLine, BaseModal):
 
     # --- what the dialog shows ------------------------------------------------------------
     @property
-    def me(self):
+    def me(self) -> Player:
         return next(p for p in self.state.players if p.civ == self.civ)
 
     def hand_line(self) -> str:
@@ -135,7 +145,7 @@ class DecisionScreen(ErrorLine, BaseModal):
     def intro_markup(self) -> str:
         return f"{esc(prompt_text(self.prompt)).capitalize()}.\n{self.hand_line()}"
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog"):
             yield Static(self.title_markup(), classes="d-title")
             yield Static(self.intro_markup(), classes="d-intro", id="d-intro")
@@ -159,7 +169,7 @@ class DecisionScreen(ErrorLine, BaseModal):
         if battle is not None and self.quotes.battle is not None:
             self.point_map(battle.area)
 
-    def body(self):
+    def body(self) -> ComposeResult:
         return iter(())
 
     def action_board(self) -> None:
@@ -170,7 +180,7 @@ class DecisionScreen(ErrorLine, BaseModal):
         from ..screens.hint import open_hint
         open_hint(self, self.session)
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "whole_map":
             return self.map_covered()
         return True
@@ -296,7 +306,7 @@ def area_of(action: Action) -> str | None:
     return None
 
 
-class ActionMenu(DecisionScreen):
+class ActionMenu(DecisionScreen[PromptT]):
     """A list of choices made from the legal actions (grouped by kind)."""
 
     SHOW_PREVIEW = False
@@ -332,7 +342,7 @@ class ActionMenu(DecisionScreen):
         return [Entry("[b]Powers[/]", None),
                 *(Entry(esc(self.describe(a)), a, card=a.card) for a in powers)]
 
-    def body(self):
+    def body(self) -> ComposeResult:
         yield ChoiceList(id="choices")
         if self.SHOW_PREVIEW:
             with Vertical(id="d-preview"):
@@ -382,6 +392,8 @@ class ActionMenu(DecisionScreen):
         self.choose(e)
 
     def choose(self, e: Entry) -> None:
+        if e.action is None:  # a header
+            return
         if e.legal:
             self.submit(e.action)
         else:
@@ -394,10 +406,10 @@ class ActionMenu(DecisionScreen):
             return self._entries[int(oid[1:])]
         return None
 
-    def first_legal(self, *types: type) -> Action | None:
+    def first_legal(self, *types: type[ActionT]) -> ActionT | None:
         return next((a for a in self.legal if isinstance(a, types)), None)
 
-    def submit_first(self, *types: type, missing: str = "") -> None:
+    def submit_first(self, *types: type[Action], missing: str = "") -> None:
         a = self.first_legal(*types)
         if a is None:
             self.show_error(f"[b $error]{esc(missing or 'That is not possible now.')}[/]")
@@ -508,7 +520,8 @@ class PaymentScreen(ErrorLine, BaseModal):
     ]
 
     def __init__(self, title: str, cost: int, hand: dict[str, int],
-                 suggestions: list[dict[str, int]], validate) -> None:
+                 suggestions: list[dict[str, int]],
+                 validate: Callable[[dict[str, int]], IllegalAction | None]) -> None:
         super().__init__(classes="decision")
         self.title_text = title
         self.cost = cost
@@ -516,7 +529,7 @@ class PaymentScreen(ErrorLine, BaseModal):
         self.suggestions = suggestions
         self.validate = validate
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog"):
             yield Static(f"[b]Pay for[/] {esc(self.title_text)}", classes="d-title")
             yield Static(f"It costs [b]{self.cost}[/]: one set of at least {self.cost} "
@@ -544,7 +557,7 @@ class PaymentScreen(ErrorLine, BaseModal):
         elif oid.startswith("p"):
             self._try(self.suggestions[int(oid[1:])])
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "custom":  # already choosing them: c has nothing more to open
             pickers = self.query(CardPicker)
             return not (pickers and pickers.first().display)

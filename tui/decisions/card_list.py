@@ -7,13 +7,18 @@ hold from them, and sends the list picked; the engine says why when it refuses i
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 
 from engine import actions as A
+from engine import prompts as P
+from engine.actions import Action
 from engine.data.cards import RESOURCES
+from engine.prompts import Prompt
 from engine.render import card as card_name
 from engine.render import card_text, civ_words, hand_text
 
+from ..sessions.base import TableSession
 from ..text import esc
 from .base import CardPicker, DecisionScreen
 
@@ -50,7 +55,7 @@ def wants_composer(legal: list[A.Action]) -> bool:
     return len(card_lists(legal)) > MENU_LIMIT
 
 
-class CardListDecision(DecisionScreen):
+class CardListDecision(DecisionScreen[P.Reaction]):
     """Pick the cards a power gives one at a time; Enter takes them, n lets it pass."""
 
     BINDINGS = [
@@ -58,8 +63,9 @@ class CardListDecision(DecisionScreen):
         Binding("r", "reset", "Start again", show=False, id="card_list.reset"),
     ]
 
-    def __init__(self, *a, **kw) -> None:
-        super().__init__(*a, **kw)
+    def __init__(self, session: TableSession, seat: int, *, prompt: Prompt | None = None,
+                 legal: list[Action] | None = None) -> None:
+        super().__init__(session, seat, prompt=prompt, legal=legal)
         self.lists = card_lists(self.legal)
         self.card = self.lists[0][1].card if self.lists else ""
         self.count = max((sum(c.values()) for c, _ in self.lists), default=0)
@@ -76,7 +82,7 @@ class CardListDecision(DecisionScreen):
                  "them.[/]"]
         return "\n".join(lines)
 
-    def body(self):
+    def body(self) -> ComposeResult:
         yield CardPicker(self.most, target=self.count, id="card-list")
 
     def on_mount(self) -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
+
 from engine import actions as A
+from engine import prompts as P
 from engine.render import count
 from engine.render import hand_text as cards_text
 from engine.render import resource as resource_name
@@ -11,7 +14,7 @@ from ..text import civ_markup, esc
 from .base import ActionMenu, CardPicker, DecisionScreen, Entry
 
 
-class AnnounceDecision(ActionMenu):
+class AnnounceDecision(ActionMenu[P.AnnounceTrade]):
     def intro_markup(self) -> str:
         sizes = " · ".join(f"{civ_markup(c, bold=False)} {n}"
                            for c, n in self.view.hand_sizes.items())
@@ -23,7 +26,7 @@ class AnnounceDecision(ActionMenu):
         return [Entry(esc(self.describe(a)), a) for a in self.legal_of(A.Announce)]
 
 
-class TradeOfferDecision(DecisionScreen):
+class TradeOfferDecision(DecisionScreen[P.ChooseTradeOffer]):
     """Choose exactly n cards of your hand to lay face down."""
 
     def intro_markup(self) -> str:
@@ -32,7 +35,7 @@ class TradeOfferDecision(DecisionScreen):
                 "them, and you from theirs.\n[dim]↑↓ a card, + and - to choose, "
                 "Enter to lay them down.[/]")
 
-    def body(self):
+    def body(self) -> ComposeResult:
         yield CardPicker(self.me.hand, target=self.prompt.n, id="offer-picker")
 
     def on_mount(self) -> None:
@@ -45,7 +48,7 @@ class TradeOfferDecision(DecisionScreen):
         self.clear_error()
 
 
-class TakeCardDecision(ActionMenu):
+class TakeCardDecision(ActionMenu[P.TakeTradeCard]):
     def intro_markup(self) -> str:
         t = self.state.trade
         lines = ["Take one face-up card from another player's offer; the player you take "
@@ -77,7 +80,7 @@ class TakeCardDecision(ActionMenu):
         return out
 
 
-class GiveCardDecision(ActionMenu):
+class GiveCardDecision(ActionMenu[P.GiveBalancingCard]):
     def intro_markup(self) -> str:
         p = self.prompt
         return (f"You took more cards than you gave: hand [b]{count(p.count, 'card')}[/] "

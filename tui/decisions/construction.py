@@ -7,10 +7,15 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 
 from engine import actions as A
+from engine import prompts as P
+from engine.actions import Action
+from engine.errors import IllegalAction
+from engine.prompts import Prompt
 from engine.quotes import KindQuote
 from engine.render import item_text, only_powers_text
 from engine.render_kinds import kind_detail, kind_line, kind_name, lacks
 
+from ..sessions.base import TableSession
 from ..text import esc
 from .base import ActionMenu, Entry, PaymentScreen
 
@@ -32,15 +37,16 @@ def group_of(item: A.Item) -> str:
     return "military"
 
 
-class ConstructionDecision(ActionMenu):
+class ConstructionDecision(ActionMenu[P.ConstructionTurn]):
     SHOW_PREVIEW = True
     BINDINGS = [
         Binding("space", "mark", "Mark", id="construction.mark"),
         Binding("e", "end_turn", "End turn", id="construction.end-turn"),
     ]
 
-    def __init__(self, *a, **kw) -> None:
-        super().__init__(*a, **kw)
+    def __init__(self, session: TableSession, seat: int, *, prompt: Prompt | None = None,
+                 legal: list[Action] | None = None) -> None:
+        super().__init__(session, seat, prompt=prompt, legal=legal)
         self.marked: list[int] = []
         self._kinds: dict[int, KindQuote] = {}  # entry index -> the KindQuote of a kind not buyable
 
@@ -133,11 +139,16 @@ class ConstructionDecision(ActionMenu):
         ol.replace_option_prompt_at_index(ol.highlighted, self._label(i))
         self._show_marked()
 
+    def _marked_items(self) -> list[A.Item]:
+        """The items of the marked purchases (only a purchase of one item is marked)."""
+        buys = [self._entries[i].action for i in self.marked]
+        return [b.items[0] for b in buys if isinstance(b, A.Buy)]
+
     def _show_marked(self) -> None:
         if not self.marked:
             self.clear_error()
             return
-        items = [self._entries[i].action.items[0] for i in self.marked]
+        items = self._marked_items()
         total = self.session.price(self.seat, items)
         self.show_error(f"Marked: {esc(' + '.join(item_text(it) for it in items))} = "
                         f"[b]{total}[/]. Enter pays for them with one set.")
@@ -161,7 +172,7 @@ class ConstructionDecision(ActionMenu):
                             f"{esc('; '.join(lacks(q)))}")
             return
         if isinstance(a, A.Buy) and e.legal:
-            items = [self._entries[i].action.items[0] for i in self.marked] or list(a.items)
+            items = self._marked_items() or list(a.items)
             if a.items[0] not in items:
                 items = list(a.items)
             self.pay_for(items)
@@ -176,10 +187,10 @@ class ConstructionDecision(ActionMenu):
             hand = self.quotes.hand
             suggestions = list(hand.sets.get(total, [])) if hand is not None else []
 
-        def validate(cards):
+        def validate(cards: dict[str, int]) -> IllegalAction | None:
             return self.check(A.Buy(items=items, payment=cards))
 
-        def paid(cards) -> None:
+        def paid(cards: dict[str, int] | None) -> None:
             if cards is not None:
                 self.submit(A.Buy(items=items, payment=cards))
 
@@ -191,7 +202,7 @@ class ConstructionDecision(ActionMenu):
         self.submit(A.EndConstruction())
 
 
-class PlaceFreeDecision(ActionMenu):
+class PlaceFreeDecision(ActionMenu[P.PlaceFree]):
     SHOW_PREVIEW = True
 
     def intro_markup(self) -> str:
@@ -200,7 +211,7 @@ class PlaceFreeDecision(ActionMenu):
         return f"{esc(card_name(p.card))} brings a free [b]{esc(p.item)}[/]: choose where it goes."
 
 
-class KeepDecision(ActionMenu):
+class KeepDecision(ActionMenu[P.KeepCommodities]):
     def intro_markup(self) -> str:
         return (f"The construction phase ends: you may keep up to [b]{self.prompt.keep}[/] "
                 "commodity cards (and 2 tax cards); the rest go back to the bank.\n"

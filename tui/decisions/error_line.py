@@ -35,5 +35,5 @@ class ErrorLine:
         self._cursor_moved()
 
     def _on_selection_list_selection_highlighted(
-            self, _event: SelectionList.SelectionHighlighted) -> None:
+            self, _event: SelectionList.SelectionHighlighted[object]) -> None:
         self._cursor_moved()

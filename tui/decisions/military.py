@@ -8,12 +8,14 @@ every choice goes through the engine before it is made.
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
 from engine import actions as A
+from engine import prompts as P
 from engine.data import board
 from engine.render import area as area_short
 from engine.render import card as card_name
@@ -27,15 +29,16 @@ from engine.render import (
     window_text,
 )
 from engine.render_battle import choice_text
+from engine.state import Unit
 
 from ..news import battle_so_far
 from ..text import civ_markup, esc
 from ..widgets.choice import ChoiceList
 from ..widgets.marks import MarkList
-from .base import UNDO, ActionMenu, DecisionScreen, Entry
+from .base import UNDO, ActionMenu, DecisionScreen, Entry, Undo
 
 
-class NavalDecision(ActionMenu):
+class NavalDecision(ActionMenu[P.NavalTurn]):
     SHOW_PREVIEW = True
     BINDINGS = [Binding("e", "end", "End naval", id="military.end")]
 
@@ -71,7 +74,7 @@ class NavalDecision(ActionMenu):
         self.submit(A.EndNaval())
 
 
-class GroundDecision(ActionMenu):
+class GroundDecision(ActionMenu[P.GroundTurn]):
     """Ground moves by destination: the units alike of one place that may go somewhere
     together are one line, whose count ← and → change (the engine lists a move for each
     count; the line shows the one chosen)."""
@@ -95,8 +98,8 @@ class GroundDecision(ActionMenu):
         self._counts: dict[int, list[A.Move]] = {}
         self._shown: dict[int, int] = {}
         out: list[Entry] = []
-        by_origin: dict[str, dict[tuple, list[A.Move]]] = {}
-        seen: set = set()
+        by_origin: dict[str, dict[tuple[str, tuple[str, ...], tuple[int, ...]], list[A.Move]]] = {}
+        seen: set[tuple[tuple[int, ...], str, tuple[str, ...]]] = set()
         units = {u.id: u for u in self.state.units}
         alike = self.quotes.alike
         for a in self.legal_of(A.Move):
@@ -161,15 +164,15 @@ class GroundDecision(ActionMenu):
         self.submit(A.EndMilitary())
 
     def action_compose_move(self) -> None:
-        def done(move) -> None:
-            if move is UNDO:
+        def done(move: A.Move | Undo | None) -> None:
+            if isinstance(move, Undo):
                 self.dismiss(UNDO)
             elif move is not None:
                 self.submit(move)
         self.app.push_screen(MoveComposer(self), callback=done)
 
 
-def area_of_other(a) -> str | None:
+def area_of_other(a: A.Action) -> str | None:
     """The area an action is about, to show on the map (a power's target if it is one)."""
     target = getattr(a, "target", "")
     if target in board.PROVINCES or target in board.SEAS:
@@ -177,7 +180,7 @@ def area_of_other(a) -> str | None:
     return getattr(a, "to", None) or getattr(a, "sea", None) or None
 
 
-class MoveComposer(DecisionScreen):
+class MoveComposer(DecisionScreen[P.GroundTurn]):
     """Choose several units (space), then where they go (Enter); the engine finds the
     trireme chain, and says why when the move is not allowed."""
 
@@ -194,7 +197,7 @@ class MoveComposer(DecisionScreen):
     def intro_markup(self) -> str:
         return "Mark the units that move together (space), then choose where they go."
 
-    def my_units(self):
+    def my_units(self) -> list[Unit]:
         # the units the engine lets move now (a Kraken at sea among them)
         movable = {i for a in self.legal_of(A.Move) for i in a.units}
         return [u for u in self.state.units if u.id in movable]
@@ -203,7 +206,7 @@ class MoveComposer(DecisionScreen):
         dests = list(dict.fromkeys(a.to for a in self.legal_of(A.Move)))
         return dests or sorted(board.PROVINCES)
 
-    def body(self):
+    def body(self) -> ComposeResult:
         units = self.my_units()
         yield Static("[b]Units[/]")
         yield MarkList(*[Selection(f"{u.kind} #{u.id} in {area_short(u.area)}", u.id)
@@ -231,7 +234,7 @@ class MoveComposer(DecisionScreen):
         self.dismiss(None)
 
 
-class OpponentDecision(ActionMenu):
+class OpponentDecision(ActionMenu[P.ChooseOpponent]):
     def intro_markup(self) -> str:
         return (f"Several players have units in [b]{esc(area_short(self.prompt.area))}[/]: "
                 "choose whom you fight first.")
@@ -245,7 +248,7 @@ class OpponentDecision(ActionMenu):
         return out
 
 
-class LossesDecision(DecisionScreen):
+class LossesDecision(DecisionScreen[P.ChooseLosses]):
     """Mark exactly `count` of your units to remove (the dice that cost them are shown
     above the list: `battle_markup`)."""
 
@@ -254,7 +257,7 @@ class LossesDecision(DecisionScreen):
         return (f"The dice cost you [b]{count(p.count, 'unit')}[/] in "
                 f"[b]{esc(area_short(p.area))}[/]: mark them with space, then Enter.")
 
-    def body(self):
+    def body(self) -> ComposeResult:
         sels = [Selection(esc(unit_text(self.state, u)), u) for u in self.prompt.units]
         yield MarkList(*sels, id="loss-units")
         yield Static("", id="loss-count")
@@ -263,7 +266,8 @@ class LossesDecision(DecisionScreen):
         self.query_one(MarkList).focus()
         self._count()
 
-    def on_selection_list_selected_changed(self, event) -> None:
+    def on_selection_list_selected_changed(
+            self, event: SelectionList.SelectedChanged[int]) -> None:
         self._count()
 
     def _count(self) -> None:
@@ -276,7 +280,7 @@ class LossesDecision(DecisionScreen):
         self.submit(A.TakeLosses(units=list(self.query_one(MarkList).selected)))
 
 
-class ConquestDecision(ActionMenu):
+class ConquestDecision(ActionMenu[P.ChooseConquest]):
     SHOW_PREVIEW = True
 
     def intro_markup(self) -> str:
@@ -291,7 +295,7 @@ class ConquestDecision(ActionMenu):
         return out
 
 
-class BlockadeDecision(ActionMenu):
+class BlockadeDecision(ActionMenu[P.GreekBlockade]):
     BINDINGS = [Binding("l", "let_pass", "Let it pass", id="military.let-pass")]
     PASS_TEXT = "Let it pass"
 
@@ -305,7 +309,7 @@ class BlockadeDecision(ActionMenu):
         self.submit_first(A.Pass, missing="Letting it pass is not offered here.")
 
 
-class ReactionDecision(ActionMenu):
+class ReactionDecision(ActionMenu[P.Reaction]):
     BINDINGS = [Binding("n", "not_now", "Not now", id="military.not-now")]
     PASS_TEXT = "Not now"
 
@@ -320,7 +324,7 @@ class ReactionDecision(ActionMenu):
             lines += [f"[dim]{esc(line)}[/]" for line in battle_so_far(self.session.events)]
         return "\n".join(lines)
 
-    def describe(self, action) -> str:
+    def describe(self, action: A.Action) -> str:
         """A power that changes a total says what it makes of the battle (the engine's
         quote of it)."""
         q = self.quotes.battle if self.state.military.battle is not None else None

@@ -5,7 +5,9 @@ from __future__ import annotations
 from textual.binding import Binding
 
 from engine import actions as A
+from engine import prompts as P
 from engine.data.cards import GODS
+from engine.errors import IllegalAction
 from engine.render import card as card_name
 from engine.render import card_text
 
@@ -13,7 +15,7 @@ from ..text import civ_markup, esc
 from .base import ActionMenu, Entry, PaymentScreen
 
 
-class OfferingDecision(ActionMenu):
+class OfferingDecision(ActionMenu[P.MakeOffering]):
     BINDINGS = [Binding("p", "pass_turn", "Pass", id="offering.pass-turn")]
 
     def intro_markup(self) -> str:
@@ -44,10 +46,10 @@ class OfferingDecision(ActionMenu):
         if isinstance(a, A.Worship) and e.legal:
             suggestions = [w.payment for w in self.legal_of(A.Worship) if w.god == a.god]
 
-            def validate(cards, god=a.god):
+            def validate(cards: dict[str, int], god: str = a.god) -> IllegalAction | None:
                 return self.check(A.Worship(god=god, payment=cards))
 
-            def paid(cards, god=a.god) -> None:
+            def paid(cards: dict[str, int] | None, god: str = a.god) -> None:
                 if cards is not None:
                     self.submit(A.Worship(god=god, payment=cards))
 

@@ -8,14 +8,18 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 
 from engine import actions as A
+from engine import prompts as P
+from engine.actions import Action
+from engine.prompts import Prompt
 from engine.render import PHASE_NAMES, count
 from engine.render import role as role_name
 
+from ..sessions.base import TableSession
 from ..text import civ_markup, esc
 from .base import ActionMenu, Entry
 
 
-class RoleHolderDecision(ActionMenu):
+class RoleHolderDecision(ActionMenu[P.ChooseRoleHolder]):
     def intro_markup(self) -> str:
         p = self.prompt
         return (f"You hold the [b]{esc(role_name(p.role))}[/], and other players are tied "
@@ -35,14 +39,15 @@ class NameOrder:
     civs: list[str]
 
 
-class NamePlayerDecision(ActionMenu):
+class NamePlayerDecision(ActionMenu[P.NamePlayer]):
     BINDINGS = [
         Binding("space", "mark", "Mark", id="roles.mark"),
         Binding("o", "order", "Name in order", id="roles.order"),
     ]
 
-    def __init__(self, *a, **kw) -> None:
-        super().__init__(*a, **kw)
+    def __init__(self, session: TableSession, seat: int, *, prompt: Prompt | None = None,
+                 legal: list[Action] | None = None) -> None:
+        super().__init__(session, seat, prompt=prompt, legal=legal)
         self.order: list[str] = []
 
     def intro_markup(self) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.binding import Binding
 
 from engine import actions as A
+from engine import prompts as P
 from engine.data import board
 from engine.render import item_text
 from engine.render import resource as resource_name
@@ -13,7 +14,7 @@ from ..text import esc
 from .base import ActionMenu, Entry
 
 
-class CapitalDecision(ActionMenu):
+class CapitalDecision(ActionMenu[P.ChooseCapital]):
     SHOW_PREVIEW = True
 
     def entries(self) -> list[Entry]:
@@ -29,7 +30,7 @@ class CapitalDecision(ActionMenu):
         return out
 
 
-class FreeSetupDecision(ActionMenu):
+class FreeSetupDecision(ActionMenu[P.FreeSetupTurn]):
     SHOW_PREVIEW = True
     BINDINGS = [Binding("e", "end_round", "End round", id="setup.end-round")]
 
@@ -58,8 +59,8 @@ class FreeSetupDecision(ActionMenu):
                 c = q.cost if q is not None else "?"
                 out.append(Entry(f"{esc(item_text(a.item))} [b]{c}[/]", a,
                                  area=a.item.province or None))
-        for a in self.legal_of(A.EndSetupRound):
-            out.append(Entry("[b]End this setup round[/]", a))
+        for end in self.legal_of(A.EndSetupRound):
+            out.append(Entry("[b]End this setup round[/]", end))
         return out
 
     def action_end_round(self) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import msgspec
 
 from engine.events import Event, PhaseStarted
-from engine.prompts import PromptBase
+from engine.prompts import Prompt
 from engine.render import RULES_DOC, phase_title, prompt_title
 
 from .others import OthersDid, others_did
@@ -47,7 +47,7 @@ class Tour:
         self.pages = 0  # pages shown
         self.first_turn_told = False
 
-    def due(self, prompt: PromptBase | None, phase: str, turn: int) -> bool:
+    def due(self, prompt: Prompt | None, phase: str, turn: int) -> bool:
         """Does the guide speak before this decision (a kind or a phase it has not
         explained, or the first decision after the first turn)?"""
         if not self.on or prompt is None:
@@ -55,7 +55,7 @@ class Tour:
         return (type(prompt).__name__ not in self.kinds or phase not in self.phases
                 or (turn > 1 and not self.first_turn_told))
 
-    def page(self, prompt: PromptBase | None, phase: str, turn: int,
+    def page(self, prompt: Prompt | None, phase: str, turn: int,
              events: Sequence[Event], again: bool = False) -> Page:
         """The page for this moment; it counts as told unless `again` (a page asked for
         again shows the same explanations, and the moves since the last page)."""

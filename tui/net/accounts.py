@@ -56,7 +56,15 @@ def name_key(name: str) -> str:
     return skeleton("".join(unicodedata.normalize("NFKC", name).casefold().split()))
 
 
-def _hash(code: str) -> str:
+def new_code() -> str:
+    """A one-time code as it is shown and typed: 'K7QX-M2PA' (link codes, e-mail codes)."""
+    code = "".join(secrets.choice(LINK_ALPHABET) for _ in range(LINK_LENGTH))
+    return f"{code[:4]}-{code[4:]}"
+
+
+def code_hash(code: str) -> str:
+    """What is stored of a one-time code (its hash: the registry holds no usable code);
+    case, spaces and the dash do not count."""
     return hashlib.sha256(code.strip().upper().replace("-", "").encode()).hexdigest()
 
 
@@ -80,7 +88,7 @@ class Accounts:
                     db.execute("UPDATE accounts SET name_key = ? WHERE identity = ?",
                                (name_key(name), identity))
 
-    def _tx(self):
+    def _tx(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
         from .store import transaction
         return transaction(self.db)
 
@@ -111,7 +119,7 @@ class Accounts:
     def new_link_code(self, identity: str) -> str:
         """A one-time code with which another key joins this account (replaces any
         earlier unused code of the account)."""
-        code = "".join(secrets.choice(LINK_ALPHABET) for _ in range(LINK_LENGTH))
+        code = new_code()
         with self._tx() as db:
             if not db.execute("SELECT 1 FROM accounts WHERE identity = ?",
                               (identity,)).fetchone():
@@ -119,16 +127,16 @@ class Accounts:
             db.execute("DELETE FROM link_codes WHERE identity = ? OR expires < ?",
                        (identity, self.clock()))
             db.execute("INSERT INTO link_codes VALUES (?, ?, ?)",
-                       (_hash(code), identity, self.clock() + LINK_LIFE))
-        return f"{code[:4]}-{code[4:]}"
+                       (code_hash(code), identity, self.clock() + LINK_LIFE))
+        return code
 
     def link(self, fingerprint: str, code: str) -> tuple[str, str]:
         """Bind a new key to the account of a link code (used up even when it fails for
         another reason): (identity, name), or AccountError."""
         with self._tx() as db:  # the code is used up first, whatever follows
             row = db.execute("SELECT identity, expires FROM link_codes WHERE code_hash = ?",
-                             (_hash(code),)).fetchone()
-            db.execute("DELETE FROM link_codes WHERE code_hash = ?", (_hash(code),))
+                             (code_hash(code),)).fetchone()
+            db.execute("DELETE FROM link_codes WHERE code_hash = ?", (code_hash(code),))
         if row is None:
             raise AccountError("unknown link code (each code works once)")
         identity, expires = row

@@ -13,10 +13,14 @@ from __future__ import annotations
 import asyncio
 import os
 from pathlib import Path
+from typing import TypeVar
 
 from . import protocol as p
 
 TOKEN_ENV = "MARE_NOSTRUM_TOKEN"  # how the SSH front hands a session's token to its child
+
+
+MsgT = TypeVar("MsgT", bound=p.ServerMsg)  # a kind of message awaited
 
 
 class RemoteError(Exception):
@@ -41,7 +45,7 @@ class Client:
         self.welcome: p.Welcome | None = None  # the server's last word on who we are
 
     @classmethod
-    async def connect(cls, socket_path: str | os.PathLike, token: str,
+    async def connect(cls, socket_path: str | os.PathLike[str], token: str,
                       timeout: float = 10.0) -> Client:
         try:
             reader, writer = await asyncio.wait_for(
@@ -75,9 +79,9 @@ class Client:
         except p.FrameError as e:
             raise RemoteError(str(e)) from None
 
-    async def expect(self, kind: type, timeout: float = 10.0):
+    async def expect(self, kind: type[MsgT], timeout: float = 10.0) -> MsgT:
         """Skip to the next message of `kind` (a Rejected on the way raises RemoteError)."""
-        async def wait():
+        async def wait() -> MsgT:
             while True:
                 msg = await self.receive()
                 if isinstance(msg, kind):

@@ -7,7 +7,8 @@
   the account's other key; until then it may look and watch, not sit, create or chat.
 - Private tables are listed, sat at and watched only by those the audience allows
   (`tui.net.audience`); a table without spectators may not be watched.
-- Settings are kept per key (`tui.net.settings`).
+- Settings are kept per key (`tui.net.settings`), and so is where a key is told while
+  away (`tui.net.contacts`): a named key's, never a guest's.
 
 What the server answers to names, link codes, invites and settings is in
 `tui.net.handlers.accounts`.
@@ -73,10 +74,11 @@ def welcome(server: GameServer, conn: Conn) -> p.Welcome:
                      settings=server.key_settings.get(conn.key))
 
 
+_CONTACT = (p.GetContact, p.SetContact, p.ConfirmEmail)  # a named key's, like its settings
 _GUEST_NOT = (p.Sit, p.CreateTable, p.HandOver, p.Act, p.TakeBack, p.VoteHandOver, p.ClaimName,
-              p.LinkKey, p.NewLinkCode, p.SaveSettings)
+              p.LinkKey, p.NewLinkCode, p.SaveSettings, *_CONTACT)
 _UNNAMED_NOT = (p.Sit, p.CreateTable, p.HandOver, p.Act, p.TakeBack, p.VoteHandOver, p.Chat,
-                p.NewLinkCode)
+                p.NewLinkCode, *_CONTACT)
 
 
 def refusal(conn: Conn, msg: p.ClientMsg) -> str | None:

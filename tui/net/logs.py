@@ -18,8 +18,9 @@ import logging.handlers
 import os
 import sys
 import threading
+from io import TextIOWrapper
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .conn import Conn
@@ -28,14 +29,14 @@ LOG_NAME = "server.log"  # in the server's data directory unless --log-file says
 LOG_SIZE_MB = 10  # a log file is rotated when it reaches this size
 LOG_KEEP = 5  # rotated files kept beside the current one
 FILE_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
-QUIET = ("asyncssh",)  # libraries whose own chatter below a warning stays out
+QUIET = ("asyncssh", "apprise")  # libraries whose own chatter below a warning stays out
 
 
 class PrivateRotatingFile(logging.handlers.RotatingFileHandler):
     """A rotated log file created 0600, like the rest of the server's data (it names keys'
     fingerprints and addresses)."""
 
-    def _open(self) -> IO[Any]:
+    def _open(self) -> TextIOWrapper:
         fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
         return open(fd, "a", encoding=self.encoding, errors=self.errors)
 
@@ -87,7 +88,7 @@ def _thread_failed(args: threading.ExceptHookArgs) -> None:
         return
     name = args.thread.name if args.thread is not None else "?"
     logging.getLogger(__name__).error(
-        "thread %s failed", name, exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
+        "thread %s failed", name, exc_info=args.exc_value)  # (its traceback is the thread's)
 
 
 def who(conn: Conn) -> str:

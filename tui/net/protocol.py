@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import struct
+from typing import TypeVar
 
 import msgspec
 
 from engine.actions import Action
+from engine.bots import Advice, Review
 from engine.events import Event
 from engine.prompts import Prompt
 from engine.quotes import Quotes
@@ -24,7 +26,7 @@ from engine.view import View
 from .clock import Preset
 from .settings import Settings
 
-VERSION = 3
+VERSION = 4
 MAX_CLIENT_FRAME = 64 * 1024
 MAX_SERVER_FRAME = 8 * 1024 * 1024
 _HEADER = struct.Struct(">I")
@@ -59,6 +61,7 @@ class CreateTable(Msg):
     private: bool = False  # listed only for holders of its invite code
     spectators: bool = True  # others may watch
     clock: Preset = Preset()  # none, or minutes (live) / days (correspondence) per decision
+    hints: bool = False  # its players may ask the hard player for a hint at their decisions
 
 
 class Sit(Msg):
@@ -123,6 +126,24 @@ class SaveSettings(Msg):
     settings: Settings
 
 
+# --- notices while away (tui.net.away): where this key is told -------------------------------
+class GetContact(Msg):
+    """This key's contact for notices while away (answered by a Contact)."""
+
+
+class SetContact(Msg):
+    """Where this key is told while away ("": nowhere); a new e-mail address gets a code."""
+
+    email: str = ""
+    push: str = ""  # a push service's address (ntfy://, matrix://, discord://...)
+
+
+class ConfirmEmail(Msg):
+    """The code the e-mail address received, typed back."""
+
+    code: str
+
+
 # --- clocks and replays ----------------------------------------------------------------------
 class VoteHandOver(Msg):
     """Without the creator present, the others vote to hand a late seat to a computer."""
@@ -137,9 +158,37 @@ class GetReplay(Msg):
     table: int
 
 
+# --- records ---------------------------------------------------------------------------------
+class GetProfile(Msg):
+    """A player's record and rating, by name ("": the asker's own)."""
+
+    name: str = ""
+
+
+class GetLeaders(Msg):
+    """The best rated players of this server."""
+
+
+# --- the hard player's advice (docs/bots.md) ---------------------------------------------------
+class RequestHint(Msg):
+    """What the hard player would do at the sender's pending decision, from its seat's view
+    (answered by a Hint to the sender only, or Rejected: hints off, not its decision)."""
+
+    table: int
+    version: int  # the state version of the decision
+
+
+class RequestReview(Msg):
+    """The hard player's review of the sender's own decisions at a finished table
+    (answered by ReviewProgress now and then, then a ReviewDone; Rejected for others)."""
+
+    table: int
+
+
 ClientMsg = (Hello | ListTables | CreateTable | Sit | Watch | Act | Chat | HandOver
              | TakeBack | ClaimName | LinkKey | NewLinkCode | UseInvite | SaveSettings
-             | VoteHandOver | GetReplay)
+             | VoteHandOver | GetReplay | GetProfile | GetLeaders | RequestHint
+             | RequestReview | GetContact | SetContact | ConfirmEmail)
 
 
 # --- server to client ----------------------------------------------------------------------
@@ -173,6 +222,7 @@ class TableInfo(msgspec.Struct, kw_only=True):
     waiting: float = 0.0  # seconds the pending decision has waited
     votes: int = 0  # votes to hand the late seat to a computer
     votes_needed: int = 0  # how many carry it (0: no vote open)
+    hints: bool = False  # its players may ask for a hint (chosen at its creation)
 
 
 class Welcome(Msg):
@@ -235,6 +285,16 @@ class LinkCode(Msg):
     minutes: int
 
 
+class Contact(Msg):
+    """This key's contact for notices while away, as the server keeps it."""
+
+    email: str = ""
+    confirmed: bool = False  # the address answered its code (until then nothing is sent)
+    push: str = ""
+    mail: bool = False  # this server sends e-mail (its host named a mail relay)
+    said: str = ""  # what the last change did, in a sentence ("": nothing to say)
+
+
 class Resync(Msg):
     """Your copy is stale: an Update follows with the table as it is now."""
 
@@ -274,12 +334,68 @@ class ReplayFrames(Msg):
     data: bytes
 
 
+class CivGames(msgspec.Struct, kw_only=True):
+    civ: str
+    games: int
+    wins: int
+
+
+class Profile(Msg):
+    """A player's rated games (finished, with at least two players at the end) and rating:
+    counts only, nothing of any one game."""
+
+    name: str
+    mine: bool = False  # the asker's own
+    games: int = 0
+    wins: int = 0
+    civs: list[CivGames] = []  # most played first
+    turns: float = 0.0  # the average length of a game, in turns
+    mu: float | None = None  # the skill (None: no rated game yet)
+    sigma: float = 0.0  # its uncertainty
+    rating: float = 0.0  # the conservative rating, mu - 3 sigma: the best-rated order
+    rank: int | None = None  # the place on the best-rated table
+
+
+class Leaders(Msg):
+    """The best rated players, best first (a Profile each)."""
+
+    leaders: list[Profile]
+
+
+class Hint(Msg):
+    """The hard player's advice at the receiver's decision of `version`, worked out from its
+    seat's view only."""
+
+    table: int
+    version: int
+    advice: Advice
+
+
+class ReviewProgress(Msg):
+    """A review under way: `done` of `total` decisions judged (total 0: it waits for the
+    review before it)."""
+
+    table: int
+    done: int
+    total: int
+
+
+class ReviewDone(Msg):
+    """The receiver's review of a finished table (its fingerprint blank: the record's
+    digest stays on the server with the record)."""
+
+    table: int
+    review: Review
+
+
 ServerMsg = (Welcome | Tables | Created | Update | Rejected | ChatLine | Resync | LinkCode
-             | YourTurn | Digest | ReplayFrames)
+             | YourTurn | Digest | ReplayFrames | Profile | Leaders | Hint | ReviewProgress
+             | ReviewDone | Contact)
 
 _encoder = msgspec.msgpack.Encoder()
-_client_decoder = msgspec.msgpack.Decoder(ClientMsg)
-_server_decoder = msgspec.msgpack.Decoder(ServerMsg)
+T = TypeVar("T")  # what a decoder makes
+_client_decoder: msgspec.msgpack.Decoder[ClientMsg] = msgspec.msgpack.Decoder(ClientMsg)
+_server_decoder: msgspec.msgpack.Decoder[ServerMsg] = msgspec.msgpack.Decoder(ServerMsg)
 
 
 def frame(msg: Msg) -> bytes:
@@ -287,7 +403,7 @@ def frame(msg: Msg) -> bytes:
     return _HEADER.pack(len(body)) + body
 
 
-def _decode(decoder: msgspec.msgpack.Decoder, body: bytes):
+def _decode(decoder: msgspec.msgpack.Decoder[T], body: bytes) -> T:
     try:
         return decoder.decode(body)
     except (msgspec.ValidationError, msgspec.DecodeError) as e:

@@ -12,6 +12,7 @@ import zlib
 
 import msgspec
 
+from engine.events import Event
 from engine.game import view, visible_events
 from engine.record import GameRecord
 from engine.replay import Moment, Steps, replay
@@ -29,14 +30,14 @@ def frames(record: GameRecord, seat: int | None) -> bytes:
     """The record's steps as `seat` (None: a watcher) saw them, packed for the wire."""
     out: list[msgspec.Raw] = []
 
-    def keep(state: GameState, civ: str | None, events: list) -> None:
+    def keep(state: GameState, civ: str | None, events: list[Event]) -> None:
         seen_by = state.players[seat].civ if seat is not None else None
         # encoded at once: the replay's live state moves on with the next action
         out.append(msgspec.Raw(_encoder.encode(ReplayFrame(
             turn=state.turn, phase=state.phase, civ=civ,
             events=visible_events(events, seen_by), state=view(state, seat).state))))
 
-    def start(state: GameState, events: list) -> None:
+    def start(state: GameState, events: list[Event]) -> None:
         keep(state, None, events)
 
     for step in replay(record, on_start=start):

@@ -7,8 +7,8 @@ transaction with the version, so a crash leaves the old version or the new one. 
 is never changed in place without a copy: before an upgrade the old file is copied beside
 it (`<registry>.before-schema-N`).
 
-Every connection has `foreign_keys` on: a seat, a chat line, an audience or a clock belongs
-to a table, and goes with it.
+Every connection has `foreign_keys` on: a seat, a chat line, an audience, a clock or a
+notice sent about it belongs to a table, and goes with it.
 """
 
 from __future__ import annotations
@@ -140,6 +140,59 @@ def _rows_belong_to_their_table(db: sqlite3.Connection) -> str:
         if dropped else ""
 
 
+# Version 3: the results of finished games and the ratings worked out from them
+# (tui/net/records.py). A result stands on its own: it is history, kept if its table goes.
+_V3_RESULTS = (
+    """CREATE TABLE results (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, table_id INTEGER NOT NULL UNIQUE,
+        finished TEXT NOT NULL, turns INTEGER NOT NULL, rated INTEGER NOT NULL)""",
+    """CREATE TABLE result_seats (
+        result_id INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL, civ TEXT NOT NULL, kind TEXT NOT NULL, player TEXT,
+        place INTEGER NOT NULL, PRIMARY KEY (result_id, seat))""",
+    "CREATE INDEX result_seats_player ON result_seats (player)",
+    """CREATE TABLE ratings (
+        player TEXT PRIMARY KEY, mu REAL NOT NULL, sigma REAL NOT NULL)""",
+)
+
+
+def _results_and_ratings(db: sqlite3.Connection) -> str:
+    """The tables only: the server records the games that ended before, at its start."""
+    for statement in _V3_RESULTS:
+        db.execute(statement)
+    return ""
+
+
+# Version 4: a table's hints, an option chosen at its creation (off for every older table).
+def _hints_option(db: sqlite3.Connection) -> str:
+    db.execute("ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
+    return ""
+
+
+# Version 5: where a key is told when a decision waits for it and it is away (an e-mail
+# address, confirmed by a code, and a push service's address), and when each person was last
+# told about a table and last sent a digest (tui.net.contacts).
+_V5_AWAY = (
+    """CREATE TABLE contacts (
+        fingerprint TEXT PRIMARY KEY, identity TEXT NOT NULL,
+        email TEXT NOT NULL DEFAULT '', confirmed INTEGER NOT NULL DEFAULT 0,
+        push TEXT NOT NULL DEFAULT '', code_hash TEXT NOT NULL DEFAULT '',
+        code_until REAL NOT NULL DEFAULT 0, setup_sent REAL NOT NULL DEFAULT 0)""",
+    "CREATE INDEX contacts_identity ON contacts(identity)",
+    """CREATE TABLE away_notices (
+        identity TEXT NOT NULL,
+        table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        at REAL NOT NULL, PRIMARY KEY (identity, table_id))""",
+    """CREATE TABLE away_digests (identity TEXT PRIMARY KEY, at REAL NOT NULL)""",
+)
+
+
+def _contacts_for_notices(db: sqlite3.Connection) -> str:
+    for statement in _V5_AWAY:
+        db.execute(statement)
+    return ""
+
+
 @dataclass(frozen=True)
 class Migration:
     name: str  # what the step brings, in a few words (shown when it runs)
@@ -149,6 +202,10 @@ class Migration:
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("the registry's tables as they were before it had a version", _todays_tables),
     Migration("a table's seats, chat, audience and clock belong to it", _rows_belong_to_their_table),
+    Migration("the results of finished games and the players' ratings", _results_and_ratings),
+    Migration("a table may offer hints to its players", _hints_option),
+    Migration("where a key is told of a decision while away, and what it was told",
+              _contacts_for_notices),
 )
 LATEST = len(MIGRATIONS)
 

@@ -9,6 +9,8 @@ Unix socket (mode 0600).
 - Each table autosaves after every action; a restart brings every table back.
 - Computer players think in a thread pool, so no table waits on another; a client that
   floods, sends garbage or stops reading is cut off alone.
+- A decision that becomes a person's while they are away is told to the contacts they
+  registered (`tui.net.away`), from a thread of its own.
 
 This module holds the server itself: starting and stopping, identities, the loop that reads
 one client, what is told to the clients (updates, the lobby, whose turn it is) and the
@@ -26,6 +28,7 @@ import os
 import secrets
 import signal
 import time
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -33,6 +36,7 @@ import msgspec
 
 from engine import saves
 from engine.errors import IllegalAction
+from engine.events import Event
 from engine.match import Step
 from engine.render import prompt_title
 from engine.replay import ReplayError
@@ -41,17 +45,22 @@ from . import gate
 from . import protocol as p
 from .accounts import Accounts
 from .audience import Audiences
+from .away import Away, AwayConfig
 from .clock import Clock, WallClock
 from .conn import Conn
+from .contacts import Contacts
 from .deadlines import Deadlines
 from .digest import History, replayed
 from .guesses import WrongCodes
 from .handlers import clocks, dispatch
+from .handlers.advice import AdviceLimits, Advisers
+from .handlers.away import daily, tell_if_away
 from .logs import who
+from .records import Records, result_of
 from .settings import KeySettings
 from .store import Store, private_dir
 from .tables import REMOTE, Table
-from .updates import seat_update
+from .updates import Broadcast, seat_update
 
 MAX_STRIKES = 5  # malformed messages before a client is cut off
 HELLO_WITHIN = 30.0  # seconds a new socket client has to say hello
@@ -72,7 +81,9 @@ def default_socket(data: Path | None = None) -> Path:
 
 class GameServer:
     def __init__(self, data: Path | None = None, *, bot_delay: float = 0.0,
-                 bot_threads: int = 2, clock: Clock | None = None) -> None:
+                 bot_threads: int = 2, clock: Clock | None = None,
+                 advice: AdviceLimits | None = None,
+                 away: AwayConfig | None = None) -> None:
         self.data = private_dir(Path(data) if data else default_data_dir())
         self.store = Store(self.data)
         self.accounts = Accounts(self.store.db)
@@ -80,18 +91,22 @@ class GameServer:
         self.key_settings = KeySettings(self.store.db)
         self.clock = clock or WallClock()
         self.deadlines = Deadlines(self.store.db, self.clock)
+        self.records = Records(self.store.db)
+        self.contacts = Contacts(self.store.db, self.clock.now)
+        self.away = Away(self.contacts, away or AwayConfig(), self.clock)
         self.histories: dict[int, History] = {}  # each table's events since it was loaded
         self._pending: dict[int, int | None] = {}  # whose decision each table waits for
-        self._clock_task: asyncio.Task | None = None
-        self._jobs: set[asyncio.Task] = set()
+        self._clock_task: asyncio.Task[None] | None = None
+        self._jobs: set[asyncio.Task[None]] = set()
         self.bot_delay = bot_delay
+        self.advisers = Advisers(advice)  # hints and reviews, thinking in the bot pool
         self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bots")
         # one thread writes every save, in order: the loop never waits on the disk
         self.saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="saves")
         self.tables: dict[int, Table] = {}
         self.conns: set[Conn] = set()
         self._tokens: dict[str, gate.Pass] = {}
-        self._bot_tasks: dict[int, asyncio.Task] = {}
+        self._bot_tasks: dict[int, asyncio.Task[None]] = {}
         self._server: asyncio.base_events.Server | None = None
         self.socket_path: Path | None = None
         self.wrong_codes = WrongCodes()  # link and invite codes guessed, per key and address
@@ -111,8 +126,10 @@ class GameServer:
             self.deadlines.restarted(row.id, table.match.version)
             self.histories[row.id] = History(first=table.match.version)
             self._pending[row.id] = table.match.pending_seat()
+            if table.over:  # one that ended before results were kept: kept now
+                self._keep_result(table)
 
-    def _write_later(self, write) -> None:
+    def _write_later(self, write: Callable[[], None]) -> None:
         self.saver.submit(write)
 
     async def start(self, socket_path: Path | None = None) -> Path:
@@ -138,7 +155,7 @@ class GameServer:
         self._clock_task = asyncio.get_running_loop().create_task(self._watch_clocks())
         return path
 
-    def _later(self, job) -> None:
+    def _later(self, job: Coroutine[object, object, None]) -> None:
         task = asyncio.get_running_loop().create_task(job)
         self._jobs.add(task)  # held until done (the loop keeps only weak references)
         task.add_done_callback(self._jobs.discard)
@@ -175,6 +192,7 @@ class GameServer:
                 await asyncio.wait_for(self._server.wait_closed(), 2)
         self.pool.shutdown(wait=True, cancel_futures=True)
         self.saver.shutdown(wait=True)  # every save written before we go
+        self.away.close()  # the notices handed over go before we do
         if self.socket_path is not None:
             with contextlib.suppress(FileNotFoundError):
                 self.socket_path.unlink()
@@ -291,9 +309,12 @@ class GameServer:
     # --- clocks ---------------------------------------------------------------------------
     def check_clocks(self) -> list[int]:
         """Tell every table (and the lobby) of a decision whose time has just run out; the
-        tables it happened at. The server looks every CLOCK_CHECK seconds; tests with a
-        clock of their own call it after turning the hands."""
-        return clocks.check_clocks(self)
+        tables it happened at; and the day's digests to those away when their hour has
+        come. The server looks every CLOCK_CHECK seconds; tests with a clock of their own
+        call it after turning the hands."""
+        late = clocks.check_clocks(self)
+        daily(self)
+        return late
 
     async def _watch_clocks(self) -> None:
         while True:
@@ -329,11 +350,23 @@ class GameServer:
             st = table.match.state
             log.info("table %s finished at turn %s: %s won", table.id, st.turn,
                      st.winner or "nobody")
+            self._keep_result(table)
             self._broadcast_lobby()
+
+    def _keep_result(self, table: Table) -> None:
+        """A finished table's result, kept once (tui.net.records), and its players rated."""
+        if self.records.kept(table.id):
+            return
+        result = result_of(table.id, table.match.state, table.seats)
+        if self.records.keep(result):
+            log.info("table %s: result kept, %s", table.id,
+                     "its players rated" if result.rated
+                     else "not rated (fewer than two players at the end)")
 
     def _tell_turn(self, table: Table) -> None:
         """A decision that has just become a person's: ring every connection of theirs
-        (at the table, at another table or in the lobby)."""
+        (at the table, at another table or in the lobby); with none, tell them where
+        they asked to be told while away."""
         seat = table.match.pending_seat()
         before = self._pending.get(table.id)
         self._pending[table.id] = seat
@@ -348,6 +381,7 @@ class GameServer:
         for c in list(self.conns):
             if c.identity == who:
                 c.send(note)
+        tell_if_away(self, table)
 
     # --- computer players -----------------------------------------------------------------
     def _wake_bots(self, table: Table) -> None:
@@ -391,31 +425,30 @@ class GameServer:
             if c.identity is not None and c.table is None:
                 c.send(self._tables_for(c))
 
-    def _broadcast_table(self, table: Table, events: list | None = None) -> None:
+    def _broadcast_table(self, table: Table, events: list[Event] | None = None) -> None:
         events = events or []
-        cache: dict = {}  # one view per seat (and one public view) per broadcast
+        cache = Broadcast()  # one view per seat (and one public view) per broadcast
         for c in list(self.conns):
             if c.table == table.id:
                 self._send_update(c, table, events, cache)
 
-    def _send_update(self, conn: Conn, table: Table, events: list,
-                     cache: dict | None = None, taken_back: str = "",
+    def _send_update(self, conn: Conn, table: Table, events: list[Event],
+                     cache: Broadcast | None = None, taken_back: str = "",
                      versions: list[int] | None = None) -> None:
         """One view and one set of quotes per seat per broadcast (`cache`), the table's
         info once, with the receiver's own seat marked."""
         match = table.match
         seat = conn.seat
-        cache = {} if cache is None else cache
-        base = cache.get("info")
-        if base is None:
-            base = cache["info"] = self._info(table, None)
-        info = _mark_mine(base, table, conn.identity)
-        up = cache.get(seat)
+        cache = Broadcast() if cache is None else cache
+        if cache.info is None:
+            cache.info = self._info(table, None)
+        info = _mark_mine(cache.info, table, conn.identity)
+        up = cache.updates.get(seat)
         if up is None:
             decides = seat is not None and match.pending_seat() == seat and \
                 table.seats[seat].kind == REMOTE
-            shared = next((u.quotes for k, u in cache.items() if k != "info"), None)
-            up = cache[seat] = seat_update(table.id, match.version, match.state, seat,
+            shared = next((u.quotes for u in cache.updates.values()), None)
+            up = cache.updates[seat] = seat_update(table.id, match.version, match.state, seat,
                                            events, info, decides=decides,
                                            legal=match.legal() if decides else None,
                                            same_position=shared,
@@ -461,9 +494,10 @@ async def until_stopped() -> None:
 
 
 async def serve(data: Path | None, socket_path: Path | None, *, bot_delay: float = 0.3,
-                ready=None) -> None:
+                ready: Callable[[GameServer, Path], None] | None = None,
+                away: AwayConfig | None = None) -> None:
     """Run a game server until stopped."""
-    server = GameServer(data, bot_delay=bot_delay)
+    server = GameServer(data, bot_delay=bot_delay, away=away)
     path = await server.start(socket_path)
     if ready is not None:
         ready(server, path)

@@ -123,7 +123,7 @@ class WarmParent:
 
     def __init__(self, python: str = sys.executable) -> None:
         self.python = python
-        self.proc: subprocess.Popen | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
         self.sock: socket.socket | None = None
         self.children: dict[int, WarmChild] = {}  # of the running parent, by pid
         self.births: dict[int, Birth] = {}
@@ -255,7 +255,7 @@ class WarmParent:
                 self.proc.wait(timeout=5)
 
 
-def spawn_fresh(session: Session) -> subprocess.Popen:
+def spawn_fresh(session: Session) -> subprocess.Popen[bytes]:
     """A fresh Python for the session (the way before the warm parent)."""
     cmd = [sys.executable, "-m", "tui", *session.argv]
     limits = session.rlimits

@@ -34,11 +34,13 @@ import subprocess
 import termios
 import time
 import unicodedata
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 import asyncssh
 
 from . import limits as lim
+from .away import AwayConfig
 from .client import TOKEN_ENV
 from .commands import NEEDS_TTY, CommandError, child_args
 from .keys import Admitted, admit, read_authorized
@@ -141,11 +143,12 @@ class Door(asyncssh.SSHServer):
     def kbdint_auth_supported(self) -> bool:
         return self.front.open  # keyless guests, who may only watch
 
-    def get_kbdint_challenge(self, username: str, lang: str, submethods: str):
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str
+                             ) -> tuple[str, str, str, list[tuple[str, bool]]]:
         return ("Mare Nostrum", "Without a key you may watch the tables (connect with an "
                 "SSH key to play).", "", [("Press Enter to watch: ", True)])
 
-    def validate_kbdint_response(self, username: str, responses) -> bool:
+    def validate_kbdint_response(self, username: str, responses: Sequence[str]) -> bool:
         self.guest = True  # any answer: a guest is nobody in particular
         return True
 
@@ -178,12 +181,12 @@ class Door(asyncssh.SSHServer):
         account = self.front.server.accounts.identity_of(self.identity)
         return account[1] if account is not None else "a new key, no name yet"
 
-    def session_requested(self):
+    def session_requested(self) -> DoorSession:
         return DoorSession(self.front, self.identity, self.name, guest=self.guest,
                            address=self.address, admitted=self.admitted)
 
 
-class DoorSession(asyncssh.SSHServerSession):
+class DoorSession(asyncssh.SSHServerSession[bytes]):  # bytes: no encoding (`listen`)
     """The app in a pseudo-terminal, wired to the SSH channel."""
 
     def __init__(self, front: SSHFront, identity: str, name: str, *, guest: bool = False,
@@ -198,17 +201,18 @@ class DoorSession(asyncssh.SSHServerSession):
         self.last_input = time.monotonic()
         self.term = ""
         self.size = (80, 24)
-        self.chan: asyncssh.SSHServerChannel | None = None
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.master: int | None = None
-        self.child: subprocess.Popen | WarmChild | None = None
+        self.child: subprocess.Popen[bytes] | WarmChild | None = None
         self.args: list[str] = []  # `join`'s arguments for a command (straight to a table)
         self.refusal = ""  # a command that is not one of ours: said, then exit status 2
         self.reading = False  # the app's terminal is read (its output goes to the client)
 
-    def connection_made(self, chan) -> None:
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
 
-    def pty_requested(self, term_type, term_size, term_modes) -> bool:
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
+                      term_modes: Mapping[int, int]) -> bool:
         if self.admitted is not None and not self.admitted.permits("pty"):
             return True  # said in words when the session starts
         self.term = clean_term(term_type)
@@ -237,6 +241,7 @@ class DoorSession(asyncssh.SSHServerSession):
             self._end(2)
             return
         if self.admitted is not None and not self.admitted.permits("pty"):
+            assert self.chan is not None  # (opened before the session starts)
             self.chan.write_stderr(NO_PTY_KEY.encode())
             self.chan.exit(1)
             return
@@ -355,20 +360,21 @@ class DoorSession(asyncssh.SSHServerSession):
             self._kill()
             return self.child.wait()
 
-    def data_received(self, data, datatype) -> None:
+    def data_received(self, data: bytes, datatype: int | None) -> None:
         self.last_input = time.monotonic()
         if self.master is not None:
             with contextlib.suppress(OSError):
                 os.write(self.master, data if isinstance(data, bytes) else data.encode())
 
-    def terminal_size_changed(self, width, height, pixwidth, pixheight) -> None:
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int,
+                              pixheight: int) -> None:
         if self.master is not None and width and height:
             _set_size(self.master, width, height)
 
-    def break_received(self, msec) -> bool:
+    def break_received(self, msec: int) -> bool:
         return False
 
-    def connection_lost(self, exc) -> None:
+    def connection_lost(self, exc: Exception | None) -> None:
         """The channel closed (the client left or vanished): the app ends with it."""
         self._kill()
         self.front.sessions.discard(self)
@@ -416,7 +422,7 @@ class SSHFront:
         self.limits = limits or lim.Limits()
         self.sessions: set[DoorSession] = set()
 
-    async def watch_idle(self, clock=time.monotonic) -> None:
+    async def watch_idle(self, clock: Callable[[], float] = time.monotonic) -> None:
         """End the sessions idle in the lobby, until cancelled."""
         idle = self.limits.idle
         if not idle:
@@ -428,14 +434,14 @@ class SSHFront:
                 if now - s.last_input >= idle and not self.server.holds_seat(s.sid):
                     s.idle_out(idle)
 
-    async def listen(self, host: str, port: int, host_key: asyncssh.SSHKey):
+    async def listen(self, host: str, port: int, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
         return await asyncssh.create_server(
             lambda: Door(self), host, port, server_host_keys=[host_key],
             encoding=None, line_editor=False, allow_scp=False, sftp_factory=None,
             agent_forwarding=False, x11_forwarding=False, password_auth=self.open,
             kbdint_auth=self.open, login_timeout=60)
 
-    def start(self, session: Session) -> subprocess.Popen | WarmChild:
+    def start(self, session: Session) -> subprocess.Popen[bytes] | WarmChild:
         """A session's process: forked from the warm parent, or a fresh Python."""
         return spawn_fresh(session) if self.warm is None else self.warm.spawn(session)
 
@@ -448,9 +454,11 @@ class SSHFront:
 
 async def serve_ssh(*, data: Path, socket: Path, host: str, port: int, host_key: Path,
                     authorized_keys: Path | None, bot_delay: float = 0.3, open: bool = False,
-                    limits: lim.Limits | None = None, spawn: str = "warm") -> None:
+                    limits: lim.Limits | None = None, spawn: str = "warm",
+                    away: AwayConfig | None = None) -> None:
     """The game server and its SSH door, until cancelled (`open`: any key comes in;
-    `spawn`: how sessions' processes start, "warm" or "fresh", tui.net.spawn)."""
+    `spawn`: how sessions' processes start, "warm" or "fresh", tui.net.spawn; `away`:
+    the notices to players away, tui.net.away)."""
     key = load_host_key(host_key)
     if not open and (authorized_keys is None or not authorized_keys.is_file()):
         raise SSHError(f"{authorized_keys}: no such authorized-keys file")
@@ -458,7 +466,7 @@ async def serve_ssh(*, data: Path, socket: Path, host: str, port: int, host_key:
     if warm is not None:
         become_subreaper()  # sessions of a warm parent that dies become the door's
         warm.start()  # first, while the door has no threads yet
-    server = GameServer(data, bot_delay=bot_delay)
+    server = GameServer(data, bot_delay=bot_delay, away=away)
     path = await server.start(socket)
     front = SSHFront(server, path, server.data, authorized_keys, open=open, limits=limits,
                      warm=warm)

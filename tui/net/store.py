@@ -55,6 +55,7 @@ class TableRow(msgspec.Struct, kw_only=True):
     summary: str  # "rome, greece, egypt; predetermined"
     status: str
     seats: list[SeatRow]
+    hints: bool = False  # its players may ask the hard player for a hint
 
 
 class Store:
@@ -75,7 +76,7 @@ class Store:
         with contextlib.suppress(sqlite3.Error):
             self.db.close()
 
-    def _tx(self):
+    def _tx(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
         return transaction(self.db)
 
     def save_path(self, table: int) -> Path:
@@ -103,10 +104,11 @@ class Store:
         return name
 
     # --- tables ----------------------------------------------------------------------------
-    def create_table(self, creator: str, summary: str, seats: list[SeatRow]) -> int:
+    def create_table(self, creator: str, summary: str, seats: list[SeatRow],
+                     hints: bool = False) -> int:
         with self._tx() as db:
-            cur = db.execute("INSERT INTO tables (created, creator, summary) VALUES (?, ?, ?)",
-                             (now(), creator, summary))
+            cur = db.execute("INSERT INTO tables (created, creator, summary, hints) "
+                             "VALUES (?, ?, ?, ?)", (now(), creator, summary, int(hints)))
             tid = int(cur.lastrowid or 0)
             db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?)",
                            [(tid, s.seat, s.kind, s.identity) for s in seats])
@@ -127,14 +129,14 @@ class Store:
             db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table))
 
     def tables(self) -> list[TableRow]:
-        rows = self.db.execute("SELECT id, created, creator, summary, status FROM tables "
-                               "ORDER BY id").fetchall()
+        rows = self.db.execute("SELECT id, created, creator, summary, status, hints "
+                               "FROM tables ORDER BY id").fetchall()
         seats: dict[int, list[SeatRow]] = {}
         for tid, seat, kind, ident in self.db.execute(
                 "SELECT table_id, seat, kind, identity FROM seats ORDER BY table_id, seat"):
             seats.setdefault(tid, []).append(SeatRow(seat=seat, kind=kind, identity=ident))
         return [TableRow(id=r[0], created=r[1], creator=r[2], summary=r[3], status=r[4],
-                         seats=seats.get(r[0], [])) for r in rows]
+                         seats=seats.get(r[0], []), hints=bool(r[5])) for r in rows]
 
     # --- chat ------------------------------------------------------------------------------
     def add_chat(self, table: int, identity: str, name: str, text: str,

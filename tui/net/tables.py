@@ -45,8 +45,9 @@ def options_of(config: Config) -> list[str]:
 
 class Table:
     def __init__(self, tid: int, match: Match, seats: list[SeatRow], creator: str,
-                 path: Path, store: Store) -> None:
+                 path: Path, store: Store, hints: bool = False) -> None:
         self.id = tid
+        self.hints = hints  # its players may ask for a hint (chosen at creation)
         self.match = match
         self.seats = seats
         self.creator = creator
@@ -65,14 +66,15 @@ class Table:
 
     @classmethod
     def create(cls, store: Store, creator: str, config: Config, seats: list[str],
-               writer: Callable[[Callable[[], None]], None] | None = None) -> Table:
+               writer: Callable[[Callable[[], None]], None] | None = None,
+               hints: bool = False) -> Table:
         rows = [SeatRow(seat=i, kind=k) for i, k in enumerate(seats)]
         summary = f"{', '.join(config.civs)}; {config.setup}"
-        tid = store.create_table(creator, summary, rows)
+        tid = store.create_table(creator, summary, rows, hints=hints)
         try:
             state, events = new_game(config)
             match = Match(state, _match_seats(rows), bot_secret=secrets.token_bytes(8))
-            table = cls(tid, match, rows, creator, store.save_path(tid), store)
+            table = cls(tid, match, rows, creator, store.save_path(tid), store, hints=hints)
             table.remember(0, events)
             table.save()  # at once, so the table exists on disk before anyone plays
             table.writer = writer
@@ -88,7 +90,7 @@ class Table:
         save = saves.load_save(path)
         match = Match(save.state, _match_seats(row.seats), record=save.record,
                       bot_secret=secrets.token_bytes(8))
-        table = cls(row.id, match, row.seats, row.creator, path, store)
+        table = cls(row.id, match, row.seats, row.creator, path, store, hints=row.hints)
         table.created = save.created
         return table
 
@@ -175,7 +177,7 @@ class Table:
                          setup=st.config.setup, options=options_of(st.config), turn=st.turn,
                          phase=st.phase, pending=self.match.pending_seat(),
                          status="over" if self.over else "playing", winner=st.winner,
-                         watchers=watchers)
+                         watchers=watchers, hints=self.hints)
 
 
 def _match_seats(rows: list[SeatRow]) -> list[str]:

@@ -10,6 +10,9 @@ secret).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
+from engine.actions import Action
 from engine.events import Event
 from engine.game import legal_actions, quotes, view, visible_events
 from engine.quotes import Quotes
@@ -18,9 +21,18 @@ from engine.state import GameState
 from . import protocol as p
 
 
+@dataclass
+class Broadcast:
+    """What one broadcast of a table has built: its info once, one update per seat (None:
+    the watchers)."""
+
+    info: p.TableInfo | None = None
+    updates: dict[int | None, p.Update] = field(default_factory=dict)
+
+
 def seat_update(table: int, version: int, state: GameState, seat: int | None,
                 events: list[Event], info: p.TableInfo, *, decides: bool,
-                legal: list | None = None, same_position: Quotes | None = None,
+                legal: list[Action] | None = None, same_position: Quotes | None = None,
                 no_undo: str = "", taken_back: str = "",
                 versions: list[int] | None = None) -> p.Update:
     """The update for `seat` (None: a watcher); `decides`: the pending decision is this

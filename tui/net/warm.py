@@ -116,14 +116,16 @@ def _warm_up() -> None:
     """Draw the lobby once, headless (with no server: it says so): the code a session
     runs is then specialized by the interpreter and the caches of Textual and Rich are
     filled here, once, rather than written to (so copied) in every child."""
+    from textual.pilot import Pilot
+
     from tui.app import MareNostrumApp
-    from tui.net.client import RemoteError
+    from tui.net.client import Client, RemoteError
     from tui.screens.lobby import LobbyScreen
 
-    async def no_server():
+    async def no_server() -> Client:
         raise RemoteError("warming up")
 
-    async def drawn(pilot) -> None:
+    async def drawn(pilot: Pilot[object]) -> None:
         await pilot.pause()
         await pilot.pause(0.05)
         pilot.app.exit()

@@ -66,7 +66,7 @@ def my_turn(info: TableInfo) -> bool:
 def lobby_order(tables: list[TableInfo]) -> list[TableInfo]:
     """The tables waiting for the receiver first, longest waiting first; then the games in
     play; then the finished ones (replays)."""
-    def key(t: TableInfo) -> tuple:
+    def key(t: TableInfo) -> tuple[int, float, int]:
         if my_turn(t):
             return (0, -t.waiting, t.id)
         return (1 if t.status == "playing" else 2, 0.0, t.id)
@@ -85,7 +85,8 @@ def lobby_line(info: TableInfo) -> str:
 
 
 def table_summary(info: TableInfo) -> str:
-    opts = f" · {', '.join(info.options)}" if info.options else ""
+    options = [*info.options, "hints"] if info.hints else info.options
+    opts = f" · {', '.join(options)}" if options else ""
     opts += f" · {info.clock}" if info.clock else ""
     watch = f" · {info.watchers} watching" if info.watchers else ""
     if info.private or not info.spectators:  # an open server's table, not for everyone

@@ -4,6 +4,7 @@ code typed in."""
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Static
@@ -36,7 +37,7 @@ class NameClaimScreen(BaseModal):
         super().__init__()
         self.error = error
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Vertical(id="account-box"):
             yield Static("[b]Welcome to Mare Nostrum[/]\nThis key is new here: choose the "
                          "name the others will see (2 to 20 letters or digits). It stays "
@@ -84,7 +85,7 @@ class LinkCodeScreen(BaseModal):
         self.code = code
         self.minutes = minutes
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Vertical(id="account-box"):
             yield Static("[b]Link another key to your name[/]", markup=True)
             yield Static(f"\n   Link code:  [b]{esc(self.code)}[/]\n", markup=True)
@@ -102,7 +103,7 @@ class InviteScreen(BaseModal):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="account.invite-cancel")]
     DEFAULT_CSS = "InviteScreen { align: center middle; }" + _BOX
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Vertical(id="account-box"):
             yield Static("[b]A private table[/]: type the invite code its creator gave you",
                          markup=True)

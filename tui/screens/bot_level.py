@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import OptionList, Static
@@ -30,7 +31,7 @@ class BotLevelScreen(BaseModal):
         super().__init__()
         self.seat = seat
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         from tui.sessions.local import available_bot_levels, default_bot_level
         self.levels = available_bot_levels() or [default_bot_level()]
         with Vertical(id="level-box"):

@@ -7,6 +7,7 @@ game (from the title screen) it lists the cards alone.
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
@@ -112,7 +113,7 @@ class CardBrowserScreen(BaseScreen):
         self.game_view = view
         self.game_quotes = quotes
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with VerticalScroll(id="cards-scroll", can_focus=True) as scroll:
             scroll.border_title = "Cards"
             yield Static(browser_markup(self.game_view, self.game_quotes), id="cards-text")

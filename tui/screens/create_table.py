@@ -1,11 +1,13 @@
 """Create a table on the game server: civilizations in seat order, who plays each seat (a
 person, or a computer level), setup kind, rule options and the clock (none; live: minutes
 per decision; by correspondence: days per decision). The creator sits at the first seat
-for a person; a table may be private (an invite code) and may turn spectators off. The
-server checks the table with the engine and says why it refuses."""
+for a person; a table may be private (an invite code), may turn spectators off and may offer
+its players hints (off unless chosen: everyone sees it in the lobby). The server checks the
+table with the engine and says why it refuses."""
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
@@ -48,7 +50,7 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
     #create-levels { height: auto; padding: 0 0 0 2; color: $text-muted; }
     """
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         levels = _levels()
         from tui.sessions.local import default_bot_level
         bot = default_bot_level() if default_bot_level() in levels else levels[0]
@@ -81,6 +83,8 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
                                  id="private", compact=True)
             yield MarkedCheckbox("Spectators may watch", value=True, id="spectators",
                                  compact=True)
+            yield MarkedCheckbox("Hints: a player may ask the hard player at a decision (h)",
+                                 id="hints", compact=True)
             yield Static("", id="create-error")
         yield KeyBar()
 
@@ -135,6 +139,7 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
             no_take_back=self.query_one("#notake", Checkbox).value,
             private=self.query_one("#private", Checkbox).value,
             spectators=self.query_one("#spectators", Checkbox).value,
+            hints=self.query_one("#hints", Checkbox).value,
             clock=clock))
 
     def on_input_submitted(self) -> None:

@@ -159,14 +159,17 @@ class GameScreen(TableTalk):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The key bar shows what each key can do now: local play has no chat and no
-        lobby, a server's table no computer speed (nor hints, yet); nobody decides or
-        takes back for a watcher; Decide is dim while another seat decides; while a
-        computer holds the player's seat, the seat is taken back (and nothing undone)."""
+        lobby, a server's table no computer speed (and hints only where it offers them);
+        nobody decides or takes back for a watcher; Decide is dim while another seat
+        decides; while a computer holds the player's seat, the seat is taken back (and
+        nothing undone)."""
         s = self.session
         if action in ("chat", "leave"):
             return not s.runs_bots
-        if action in ("fast", "hint"):
+        if action == "fast":
             return s.runs_bots
+        if action == "hint":
+            return s.runs_bots or bool(getattr(s, "hints", False))
         if action == "reclaim":
             return bool(self.kept_by())
         if action == "undo":

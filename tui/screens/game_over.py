@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
@@ -16,6 +17,7 @@ from ..sessions.local import LocalSession
 from ..text import civ_markup, esc
 from ..widgets.keybar import KeyBar
 from .base import BaseModal
+from .game_app import game_app
 
 
 def standings_markup(session: LocalSession) -> str:
@@ -64,14 +66,14 @@ class GameOverScreen(BaseModal):
         super().__init__()
         self.session = session
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Vertical(id="over-dialog", classes="dialog"):
             yield Static("[b]Game over[/]", classes="d-title")
             yield Static(standings_markup(self.session), id="standings")
             yield Static("", id="over-note")
         yield KeyBar()
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """At a server's table the record stays on the server: no replay or save here."""
         if action in ("replay", "save_record", "new_game", "title"):
             return getattr(self.session, "runs_bots", True)
@@ -95,7 +97,7 @@ class GameOverScreen(BaseModal):
             f"Saved (replay it with [b]mare-nostrum replay {esc(str(path))}[/]).")
 
     def action_new_game(self) -> None:
-        self.app.action_new_game()
+        game_app(self).action_new_game()
 
     def action_title(self) -> None:
-        self.app.action_title()
+        game_app(self).action_title()

@@ -6,6 +6,7 @@ turns the guide off to play on alone (g on the board turns it on again)."""
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
@@ -75,7 +76,7 @@ class GuideScreen(BaseModal):
         super().__init__()
         self.page = page
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with VerticalScroll(id="guide") as box:
             box.border_title = self.page.title
             box.border_subtitle = "↑↓ scroll"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-from ..guide.tour import Tour
+from ..guide.tour import Page, Tour
 from ..sessions.base import TableSession
 from .game import GameScreen
 from .guide import GUIDE_OFF, GuideScreen
@@ -46,7 +46,7 @@ class GuidedGameScreen(GameScreen):
         self._show_page(self.tour.page(state.prompt if mine else None, state.phase,
                                        state.turn, s.events, again=True))
 
-    def _show_page(self, page) -> None:
+    def _show_page(self, page: Page) -> None:
         self.now_waiting(Waiting.GUIDE)  # the game waits for the page as for a decision
         self._show_status()
         self.app.push_screen(GuideScreen(page), callback=self._page_closed)

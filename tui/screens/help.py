@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Markdown
@@ -115,7 +116,7 @@ class HelpScreen(BaseScreen):
         Binding("question_mark", "close", "Back", show=False, id="help.close-question-mark"),
     ]
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-scroll"):
             yield Markdown(HELP_TEXT, id="help-text")
         yield KeyBar()

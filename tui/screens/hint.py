@@ -1,12 +1,14 @@
-"""The hint (key h at a decision of a local game): the hard player, asked in a worker what it
-would do here from the seat's own view, with its two best alternatives and why
-(engine/bots/advice.py; the words are engine/render_advice.py's). The screen stays live
-while it thinks; Escape cancels."""
+"""The hint (key h at a decision): the hard player, asked what it would do here from the
+seat's own view, with its two best alternatives and why (engine/bots/advice.py; the words are
+engine/render_advice.py's). In a local game it thinks in a worker; at a server's table that
+offers hints the server thinks (tui/net/handlers/advice.py) and the session brings its
+answer. The screen stays live meanwhile; Escape cancels."""
 
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,6 +32,13 @@ if TYPE_CHECKING:
 HINT_BUDGET = 1.0  # seconds the hard player thinks, as a computer seat of its level does
 
 
+class HintAsker(Protocol):
+    """A server's table that offers hints (tui.sessions.remote.RemoteSession)."""
+
+    def ask_hint(self, answered: Callable[[Advice | str], None]) -> None: ...
+    def forget_hint(self) -> None: ...
+
+
 class HintScreen(BaseModal):
     """Dismissed with nothing; the advice, once found, is in `advice`."""
 
@@ -44,10 +53,13 @@ class HintScreen(BaseModal):
     HintScreen.-done #hint-bar { display: none; }
     """
 
-    def __init__(self, view: View, budget: float = HINT_BUDGET, rounds: int | None = None) -> None:
-        """`rounds`: think by a number of deals instead of the budget (tests)."""
+    def __init__(self, view: View, budget: float = HINT_BUDGET, rounds: int | None = None,
+                 asker: HintAsker | None = None) -> None:
+        """`rounds`: think by a number of deals instead of the budget (tests); `asker`: the
+        server's table that thinks instead of this process."""
         super().__init__()
         self.view = view
+        self.asker = asker
         self.budget = budget
         self.rounds = rounds
         self.advice: Advice | None = None
@@ -68,7 +80,10 @@ class HintScreen(BaseModal):
         super().on_mount()
         self._started = time.perf_counter()
         self._ticker = self.set_interval(0.1, self._tick)
-        self.run_worker(self._think, thread=True, exclusive=True, group="hint")
+        if self.asker is not None:
+            self.asker.ask_hint(self._answered)
+        else:
+            self.run_worker(self._think, thread=True, exclusive=True, group="hint")
 
     def _tick(self) -> None:
         if self.advice is None and self.budget > 0:
@@ -81,6 +96,15 @@ class HintScreen(BaseModal):
         if not self._cancelled:
             self.app.call_from_thread(self._show, found)
 
+    def _answered(self, found: Advice | str) -> None:
+        """The server's answer: the advice, or why there is none."""
+        if not isinstance(found, str):
+            self._show(found)
+            return
+        self._ticker.stop()
+        self.add_class("-done")
+        self.query_one("#hint-body", Static).update(f"No hint: {esc(found)}.")
+
     def _show(self, found: Advice) -> None:
         self.advice = found
         self._ticker.stop()
@@ -89,18 +113,21 @@ class HintScreen(BaseModal):
 
     def action_close(self) -> None:
         self._cancelled = True  # the worker stops at its next deal
+        if self.asker is not None:
+            self.asker.forget_hint()  # (the server stops when the decision is made)
         self.dismiss(None)
 
 
 def hint_view(session: TableSession) -> View | str:
     """The view of the seat a hint is for (the player deciding now), or why there is none."""
-    if not session.runs_bots:
-        return "Hints are not offered at a networked table"
+    if not session.runs_bots and not getattr(session, "hints", False):
+        return "Hints are off at this table (its creator chose so)"
     seat = session.pending_seat
     if session.over or session.prompt is None or seat is None:
         return "No decision is waiting"
     if not session.is_human(seat):
-        return "A computer player is deciding: hints are for your own decisions"
+        return ("A computer player is deciding: hints are for your own decisions"
+                if session.runs_bots else "Hints are for your own decisions")
     return session.view(seat)
 
 
@@ -110,7 +137,8 @@ def open_hint(screen: Screen[Any], session: TableSession) -> None:
     if isinstance(found, str):
         screen.notify(found, timeout=3, markup=False)
         return
-    screen.app.push_screen(HintScreen(found))
+    asker = None if session.runs_bots else cast(HintAsker, session)  # a server's table
+    screen.app.push_screen(HintScreen(found, asker=asker))
 
 
 def hint_markup(found: Advice, view: View) -> str:

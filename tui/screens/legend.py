@@ -3,6 +3,7 @@ table of marks (tui/widgets/map_marks.py), each mark on the colours it is drawn 
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
@@ -105,7 +106,7 @@ class LegendScreen(BaseModal):
         super().__init__()
         self.state = state if state is not None else _game_state(self)
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with VerticalScroll(id="legend", classes="dialog") as box:
             box.border_title = "Map legend"
             yield Static(self._markup(), id="legend-text")

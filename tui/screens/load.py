@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
@@ -16,6 +17,7 @@ from ..widgets.choice import ChoiceList
 from ..widgets.field import Field
 from ..widgets.keybar import KeyBar
 from .base import BaseScreen
+from .game_app import game_app
 
 
 class LoadScreen(BaseScreen):
@@ -34,7 +36,7 @@ class LoadScreen(BaseScreen):
         self._saves = saves
         self._where = where
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         what = "Watch a replay" if self.replay else "Load a saved game"
         with Vertical(id="load-box"):
             yield Static(f"[b]{what}[/]", classes="d-title")
@@ -95,13 +97,13 @@ class LoadScreen(BaseScreen):
             event.input.display = False
             self.query_one(OptionList).focus()
 
-    def _open(self, path) -> None:
+    def _open(self, path: str | Path) -> None:
         err = self.query_one("#load-error", Static)
         try:
             if self.replay:
-                self.app.open_replay_file(path)
+                game_app(self).open_replay_file(path)
             else:
-                self.app.open_save_file(path)
+                game_app(self).open_save_file(path)
         except bridge.LoadError as e:
             err.update(f"[b $error]{esc(str(e))}[/]")
 

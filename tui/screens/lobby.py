@@ -14,6 +14,7 @@ from pathlib import Path
 
 import msgspec
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import OptionList, Static
@@ -25,6 +26,7 @@ from tui.net.settings import Settings
 from tui.net.words import lobby_line, lobby_order, seat_text, table_summary
 
 from ..sessions.remote import RemoteSession
+from ..sessions.review import RemoteReview
 from ..widgets.choice import ChoiceList
 from ..widgets.keybar import KeyBar
 from . import lobby_keys as keys
@@ -33,7 +35,8 @@ from .base import BaseScreen
 Connect = Callable[[], Awaitable["Client"]]
 HINT = ("Enter: sit, back to your seat, or a finished game's replay · 1-6: that seat · "
         "w: watch · b: an absent or late seat to a computer and back, or vote")
-MORE_KEYS = " · s: settings · i: a private table's invite code · k: link another key"
+MORE_KEYS = (" · s: settings · i: a private table's invite code · k: link another key · "
+             "p: your record and the best rated")
 LIVE_REFRESH = 15.0  # seconds between two lists while a clock runs at a table shown
 WATCH_ONLY = "Without a key you may only watch: connect with an SSH key to play."
 NAME_FIRST = "Choose a name first (k): until then you may watch."
@@ -52,7 +55,7 @@ class Warning_(msgspec.Struct, frozen=True):
 class TableList(ChoiceList):
     """The tables: Enter is the screen's (its words say what it does at this table)."""
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return action != "select" and super().check_action(action, parameters)
 
 
@@ -70,6 +73,7 @@ class LobbyScreen(BaseScreen):
         Binding("s", "settings", "Settings", show=False, id="lobby.settings"),
         Binding("k", "account", "Name / link a key", show=False, id="lobby.account"),
         Binding("i", "invite", "Invite code", show=False, id="lobby.invite"),
+        Binding("p", "profile", "Records", show=False, id="lobby.profile"),
         Binding("ctrl+q", "app.quit", "Quit", id="lobby.quit"),
     ]
     DEFAULT_CSS = """
@@ -93,15 +97,17 @@ class LobbyScreen(BaseScreen):
         self.goto_watch = watch
         self.goto_replay = replay
         self.remote: RemoteSession | None = None  # the table we sit at or watch
+        self.reviewing: RemoteReview | None = None  # a finished table's review, asked for
         self.opening = False  # a sit or watch was sent: show the table when it answers
         self.first_list = connect is not None
         self.guest = False  # keyless: may only watch
         self.unnamed = False  # a new key on an open server, no name claimed yet
         self.settings: Settings | None = None  # this key's, as the server keeps them
+        self.contact: p.Contact | None = None  # where this key is told while away
         self._note = HINT  # the line under the list
         self._warning: Warning_ | None = None  # a refusal said over the note, for a while
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):
             yield Static(self._head(), id="lobby-head")
             yield TableList(id="lobby-tables")
@@ -173,6 +179,14 @@ class LobbyScreen(BaseScreen):
                     self._show_table(remote)
             case p.ChatLine():
                 self._session(msg.table).chat_line(msg)
+            case p.Rejected() if self._reviewing(msg.table):
+                assert self.reviewing is not None
+                self.reviewing.heard(msg)
+            case p.ReviewProgress() | p.ReviewDone() if self._reviewing(msg.table):
+                assert self.reviewing is not None
+                self.reviewing.heard(msg)
+            case p.Hint() if self.remote is not None and self.remote.table == msg.table:
+                self.remote.hint_came(msg)
             case p.Rejected():
                 self.warn(_sentence(msg.reason), table=msg.table)
                 self.opening = False
@@ -188,6 +202,10 @@ class LobbyScreen(BaseScreen):
                                 timeout=20, markup=False)
             case p.ReplayFrames():
                 self._show_replay(msg)
+            case p.Profile() | p.Leaders():
+                self._show_records(msg)
+            case p.Contact():
+                self._contact(msg)
 
     def _your_turn(self, msg: p.YourTurn) -> None:
         """A decision became ours: the bell and a desktop notice (where the terminal
@@ -213,7 +231,16 @@ class LobbyScreen(BaseScreen):
         except ReplayDataError as e:
             self.warn(str(e), table=msg.table)
             return
-        self.app.push_screen(ReplayScreen(replay))  # type: ignore[arg-type]
+        # its players may ask the server for the review of their own seat
+        self.reviewing = None if msg.seat is None else RemoteReview(
+            msg.table, replay.state_at(0).players[msg.seat].civ, self.send)
+        self.app.push_screen(ReplayScreen(replay,  # type: ignore[arg-type]
+                                          remote_review=self.reviewing))
+
+    def _reviewing(self, table: int | None) -> bool:
+        """A review of `table` is asked for, and its screen waits for the server's word."""
+        return self.reviewing is not None and self.reviewing.table == table and \
+            self.reviewing.waiting
 
     def _clock_refresh(self) -> None:
         """Times left move on: list again now and then while a clock runs."""
@@ -284,7 +311,17 @@ class LobbyScreen(BaseScreen):
                 self.use_settings(settings)
                 self.send(p.SaveSettings(settings=settings))
 
-        self.app.push_screen(SettingsScreen(self.settings or suggested, notes), chosen)
+        self.send(p.GetContact())  # the screen shows it when it comes
+        self.app.push_screen(SettingsScreen(self.settings or suggested, notes,
+                                            contact=self.contact, send=self.send), chosen)
+
+    def _contact(self, msg: p.Contact) -> None:
+        from .settings import SettingsScreen
+        self.contact = msg
+        if isinstance(self.app.screen, SettingsScreen):
+            self.app.screen.show_contact(msg)
+        if msg.said:
+            self.say(msg.said)
 
     def action_account(self) -> None:
         """A new key: choose a name; a named one: a code to link another key."""
@@ -294,6 +331,19 @@ class LobbyScreen(BaseScreen):
             self.claim_name()
         else:
             self.send(p.NewLinkCode())
+
+    def action_profile(self) -> None:
+        from .profile import ProfileScreen
+        self.app.push_screen(ProfileScreen(self.send))
+
+    def _show_records(self, msg: p.Profile | p.Leaders) -> None:
+        from .profile import ProfileScreen
+        screen = self.app.screen
+        if isinstance(screen, ProfileScreen):  # (an answer after it was closed: dropped)
+            if isinstance(msg, p.Profile):
+                screen.show_profile(msg)
+            else:
+                screen.show_leaders(msg.leaders)
 
     def action_invite(self) -> None:
         from .account import InviteScreen
@@ -394,7 +444,7 @@ class LobbyScreen(BaseScreen):
         """A guest (no key) or a key without a name: they watch, they do not play."""
         return self.guest or self.unnamed
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The key bar shows what each key does at the highlighted table, for who we are."""
         t = self.selected()
         if action in ("sit", "watch", "replay", "hand_over"):
@@ -467,6 +517,7 @@ class LobbyScreen(BaseScreen):
             self.action_watch()
         else:
             self.opening = True
+            assert plan.seat is not None  # sitting down, or back: at a seat
             self.send(p.Sit(table=t.id, seat=plan.seat))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -552,7 +603,7 @@ def run_lobby(socket: Path, token: str, *, table: int | None = None, watch: bool
     """The app, opening on the lobby of the server at `socket`."""
     from tui.app import MareNostrumApp
 
-    async def connect():
+    async def connect() -> Client:
         return await Client.connect(socket, token)
 
     app = MareNostrumApp(first_screen=LobbyScreen(connect, table=table, watch=watch,

@@ -6,8 +6,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.dom import DOMNode
+from textual.events import DescendantFocus
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from engine.data.board import CIVS
@@ -24,6 +27,7 @@ from ..widgets.checkbox import MarkedCheckbox
 from ..widgets.field import Field
 from ..widgets.keybar import KeyBar
 from .base import BaseScreen
+from .game_app import game_app
 
 
 def random_seed() -> int:
@@ -42,7 +46,7 @@ class NewGameScreen(BaseScreen):
         super().__init__()
         self.seed = seed if seed is not None else random_seed()
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         levels = available_bot_levels() or ["random"]
         default = default_bot_level()
         kinds = [("Human", HUMAN)] + [(f"Computer: {lv}", lv) for lv in levels]
@@ -108,14 +112,14 @@ class NewGameScreen(BaseScreen):
         changes (Start asks again)."""
         self.query_one("#new-error", Static).update("")
 
-    def on_descendant_focus(self, event) -> None:
-        widget = event.widget
+    def on_descendant_focus(self, event: DescendantFocus) -> None:
+        widget: DOMNode | None = event.widget
         while widget is not None and not isinstance(widget, Select):
             widget = widget.parent if widget.parent is not self else None
         if isinstance(widget, Select) and widget.has_class("kind"):
             self._show_level(widget.value)
 
-    def _show_level(self, level) -> None:
+    def _show_level(self, level: object) -> None:
         if level != HUMAN and isinstance(level, str):
             self.query_one("#level-note", Static).update(level_markup(level))
 
@@ -156,7 +160,7 @@ class NewGameScreen(BaseScreen):
             rule = f" [dim](rule: {esc(rule_name(e.rule))})[/]" if e.rule else ""
             self.query_one("#new-error", Static).update(f"[b $error]{esc(e.reason)}[/]{rule}")
             return
-        self.app.start_new_game(cfg, seats)
+        game_app(self).start_new_game(cfg, seats)
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.widgets import Static
@@ -27,7 +28,7 @@ class PassKeyboardScreen(BaseScreen):
         self.civ = civ
         self.label = label
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         who = civ_markup(self.civ)
         name = f" ([b]{esc(self.label)}[/])" if self.label and self.label != "you" else ""
         with Middle():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
@@ -31,7 +32,7 @@ class ProvinceScreen(BaseModal):
         self.area = area
         self.bq = bq
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with VerticalScroll(id="province-dialog", classes="dialog"):
             yield Static("\n".join(detail_lines(self.state, self.area, self.bq)), id="province-text")
         yield KeyBar()

@@ -4,21 +4,29 @@ board at that moment, the events of the turn so far, and the events of the step.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.timer import Timer
 from textual.widgets import Input, Static
 
 from engine.quotes import quotes
 from engine.render import PHASE_NAMES
 from engine.replay import Replay
 
+from ..sessions.review import RemoteReview
 from ..text import civ_markup, esc
 from ..widgets.battle_log import BattleLog, event_line
 from ..widgets.field import Field
 from ..widgets.keybar import KeyBar
 from ..widgets.map import MapView
 from .base import BaseModal, BaseScreen
+from .game_app import game_app
+
+if TYPE_CHECKING:  # (the review is imported when first asked for: it is heavy)
+    from engine.bots import Review
 
 STEP = Binding.Group("Step", compact=True)
 TURN = Binding.Group("Turn", compact=True)
@@ -47,15 +55,19 @@ class ReplayScreen(BaseScreen):
         Binding("b", "close", "Leave", show=False, id="replay.close-b"),
     ]
 
-    def __init__(self, data: Replay, start: int = 0) -> None:
+    def __init__(self, data: Replay, start: int = 0,
+                 remote_review: RemoteReview | None = None) -> None:
+        """`remote_review`: a server's finished table, which reviews the player's own seat
+        (its replay has no record here)."""
         super().__init__()
         self.data = data
+        self.remote_review = remote_review
         self.index = max(0, min(start, data.last))
-        self._timer = None
+        self._timer: Timer | None = None
         self.show_events = False
-        self.review = None  # the review whose swings are marked (tui/screens/review.py)
+        self.review: Review | None = None  # the review whose swings are marked (tui/screens/review.py)
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield Static("", id="replay-status")
         with Horizontal(id="replay-body"):
             with Vertical(id="replay-board"):
@@ -158,8 +170,8 @@ class ReplayScreen(BaseScreen):
         """The hard player's review of one seat's decisions; its swings marked here."""
         from .review import ReviewPick, ReviewScreen
         record = getattr(self.data, "record", None)
-        if record is None:
-            self.notify("This replay has no record to review", timeout=3)
+        if record is None and self.remote_review is None:
+            self.notify("Only the players of this table may review it", timeout=3)
             return
 
         def done(pick: ReviewPick | None) -> None:
@@ -171,7 +183,7 @@ class ReplayScreen(BaseScreen):
                 self.action_go(pick.step)
             else:
                 self._show()
-        self.app.push_screen(ReviewScreen(record), callback=done)
+        self.app.push_screen(ReviewScreen(record, remote=self.remote_review), callback=done)
 
     def action_close(self) -> None:
         if self._timer is not None:
@@ -179,7 +191,7 @@ class ReplayScreen(BaseScreen):
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
         else:
-            self.app.action_title()
+            game_app(self).action_title()
 
 
 class JumpScreen(BaseModal):
@@ -192,7 +204,7 @@ class JumpScreen(BaseModal):
         super().__init__()
         self.last_turn = last_turn
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Vertical(id="jump-dialog", classes="dialog"):
             yield Static(f"[b]Jump to turn[/] (1 to {self.last_turn}), then Enter.\n"
                          "Enter with no number goes back.")

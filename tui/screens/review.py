@@ -1,7 +1,10 @@
 """The review in the replay viewer (key r): pick a civilization, the hard player judges every
 decision it made (engine/bots/review.py) in a worker with a progress bar, or at once from
 its side file (engine/saves/review_cache.py); the five biggest swings are listed, Enter goes
-to one. Escape cancels the work or closes the list."""
+to one. Escape cancels the work or closes the list.
+
+A finished table of a game server is reviewed by the server, for the asker's own seat only
+(tui.sessions.review.RemoteReview): the same screen shows its progress and its swings."""
 
 from __future__ import annotations
 
@@ -14,13 +17,15 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from engine.bots import review_decisions, swings
+from engine.bots import REVIEW_BUDGET, review_decisions, swings
 from engine.record import GameRecord
 from engine.render import civ as civ_name
 from engine.render_advice import swing_lines
 from engine.replay import ReplayError
 from engine.saves import load_review, save_review
+from tui.net import protocol as p
 
+from ..sessions.review import Heard, RemoteReview
 from ..text import civ_markup, esc
 from ..widgets.choice import ChoiceList
 from ..widgets.keybar import KeyBar
@@ -29,7 +34,6 @@ from .base import BaseModal
 if TYPE_CHECKING:
     from engine.bots import Judgement, Review
 
-REVIEW_BUDGET = 0.25  # the hard player's seconds per decision (as `mare-nostrum review`)
 
 
 @dataclass
@@ -53,11 +57,14 @@ class ReviewScreen(BaseModal):
     #review-note { height: auto; color: $text-muted; }
     """
 
-    def __init__(self, record: GameRecord, budget: float = REVIEW_BUDGET,
-                 rounds: int | None = None) -> None:
-        """`rounds`: judge by a number of deals instead of the budget (tests)."""
+    def __init__(self, record: GameRecord | None, budget: float = REVIEW_BUDGET,
+                 rounds: int | None = None, remote: RemoteReview | None = None) -> None:
+        """`rounds`: judge by a number of deals instead of the budget (tests); `remote`:
+        a server's table, reviewed there (no record here)."""
         super().__init__()
+        assert record is not None or remote is not None
         self.record = record
+        self.remote = remote
         self.budget = budget
         self.rounds = rounds
         self.found: Review | None = None
@@ -67,8 +74,9 @@ class ReviewScreen(BaseModal):
         with Vertical(id="review-box"):
             yield Static("[b]Review[/] — whose decisions should the hard player judge?",
                          id="review-title")
-            yield ChoiceList(*[Option(civ_name(c), id=c) for c in self.record.config.civs],
-                             id="review-civs")
+            civs = self.record.config.civs if self.record is not None else \
+                [self.remote.civ] if self.remote is not None else []
+            yield ChoiceList(*[Option(civ_name(c), id=c) for c in civs], id="review-civs")
             yield ProgressBar(total=None, show_eta=False, id="review-bar")
             yield Static("From what that seat knew at each decision; a review already made "
                          "opens at once.", id="review-note")
@@ -77,6 +85,8 @@ class ReviewScreen(BaseModal):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one(ChoiceList).focus()
+        if self.remote is not None:  # the player's own seat: nothing to pick
+            self.start(self.remote.civ)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -87,9 +97,10 @@ class ReviewScreen(BaseModal):
         self.start(key)
 
     def start(self, civ: str) -> None:
-        """Open the cached review of `civ`, or work it out in a worker."""
+        """Open the cached review of `civ`, or work it out in a worker (or on the server)."""
         rounds = self.rounds or 0
-        cached = load_review(self.record, civ, self.budget, rounds)
+        cached = load_review(self.record, civ, self.budget, rounds) \
+            if self.record is not None else None
         if cached is not None:
             self.show(cached)
             return
@@ -98,9 +109,28 @@ class ReviewScreen(BaseModal):
         self.query_one("#review-title", Static).update(
             f"[b]Review[/] — {civ_markup(civ)}: the hard player judges each decision…")
         self.query_one("#review-note", Static).update("Escape cancels.")
+        if self.remote is not None:
+            self.remote.ask(self._heard)
+            return
         self.run_worker(lambda: self._work(civ), thread=True, exclusive=True, group="review")
 
+    def _heard(self, msg: Heard) -> None:
+        """The server's word on the review: how far it has come, the review, or why none."""
+        match msg:
+            case p.ReviewProgress(total=0):
+                self.query_one("#review-note", Static).update(
+                    "The server finishes another review first… Escape cancels.")
+            case p.ReviewProgress():
+                self.query_one("#review-note", Static).update("Escape cancels.")
+                self._progress(msg.done, msg.total)
+            case p.ReviewDone():
+                self.show(msg.review)
+            case p.Rejected():
+                self._failed(msg.reason)
+
     def _work(self, civ: str) -> None:
+        assert self.record is not None
+
         def progress(done: int, total: int) -> None:
             if not self._cancelled:
                 self.app.call_from_thread(self._progress, done, total)
@@ -144,6 +174,8 @@ class ReviewScreen(BaseModal):
 
     def action_close(self) -> None:
         self._cancelled = True  # the worker stops at its next deal
+        if self.remote is not None:
+            self.remote.forget()
         self.dismiss(ReviewPick(self.found))
 
 

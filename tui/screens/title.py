@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.widgets import OptionList, Static
@@ -12,6 +13,7 @@ from textual.widgets.option_list import Option
 from ..widgets.choice import ChoiceList
 from ..widgets.keybar import KeyBar
 from .base import BaseScreen
+from .game_app import game_app
 
 TITLE_ART = r"""
  __  __    _    ____  _____   _   _  ___  ____ _____ ____  _   _ __  __
@@ -35,7 +37,7 @@ class TitleScreen(BaseScreen):
         super().__init__()
         self.message = message
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
             yield Static(TITLE_ART.strip("\n"), id="title-art")
             yield Static("[b]Mythology[/] · a game of trade, gods and empire around the "
@@ -73,11 +75,11 @@ class TitleScreen(BaseScreen):
     def action_menu(self, choice: str) -> None:
         app = self.app
         if choice == "quick":
-            app.action_quick_game()
+            game_app(self).action_quick_game()
         elif choice == "custom":
-            app.action_new_game()
+            game_app(self).action_new_game()
         elif choice == "resume":
-            app.action_resume()
+            game_app(self).action_resume()
         elif choice == "load":
             from .load import LoadScreen
             app.push_screen(LoadScreen())
@@ -85,6 +87,6 @@ class TitleScreen(BaseScreen):
             from .load import LoadScreen
             app.push_screen(LoadScreen(replay=True))
         elif choice == "help":
-            app.action_help()
+            game_app(self).action_help()
         elif choice == "quit":
             app.exit(0)

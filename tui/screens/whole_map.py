@@ -5,6 +5,7 @@ on the board; `l` shows the legend."""
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
@@ -41,7 +42,7 @@ class WholeMapScreen(BaseModal):
         self.board = board
         self.cursor = cursor
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield Static("[b]The whole map[/] · your decision waits: [b]1[/] goes back to it",
                      id="whole-head")
         yield MapView(self.state, id="whole-map")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from engine import game
 from engine.actions import Action
@@ -23,10 +24,14 @@ from engine.prompts import Prompt
 from engine.record import GameRecord
 from engine.render import plain
 from engine.state import Config, GameState
+from engine.view import View
 
 from .. import bridge
 from ..status_parts import StatusParts
-from .base import ChatEntry
+from .base import ChatEntry, Listener
+
+if TYPE_CHECKING:
+    from engine.replay import Replay
 
 HUMAN = "human"
 
@@ -97,7 +102,7 @@ class LocalSession:
         self.event_versions: list[int] = []  # (no chat to place among the events)
 
     @classmethod
-    def new(cls, config: Config, seats: list[str], **kw) -> LocalSession:
+    def new(cls, config: Config, seats: list[str], **kw: Any) -> LocalSession:  # __init__'s
         state, events = game.new_game(config)
         return cls(state, seats, events=events, fresh=True, **kw)
 
@@ -209,7 +214,7 @@ class LocalSession:
     def chat(self, text: str) -> None:
         pass
 
-    def subscribe(self, listener) -> None:
+    def subscribe(self, listener: Listener | None) -> None:
         """Nothing changes behind the screen's back in local play."""
 
     # --- asking the engine ------------------------------------------------------------------
@@ -233,7 +238,7 @@ class LocalSession:
             return IllegalAction(f"the engine could not apply this: {e}", "engine error")
         return None
 
-    def view(self, seat: int | None):
+    def view(self, seat: int | None) -> View:
         return self.match.view(seat)
 
     # --- changing the game ------------------------------------------------------------------
@@ -308,7 +313,7 @@ class LocalSession:
         self.match.add_observer(self)
         self._changed()
 
-    def replay(self):
+    def replay(self) -> Replay:
         """The game so far, for the replay viewer."""
         from engine.replay import Replay
         return Replay(self.record)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -39,6 +40,11 @@ from ..status_parts import (
 from ..text import civ_markup, esc
 from .base import ChatEntry, Listener, Said
 
+if TYPE_CHECKING:
+    from engine.bots import Advice
+
+HintAnswer = Callable[["Advice | str"], None]  # the advice, or why there is none
+
 HUMAN = "human"
 MUTE, UNMUTE = "/mute", "/unmute"  # typed in the chat line: the spectators' channel
 RECLAIM_KEY = "b"  # the game screen's key that takes one's own seat back from a computer
@@ -62,6 +68,7 @@ class RemoteSession:
         self.shown = False  # a game screen plays it (a new sit or watch gets a new session)
         self.muted = False  # the spectators' channel is not shown
         self.received = time.monotonic()  # when the last update came (clocks count down)
+        self._hint: tuple[int, HintAnswer] | None = None  # the version a hint was asked on
         if first is not None:
             self.update(first)
 
@@ -71,6 +78,8 @@ class RemoteSession:
         self.received = time.monotonic()
         if self.sent is not None and up.version != self.sent:
             self.sent = None
+        if self._hint is not None and up.version != self._hint[0]:
+            self._answer_hint("the game moved on: the decision the hint was for is made")
         versions = list(up.versions) if len(up.versions) == len(up.events) else \
             [up.version] * len(up.events)
         if up.taken_back:  # a decision was taken back: the server sent the whole log
@@ -92,7 +101,11 @@ class RemoteSession:
                                 own=bool(self.me) and line.name == self.me))
 
     def refused(self, reason: str, rule: str = "") -> None:
-        """The server refused something (a decision: it is ours to make again)."""
+        """The server refused something (a decision: it is ours to make again; while a
+        hint is asked for, the hint: no decision is sent from under its screen)."""
+        if self._hint is not None:
+            self._answer_hint(reason)
+            return
         self.sent = None
         self._tell("refused", f"{reason} (rule: {rule_name(rule)})" if rule else reason)
 
@@ -277,6 +290,32 @@ class RemoteSession:
         self._send(p.Act(table=self.table, version=self.up.version, action=action))
         self.sent = self.up.version
         return []
+
+    # --- the hint: the server's hard player thinks (tui/screens/hint.py shows it) ---------------
+    @property
+    def hints(self) -> bool:
+        """The table offers hints (its creator chose so)."""
+        return self.up.info.hints
+
+    def ask_hint(self, answered: HintAnswer) -> None:
+        """Ask the server for a hint at this seat's pending decision: `answered` gets the
+        advice, or the server's reason for none."""
+        self._hint = (self.up.version, answered)
+        self._send(p.RequestHint(table=self.table, version=self.up.version))
+
+    def forget_hint(self) -> None:
+        """The hint's screen closed: an answer that comes now is dropped."""
+        self._hint = None
+
+    def hint_came(self, msg: p.Hint) -> None:
+        if self._hint is not None and msg.version == self._hint[0]:
+            self._answer_hint(msg.advice)
+
+    def _answer_hint(self, answer: Advice | str) -> None:
+        assert self._hint is not None
+        answered = self._hint[1]
+        self._hint = None
+        answered(answer)
 
     # --- taking back (the server decides, with the engine's rule) ------------------------------
     def can_undo(self, seat: int | None) -> bool:

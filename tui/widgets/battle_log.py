@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from rich.style import Style
 from rich.text import Text
 from textual.color import Color
+from textual.events import Resize
+from textual.theme import Theme
 from textual.widgets import RichLog
 
 from engine import events as E
@@ -63,15 +66,18 @@ def _kind(ev: E.Event) -> str:
     return ""
 
 
+MAX_LINES = 4000  # the log keeps the last lines only
+
+
 class BattleLog(RichLog):
     BINDINGS = SCROLL_KEYS
     DEFAULT_CSS = """
     BattleLog { height: 1fr; width: 1fr; padding: 0 1; background: $surface; }
     """
 
-    def __init__(self, **kw) -> None:
+    def __init__(self, **kw: Any) -> None:  # RichLog's own
         super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True,
-                         max_lines=4000, min_width=20, **kw)
+                         max_lines=MAX_LINES, min_width=20, **kw)
         self.border_title = "Log"
         self._entries: list[tuple[str, str]] = []  # (text, kind)
         self._written = 0  # how many entries are in the lines (the others wait to be shown)
@@ -83,7 +89,7 @@ class BattleLog(RichLog):
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
         self._width = 0
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: Resize) -> None:
         # RichLog wraps a line when it is written: wrap them all again at a new width, and
         # write what came while the log was hidden (the first known size is RichLog's own
         # business: it writes what was deferred)
@@ -101,7 +107,7 @@ class BattleLog(RichLog):
         (a hidden widget has none of its own), so it waits until the log is shown."""
         return self._size_known and not self.scrollable_content_region.width
 
-    def _theme_changed(self, _theme) -> None:
+    def _theme_changed(self, _theme: Theme) -> None:
         self._style_cache.clear()
         self._rewrite()
 
@@ -164,7 +170,7 @@ class BattleLog(RichLog):
             return
         self._stale = False
         self.clear()
-        for line, kind in self._entries[-self.max_lines:]:
+        for line, kind in self._entries[-MAX_LINES:]:
             self.write(self._text(line, kind))
         self._written = len(self._entries)
 
@@ -175,6 +181,6 @@ class BattleLog(RichLog):
             return
         if self._hidden():
             return
-        for line, kind in self._entries[max(self._written, len(self._entries) - self.max_lines):]:
+        for line, kind in self._entries[max(self._written, len(self._entries) - MAX_LINES):]:
             self.write(self._text(line, kind))
         self._written = len(self._entries)

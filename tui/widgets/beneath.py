@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from rich.segment import Segment
 from rich.style import Style as RichStyle
+from textual.css.styles import RulesMap
 from textual.geometry import Size
+from textual.messages import Update
 from textual.screen import Screen
 from textual.strip import Strip
+from textual.style import Style
 from textual.visual import RenderOptions, Visual
 
 
@@ -28,13 +31,17 @@ def _inert(strip: Strip, base: RichStyle) -> Strip:
                   for text, style, _control in strip], strip.cell_length)
 
 
+# what the lines drawn beneath depend on: the picture's generation, the size, the base style
+BeneathKey = tuple[int | None, Size, RichStyle]
+
+
 class Painted:
     """Mixin for screens: counts the changes of the screen's picture, so that the dialog
     over it draws it again only when it changed (a new dialog over an unchanged board
     reuses the lines of the last one)."""
 
     paint_generation = 0
-    beneath_cache: tuple[tuple, list[Strip]] | None = None
+    beneath_cache: tuple[BeneathKey, list[Strip]] | None = None
 
     def _compositor_refresh(self) -> None:
         # dirty regions are how any change of the picture reaches the screen (and, from a
@@ -43,23 +50,23 @@ class Painted:
             self.paint_generation += 1
         super()._compositor_refresh()  # type: ignore[misc]
 
-    def _on_update(self, message) -> None:
+    async def _on_update(self, message: Update) -> None:
         # a widget of the screen changed: a dialog drawn over it before the screen paints
         # the change (at its own next update) draws it already (then Screen's handler runs)
         self.paint_generation += 1
 
 
 class Beneath(Visual):
-    def __init__(self, below: Screen) -> None:
+    def __init__(self, below: Screen[object]) -> None:
         self.below = below
 
-    def render_strips(self, width: int, height: int | None, style,
+    def render_strips(self, width: int, height: int | None, style: Style,
                       options: RenderOptions) -> list[Strip]:
         below = self.below
         size = Size(width, height if height is not None else below.size.height)
         base = style.rich_style
-        key = (getattr(below, "paint_generation", None), size, base)
-        cached = getattr(below, "beneath_cache", None)
+        key: BeneathKey = (getattr(below, "paint_generation", None), size, base)
+        cached: tuple[BeneathKey, list[Strip]] | None = getattr(below, "beneath_cache", None)
         if key[0] is not None and cached is not None and cached[0] == key:
             return cached[1]
         lines = [_inert(line, base) for line in below._compositor.render_strips(size)]
@@ -67,14 +74,14 @@ class Beneath(Visual):
             below.beneath_cache = (key, lines)  # type: ignore[attr-defined]
         return lines
 
-    def get_optimal_width(self, rules, container_width: int) -> int:
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         return container_width
 
-    def get_height(self, rules, width: int) -> int:
+    def get_height(self, rules: RulesMap, width: int) -> int:
         return self.below.size.height
 
 
-def beneath(screen: Screen):
+def beneath(screen: Screen[object]) -> Beneath | None:
     """What a see-through screen draws as its background: the screen under it, or
     Textual's own rendering when there is none (or the background is not clear)."""
     stack = screen.app.screen_stack

@@ -21,14 +21,15 @@ class ChoiceList(OptionList):
 
     _lines_for: Size | None = None  # the room the options' lines were last laid out in
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Nothing to move to or choose in a list without a choice ("No tables yet"):
         its keys leave the key bar."""
         if action in ("cursor_up", "cursor_down", "select"):
             return any(not o.disabled for o in self.options)
         return True
 
-    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
         # The options' lines for a new size at once, not when the list is first drawn:
         # its scroll bar and the highlighted row in view then come with the layout that
         # follows, before the dialog's first frame, not in one more after it.
@@ -46,6 +47,7 @@ class ChoiceList(OptionList):
             self.scroll_to_highlight()
         return changed
 
-    def _on_resize(self, event: Resize) -> None:
+    # Textual's OptionList handler asks for no event; its dispatch passes one to a handler that does
+    def _on_resize(self, event: Resize) -> None:  # type: ignore[override]
         if self.scrollable_content_region.size == self._lines_for:
             event.prevent_default()  # the lines are laid out for this room already

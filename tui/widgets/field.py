@@ -5,10 +5,12 @@ selected."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.widgets import Input
 
 
 class Field(Input):
-    def __init__(self, *args, **kw) -> None:
+    def __init__(self, *args: Any, **kw: Any) -> None:  # Input's own
         kw.setdefault("select_on_focus", False)
         super().__init__(*args, **kw)

@@ -57,8 +57,8 @@ def gods_cards_markup(v: View, q: Quotes) -> str:
 
 
 class GodsCardsPane(TextPane):
-    def __init__(self, **kw) -> None:
-        super().__init__("Gods, heroes, wonders", **kw)
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__("Gods, heroes, wonders", id=id, classes=classes)
 
     def show(self, v: View, q: Quotes) -> None:
         self.set_markup(gods_cards_markup(v, q))

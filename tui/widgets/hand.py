@@ -83,8 +83,8 @@ def hand_markup(v: View, q: Quotes, *, compact: bool = False) -> str:
 
 
 class HandPane(TextPane):
-    def __init__(self, **kw) -> None:
-        super().__init__("Hand", **kw)
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__("Hand", id=id, classes=classes)
 
     def show(self, v: View, q: Quotes) -> None:
         self.set_markup(hand_markup(v, q, compact=True))

@@ -11,11 +11,12 @@ hides (False: nothing to do here) is left out. Clicking a key presses it.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from textual.binding import Binding
 from textual.content import Content
 from textual.events import Click
+from textual.screen import Screen
 from textual.widget import Widget
 
 
@@ -34,10 +35,10 @@ class KeyBar(Widget):
     }
     """
 
-    def __init__(self, **kw) -> None:
+    def __init__(self, **kw: Any) -> None:  # Widget's own
         super().__init__(**kw)
         self._spans: list[tuple[int, int, str]] = []  # x from, x to, key
-        self._drawn: list | None = None  # the entries of the last line drawn
+        self._drawn: list[KeyEntry] | None = None  # the entries of the last line drawn
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -45,7 +46,7 @@ class KeyBar(Widget):
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
-    def _bindings_changed(self, _screen) -> None:
+    def _bindings_changed(self, _screen: Screen[object]) -> None:
         # the bindings are announced after every change of focus, most of them showing
         # the same keys: the line is drawn again only when its keys changed
         if self._drawn is None or self.entries() != self._drawn:

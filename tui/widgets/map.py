@@ -17,16 +17,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import msgspec
 from rich.segment import Segment
 from rich.style import Style
+from textual.app import App
 from textual.binding import Binding
 from textual.events import Click
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
+from textual.theme import Theme
 from textual.widget import Widget
 
 from engine.data import board
@@ -193,7 +196,7 @@ def layout(sx: int, sy: int) -> Layout:
                   tuple(tuple(r) for r in under), labels, markers)
 
 
-def _same(a, b) -> bool:
+def _same(a: object, b: object) -> bool:
     """The same part of a position (views share the unchanged parts; equal will do)."""
     return a is b or a == b
 
@@ -321,7 +324,7 @@ class MapView(Widget, can_focus=True):
             self.players = {p.civ for p in state.players}
         self.show_cursor = True
 
-    def _post_register(self, app) -> None:
+    def _post_register(self, app: App[Any]) -> None:
         # the theme's colours of the map, read with the first map (tui/sheets.py)
         add_sheets(app, themes.TCSS_PATHS)
         super()._post_register(app)
@@ -329,7 +332,7 @@ class MapView(Widget, can_focus=True):
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
 
-    def _theme_changed(self, _theme) -> None:
+    def _theme_changed(self, _theme: Theme) -> None:
         self._styles.clear()
         self._lines = None
         self.refresh()
@@ -340,7 +343,8 @@ class MapView(Widget, can_focus=True):
         self._lines = None
 
     # --- data -----------------------------------------------------------------------------
-    def set_state(self, state: GameState, at_war: list[str] | frozenset[str] = ()) -> None:
+    def set_state(self, state: GameState,
+                  at_war: list[str] | frozenset[str] = frozenset()) -> None:
         """Show a new position (and the provinces the engine says are at war); the map is
         drawn again only when what it shows changed (most decisions move no unit and
         change no province)."""

@@ -18,8 +18,9 @@ from .choice import NAV
 _BOX = ToggleButton.BUTTON_LEFT + ToggleButton.BUTTON_INNER + ToggleButton.BUTTON_RIGHT
 
 
-class MarkList(SelectionList):
-    """A selection list: space marks, Enter confirms (the screen's `confirm` action)."""
+class MarkList(SelectionList[int]):
+    """A selection list of ids (units): space marks, Enter confirms (the screen's `confirm`
+    action)."""
 
     BINDINGS = [
         Binding("up", "cursor_up", "Move", group=NAV, key_display="↑", id="choice.cursor-up"),

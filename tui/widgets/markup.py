@@ -5,6 +5,8 @@ does not depend on the text), which keeps redraws after each key press cheap."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.content import Content
 from textual.widget import Widget
 
@@ -14,7 +16,7 @@ class MarkupView(Widget):
     MarkupView { height: 1; width: 1fr; }
     """
 
-    def __init__(self, markup: str = "", **kw) -> None:
+    def __init__(self, markup: str = "", **kw: Any) -> None:  # Widget's own
         super().__init__(**kw)
         self._markup = markup
         self._content: Content | None = None

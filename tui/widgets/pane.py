@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from textual.binding import Binding
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 SCROLL = Binding.Group("Scroll", compact=True)
 
-SCROLL_KEYS = [
+SCROLL_KEYS: list[BindingType] = [
     Binding("up", "scroll_up", "Scroll", group=SCROLL, key_display="↑", id="pane.scroll-up"),
     Binding("down", "scroll_down", "Scroll", group=SCROLL, key_display="↓", id="pane.scroll-down"),
     Binding("pageup", "page_up", "Page", show=False, id="pane.page-up"),
@@ -31,7 +32,7 @@ class TextPane(VerticalScroll, can_focus=True):
         if title:
             self.border_title = title
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield self._body
 
     def set_markup(self, markup: str) -> None:

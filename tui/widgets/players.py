@@ -99,8 +99,8 @@ def players_markup(v: View, q: Quotes, clocks: dict[str, str] | None = None) -> 
 
 
 class PlayersPane(TextPane):
-    def __init__(self, **kw) -> None:
-        super().__init__("Players", **kw)
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__("Players", id=id, classes=classes)
 
     def show(self, v: View, q: Quotes, clocks: dict[str, str] | None = None) -> None:
         self.set_markup(players_markup(v, q, clocks))

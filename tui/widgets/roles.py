@@ -37,8 +37,8 @@ def roles_markup(state: GameState, q: Quotes) -> str:
 
 
 class RolesPane(TextPane):
-    def __init__(self, **kw) -> None:
-        super().__init__("Roles", **kw)
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__("Roles", id=id, classes=classes)
 
     def show(self, state: GameState, q: Quotes) -> None:
         self.set_markup(roles_markup(state, q))

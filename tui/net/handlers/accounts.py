@@ -1,6 +1,7 @@
 """Accounts, invites and settings: a new key of an open server claims a name or links itself
 to an account with a code from the account's other key; an invite code opens a private
-table; settings are kept per key. An AccountError is refused in its own words
+table; settings are kept per key, and so is where a key is told while away (an e-mail
+address confirmed by a code, a push address: tui.net.contacts). An AccountError is refused in its own words
 (`dispatch.answer`); codes guessed wrong too often hang up (`tui.net.guesses`)."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from .. import gate
 from .. import protocol as p
 from ..accounts import LINK_LIFE, AccountError
 from ..conn import Conn
+from ..contacts import Contact, WrongCode
 
 if TYPE_CHECKING:
     from ..server import GameServer
@@ -65,6 +67,46 @@ def use_invite(server: GameServer, conn: Conn, msg: p.UseInvite) -> None:
 
 def save_settings(server: GameServer, conn: Conn, msg: p.SaveSettings) -> None:
     server.key_settings.put(conn.key, msg.settings)
+
+
+def get_contact(server: GameServer, conn: Conn, msg: p.GetContact) -> None:
+    server.away.courier.warm()  # a push address may be typed next
+    conn.send(_contact(server, server.contacts.of_key(conn.key)))
+
+
+def set_contact(server: GameServer, conn: Conn, msg: p.SetContact) -> None:
+    assert conn.identity is not None
+    config = server.away.config
+    change = server.contacts.save(conn.key, conn.identity, msg.email, msg.push,
+                                  mail=config.mails, local=config.local_push)
+    server.away.setting_up(change.contact, change.code, change.new_push)
+    c = change.contact
+    said = []
+    if change.code:
+        said.append(f"A code was sent to {c.email}: type it in Settings (s) to confirm "
+                    "the address.")
+    if change.new_push:
+        said.append("A first notice was sent to your push address.")
+    if not c.email and not c.push:
+        said.append("No notices while away: nothing will be sent.")
+    conn.send(_contact(server, c, " ".join(said)))
+
+
+def confirm_email(server: GameServer, conn: Conn, msg: p.ConfirmEmail) -> None:
+    _may_guess(server, conn)
+    try:
+        c = server.contacts.confirm(conn.key, msg.code)
+    except WrongCode:
+        _strike(server, conn)
+        raise
+    conn.send(_contact(server, c, f"{c.email} is confirmed: notices while away go there."))
+
+
+def _contact(server: GameServer, c: Contact | None, said: str = "") -> p.Contact:
+    mail = server.away.config.mails
+    if c is None:
+        return p.Contact(mail=mail, said=said)
+    return p.Contact(email=c.email, confirmed=c.confirmed, push=c.push, mail=mail, said=said)
 
 
 def _may_guess(server: GameServer, conn: Conn) -> None:

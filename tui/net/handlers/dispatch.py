@@ -21,7 +21,7 @@ import msgspec
 from .. import gate
 from .. import protocol as p
 from ..accounts import AccountError
-from . import accounts, chat, clocks, lobby, seats
+from . import accounts, advice, chat, clocks, lobby, profiles, seats
 from .accounts import Hung
 
 if TYPE_CHECKING:
@@ -47,12 +47,18 @@ ROUTES: dict[type, Route] = {
     p.ListTables: Route(answer=lobby.list_tables),
     p.CreateTable: Route(answer=lobby.create),
     p.GetReplay: Route(answer=lobby.replay, table=True),
+    # records: profiles and the best rated
+    p.GetProfile: Route(answer=profiles.profile),
+    p.GetLeaders: Route(answer=profiles.leaders),
     # tables and seats
     p.Sit: Route(answer=seats.sit, table=True, seat=True),
     p.Watch: Route(answer=seats.watch, table=True),
     p.Act: Route(answer=seats.act, table=True, sits=True),
     p.TakeBack: Route(answer=seats.take_back, table=True, sits=True),
     p.HandOver: Route(answer=seats.hand_over, table=True, seat=True),
+    # the hard player's advice: a hint at one's decision, the review of a finished table
+    p.RequestHint: Route(answer=advice.hint, table=True, sits=True),
+    p.RequestReview: Route(answer=advice.review, table=True),
     # chat
     p.Chat: Route(answer=chat.say, table=True, here=True),
     # clocks and votes
@@ -63,6 +69,10 @@ ROUTES: dict[type, Route] = {
     p.NewLinkCode: Route(answer=accounts.new_link_code),
     p.UseInvite: Route(answer=accounts.use_invite),
     p.SaveSettings: Route(answer=accounts.save_settings),
+    # notices while away
+    p.GetContact: Route(answer=accounts.get_contact),
+    p.SetContact: Route(answer=accounts.set_contact),
+    p.ConfirmEmail: Route(answer=accounts.confirm_email),
 }
 
 

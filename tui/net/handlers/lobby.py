@@ -69,7 +69,7 @@ def create(server: GameServer, conn: Conn, msg: p.CreateTable) -> None:
         return
     assert conn.identity is not None
     table = Table.create(server.store, conn.identity, config, list(msg.seats),
-                         writer=server._write_later)
+                         writer=server._write_later, hints=msg.hints)
     server.tables[table.id] = table
     invite = ""
     if msg.private or not msg.spectators:
@@ -81,10 +81,10 @@ def create(server: GameServer, conn: Conn, msg: p.CreateTable) -> None:
     server._pending[table.id] = table.match.pending_seat()
     conn.send(p.Created(table=table.id, invite=invite))
     # what the table is, never its seed or its invite code
-    log.info("table %s created by %s: %s; seats %s; setup %s; clock %s%s%s", table.id,
+    log.info("table %s created by %s: %s; seats %s; setup %s; clock %s%s%s%s", table.id,
              who(conn), ", ".join(config.civs), ", ".join(msg.seats), config.setup,
              preset.label() or "none", "; private" if msg.private else "",
-             "; no spectators" if not msg.spectators else "")
+             "; no spectators" if not msg.spectators else "", "; hints" if msg.hints else "")
     if msg.sit is not None:
         table.bind(msg.sit, conn.identity)
         seats.join(server, conn, table, msg.sit)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from engine.errors import IllegalAction
+from engine.events import Event
 from engine.replay import ReplayError
 
 from .. import gate
@@ -19,6 +20,7 @@ from ..conn import Conn
 from ..digest import History, digest, replayed_since
 from ..logs import who
 from ..tables import HANDOVER_LEVEL, REMOTE, Table, bot_levels
+from ..updates import Broadcast
 from . import clocks
 
 if TYPE_CHECKING:
@@ -75,7 +77,7 @@ def send_digest(server: GameServer, conn: Conn, table: Table, seat: int) -> None
         return
     civ = table.match.state.players[seat].civ
 
-    def send(events: list) -> None:
+    def send(events: list[Event]) -> None:
         lines = digest(events, civ)
         if lines:
             conn.send(p.Digest(table=table.id, lines=lines))
@@ -115,7 +117,7 @@ def join(server: GameServer, conn: Conn, table: Table, seat: int | None) -> None
         server._broadcast_table(old)
     # the newcomer's first update carries the recent events it may see, for its log
     server._send_update(conn, table, list(table.recent), versions=list(table.recent_versions))
-    cache: dict = {}
+    cache = Broadcast()
     for c in list(server.conns):
         if c.table == table.id and c is not conn:
             server._send_update(c, table, [], cache)
@@ -167,7 +169,7 @@ def take_back(server: GameServer, conn: Conn, msg: p.TakeBack, table: Table) -> 
         conn.send(p.Rejected(reason=e.reason, table=table.id, rule=e.rule))
         return
     civ = match.state.players[seat].civ
-    cache: dict = {}
+    cache = Broadcast()
     for c in list(server.conns):
         if c.table == table.id:
             server._send_update(c, table, list(table.recent), cache, taken_back=civ,

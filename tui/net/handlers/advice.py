@@ -1,0 +1,190 @@
+"""The hard player's advice at a table of the server (docs/bots.md): a hint at a player's own
+decision, when the table offers hints, and the review of a player's own decisions once the
+table is over.
+
+Both think in the server's bot pool, like a computer seat, and read only the asker's seat's
+view (the hint: its view now; the review: its view at each of its decisions), so nothing
+the seat may not see goes into them. The answer goes to the asker's connection alone.
+Reviews take one pool thread at a time (the others wait their turn) and are kept once made.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from engine.bots import REVIEW_BUDGET, Review, advise, review_decisions
+from engine.game import view
+from engine.replay import ReplayError
+
+from .. import protocol as p
+from ..conn import Conn
+from ..tables import REMOTE, Table
+
+if TYPE_CHECKING:
+    from ..server import GameServer
+
+log = logging.getLogger(__name__)
+
+REVIEWS_AT_ONCE = 1  # pool threads reviews may hold: the others stay the computer seats'
+HINTS_OFF = "hints are off at this table (its creator chose so when creating it)"
+
+
+class AdviceLimits(msgspec.Struct, frozen=True, kw_only=True):
+    """How long the hard player thinks for a hint and for each decision of a review."""
+
+    hint_budget: float | None = None  # seconds (None: the table's computer seats' budget)
+    review_budget: float = REVIEW_BUDGET
+    rounds: int | None = None  # a number of deals instead of the time (tests: the same answer)
+
+
+class _Reviewing:
+    """A review under way: who waits for it, and how far it has come."""
+
+    def __init__(self, first: Conn) -> None:
+        self.waiting: set[Conn] = {first}
+        self.done = 0
+        self.total = 0
+
+    def tell(self, msg: p.Msg) -> None:
+        for c in list(self.waiting):
+            c.send(msg)
+
+    def abandoned(self) -> bool:
+        return all(c.closed for c in self.waiting)
+
+
+class Advisers:
+    """The server's hints and reviews in progress, and the reviews made."""
+
+    def __init__(self, limits: AdviceLimits | None = None) -> None:
+        self.limits = limits or AdviceLimits()
+        self.hinting: dict[Conn, int] = {}  # the table version a connection's hint is for
+        self.reviews: dict[tuple[int, int], Review] = {}  # (table, seat): made
+        self.reviewing: dict[tuple[int, int], _Reviewing] = {}
+        self._turns: asyncio.Semaphore | None = None
+
+    def turns(self) -> asyncio.Semaphore:
+        if self._turns is None:  # made in the server's loop, when first needed
+            self._turns = asyncio.Semaphore(REVIEWS_AT_ONCE)
+        return self._turns
+
+
+# --- the hint -----------------------------------------------------------------------------
+def hint(server: GameServer, conn: Conn, msg: p.RequestHint, table: Table) -> None:
+    seat = conn.seat
+    assert seat is not None
+    match = table.match
+    if not table.hints:
+        conn.send(p.Rejected(reason=HINTS_OFF, table=table.id))
+        return
+    if msg.version != match.version:
+        conn.send(p.Rejected(reason=f"the game moved on since you asked (it is at version "
+                                    f"{match.version})", table=table.id))
+        return
+    if match.pending_seat() != seat or table.seats[seat].kind != REMOTE:
+        conn.send(p.Rejected(reason="not your decision: a hint is for your own decision",
+                             table=table.id))
+        return
+    advisers = server.advisers
+    if advisers.hinting.get(conn) == msg.version:
+        return  # asked again (its screen opened again): the one under way answers
+    advisers.hinting[conn] = msg.version
+    seen = view(match.state, seat)  # a copy: the table moves on while it thinks
+    limits = advisers.limits
+    budget = limits.hint_budget if limits.hint_budget is not None else match.bot_budget
+
+    def moved_on(_rounds: int) -> bool:  # the decision is made, or the asker gone: stop
+        return conn.closed or match.version != msg.version or conn.table != table.id
+
+    async def think() -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            found = await loop.run_in_executor(server.pool, functools.partial(
+                advise, seen, budget=budget, rounds=limits.rounds, between=moved_on))
+        except Exception:  # noqa: BLE001  (a hint's bug costs that hint only)
+            log.exception("table %s: a hint failed", table.id)
+            conn.send(p.Rejected(reason="the hint could not be worked out", table=table.id))
+            return
+        finally:
+            if advisers.hinting.get(conn) == msg.version:
+                del advisers.hinting[conn]
+        if not found.cancelled:
+            conn.send(p.Hint(table=table.id, version=msg.version, advice=found))
+
+    server._later(think())
+
+
+# --- the review ---------------------------------------------------------------------------
+def review(server: GameServer, conn: Conn, msg: p.RequestReview, table: Table) -> None:
+    if not table.over:
+        conn.send(p.Rejected(reason=f"table {table.id} is still playing: its review comes "
+                                    "when the game is over", table=table.id))
+        return
+    seat = table.seat_of(conn.identity or "")
+    if seat is None:
+        conn.send(p.Rejected(reason=f"only the players of table {table.id} may review it",
+                             table=table.id))
+        return
+    advisers = server.advisers
+    key = (table.id, seat)
+    made = advisers.reviews.get(key)
+    if made is not None:
+        conn.send(p.ReviewDone(table=table.id, review=made))
+        return
+    running = advisers.reviewing.get(key)
+    if running is not None:  # asked again, or from another connection of the same player
+        running.waiting.add(conn)
+        conn.send(p.ReviewProgress(table=table.id, done=running.done, total=running.total))
+        return
+    running = advisers.reviewing[key] = _Reviewing(conn)
+    server._later(_work(server, table, seat, running))
+
+
+async def _work(server: GameServer, table: Table, seat: int, running: _Reviewing) -> None:
+    advisers = server.advisers
+    key = (table.id, seat)
+    limits = advisers.limits
+    loop = asyncio.get_running_loop()
+    record = msgspec.structs.replace(table.match.record,
+                                     actions=list(table.match.record.actions))
+    civ = table.match.state.players[seat].civ
+
+    def progress(done: int, total: int) -> None:  # in the pool's thread
+        loop.call_soon_threadsafe(said, done, total)
+
+    def said(done: int, total: int) -> None:
+        running.done, running.total = done, total
+        running.tell(p.ReviewProgress(table=table.id, done=done, total=total))
+
+    try:
+        turns = advisers.turns()
+        if turns.locked():  # another review thinks: this one waits its turn
+            running.tell(p.ReviewProgress(table=table.id, done=0, total=0))
+        async with turns:
+            if running.abandoned():
+                return
+            found = await loop.run_in_executor(server.pool, functools.partial(
+                review_decisions, record, civ, budget=limits.review_budget,
+                rounds=limits.rounds, progress=progress, cancelled=running.abandoned))
+    except ReplayError as e:
+        running.tell(p.Rejected(reason=f"the review cannot be made: {e.message}",
+                                table=table.id))
+        return
+    except Exception:  # noqa: BLE001  (a review's bug costs that review only)
+        log.exception("table %s: a review failed", table.id)
+        running.tell(p.Rejected(reason="the review could not be worked out", table=table.id))
+        return
+    finally:
+        advisers.reviewing.pop(key, None)
+    if found is None:  # everyone who asked has gone
+        return
+    found = msgspec.structs.replace(found, fingerprint="")  # the record's digest stays here
+    advisers.reviews[key] = found
+    log.info("table %s: %s's decisions reviewed (%s)", table.id, civ,
+             f"{len(found.judgements)} decisions")
+    running.tell(p.ReviewDone(table=table.id, review=found))

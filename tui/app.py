@@ -22,6 +22,8 @@ with collector.uncollected():  # the modules of the screen: see tui/collector.py
 
     from themes import palette as themes
 
+    from .textual_seams import set_terminal_colours
+
 # The title screen needs no engine: the engine, the saves and the session are imported when
 # a game is started or opened, so the app shows its first frame sooner (bench_startup.py).
 if TYPE_CHECKING:
@@ -74,13 +76,12 @@ class MareNostrumApp(App[int]):
     def _first_theme(self, name: str) -> None:
         """The theme to start with, set before the stylesheet is first read: setting
         `theme` would have its watcher read and apply the whole stylesheet a second time
-        once the app runs (a tenth of the time to the first frame). Textual has no public
-        way to set the terminal colours' filter without that: the one private call left."""
+        once the app runs (a tenth of the time to the first frame)."""
         self.set_reactive(App.theme, name)
         dark = self.current_theme.dark
         self.update_classes({f"-theme-{name}": True, "-dark-mode": dark,
                              "-light-mode": not dark}, update=False)
-        self._refresh_truecolor_filter(self.ansi_theme)
+        set_terminal_colours(self)
         self.stylesheet.set_variables(self.get_css_variables())
 
     def refresh(self, *, repaint: bool | None = None, layout: bool = False,

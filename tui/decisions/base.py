@@ -38,6 +38,7 @@ from engine.state import Player
 from ..screens.base import BaseModal
 from ..sessions.base import TableSession
 from ..text import civ_markup, esc
+from ..textual_seams import bind_key
 from ..widgets.choice import NAV, ChoiceList
 from ..widgets.detail import detail_lines
 from ..widgets.keybar import KeyBar
@@ -97,7 +98,7 @@ class DecisionScreen(ErrorLine, BaseModal, Generic[PromptT]):
         self._quotes: Quotes | None = None
         # the footer says whether the last decision can be taken back (the engine decides)
         self.undo_ok = can_undo(session, seat)
-        self._bindings.bind("u", "undo", "Undo" if self.undo_ok else "No undo")
+        bind_key(self, "u", "undo", "Undo" if self.undo_ok else "No undo")
 
     # --- the engine -----------------------------------------------------------------------
     @property

@@ -3,7 +3,6 @@ that follow what a key does now."""
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +19,7 @@ if TYPE_CHECKING:
     from textual.geometry import Region
 
 from ..sheets import add_sheets
+from ..textual_seams import key_bindings
 from ..widgets.beneath import Painted
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -68,10 +68,6 @@ class SizeCheck:
         self._mount_too_small()
 
 
-# The longest a new screen holds the app's updates back (seconds), should it never go idle.
-LONGEST_HOLD = 0.25
-
-
 def running_app(node: MessagePump) -> App[Any] | None:
     """The running app, for a screen made inside one (a screen made before the app runs,
     such as the guided game's first, has none yet: Textual raises NoActiveAppError, a
@@ -100,7 +96,7 @@ class KeyWords:
     hides it, None dims it), asked again by `refresh_bindings`."""
 
     def describe_key(self, action: str, description: str) -> None:
-        keys = self._bindings.key_to_bindings  # type: ignore[attr-defined]
+        keys = key_bindings(self)  # type: ignore[arg-type]
         changed = False
         for key, bindings in keys.items():
             if any(b.action == action and b.description != description for b in bindings):
@@ -113,7 +109,7 @@ class KeyWords:
 
 class Thrift:
     """Mixin for screens: skip the work Textual does twice at every dialog, through its
-    public API only (its handlers, `refresh`, `App.batch_update`).
+    public API (its handlers, `refresh`) and one seam (tui/textual_seams.py).
 
     - A new dialog's first ScreenResume would restyle its whole tree, styled a moment ago
       when it was mounted.
@@ -123,8 +119,8 @@ class Thrift:
       the dialog nor every screen under it (the board under a dialog is 80 x 24 before and
       after).
     - Its first frame would be drawn before its widgets have answered the first layout, and
-      drawn again after: the app's updates are held back (`App.batch_update`) until the
-      screen has handled its first layout, then it is drawn whole, once.
+      drawn again after: that frame is held (`ScreenFrames`, tui/textual_seams.py) and the
+      screen drawn whole at its next update, once.
     - A layout asked for without regions (something mounted) repaints what moved only.
     """
 
@@ -161,23 +157,6 @@ class Thrift:
         if not self._resumed:
             self._resumed = True
             event.refresh_styles = False
-            # the first layout (Screen's handler, next) sends the screen and its widgets
-            # a Resize; the widgets answer it (their sizes, scroll bars, the highlighted
-            # row scrolled into view) and ask for another: the app's updates are held
-            # back (`App.batch_update`) until the screen has its Resize, and the screen is
-            # then drawn whole at its next update, once, with the widgets' answers
-            held = self.app.batch_update()  # type: ignore[attr-defined]
-            held.__enter__()
-            self._held = held
-            self.set_timer(LONGEST_HOLD, self._let_go)  # type: ignore[attr-defined]
-
-    _held: AbstractContextManager[None] | None = None
-
-    def _let_go(self) -> None:
-        held, self._held = self._held, None
-        if held is not None:
-            held.__exit__(None, None, None)
-            self.refresh()
 
     def on_resize(self, event: events.Resize) -> None:
         # runs before Screen's own handler, which would lay out this screen and every
@@ -187,8 +166,6 @@ class Thrift:
         if event.size == size and \
                 breakpoint_classes(app, *event.size) <= set(self.classes):  # type: ignore[attr-defined]
             event.prevent_default()
-        if self._held is not None:  # after the held layout's own frame, which is not drawn
-            self.call_later(self._let_go)  # type: ignore[attr-defined]
 
 
 class BaseScreen(SizeCheck, Thrift, Painted, KeyWords, Screen[Any]):  # type: ignore[misc]

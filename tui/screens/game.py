@@ -19,7 +19,6 @@ Layouts (the screen's breakpoint classes):
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -267,10 +266,7 @@ class GameScreen(TableTalk):
         if ok == getattr(self, "_undo_ok", None):
             return
         self._undo_ok = ok
-        keys = self._bindings.key_to_bindings
-        keys["u"] = [replace(b, description="Undo" if ok else "No undo") if
-                     b.action == "undo" else b for b in keys.get("u", [])]
-        self.refresh_bindings()
+        self.describe_key("undo", "Undo" if ok else "No undo")
 
     def _tell(self, events) -> None:
         """Notify the players at this keyboard of what just happened to them (a dialog may

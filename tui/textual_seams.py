@@ -32,10 +32,13 @@ def relied_on() -> dict[type[Any], tuple[str, ...]]:
     """Every Textual attribute the hooks below rely on, by the class that defines it (or
     sets it on its instances): tests/test_textual_seams.py checks each is still there.
     (RichLog is imported here only: the title screen's first frame does without it.)"""
+    from textual._compositor import Compositor
     from textual.widgets import RichLog
     return {
         App: ("_refresh_truecolor_filter",),
-        Screen: ("_refresh_layout", "_compositor_refresh", "_compositor"),
+        Screen: ("_refresh_layout", "_compositor_refresh", "_on_timer_update", "_screen_resized",
+                 "_repaint_required", "_compositor"),
+        Compositor: ("_dirty_regions",),
         Widget: ("_post_register", "_size_updated", "_bindings"),
         OptionList: ("_clear_caches", "_update_lines"),
         RichLog: ("_size_known",),
@@ -88,13 +91,26 @@ class ScreenFrames:
     that first layout is not drawn, the screen is drawn whole at its next update, once.
     Why: `App.batch_update` holds every update of the whole app (the screen's own second
     layout included) until the batch ends, which doubled the time from Enter to the next
-    dialog (docs/performance.md); no public API holds one screen's one frame."""
+    dialog (docs/performance.md); no public API holds one screen's one frame.
+
+    A screen under a dialog is not repainted whole: being resumed when the last dialog
+    left asks for a repaint of all of it, and when the next dialog covers it before that
+    repaint is made, its own picture has not changed (its widgets' changes repaint their
+    own regions), while a whole repaint of it would have the new dialog drawn whole again
+    just after its first frame. Why: the repaint is asked for by Textual's own ScreenResume
+    handler, and only the screen's update timer knows it is no longer on top."""
 
     _first_layout = True
-    _holding = False  # the first layout's frame is held back
+    _holding = False  # the first layout's frame is being held back
+    _held = False  # it was, and the screen is not drawn yet
 
     def picture_changed(self) -> None:
         """The screen's picture changed (a hook: nothing by default)."""
+
+    def first_frame_held(self) -> bool:
+        """Whether the screen's first frame was held and it is not drawn yet: its first
+        Resize (which its first layout sends it) lays it out again and draws it at once."""
+        return self._held
 
     def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
         self._holding = self._first_layout and self is self.app.screen  # type: ignore[attr-defined]
@@ -104,10 +120,24 @@ class ScreenFrames:
         finally:
             self._holding = False
 
+    def _screen_resized(self, size: Size) -> None:
+        if self is not self.app.screen and \
+                size == self._compositor.size:  # type: ignore[attr-defined]
+            return  # a screen under a dialog, already laid out at this size
+        super()._screen_resized(size)  # type: ignore[misc]
+
+    def _on_timer_update(self) -> None:
+        if self._repaint_required and \
+                self is not self.app.screen:  # type: ignore[has-type, attr-defined]
+            self._repaint_required = False
+        super()._on_timer_update()  # type: ignore[misc]
+
     def _compositor_refresh(self) -> None:
         if self._holding:
+            self._held = True
             self.refresh()  # type: ignore[attr-defined]  # drawn at the next update
             return
+        self._held = False
         if self._compositor._dirty_regions:  # type: ignore[attr-defined]
             self.picture_changed()
         super()._compositor_refresh()  # type: ignore[misc]

@@ -163,7 +163,7 @@ class Thrift:
         # screen under it again and set the breakpoint classes
         app = self.app  # type: ignore[attr-defined]
         size = self.size  # type: ignore[attr-defined]
-        if event.size == size and \
+        if not self.first_frame_held() and event.size == size and \
                 breakpoint_classes(app, *event.size) <= set(self.classes):  # type: ignore[attr-defined]
             event.prevent_default()
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
+from textual.content import Content
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.strip import Strip
@@ -34,6 +35,7 @@ def relied_on() -> dict[type[Any], tuple[str, ...]]:
     (RichLog is imported here only: the title screen's first frame does without it.)"""
     from textual._compositor import Compositor
     from textual.widgets import RichLog
+    from textual.widgets._toggle_button import ToggleButton
     return {
         App: ("_refresh_truecolor_filter",),
         Screen: ("_refresh_layout", "_compositor_refresh", "_on_timer_update", "_screen_resized",
@@ -42,6 +44,7 @@ def relied_on() -> dict[type[Any], tuple[str, ...]]:
         Widget: ("_post_register", "_size_updated", "_bindings"),
         OptionList: ("_clear_caches", "_update_lines"),
         RichLog: ("_size_known",),
+        ToggleButton: ("_button",),
     }
 
 
@@ -198,6 +201,22 @@ class OptionLinesAtLayout(OptionList):
         if laid_out:
             self.scroll_to_highlight()
         return changed
+
+
+class ButtonDrawn:
+    """Mixin for toggle buttons (before Textual's ToggleButton in the bases): `button()`
+    draws the button beside the label ("[x]" or "[ ]", tui/widgets/checkbox.py).
+
+    Why: ToggleButton draws its button in a private property, which its `render` puts
+    beside the label with the label's own padding and side; overriding `render` would
+    copy all of that."""
+
+    def button(self) -> Content:
+        raise NotImplementedError
+
+    @property
+    def _button(self) -> Content:
+        return self.button()
 
 
 def size_known(log: RichLog) -> bool:

@@ -27,6 +27,14 @@ if TYPE_CHECKING:
     from textual.binding import BindingsMap
     from textual.dom import DOMNode
     from textual.widgets import RichLog
+    from textual.widgets._toggle_button import ToggleButton
+
+    # the mixins are typed as the classes they are mixed into (at run time: plain mixins)
+    _Screen = Screen[Any]
+    _Widget = Widget
+    _ToggleButton = ToggleButton
+else:
+    _Screen = _Widget = _ToggleButton = object
 
 
 def relied_on() -> dict[type[Any], tuple[str, ...]]:
@@ -81,7 +89,7 @@ def bind_key(node: DOMNode, key: str, action: str, description: str) -> None:
 
 
 # --- screens ------------------------------------------------------------------------------
-class ScreenFrames:
+class ScreenFrames(_Screen):
     """Mixin for screens (before Textual's Screen in the bases): two hooks into how a
     screen's frame is made.
 
@@ -116,34 +124,34 @@ class ScreenFrames:
         return self._held
 
     def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
-        self._holding = self._first_layout and self is self.app.screen  # type: ignore[attr-defined]
+        self._holding = self._first_layout and self is self.app.screen
         self._first_layout = False
         try:
-            super()._refresh_layout(size, scroll)  # type: ignore[misc]
+            super()._refresh_layout(size, scroll)
         finally:
             self._holding = False
 
     def _screen_resized(self, size: Size) -> None:
         if self is not self.app.screen and \
-                size == self._compositor.size:  # type: ignore[attr-defined]
+                size == self._compositor.size:
             return  # a screen under a dialog, already laid out at this size
-        super()._screen_resized(size)  # type: ignore[misc]
+        super()._screen_resized(size)
 
     def _on_timer_update(self) -> None:
         if self._repaint_required and \
-                self is not self.app.screen:  # type: ignore[has-type, attr-defined]
+                self is not self.app.screen:
             self._repaint_required = False
-        super()._on_timer_update()  # type: ignore[misc]
+        super()._on_timer_update()
 
     def _compositor_refresh(self) -> None:
         if self._holding:
             self._held = True
-            self.refresh()  # type: ignore[attr-defined]  # drawn at the next update
+            self.refresh()  # drawn at the next update
             return
         self._held = False
-        if self._compositor._dirty_regions:  # type: ignore[attr-defined]
+        if self._compositor._dirty_regions:
             self.picture_changed()
-        super()._compositor_refresh()  # type: ignore[misc]
+        super()._compositor_refresh()
 
 
 def screen_lines(screen: Screen[Any], size: Size) -> list[Strip]:
@@ -156,7 +164,7 @@ def screen_lines(screen: Screen[Any], size: Size) -> list[Strip]:
 
 
 # --- widgets ------------------------------------------------------------------------------
-class Registered:
+class Registered(_Widget):
     """Mixin for widgets (before Textual's Widget in the bases): `on_register(app)` is
     called when the widget is registered with the app, before it is first styled.
 
@@ -169,7 +177,7 @@ class Registered:
 
     def _post_register(self, app: App[Any]) -> None:
         self.on_register(app)
-        super()._post_register(app)  # type: ignore[misc]
+        super()._post_register(app)
 
 
 class OptionLinesAtLayout(OptionList):
@@ -203,7 +211,7 @@ class OptionLinesAtLayout(OptionList):
         return changed
 
 
-class ButtonDrawn:
+class ButtonDrawn(_ToggleButton):
     """Mixin for toggle buttons (before Textual's ToggleButton in the bases): `button()`
     draws the button beside the label ("[x]" or "[ ]", tui/widgets/checkbox.py).
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar, cast
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -194,7 +195,7 @@ class DecisionScreen(ErrorLine, BaseModal, Generic[PromptT]):
             width = 40 if self.app.size.width >= 118 else 50
         return self.app.size.width - width < MAP_WIDTH
 
-    def on_resize(self) -> None:
+    def on_resize(self, _event: events.Resize | None = None) -> None:
         self.refresh_bindings()  # the whole map's key comes and goes with the room
 
     def action_whole_map(self) -> None:

@@ -15,8 +15,16 @@ from textual.widgets import Static
 if TYPE_CHECKING:
     from typing import Self
 
-    from rich.console import RenderableType
+    from textual.app import RenderResult
     from textual.geometry import Region
+
+    from ..textual_seams import ScreenFrames
+
+    # the mixins are typed as the screens they are mixed into (at run time: plain mixins)
+    _Screen = Screen[Any]
+    _Framed = ScreenFrames  # Thrift goes with the seams' frames (through Painted)
+else:
+    _Screen = _Framed = object
 
 from ..sheets import add_sheets
 from ..textual_seams import key_bindings
@@ -56,13 +64,13 @@ def too_small(w: int, h: int) -> bool:
     return w < MIN_WIDTH or h < MIN_HEIGHT
 
 
-class SizeCheck:
+class SizeCheck(_Screen):
     """Mixin for screens: mounts the too-small message when the terminal is too small
     (only then: a widget mounted after the screen's own costs every dialog a layout)."""
 
     def _mount_too_small(self) -> None:
-        if too_small(*self.app.size) and not self.query(TooSmall):  # type: ignore[attr-defined]
-            self.mount(TooSmall())  # type: ignore[attr-defined]
+        if too_small(*self.app.size) and not self.query(TooSmall):
+            self.mount(TooSmall())
 
     def on_resize(self, _event: events.Resize | None = None) -> None:
         self._mount_too_small()
@@ -90,13 +98,13 @@ def breakpoint_classes(app: App[Any], width: int, height: int) -> set[str]:
     return out
 
 
-class KeyWords:
+class KeyWords(_Screen):
     """Mixin for screens: a key's words in the key bar follow what it does now ("Sit",
     "My seat", "Watch"). Whether it shows at all is the screen's `check_action` (False
     hides it, None dims it), asked again by `refresh_bindings`."""
 
     def describe_key(self, action: str, description: str) -> None:
-        keys = key_bindings(self)  # type: ignore[arg-type]
+        keys = key_bindings(self)
         changed = False
         for key, bindings in keys.items():
             if any(b.action == action and b.description != description for b in bindings):
@@ -104,10 +112,10 @@ class KeyWords:
                              else b for b in bindings]
                 changed = True
         if changed:
-            self.refresh_bindings()  # type: ignore[attr-defined]
+            self.refresh_bindings()
 
 
-class Thrift:
+class Thrift(_Framed):
     """Mixin for screens: skip the work Textual does twice at every dialog, through its
     public API (its handlers, `refresh`) and one seam (tui/textual_seams.py).
 
@@ -130,14 +138,14 @@ class Thrift:
                  classes: str | None = None) -> None:
         # the size's breakpoint classes before the screen is styled: its first Resize
         # finds them already set, where it would restyle the whole screen for them
-        app = running_app(self)  # type: ignore[arg-type]
+        app = running_app(self)
         if app is not None:
             w, h = app.size
             classes = " ".join(sorted(breakpoint_classes(app, w, h) |
                                       set((classes or "").split())))
-        super().__init__(name=name, id=id, classes=classes)  # type: ignore[call-arg]
+        super().__init__(name=name, id=id, classes=classes)
         if app is not None:  # the screen's own sheet before it is styled (tui/sheets.py)
-            add_sheets(app, self.css_path)  # type: ignore[attr-defined]
+            add_sheets(app, self.css_path)
 
     def refresh(self, *regions: Region, repaint: bool | None = None, layout: bool = False,
                 recompose: bool = False) -> Self:
@@ -149,7 +157,7 @@ class Thrift:
         # many words (the app's, after a suspend) stays.
         if repaint is None:
             repaint = not (layout and not regions)
-        return super().refresh(*regions, repaint=repaint,  # type: ignore[misc, no-any-return]
+        return super().refresh(*regions, repaint=repaint,
                                layout=layout, recompose=recompose)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
@@ -161,14 +169,15 @@ class Thrift:
     def on_resize(self, event: events.Resize) -> None:
         # runs before Screen's own handler, which would lay out this screen and every
         # screen under it again and set the breakpoint classes
-        app = self.app  # type: ignore[attr-defined]
-        size = self.size  # type: ignore[attr-defined]
-        if not self.first_frame_held() and event.size == size and \
-                breakpoint_classes(app, *event.size) <= set(self.classes):  # type: ignore[attr-defined]
+        app = self.app
+        size = self.size
+        if not self.first_frame_held() and \
+                event.size == size and \
+                breakpoint_classes(app, *event.size) <= set(self.classes):
             event.prevent_default()
 
 
-class BaseScreen(SizeCheck, Thrift, Painted, KeyWords, Screen[Any]):  # type: ignore[misc]
+class BaseScreen(SizeCheck, Thrift, Painted, KeyWords, Screen[Any]):
     DEFAULT_CSS = """
     BaseScreen { layers: base toosmall; }
     """
@@ -177,7 +186,7 @@ class BaseScreen(SizeCheck, Thrift, Painted, KeyWords, Screen[Any]):  # type: ig
         self._mount_too_small()
 
 
-class BaseModal(SizeCheck, Thrift, Painted, KeyWords, ModalScreen[Any]):  # type: ignore[misc]
+class BaseModal(SizeCheck, Thrift, Painted, KeyWords, ModalScreen[Any]):
     DEFAULT_CSS = """
     BaseModal { layers: base toosmall; }
     """
@@ -185,7 +194,8 @@ class BaseModal(SizeCheck, Thrift, Painted, KeyWords, ModalScreen[Any]):  # type
     def on_mount(self) -> None:
         self._mount_too_small()
 
-    def render(self) -> RenderableType:
+    # a Visual, as any widget's render may return (Screen's own type narrows it to Rich's)
+    def render(self) -> RenderResult:  # type: ignore[override]
         """A see-through dialog draws the screen under it from that screen's own lines
         (tui/widgets/beneath.py): far cheaper than Textual's way, the same picture."""
         from ..widgets.beneath import beneath

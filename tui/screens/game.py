@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -37,6 +38,14 @@ from engine.quotes import Quotes
 from engine.render import action_text, rule_name
 from engine.render import civ as civ_name
 from engine.view import View
+
+if TYPE_CHECKING:
+    from engine.actions import Action
+    from engine.events import Event
+
+    from ..decisions.base import Undo
+    from ..decisions.roles import NameOrder
+    from ..sessions.local import BotTurn, LocalSession
 
 from .. import news
 from ..sessions.base import TableSession
@@ -112,6 +121,7 @@ class GameScreen(TableTalk):
         self.waiting = Waiting.BOARD  # what the screen waits for (tui/screens/waiting.py)
         self.decision_version = -1  # the game's version when the open dialog was made
         self._note = ""
+        self._q: Quotes | None = None  # the quotes of the view on screen, once asked
 
     # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -234,7 +244,7 @@ class GameScreen(TableTalk):
         return getattr(self, "_v", None)
 
     def quotes(self) -> Quotes:  # the seat on screen's, asked once per change
-        if getattr(self, "_q", None) is None:
+        if self._q is None:
             self._q = self.session.quotes(self.viewer)
         return self._q
 
@@ -268,7 +278,7 @@ class GameScreen(TableTalk):
         self._undo_ok = ok
         self.describe_key("undo", "Undo" if ok else "No undo")
 
-    def _tell(self, events) -> None:
+    def _tell(self, events: list[Event]) -> None:
         """Notify the players at this keyboard of what just happened to them (a dialog may
         hide the log: a notification shows at any size)."""
         s = self.session
@@ -297,8 +307,8 @@ class GameScreen(TableTalk):
         side = w >= 118 or h >= 34 or self.pane != "map"
         shown = self.side_pane if self.side_pane != "log" else ""
         if w >= 118 and h >= 34 and self.side_pane == "log":
-            shown = self.query_one(ContentSwitcher).current.removesuffix("-pane") \
-                if self.query_one(ContentSwitcher).current else ""
+            current = self.query_one(ContentSwitcher).current
+            shown = current.removesuffix("-pane") if current else ""
         if not side or shown not in self._dirty:
             return
         self._dirty.discard(shown)
@@ -402,6 +412,7 @@ class GameScreen(TableTalk):
             return
         if self.viewer != seat:
             if s.hot_seat:
+                assert seat is not None  # a human's seat
                 self._pass_keyboard(seat)
                 return
             self.viewer = seat
@@ -483,14 +494,14 @@ class GameScreen(TableTalk):
         self._show_status()
         self.app.push_screen(screen, callback=self._decided)
 
-    def _decided(self, action) -> None:
-        from ..decisions.base import UNDO
+    def _decided(self, action: Action | Undo | NameOrder | None) -> None:
+        from ..decisions.base import Undo
         from ..decisions.roles import NameOrder
         self.now_waiting(Waiting.BOARD)
         if action is None:  # closed to look at the board
             self._show_status()
             return
-        if action is UNDO:
+        if isinstance(action, Undo):  # UNDO
             self.action_undo()
             return
         if isinstance(action, NameOrder):  # the rest is named when its turn comes
@@ -544,7 +555,7 @@ class GameScreen(TableTalk):
     def _start_bots(self) -> None:
         if self.waiting is Waiting.COMPUTERS:
             return
-        s = self.session
+        s = self._local()
         if self._quick_bots():
             self.now_waiting(Waiting.IN_LINE)
             try:  # the same moves as the worker's; what is left after the budget goes there
@@ -557,18 +568,19 @@ class GameScreen(TableTalk):
         self.now_waiting(Waiting.COMPUTERS)
         self._show_status()
         if self.fast:
-            kwargs = dict(max_steps=500, budget=0.05, delay=0.0)
+            think = partial(s.think, s.snapshot(), s.version, max_steps=500, budget=0.05,
+                            delay=0.0)
         else:
-            kwargs = dict(max_steps=1, budget=1.0, delay=self.bot_delay)
-        self.run_worker(partial(s.think, s.snapshot(), s.version, **kwargs),
-                        name="bots", group="bots", thread=True, exit_on_error=False)
+            think = partial(s.think, s.snapshot(), s.version, max_steps=1, budget=1.0,
+                            delay=self.bot_delay)
+        self.run_worker(think, name="bots", group="bots", thread=True, exit_on_error=False)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.name != "bots":
             return
         if event.state == WorkerState.SUCCESS:
             self.now_waiting(Waiting.BOARD)
-            self._bots_played(event.worker.result)
+            self._bots_played(cast("BotTurn", event.worker.result))  # what `think` returns
         elif event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
             self.now_waiting(Waiting.BOARD)
             err = event.worker.error
@@ -577,9 +589,14 @@ class GameScreen(TableTalk):
                 self.notify(f"Computer player error: {err}", severity="error", timeout=10)
             self._show_status()
 
-    def _bots_played(self, turn) -> None:
+    def _local(self) -> LocalSession:
+        """The table whose computer players think in this program: a session that
+        `runs_bots` is a local game's (tui/sessions/local.py)."""
+        return cast("LocalSession", self.session)
+
+    def _bots_played(self, turn: BotTurn) -> None:
         """Take the computer players' moves into the game and go on from there."""
-        self.session.adopt(turn)
+        self._local().adopt(turn)
         self.refresh_all()
         if turn.error:
             self.now_waiting(Waiting.FAILED)
@@ -595,4 +612,6 @@ class GameScreen(TableTalk):
             return
         self.now_waiting(Waiting.OVER)
         from .game_over import GameOverScreen
-        self.app.push_screen(GameOverScreen(self.session))
+        # a server's table too: GameOverScreen is typed for a local one, and offers a
+        # server's table none of what only a local one has (its check_action)
+        self.app.push_screen(GameOverScreen(self.session))  # type: ignore[arg-type]

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import msgspec
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -586,7 +587,7 @@ class LobbyScreen(BaseScreen):
 
         self.app.push_screen(CreateTableScreen(), created)
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, _event: events.ScreenResume | None = None) -> None:
         self.send(p.ListTables())
 
 

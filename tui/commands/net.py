@@ -245,9 +245,25 @@ def run_join(args: argparse.Namespace) -> int:
         except RemoteError as e:
             print(f"mare-nostrum: {e}", file=sys.stderr)
             return 1
-    from tui.screens.lobby import run_lobby
     return run_lobby(socket, token, table=args.table, watch=args.watch, replay=args.replay,
                      theme=args.theme)
+
+
+def run_lobby(socket: Path, token: str, *, table: int | None = None, watch: bool = False,
+              replay: bool = False, theme: str | None = None) -> int:
+    """The app, opening on the lobby of the server at `socket`."""
+    from tui.app import MareNostrumApp
+    from tui.net.client import Client
+    from tui.screens.lobby import LobbyScreen
+
+    async def connect() -> Client:
+        return await Client.connect(socket, token)
+
+    app = MareNostrumApp(first_screen=LobbyScreen(connect, table=table, watch=watch,
+                                                  replay=replay),
+                         theme=theme, autosave=False)
+    result = app.run()
+    return result if isinstance(result, int) else 0
 
 
 COMMANDS = {

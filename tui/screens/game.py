@@ -21,17 +21,15 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import ContentSwitcher, Input
-from textual.worker import Worker, WorkerState
 
 from engine import actions as A
-from engine.bots import THINKING
 from engine.errors import IllegalAction
 from engine.prompts import NamePlayer
 from engine.quotes import Quotes
@@ -45,7 +43,6 @@ if TYPE_CHECKING:
 
     from ..decisions.base import Undo
     from ..decisions.roles import NameOrder
-    from ..sessions.local import BotTurn, LocalSession
 
 from .. import news
 from ..sessions.base import TableSession
@@ -59,20 +56,16 @@ from ..widgets.map import MapView
 from ..widgets.players import PlayersPane
 from ..widgets.roles import RolesPane
 from ..widgets.status import StatusBar, local_parts
-from .table_talk import TableTalk
+from .computers import ComputerPlayers
 from .waiting import OPEN, Waiting, check_move
 
 PANES = Binding.Group("Panes", compact=True)
-# Fast computer players that decide in a blink play on the screen's own thread for up to
-# this long (seconds) before a worker takes over: the next dialog then follows the last
-# one at once, with no frame of the board and no thread between them.
-IN_LINE_BUDGET = 0.05
 PANE_IDS = {"hand": "hand-pane", "roles": "roles-pane", "gods": "gods-pane", "log": "log-pane",
             "players": "players-pane"}
 SIDE_WIDTH = 40
 
 
-class GameScreen(TableTalk):
+class GameScreen(ComputerPlayers):
     CSS_PATH = Path(__file__).with_name("game.tcss")  # its own rules: tui/sheets.py
 
     # in the key bar's order: acting first, leaving last (every key fits at 80 columns)
@@ -546,66 +539,6 @@ class GameScreen(TableTalk):
                     timeout=4, markup=False)
         self.refresh_all(reset_log=True)
         self.call_after_refresh(self.advance)
-
-    def _quick_bots(self) -> bool:
-        """Fast play, and no computer player at the table deliberates by the clock."""
-        return self.fast and self.waiting is not Waiting.IN_LINE and \
-            not any(level in THINKING for level in self.session.seats)
-
-    def _start_bots(self) -> None:
-        if self.waiting is Waiting.COMPUTERS:
-            return
-        s = self._local()
-        if self._quick_bots():
-            self.now_waiting(Waiting.IN_LINE)
-            try:  # the same moves as the worker's; what is left after the budget goes there
-                self._bots_played(s.think(s.snapshot(), s.version, max_steps=500,
-                                          budget=IN_LINE_BUDGET))
-            finally:
-                if self.waiting is Waiting.IN_LINE:  # nothing came after their moves
-                    self.now_waiting(Waiting.BOARD)
-            return
-        self.now_waiting(Waiting.COMPUTERS)
-        self._show_status()
-        if self.fast:
-            think = partial(s.think, s.snapshot(), s.version, max_steps=500, budget=0.05,
-                            delay=0.0)
-        else:
-            think = partial(s.think, s.snapshot(), s.version, max_steps=1, budget=1.0,
-                            delay=self.bot_delay)
-        self.run_worker(think, name="bots", group="bots", thread=True, exit_on_error=False)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.name != "bots":
-            return
-        if event.state == WorkerState.SUCCESS:
-            self.now_waiting(Waiting.BOARD)
-            self._bots_played(cast("BotTurn", event.worker.result))  # what `think` returns
-        elif event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
-            self.now_waiting(Waiting.BOARD)
-            err = event.worker.error
-            self._note = "a computer player failed"
-            if err is not None:
-                self.notify(f"Computer player error: {err}", severity="error", timeout=10)
-            self._show_status()
-
-    def _local(self) -> LocalSession:
-        """The table whose computer players think in this program: a session that
-        `runs_bots` is a local game's (tui/sessions/local.py)."""
-        return cast("LocalSession", self.session)
-
-    def _bots_played(self, turn: BotTurn) -> None:
-        """Take the computer players' moves into the game and go on from there."""
-        self._local().adopt(turn)
-        self.refresh_all()
-        if turn.error:
-            self.now_waiting(Waiting.FAILED)
-            self._note = "a computer player failed: press f to retry"
-            self.notify(f"Computer player error: {turn.error}", severity="error",
-                        timeout=10)
-            self._show_status()
-            return
-        self.advance()
 
     def _game_over(self) -> None:
         if self.waiting is Waiting.OVER:

@@ -10,11 +10,9 @@ messages and hands table updates, chat and refusals to the table's remote sessio
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 
 import msgspec
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -587,7 +585,7 @@ class LobbyScreen(BaseScreen):
 
         self.app.push_screen(CreateTableScreen(), created)
 
-    def on_screen_resume(self, _event: events.ScreenResume | None = None) -> None:
+    def on_screen_resume(self, _event: object = None) -> None:
         self.send(p.ListTables())
 
 
@@ -598,17 +596,3 @@ def _sentence(reason: str) -> str:
         return reason
     return reason[0].upper() + reason[1:] + ("" if reason.endswith((".", "!", "?")) else ".")
 
-
-def run_lobby(socket: Path, token: str, *, table: int | None = None, watch: bool = False,
-              replay: bool = False, theme: str | None = None) -> int:
-    """The app, opening on the lobby of the server at `socket`."""
-    from tui.app import MareNostrumApp
-
-    async def connect() -> Client:
-        return await Client.connect(socket, token)
-
-    app = MareNostrumApp(first_screen=LobbyScreen(connect, table=table, watch=watch,
-                                                  replay=replay),
-                         theme=theme, autosave=False)
-    result = app.run()
-    return result if isinstance(result, int) else 0

@@ -99,7 +99,9 @@ class ScreenFrames(_Screen):
 
     The first frame held: a new screen's widgets answer its first layout (their sizes,
     scroll bars, the highlighted row scrolled into view) and ask for another; the frame of
-    that first layout is not drawn, the screen is drawn whole at its next update, once.
+    that first layout is not drawn: the screen's first Resize (which that layout sends it)
+    lays it out again with the answers and draws it whole, once (tui/screens/base.py
+    `Thrift.on_resize` lets that Resize through while `first_frame_held()`).
     Why: `App.batch_update` holds every update of the whole app (the screen's own second
     layout included) until the batch ends, which doubled the time from Enter to the next
     dialog (docs/performance.md); no public API holds one screen's one frame.

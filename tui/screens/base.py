@@ -122,13 +122,12 @@ class Thrift(_Framed):
     - A new dialog's first ScreenResume would restyle its whole tree, styled a moment ago
       when it was mounted.
     - Its first Resize would set the size's breakpoint classes and restyle it again: they
-      are given to the screen when it is made, and a Resize to the size the screen is laid
-      out at already (the one its own first layout sends it) lays out nothing again, neither
-      the dialog nor every screen under it (the board under a dialog is 80 x 24 before and
-      after).
+      are given to the screen when it is made. A later Resize to the size the screen is
+      laid out at already lays out nothing again.
     - Its first frame would be drawn before its widgets have answered the first layout, and
-      drawn again after: that frame is held (`ScreenFrames`, tui/textual_seams.py) and the
-      screen drawn whole at its next update, once.
+      drawn again after: that frame is held, and the screen laid out at its first Resize
+      and drawn whole, once; the screens under it are not laid out again at the same size
+      (`ScreenFrames`, tui/textual_seams.py).
     - A layout asked for without regions (something mounted) repaints what moved only.
     """
 

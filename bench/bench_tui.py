@@ -145,7 +145,8 @@ async def decision_round_trip(decisions: int, players: int = 3) -> dict:
 
     def drawn(screen, update) -> None:
         display(screen, update)
-        if update is not None:  # a frame written to the terminal
+        # a frame written to the terminal (none while the app holds its updates back)
+        if update is not None and not app._batch_count:
             frames.append((time.perf_counter(), time.process_time(), screen))
 
     app._display = drawn  # type: ignore[method-assign]

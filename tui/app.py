@@ -12,29 +12,34 @@ from . import collector
 with collector.uncollected():  # the modules of the screen: see tui/collector.py
     from collections.abc import Iterable
     from pathlib import Path
-    from typing import TYPE_CHECKING
+    from typing import TYPE_CHECKING, Self
 
+    from textual import events
     from textual.app import App, SystemCommand
     from textual.binding import Binding
+    from textual.geometry import Size
     from textual.screen import Screen
 
     from themes import palette as themes
 
     from . import sheets
+    from .textual_seams import set_terminal_colours
 
 # The title screen needs no engine: the engine, the saves and the session are imported when
 # a game is started or opened, so the app shows its first frame sooner (bench_startup.py).
 if TYPE_CHECKING:
+    from engine.replay import Replay
     from engine.state import Config
 
     from . import bridge
+    from .screens.game import GameScreen
     from .sessions.local import LocalSession
     from .widgets.map import MapView
 
 HERE = Path(__file__).parent
 
 
-class MareNostrumApp(App):
+class MareNostrumApp(App[int]):
     TITLE = "Mare Nostrum: Mythology"
     # what every screen shares; a screen's own rules, and the map's colours
     # (themes.TCSS_PATHS), are read when first needed (tui/sheets.py)
@@ -46,9 +51,10 @@ class MareNostrumApp(App):
         Binding("f1", "help", "Help", show=False, id="app.help"),
     ]
 
-    def __init__(self, *, session: LocalSession | None = None, replay=None,
+    def __init__(self, *, session: LocalSession | None = None,
+                 replay: Replay | tuple[Replay, int] | None = None,
                  theme: str | None = None, bot_delay: float = 0.15, seed: int | None = None,
-                 message: str = "", first_screen: Screen | None = None,
+                 message: str = "", first_screen: Screen[object] | None = None,
                  autosave: bool = True) -> None:
         super().__init__()
         self.stylesheet = sheets.SharedStylesheet(variables=self.get_css_variables())
@@ -61,6 +67,7 @@ class MareNostrumApp(App):
         self.message = message
         self._first_screen = first_screen
         self.autosave = autosave
+        self._terminal_size: Size | None = None  # the size last sent by the terminal
         themes.register_themes(self)
         if self._start_theme in self.available_themes:
             self._first_theme(self._start_theme)
@@ -77,29 +84,37 @@ class MareNostrumApp(App):
         dark = self.current_theme.dark
         self.update_classes({f"-theme-{name}": True, "-dark-mode": dark,
                              "-light-mode": not dark}, update=False)
-        self._refresh_truecolor_filter(self.ansi_theme)
+        set_terminal_colours(self)
         self.stylesheet.set_variables(self.get_css_variables())
 
-    def _prune(self, *nodes, parent=None):
-        # A screen leaving the stack is no part of what is shown: Textual would still lay
-        # out the screen on top again and repaint all of it (at every decision).
-        if parent is self and nodes and all(isinstance(n, Screen) for n in nodes):
-            parent = None
-        return super()._prune(*nodes, parent=parent)
+    def refresh(self, *, repaint: bool | None = None, layout: bool = False,
+                recompose: bool = False) -> Self:
+        # Textual asks the screen on top for a layout and a repaint of all of it when a
+        # screen is mounted or removed (at every decision): the layout repaints whatever
+        # moved (tui/screens/base.py `Thrift.refresh`). After a suspend the whole screen
+        # is repainted (`_repaint_after_suspend`).
+        if repaint is None:
+            repaint = not layout
+        return super().refresh(repaint=repaint, layout=layout, recompose=recompose)
 
-    def _on_resize(self, event) -> None:
+    def _repaint_after_suspend(self, _app: App[object]) -> None:
+        self.screen.refresh(repaint=True)
+
+    def on_resize(self, event: events.Resize) -> None:
         # The terminal's size once more (the driver sends it when the app starts, after the
         # first frame): Textual's handler (run after this one) would lay out the screen
         # again and the one under it, which then repaints the whole screen above it, for
         # the same picture.
-        if self._size is not None and event.size == self._size and self._resize_timer is None:
+        if event.size == self._terminal_size:
             event.prevent_default()
+        self._terminal_size = event.size
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         # a light theme of Textual's gets the darker shades of the civilizations' names
         return themes.variable_defaults(self.current_theme.dark)
 
     def on_mount(self) -> None:
+        self.app_resume_signal.subscribe(self, self._repaint_after_suspend)
         if self._first_screen is not None:
             self.push_screen(self._first_screen)
         elif self._start_session is not None:
@@ -116,7 +131,7 @@ class MareNostrumApp(App):
             self.push_screen(TitleScreen(self.message))
 
     # --- the command palette --------------------------------------------------------------
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         for name, title in themes.THEME_TITLES.items():
             yield SystemCommand(f"Theme: {title}", f"Switch to the {title} theme",
                                 lambda name=name: self._set_theme(name))
@@ -132,12 +147,12 @@ class MareNostrumApp(App):
         self.theme = name
 
     # --- going places ---------------------------------------------------------------------
-    def _game_screen(self, session: LocalSession):
+    def _game_screen(self, session: LocalSession) -> GameScreen:
         # lazy: a screen loads when first shown (the first frame: bench/bench_startup.py)
         from .screens.game import GameScreen
         return GameScreen(session, bot_delay=self.bot_delay)
 
-    def _goto(self, screen: Screen) -> None:
+    def _goto(self, screen: Screen[object]) -> None:
         """Make `screen` the only screen on the stack (above Textual's default one)."""
         while len(self.screen_stack) > 2:
             self.pop_screen()
@@ -166,10 +181,11 @@ class MareNostrumApp(App):
             return
         game = next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)),
                     None)
-        if game is None or not hasattr(game, "_v"):
+        shown = game.shown_view() if game is not None else None
+        if game is None or shown is None:
             self.push_screen(CardBrowserScreen())
         else:
-            self.push_screen(CardBrowserScreen(game._v, game.quotes()))
+            self.push_screen(CardBrowserScreen(shown, game.quotes()))
 
     def action_title(self, message: str = "") -> None:
         # lazy: a screen loads when first shown (the first frame: bench/bench_startup.py)
@@ -220,7 +236,7 @@ class MareNostrumApp(App):
         else:
             self.notify(text, severity="warning")
 
-    def open_save_file(self, path) -> None:
+    def open_save_file(self, path: str | Path) -> None:
         """Load a save and play on (LoadError if it cannot be read)."""
         # lazy: the title screen needs no engine (bench/bench_startup.py)
         from . import bridge
@@ -228,7 +244,7 @@ class MareNostrumApp(App):
                                     name=Path(path).stem)
         self.start_session(session)
 
-    def open_replay_file(self, path) -> None:
+    def open_replay_file(self, path: str | Path) -> None:
         # lazy: the title screen needs no engine (bench/bench_startup.py)
         from engine.replay import Replay
 
@@ -254,10 +270,11 @@ def session_from_save(loaded: bridge.LoadedGame, *, seats: list[str] | None = No
                        autosave=autosave, save_name=name or loaded.name or None)
 
 
-def run_app(*, session: LocalSession | None = None, replay=None, theme: str | None = None,
+def run_app(*, session: LocalSession | None = None,
+            replay: Replay | tuple[Replay, int] | None = None, theme: str | None = None,
             bot_delay: float = 0.15, seed: int | None = None, message: str = "",
             autosave: bool = True, save: str | Path | None = None,
-            first_screen: Screen | None = None) -> int:
+            first_screen: Screen[object] | None = None) -> int:
     """Run the app until it quits; returns the exit code. `save`: a save file to play on;
     `first_screen`: the screen to open on (the guided game's)."""
     # lazy: the title screen needs no engine (bench/bench_startup.py)

@@ -6,6 +6,7 @@ any terminal size; and the battle in progress, for a power asked about after the
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final, Literal
 
 import msgspec
 
@@ -16,13 +17,14 @@ from engine.render import civ as civ_name
 from engine.render import render, render_events, role
 
 # how a notice looks: Textual's severities
-WARNING = "warning"
-INFORMATION = "information"
+Severity = Literal["information", "warning"]
+WARNING: Final = "warning"
+INFORMATION: Final = "information"
 
 
 class Notice(msgspec.Struct, frozen=True):
     text: str
-    severity: str = INFORMATION
+    severity: Severity = INFORMATION
     title: str = ""
 
 

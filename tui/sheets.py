@@ -23,37 +23,10 @@ from pathlib import PurePath
 from typing import Any
 
 from textual.app import App
-from textual.css.model import RuleSet
-from textual.css.stylesheet import Stylesheet
-from textual.css.types import CSSLocation
 
-# (text, where from, defaults, tie breaker, scope, the theme's variables) -> rules
-_parsed: dict[tuple[object, ...], list[RuleSet]] = {}
-_KEEP = 512  # sheets and themes kept at most (an app has about twenty sheets)
+from .textual_seams import SharedStylesheet
 
-
-class SharedStylesheet(Stylesheet):
-    """Textual's stylesheet, with the sheets parsed once for the process."""
-
-    def __init__(self, *, variables: dict[str, str] | None = None) -> None:
-        super().__init__(variables=variables)
-        self._theme_key = tuple(sorted(self._variables.items()))
-
-    def set_variables(self, variables: dict[str, str]) -> None:
-        super().set_variables(variables)
-        self._theme_key = tuple(sorted(variables.items()))
-
-    def _parse_rules(self, css: str, read_from: CSSLocation, is_default_rules: bool = False,
-                     tie_breaker: int = 0, scope: str = "") -> list[RuleSet]:
-        key = (css, read_from, is_default_rules, tie_breaker, scope, self._theme_key)
-        rules = _parsed.get(key)
-        if rules is None:
-            rules = super()._parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
-            if len(_parsed) >= _KEEP:
-                _parsed.clear()
-            _parsed[key] = rules
-        return rules
-
+__all__ = ["SharedStylesheet", "add_sheets"]
 
 def add_sheets(app: App[Any], paths: Iterable[str | PurePath]) -> None:
     stylesheet = app.stylesheet

@@ -263,10 +263,26 @@ def run_join(args: argparse.Namespace) -> int:
         except RemoteError as e:
             print(f"mare-nostrum: {e}", file=sys.stderr)
             return 1
-    # lazy: Textual loads only when a screen opens (tests/test_cli_layers.py)
-    from tui.screens.lobby import run_lobby
     return run_lobby(socket, token, table=args.table, watch=args.watch, replay=args.replay,
                      theme=args.theme, record_at=record_at)
+
+
+def run_lobby(socket: Path, token: str, *, table: int | None = None, watch: bool = False,
+              replay: bool = False, theme: str | None = None, record_at: str = "") -> int:
+    """The app, opening on the lobby of the server at `socket`."""
+    # lazy: Textual loads only when a screen opens (tests/test_cli_layers.py)
+    from tui.app import MareNostrumApp
+    from tui.net.client import Client
+    from tui.screens.lobby import LobbyScreen
+
+    async def connect() -> Client:
+        return await Client.connect(socket, token)
+
+    app = MareNostrumApp(first_screen=LobbyScreen(connect, table=table, watch=watch,
+                                                  replay=replay, record_at=record_at),
+                         theme=theme, autosave=False)
+    result = app.run()
+    return result if isinstance(result, int) else 0
 
 
 COMMANDS = {

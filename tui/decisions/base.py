@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar, cast
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -39,6 +40,7 @@ from ..screens.base import BaseModal
 from ..screens.whole_map import WholeMapScreen
 from ..sessions.base import TableSession
 from ..text import civ_markup, esc
+from ..textual_seams import bind_key
 from ..widgets.choice import NAV, ChoiceList
 from ..widgets.detail import detail_lines
 from ..widgets.keybar import KeyBar
@@ -98,7 +100,7 @@ class DecisionScreen(ErrorLine, BaseModal, Generic[PromptT]):
         self._quotes: Quotes | None = None
         # the footer says whether the last decision can be taken back (the engine decides)
         self.undo_ok = can_undo(session, seat)
-        self._bindings.bind("u", "undo", "Undo" if self.undo_ok else "No undo")
+        bind_key(self, "u", "undo", "Undo" if self.undo_ok else "No undo")
 
     # --- the engine -----------------------------------------------------------------------
     @property
@@ -195,7 +197,7 @@ class DecisionScreen(ErrorLine, BaseModal, Generic[PromptT]):
             width = 40 if self.app.size.width >= 118 else 50
         return self.app.size.width - width < MAP_WIDTH
 
-    def on_resize(self) -> None:
+    def on_resize(self, _event: events.Resize | None = None) -> None:
         self.refresh_bindings()  # the whole map's key comes and goes with the room
 
     def action_whole_map(self) -> None:

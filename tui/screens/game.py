@@ -19,26 +19,31 @@ Layouts (the screen's breakpoint classes):
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from textual import on
+from textual import events, on
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import ContentSwitcher, Input
-from textual.worker import Worker, WorkerState
 
 from engine import actions as A
-from engine.bots import THINKING
 from engine.errors import IllegalAction
 from engine.prompts import NamePlayer
+from engine.quotes import Quotes
 from engine.render import action_text, rule_name
 from engine.render import civ as civ_name
+from engine.view import View
+
+if TYPE_CHECKING:
+    from engine.actions import Action
+    from engine.events import Event
 
 from .. import news
 from ..decisions import make_decision
-from ..decisions.base import UNDO, can_undo
+from ..decisions.base import Undo, can_undo
 from ..decisions.roles import NameOrder
 from ..sessions.base import TableSession
 from ..status_parts import StatusParts, note_parts
@@ -51,22 +56,19 @@ from ..widgets.map import MapView
 from ..widgets.players import PlayersPane
 from ..widgets.roles import RolesPane
 from ..widgets.status import StatusBar, local_parts
+from .computers import ComputerPlayers
 from .game_over import GameOverScreen
 from .pass_keyboard import PassKeyboardScreen
 from .province import ProvinceScreen
-from .table_talk import TableTalk
+from .waiting import OPEN, Waiting, check_move
 
 PANES = Binding.Group("Panes", compact=True)
-# Fast computer players that decide in a blink play on the screen's own thread for up to
-# this long (seconds) before a worker takes over: the next dialog then follows the last
-# one at once, with no frame of the board and no thread between them.
-IN_LINE_BUDGET = 0.05
 PANE_IDS = {"hand": "hand-pane", "roles": "roles-pane", "gods": "gods-pane", "log": "log-pane",
             "players": "players-pane"}
 SIDE_WIDTH = 40
 
 
-class GameScreen(TableTalk):
+class GameScreen(ComputerPlayers):
     CSS_PATH = Path(__file__).with_name("game.tcss")  # its own rules: tui/sheets.py
 
     # in the key bar's order: acting first, leaving last (every key fits at 80 columns)
@@ -112,18 +114,13 @@ class GameScreen(TableTalk):
         self._order_plan: tuple[str, str, int, list[str]] | None = None
         self.side_pane = "hand"
         self._dirty: set[str] = set()
-        self._thinking = False
-        self._in_line = False  # computer players are playing on this thread right now
-        self._decision_open = False
-        self._decision_version = -1
-        self._pass_open = False
-        self._wanted = False
-        self._over_shown = False
-        self._error: str | None = None
+        self.waiting = Waiting.BOARD  # what the screen waits for (tui/screens/waiting.py)
+        self.decision_version = -1  # the game's version when the open dialog was made
         self._note = ""
+        self._q: Quotes | None = None  # the quotes of the view on screen, once asked
 
     # --- layout ---------------------------------------------------------------------------
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
         with Horizontal(id="body"):
             with Vertical(id="board"):
@@ -165,7 +162,7 @@ class GameScreen(TableTalk):
     def on_unmount(self) -> None:
         self.session.subscribe(None)
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The key bar shows what each key can do now: local play has no chat and no
         lobby, a server's table no computer speed (and hints only where it offers them);
         nobody decides or takes back for a watcher; Decide is dim while another seat
@@ -204,7 +201,7 @@ class GameScreen(TableTalk):
             return None
         return self.session.view(seat).state.players[seat].capital
 
-    def on_resize(self) -> None:
+    def on_resize(self, _event: events.Resize | None = None) -> None:
         self._fit()
 
     def _fit(self) -> None:
@@ -236,12 +233,14 @@ class GameScreen(TableTalk):
             self.query_one(f"#{PANE_IDS[pane]}").focus()
 
     # --- showing the game ---------------------------------------------------------------
-    def view(self):
+    def view(self) -> View:
         return self.session.view(self.viewer)
 
-    def quotes(self):
-        """The engine's quotes for the seat on screen (asked once per change)."""
-        if getattr(self, "_q", None) is None:
+    def shown_view(self) -> View | None:  # None until the first (the card browser asks)
+        return getattr(self, "_v", None)
+
+    def quotes(self) -> Quotes:  # the seat on screen's, asked once per change
+        if self._q is None:
             self._q = self.session.quotes(self.viewer)
         return self._q
 
@@ -272,12 +271,9 @@ class GameScreen(TableTalk):
         if ok == getattr(self, "_undo_ok", None):
             return
         self._undo_ok = ok
-        keys = self._bindings.key_to_bindings
-        keys["u"] = [replace(b, description="Undo" if ok else "No undo") if
-                     b.action == "undo" else b for b in keys.get("u", [])]
-        self.refresh_bindings()
+        self.describe_key("undo", "Undo" if ok else "No undo")
 
-    def _tell(self, events) -> None:
+    def _tell(self, events: list[Event]) -> None:
         """Notify the players at this keyboard of what just happened to them (a dialog may
         hide the log: a notification shows at any size)."""
         s = self.session
@@ -306,8 +302,8 @@ class GameScreen(TableTalk):
         side = w >= 118 or h >= 34 or self.pane != "map"
         shown = self.side_pane if self.side_pane != "log" else ""
         if w >= 118 and h >= 34 and self.side_pane == "log":
-            shown = self.query_one(ContentSwitcher).current.removesuffix("-pane") \
-                if self.query_one(ContentSwitcher).current else ""
+            current = self.query_one(ContentSwitcher).current
+            shown = current.removesuffix("-pane") if current else ""
         if not side or shown not in self._dirty:
             return
         self._dirty.discard(shown)
@@ -334,8 +330,8 @@ class GameScreen(TableTalk):
         if s.autosave_error and not note:  # before the usual hint: the game is not saved
             note = s.autosave_error
         hint = ""
-        if not note and s.is_human(s.pending_seat) and not self._decision_open \
-                and not self._pass_open and not s.over:
+        if not note and s.is_human(s.pending_seat) and self.waiting not in OPEN \
+                and not s.over:
             hint = "press d to decide"
         parts = s.status_parts(self.unread)
         if parts is None:
@@ -365,8 +361,8 @@ class GameScreen(TableTalk):
                                             self.quotes().board))
 
     def action_fast(self) -> None:
-        if self._error:  # after a computer player's failure: try again
-            self._error = None
+        if self.waiting is Waiting.FAILED:  # after a computer player's failure: try again
+            self.now_waiting(Waiting.BOARD)
             self._note = ""
             self.advance()
             return
@@ -375,11 +371,15 @@ class GameScreen(TableTalk):
                     timeout=2)
 
     # --- driving the game ---------------------------------------------------------------
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, _event: events.ScreenResume | None = None) -> None:
         self.read_if_in_sight()  # a dialog closed over the log
-        if self._wanted:
-            self._wanted = False
+        if self.waiting is Waiting.RESUME:
+            self.now_waiting(Waiting.BOARD)
             self.call_after_refresh(self.advance)
+
+    def now_waiting(self, then: Waiting) -> None:  # the moves: tui/screens/waiting.py
+        check_move(self.waiting, then)
+        self.waiting = then
 
     def advance(self) -> None:
         """Look at the prompt and do what it asks: a bot thinks, a human decides."""
@@ -395,17 +395,18 @@ class GameScreen(TableTalk):
             else:
                 self._show_status()
             return
-        if self._decision_open or self._pass_open:
+        if self.waiting in OPEN:
             return
         if self._pass_empty_step():
             return
         if self.app.screen is not self:
-            self._wanted = True
+            self.now_waiting(Waiting.RESUME)
             return
         if self._name_from_plan():
             return
         if self.viewer != seat:
             if s.hot_seat:
+                assert seat is not None  # a human's seat
                 self._pass_keyboard(seat)
                 return
             self.viewer = seat
@@ -450,13 +451,13 @@ class GameScreen(TableTalk):
         return True
 
     def _pass_keyboard(self, seat: int) -> None:
-        self._pass_open = True
+        self.now_waiting(Waiting.KEYBOARD)
         civ = self.session.civ_of(seat)
         self.app.push_screen(PassKeyboardScreen(civ, self.session.seat_label(seat)),
                              callback=partial(self._passed, seat))
 
-    def _passed(self, seat: int, _result=None) -> None:
-        self._pass_open = False
+    def _passed(self, seat: int, _result: object = None) -> None:
+        self.now_waiting(Waiting.BOARD)
         self.viewer = seat
         cap = self._viewer_capital()
         if cap:
@@ -465,11 +466,11 @@ class GameScreen(TableTalk):
         self.call_after_refresh(self.advance)
 
     def action_decide(self) -> None:
-        if self._decision_open:
+        if self.waiting in OPEN:
             return
         s = self.session
         if s.over:
-            self._over_shown = False
+            self.now_waiting(Waiting.BOARD)
             self._game_over()
         elif s.is_human(s.pending_seat):  # else d is dim: the status line says who decides
             self.advance()
@@ -480,17 +481,17 @@ class GameScreen(TableTalk):
         if seat is None:
             return
         screen = make_decision(s, seat)
-        self._decision_open = True
-        self._decision_version = s.version
+        self.now_waiting(Waiting.DECISION)
+        self.decision_version = s.version
         self._show_status()
         self.app.push_screen(screen, callback=self._decided)
 
-    def _decided(self, action) -> None:
-        self._decision_open = False
+    def _decided(self, action: Action | Undo | NameOrder | None) -> None:
+        self.now_waiting(Waiting.BOARD)
         if action is None:  # closed to look at the board
             self._show_status()
             return
-        if action is UNDO:
+        if isinstance(action, Undo):  # UNDO
             self.action_undo()
             return
         if isinstance(action, NameOrder):  # the rest is named when its turn comes
@@ -537,61 +538,10 @@ class GameScreen(TableTalk):
         self.refresh_all(reset_log=True)
         self.call_after_refresh(self.advance)
 
-    def _quick_bots(self) -> bool:
-        """Fast play, and no computer player at the table deliberates by the clock."""
-        return self.fast and not self._in_line and \
-            not any(level in THINKING for level in self.session.seats)
-
-    def _start_bots(self) -> None:
-        if self._thinking:
-            return
-        s = self.session
-        if self._quick_bots():
-            self._in_line = True
-            try:  # the same moves as the worker's; what is left after the budget goes there
-                self._bots_played(s.think(s.snapshot(), s.version, max_steps=500,
-                                          budget=IN_LINE_BUDGET))
-            finally:
-                self._in_line = False
-            return
-        self._thinking = True
-        self._show_status()
-        if self.fast:
-            kwargs = dict(max_steps=500, budget=0.05, delay=0.0)
-        else:
-            kwargs = dict(max_steps=1, budget=1.0, delay=self.bot_delay)
-        self.run_worker(partial(s.think, s.snapshot(), s.version, **kwargs),
-                        name="bots", group="bots", thread=True, exit_on_error=False)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.name != "bots":
-            return
-        if event.state == WorkerState.SUCCESS:
-            self._thinking = False
-            self._bots_played(event.worker.result)
-        elif event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
-            self._thinking = False
-            err = event.worker.error
-            self._note = "a computer player failed"
-            if err is not None:
-                self.notify(f"Computer player error: {err}", severity="error", timeout=10)
-            self._show_status()
-
-    def _bots_played(self, turn) -> None:
-        """Take the computer players' moves into the game and go on from there."""
-        self.session.adopt(turn)
-        self.refresh_all()
-        if turn.error:
-            self._error = turn.error
-            self._note = "a computer player failed: press f to retry"
-            self.notify(f"Computer player error: {turn.error}", severity="error",
-                        timeout=10)
-            self._show_status()
-            return
-        self.advance()
-
     def _game_over(self) -> None:
-        if self._over_shown:
+        if self.waiting is Waiting.OVER:
             return
-        self._over_shown = True
-        self.app.push_screen(GameOverScreen(self.session))
+        self.now_waiting(Waiting.OVER)
+        # a server's table too: GameOverScreen is typed for a local one, and offers a
+        # server's table none of what only a local one has (its check_action)
+        self.app.push_screen(GameOverScreen(self.session))  # type: ignore[arg-type]

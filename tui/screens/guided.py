@@ -11,6 +11,7 @@ from ..guide.tour import Page, Tour
 from ..sessions.base import TableSession
 from .game import GameScreen
 from .guide import GUIDE_OFF, GuideScreen
+from .waiting import OPEN, Waiting
 
 
 class GuidedGameScreen(GameScreen):
@@ -19,13 +20,12 @@ class GuidedGameScreen(GameScreen):
     def __init__(self, session: TableSession, tour: Tour, *, bot_delay: float = 0.15) -> None:
         super().__init__(session, bot_delay=bot_delay)
         self.tour = tour
-        self._guide_open = False
 
     def open_decision(self) -> None:
         """Before the decision, the guide's page when it has something new to say."""
         s = self.session
         seat = s.pending_seat
-        if seat is None or self._guide_open:
+        if seat is None or self.waiting is Waiting.GUIDE:
             return
         state = s.view(seat).state
         if self.tour.due(state.prompt, state.phase, state.turn):
@@ -36,7 +36,7 @@ class GuidedGameScreen(GameScreen):
     def action_guide(self) -> None:
         """Key g: the guide's page for this moment again (its explanation of the decision
         waiting for the player, if one does), and the guide on again."""
-        if self._guide_open or self._decision_open:
+        if self.waiting in OPEN:
             return
         s = self.session
         seat = self.viewer
@@ -47,14 +47,12 @@ class GuidedGameScreen(GameScreen):
                                        state.turn, s.events, again=True))
 
     def _show_page(self, page: Page) -> None:
-        self._guide_open = True
-        self._decision_open = True  # the game waits for the page as for a decision
+        self.now_waiting(Waiting.GUIDE)  # the game waits for the page as for a decision
         self._show_status()
         self.app.push_screen(GuideScreen(page), callback=self._page_closed)
 
     def _page_closed(self, result: str | None) -> None:
-        self._guide_open = False
-        self._decision_open = False
+        self.now_waiting(Waiting.BOARD)
         if result == GUIDE_OFF:
             self.tour.on = False
             self.notify("The guide is off: you play on alone. Press g to bring it back.",

@@ -3,6 +3,7 @@ table of marks (tui/widgets/map_marks.py), each mark on the colours it is drawn 
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -119,7 +120,7 @@ class LegendScreen(BaseModal):
     def on_mount(self) -> None:
         self.query_one("#legend").focus()
 
-    def on_resize(self) -> None:
+    def on_resize(self, _event: events.Resize | None = None) -> None:
         self.query_one("#legend-text", Static).update(self._markup())
 
     def action_close(self) -> None:

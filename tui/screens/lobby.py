@@ -10,7 +10,6 @@ messages and hands table updates, chat and refusals to the table's remote sessio
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 
 import msgspec
 from rich.text import Text
@@ -21,7 +20,6 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.render import civ
-from tui.app import MareNostrumApp
 from tui.net import protocol as p
 from tui.net.client import Client, RemoteError
 from tui.net.settings import Settings
@@ -493,7 +491,7 @@ class LobbyScreen(KeyLobby):
 
         self.app.push_screen(CreateTableScreen(), created)
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, _event: object = None) -> None:
         self.send(p.ListTables())
 
 
@@ -504,16 +502,3 @@ def _sentence(reason: str) -> str:
         return reason
     return reason[0].upper() + reason[1:] + ("" if reason.endswith((".", "!", "?")) else ".")
 
-
-def run_lobby(socket: Path, token: str, *, table: int | None = None, watch: bool = False,
-              replay: bool = False, theme: str | None = None, record_at: str = "") -> int:
-    """The app, opening on the lobby of the server at `socket`."""
-
-    async def connect() -> Client:
-        return await Client.connect(socket, token)
-
-    app = MareNostrumApp(first_screen=LobbyScreen(connect, table=table, watch=watch,
-                                                  replay=replay, record_at=record_at),
-                         theme=theme, autosave=False)
-    result = app.run()
-    return result if isinstance(result, int) else 0

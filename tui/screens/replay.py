@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -84,7 +85,7 @@ class ReplayScreen(BaseScreen):
         self.log_view.border_title = "Events this turn"
         self._show()
 
-    def on_resize(self) -> None:
+    def on_resize(self, _event: events.Resize | None = None) -> None:
         w, h = self.size
         side = 36 if w >= 118 else 0
         big = w - side >= 120 and h - 4 >= 40

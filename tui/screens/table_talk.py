@@ -22,6 +22,7 @@ from ..sessions.remote import RECLAIM_KEY, RemoteSession
 from ..widgets.battle_log import BattleLog
 from ..widgets.map import MapView
 from .base import BaseScreen
+from .waiting import Waiting
 
 CHAT_SECONDS = 8  # how long a chat line's notification stays
 CHAT_SHOWN = 160  # characters of a line in its notification (the log has it whole)
@@ -39,8 +40,8 @@ class TableTalk(BaseScreen):
 
     _v: View  # the view on screen
     _note: str
-    _decision_open: bool
-    _decision_version: int
+    waiting: Waiting  # what the screen waits for
+    decision_version: int  # the game's version when the open dialog was made
     _kept = ""  # the level of the computer that held this player's seat at the last update
 
     def _show_status(self) -> None:
@@ -52,14 +53,18 @@ class TableTalk(BaseScreen):
     def advance(self) -> None:
         raise NotImplementedError
 
+    def now_waiting(self, then: Waiting) -> None:
+        raise NotImplementedError
+
     # --- what the server says -----------------------------------------------------------------
     def _table_changed(self, what: str, detail: object) -> None:
         """The server said something (an update, a chat line, a refusal, a lost link)."""
         if not self.is_mounted or not hasattr(self, "_v"):
             return
         if what == "update":
-            if self._decision_open and (self.session.version != self._decision_version
-                                        or self.session.over):  # moved on, or closed
+            if self.waiting is Waiting.DECISION and (
+                    self.session.version != self.decision_version
+                    or self.session.over):  # moved on, or closed
                 self._close_stale_decision()
             taken_back = str(getattr(detail, "taken_back", ""))
             if taken_back:
@@ -88,7 +93,7 @@ class TableTalk(BaseScreen):
         it and its payment dialogs; the next prompt opens its own."""
         while isinstance(self.app.screen, DecisionScreen | PaymentScreen):
             self.app.pop_screen()
-        self._decision_open = False
+        self.now_waiting(Waiting.BOARD)
         self.notify("The game moved on: that decision is no longer yours to make", timeout=4)
 
     # --- the chat ---------------------------------------------------------------------------

@@ -5,6 +5,7 @@ on the board; `l` shows the legend."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
@@ -57,7 +58,7 @@ class WholeMapScreen(BaseModal):
         self.map.focus()
         self._show_detail()
 
-    def on_resize(self) -> None:
+    def on_resize(self, _event: events.Resize | None = None) -> None:
         w, h = self.size
         self.set_class(w >= 120 and h - 4 >= 40, "-big")
 

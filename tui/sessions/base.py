@@ -17,6 +17,7 @@ import msgspec
 from engine.actions import Action, Item
 from engine.errors import IllegalAction
 from engine.events import Event
+from engine.match import Step
 from engine.prompts import Prompt
 from engine.quotes import Quotes
 from engine.view import View
@@ -78,6 +79,9 @@ class TableSession(Protocol):
     def legal(self) -> list[Action]: ...
     def check(self, action: Action) -> IllegalAction | None: ...
     def apply(self, action: Action) -> list[Event]: ...
+    # take back the seat's last decision: the step taken back (None: a server's table,
+    # whose update answers); IllegalAction when it may not
+    def undo(self, seat: int) -> Step | None: ...
 
     # the table
     def chat(self, text: str) -> None: ...

@@ -22,6 +22,7 @@ from engine.view import visible_events
 
 from .. import bridge
 from ..sessions.base import ChatEntry
+from ..textual_seams import size_known
 from .pane import SCROLL_KEYS
 
 _DICE = re.compile(r"\[\d+\]")
@@ -94,7 +95,7 @@ class BattleLog(RichLog):
         # write what came while the log was hidden (the first known size is RichLog's own
         # business: it writes what was deferred)
         width = event.size.width
-        if not self._size_known or not width:
+        if not size_known(self) or not width:
             return
         if (self._width and width != self._width) or self._stale:
             self.call_after_refresh(self._rewrite)
@@ -105,7 +106,7 @@ class BattleLog(RichLog):
     def _hidden(self) -> bool:
         """On no screen now: a line written now would be wrapped at the minimum width
         (a hidden widget has none of its own), so it waits until the log is shown."""
-        return self._size_known and not self.scrollable_content_region.width
+        return size_known(self) and not self.scrollable_content_region.width
 
     def _theme_changed(self, _theme: Theme) -> None:
         self._style_cache.clear()

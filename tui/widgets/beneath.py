@@ -21,6 +21,8 @@ from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
 
+from ..textual_seams import ScreenFrames, screen_lines
+
 
 def _inert(strip: Strip, base: RichStyle) -> Strip:
     """The line without click targets (meta) or links, over the dialog's own base style
@@ -35,7 +37,7 @@ def _inert(strip: Strip, base: RichStyle) -> Strip:
 BeneathKey = tuple[int | None, Size, RichStyle]
 
 
-class Painted:
+class Painted(ScreenFrames):
     """Mixin for screens: counts the changes of the screen's picture, so that the dialog
     over it draws it again only when it changed (a new dialog over an unchanged board
     reuses the lines of the last one)."""
@@ -43,14 +45,12 @@ class Painted:
     paint_generation = 0
     beneath_cache: tuple[BeneathKey, list[Strip]] | None = None
 
-    def _compositor_refresh(self) -> None:
+    def picture_changed(self) -> None:
         # dirty regions are how any change of the picture reaches the screen (and, from a
         # screen below, the dialog over it)
-        if self._compositor._dirty_regions:  # type: ignore[attr-defined]
-            self.paint_generation += 1
-        super()._compositor_refresh()  # type: ignore[misc]
+        self.paint_generation += 1
 
-    async def _on_update(self, message: Update) -> None:
+    async def on_update(self, message: Update) -> None:
         # a widget of the screen changed: a dialog drawn over it before the screen paints
         # the change (at its own next update) draws it already (then Screen's handler runs)
         self.paint_generation += 1
@@ -69,7 +69,7 @@ class Beneath(Visual):
         cached: tuple[BeneathKey, list[Strip]] | None = getattr(below, "beneath_cache", None)
         if key[0] is not None and cached is not None and cached[0] == key:
             return cached[1]
-        lines = [_inert(line, base) for line in below._compositor.render_strips(size)]
+        lines = [_inert(line, base) for line in screen_lines(below, size)]
         if key[0] is not None:
             below.beneath_cache = (key, lines)  # type: ignore[attr-defined]
         return lines
@@ -89,6 +89,6 @@ def beneath(screen: Screen[object]) -> Beneath | None:
             not screen.styles.background.is_transparent:
         return None
     below = stack[stack.index(screen) - 1]
-    if not hasattr(below, "_compositor") or not below.is_attached:
+    if not below.is_attached:
         return None
     return Beneath(below)

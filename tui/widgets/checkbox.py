@@ -7,6 +7,8 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Checkbox
 
+from ..textual_seams import ButtonDrawn
+
 MARKED, UNMARKED = "[x]", "[ ]"
 
 
@@ -14,8 +16,7 @@ def mark(value: bool) -> str:
     return MARKED if value else UNMARKED
 
 
-class MarkedCheckbox(Checkbox):
-    @property
-    def _button(self) -> Content:
+class MarkedCheckbox(ButtonDrawn, Checkbox):
+    def button(self) -> Content:
         # in the label's own colours (the theme's text), bold when marked
         return Content.styled(mark(self.value), "bold" if self.value else "")

@@ -37,6 +37,7 @@ from engine.state import GameState
 from themes import palette as themes
 
 from ..sheets import add_sheets
+from ..textual_seams import Registered
 from .map_marks import LABEL_STYLE, area_marks, ascii_table, fit_marks, glyph, sketch_glyph
 
 GRID_W, GRID_H = 40, 20
@@ -271,7 +272,7 @@ def draw_map(lay: Layout, state: GameState | None, key_of: dict[str | None, str]
 _NAV = Binding.Group("Map", compact=True)
 
 
-class MapView(Widget, can_focus=True):
+class MapView(Registered, Widget, can_focus=True):
     """The map of the board (see the module docstring)."""
 
     DEFAULT_CSS = """
@@ -331,10 +332,9 @@ class MapView(Widget, can_focus=True):
             self.players = {p.civ for p in state.players}
         self.show_cursor = True
 
-    def _post_register(self, app: App[Any]) -> None:
+    def on_register(self, app: App[Any]) -> None:
         # the theme's colours of the map, read with the first map (tui/sheets.py)
         add_sheets(app, themes.TCSS_PATHS)
-        super()._post_register(app)
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)

@@ -39,7 +39,7 @@ class MarkList(SelectionList[int]):
             selection = self.get_option_at_index(index)
         except OptionDoesNotExist:
             return strip
-        marked = selection.value in self._selected
+        marked = selection.value in self.selected
         # the line's own colours (highlighted or not); a click on the box marks the option
         style = (segments[3].style or Style()) + Style(bold=marked, meta={"option": index})
         box = Segment(mark(marked), style)

@@ -1,0 +1,275 @@
+"""Where the app reaches into Textual's private parts: the one module that may.
+
+Textual's public API does almost all the app needs (tui/app.py, tui/screens/base.py use it
+only); what it cannot do is here, each hook saying what we need, why no public API does it,
+and the Textual versions it was checked on. Nothing else in tui/ touches an underscore
+name of a Textual object (tests/test_textual_seams.py scans for one), and a test checks
+that every Textual attribute named here still exists, so that an upgrade which moves one
+fails loudly rather than making the app quietly slower or wrong.
+
+Checked on Textual 8.2.8 (the constraints' pin; the cap is the next major version).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.app import App
+from textual.binding import Binding
+from textual.content import Content
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
+from textual.css.types import CSSLocation
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets import OptionList
+
+if TYPE_CHECKING:
+    from textual.binding import BindingsMap
+    from textual.dom import DOMNode
+    from textual.widgets import RichLog
+    from textual.widgets._toggle_button import ToggleButton
+
+    # the mixins are typed as the classes they are mixed into (at run time: plain mixins)
+    _Screen = Screen[Any]
+    _Widget = Widget
+    _ToggleButton = ToggleButton
+else:
+    _Screen = _Widget = _ToggleButton = object
+
+
+def relied_on() -> dict[type[Any], tuple[str, ...]]:
+    """Every Textual attribute the hooks below rely on, by the class that defines it (or
+    sets it on its instances): tests/test_textual_seams.py checks each is still there.
+    (RichLog is imported here only: the title screen's first frame does without it.)"""
+    # lazy: the title screen's first frame does without these (RichLog and the rest)
+    from textual._compositor import Compositor
+    from textual.widgets import RichLog
+    from textual.widgets._toggle_button import ToggleButton
+    return {
+        App: ("_refresh_truecolor_filter",),
+        Screen: ("_refresh_layout", "_compositor_refresh", "_on_timer_update", "_screen_resized",
+                 "_repaint_required", "_compositor"),
+        Compositor: ("_dirty_regions",),
+        Widget: ("_post_register", "_size_updated", "_bindings"),
+        OptionList: ("_clear_caches", "_update_lines"),
+        RichLog: ("_size_known",),
+        ToggleButton: ("_button",),
+        Stylesheet: ("_parse_rules", "_variables"),
+    }
+
+
+# --- the stylesheet ---------------------------------------------------------------------
+# (text, where from, defaults, tie breaker, scope, the theme's variables) -> rules
+_parsed: dict[tuple[object, ...], list[RuleSet]] = {}
+_KEEP = 512  # sheets and themes kept at most (an app has about twenty sheets)
+
+
+class SharedStylesheet(Stylesheet):
+    """Textual's stylesheet, with the sheets parsed once for the process (tui/sheets.py).
+
+    Why: every session forked from the warm parent (tui/net/warm.py) would parse every sheet
+    and every widget's defaults again, writing to (so copying) the parent's pages; the
+    parsed rules are never changed by Textual (it copies their values into each node's
+    styles), so they can be shared. Textual has no public hook for where parsed rules come
+    from: `_parse_rules` is the one step to wrap, and `_variables` the theme it parses for."""
+
+    def __init__(self, *, variables: dict[str, str] | None = None) -> None:
+        super().__init__(variables=variables)
+        self._theme_key = tuple(sorted(self._variables.items()))
+
+    def set_variables(self, variables: dict[str, str]) -> None:
+        super().set_variables(variables)
+        self._theme_key = tuple(sorted(variables.items()))
+
+    def _parse_rules(self, css: str, read_from: CSSLocation, is_default_rules: bool = False,
+                     tie_breaker: int = 0, scope: str = "") -> list[RuleSet]:
+        key = (css, read_from, is_default_rules, tie_breaker, scope, self._theme_key)
+        rules = _parsed.get(key)
+        if rules is None:
+            rules = super()._parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
+            if len(_parsed) >= _KEEP:
+                _parsed.clear()
+            _parsed[key] = rules
+        return rules
+
+
+# --- the app ------------------------------------------------------------------------------
+def set_terminal_colours(app: App[Any]) -> None:
+    """The terminal colours' filter for the app's ANSI theme, without setting `theme`.
+
+    Why: the theme chosen at start is set before the stylesheet is first read
+    (tui/app.py `_first_theme`); setting `App.theme` would have its watcher read and apply
+    the whole stylesheet a second time once the app runs (a tenth of the time to the
+    first frame). The watcher's one step we need has no public name."""
+    app._refresh_truecolor_filter(app.ansi_theme)
+
+
+# --- keys ---------------------------------------------------------------------------------
+def _key_map(node: DOMNode) -> BindingsMap:
+    return node._bindings
+
+
+def key_bindings(node: DOMNode) -> dict[str, list[Binding]]:
+    """The node's own keys, to change a key's words in the key bar in place ("Sit", "My
+    seat", "Watch"; "Undo", "No undo").
+
+    Why: Textual's dynamic actions (`check_action`, `refresh_bindings`) show, hide or dim
+    a key but keep its words; one binding per wording would list every key several times
+    in BINDINGS and in the keys' help."""
+    return _key_map(node).key_to_bindings
+
+
+def bind_key(node: DOMNode, key: str, action: str, description: str) -> None:
+    """Bind a key on this node only (a dialog's "u Undo" or "u No undo", decided when the
+    dialog is made). Why: `App.bind` binds on the app, for every screen."""
+    _key_map(node).bind(key, action, description)
+
+
+# --- screens ------------------------------------------------------------------------------
+class ScreenFrames(_Screen):
+    """Mixin for screens (before Textual's Screen in the bases): two hooks into how a
+    screen's frame is made.
+
+    `picture_changed()`: called when dirty regions of the screen's picture reach its
+    compositor, so that a dialog over it
+    draws it again only then (tui/widgets/beneath.py `Painted`).
+
+    The first frame held: a new screen's widgets answer its first layout (their sizes,
+    scroll bars, the highlighted row scrolled into view) and ask for another; the frame of
+    that first layout is not drawn: the screen's first Resize (which that layout sends it)
+    lays it out again with the answers and draws it whole, once (tui/screens/base.py
+    `Thrift.on_resize` lets that Resize through while `first_frame_held()`).
+    Why: `App.batch_update` holds every update of the whole app (the screen's own second
+    layout included) until the batch ends, which doubled the time from Enter to the next
+    dialog (docs/performance.md); no public API holds one screen's one frame.
+
+    A screen under a dialog is not repainted whole: being resumed when the last dialog
+    left asks for a repaint of all of it, and when the next dialog covers it before that
+    repaint is made, its own picture has not changed (its widgets' changes repaint their
+    own regions), while a whole repaint of it would have the new dialog drawn whole again
+    just after its first frame. Why: the repaint is asked for by Textual's own ScreenResume
+    handler, and only the screen's update timer knows it is no longer on top."""
+
+    _first_layout = True
+    _holding = False  # the first layout's frame is being held back
+    _held = False  # it was, and the screen is not drawn yet
+
+    def picture_changed(self) -> None:
+        """The screen's picture changed (a hook: nothing by default)."""
+
+    def first_frame_held(self) -> bool:
+        """Whether the screen's first frame was held and it is not drawn yet: its first
+        Resize (which its first layout sends it) lays it out again and draws it at once."""
+        return self._held
+
+    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
+        self._holding = self._first_layout and self is self.app.screen
+        self._first_layout = False
+        try:
+            super()._refresh_layout(size, scroll)
+        finally:
+            self._holding = False
+
+    def _screen_resized(self, size: Size) -> None:
+        if self is not self.app.screen and \
+                size == self._compositor.size:
+            return  # a screen under a dialog, already laid out at this size
+        super()._screen_resized(size)
+
+    def _on_timer_update(self) -> None:
+        if self._repaint_required and \
+                self is not self.app.screen:
+            self._repaint_required = False
+        super()._on_timer_update()
+
+    def _compositor_refresh(self) -> None:
+        if self._holding:
+            self._held = True
+            self.refresh()  # drawn at the next update
+            return
+        self._held = False
+        if self._compositor._dirty_regions:
+            self.picture_changed()
+        super()._compositor_refresh()
+
+
+def screen_lines(screen: Screen[Any], size: Size) -> list[Strip]:
+    """The lines of the screen's picture as its compositor last made them.
+
+    Why: a see-through dialog draws the board beneath from these (tui/widgets/beneath.py);
+    Textual's public way renders the whole screen below to Rich segments and back, at
+    every layout of the dialog."""
+    return screen._compositor.render_strips(size)
+
+
+# --- widgets ------------------------------------------------------------------------------
+class Registered(_Widget):
+    """Mixin for widgets (before Textual's Widget in the bases): `on_register(app)` is
+    called when the widget is registered with the app, before it is first styled.
+
+    Why: the map's colours (a stylesheet of their own, tui/sheets.py) are read with the
+    first map; a sheet added once the map is styled would restyle it. Textual calls no
+    public handler between a widget's registering and its styling."""
+
+    def on_register(self, app: App[Any]) -> None:
+        """Called before the widget is first styled (a hook: nothing by default)."""
+
+    def _post_register(self, app: App[Any]) -> None:
+        self.on_register(app)
+        super()._post_register(app)
+
+
+class OptionLinesAtLayout(OptionList):
+    """An option list that lays out its options' lines when its size changes, not when it
+    is first drawn: its scroll bar and the highlighted row in view then come with the
+    layout that follows, before the dialog's first frame, not in one more after it.
+
+    Why: OptionList makes its lines when drawn and has no public way to make them sooner;
+    its size is known first in `Widget._size_updated` (the Resize comes later)."""
+
+    _lines_for: Size | None = None  # the room the options' lines were last laid out in
+
+    def lines_laid_out(self) -> bool:
+        """Whether the options' lines are laid out for the room the list has now."""
+        return self.scrollable_content_region.size == self._lines_for
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
+        changed = super()._size_updated(size, virtual_size, container_size, layout)
+        laid_out = False
+        for _ in range(2):  # twice: a scroll bar that comes or goes narrows the lines
+            room = self.scrollable_content_region.size
+            if room == self._lines_for:
+                break
+            self._lines_for = room
+            self._clear_caches()
+            self._update_lines()
+            laid_out = True
+        if laid_out:
+            self.scroll_to_highlight()
+        return changed
+
+
+class ButtonDrawn(_ToggleButton):
+    """Mixin for toggle buttons (before Textual's ToggleButton in the bases): `button()`
+    draws the button beside the label ("[x]" or "[ ]", tui/widgets/checkbox.py).
+
+    Why: ToggleButton draws its button in a private property, which its `render` puts
+    beside the label with the label's own padding and side; overriding `render` would
+    copy all of that."""
+
+    def button(self) -> Content:
+        raise NotImplementedError
+
+    @property
+    def _button(self) -> Content:
+        return self.button()
+
+
+def size_known(log: RichLog) -> bool:
+    """Whether the log has had its first size (until then RichLog defers what is written
+    and writes it itself). Why: RichLog keeps this to itself."""
+    return log._size_known

@@ -162,8 +162,9 @@ def _play_by_keys(d: Path, players: list[Term], decisions: int,
     watched = [*players, *([until] if until is not None else [])]
     end = time.monotonic() + TIMEOUT
     while time.monotonic() < end:
-        if until is not None and DIALOG in until.screen():
-            return
+        if until is not None and DIALOG in until.screen() and \
+                not any(DIALOG in t.screen() for t in players):
+            return  # only `until` decides now (the others' simultaneous ones are made)
         if until is None and made >= decisions:
             return
         for t in players:
@@ -179,9 +180,11 @@ def _play_by_keys(d: Path, players: list[Term], decisions: int,
 
 
 def _title(t: Term) -> str:
-    """The decision dialog's title line ("Trade: announce — Carthage")."""
-    return next(line.split("│")[-2].strip() for line in t.screen().splitlines()
-                if " — " in line and line.count("│") >= 2)
+    """The decision dialog's title line ("Trade: announce — Carthage"), once drawn."""
+    def title() -> str:
+        return next((line.split("│")[-2].strip() for line in t.screen().splitlines()
+                     if " — " in line and line.count("│") >= 2), "")
+    return polled(title, TIMEOUT, every=SCREEN_POLL)
 
 
 def test_friends_play_over_ssh(door):

@@ -67,7 +67,7 @@ class _ViewOnly:
 
 
 def _match(monkeypatch: pytest.MonkeyPatch, make: Any, seed: int, players: int) -> Match:
-    monkeypatch.setattr("engine.bots.make_bot", lambda level, seed=0, budget=1.0: make(seed))
+    monkeypatch.setattr("engine.match.make_bot", lambda level, seed=0, budget=1.0: make(seed))
     match = Match.new(Config(civs=list(CIVS[:players]), seed=seed), ["random"] * players,
                       bot_secret=b"picker test")
     for seat in range(players):  # made now, while `make` is the factory

@@ -21,6 +21,9 @@ import sys
 from pathlib import Path
 
 
+MAX_TABLES = 10  # unfinished tables of one player's making, by default
+
+
 def _data_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data", type=Path, default=None, metavar="DIR",
                    help="the server's data directory (registry, table saves); default: "
@@ -33,6 +36,9 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
     _data_arg(p)
     p.add_argument("--bot-delay", type=float, default=0.3, metavar="SECONDS",
                    help="pause before each computer player's move")
+    p.add_argument("--max-tables-per-key", type=int, default=MAX_TABLES, metavar="N",
+                   help="unfinished tables one player may have created at once (0: no "
+                        f"limit; default {MAX_TABLES})")
     p.add_argument("--restore", type=Path, default=None, metavar="BACKUP",
                    help="first bring back a backup made by `admin backup` (what the data "
                         "directory held is moved aside)")
@@ -138,7 +144,8 @@ def run_serve(args: argparse.Namespace) -> int:
         logging.getLogger(__name__).info("started: %s", started)
 
     try:
-        asyncio.run(serve(data, socket, bot_delay=args.bot_delay, ready=ready))
+        asyncio.run(serve(data, socket, bot_delay=args.bot_delay,
+                          max_tables=args.max_tables_per_key, ready=ready))
     except Exception as e:  # noqa: BLE001  (said in one line; the traceback is logged)
         return _stopped_by(e)
     logging.getLogger(__name__).info("stopped")
@@ -174,6 +181,7 @@ def run_serve_ssh(args: argparse.Namespace) -> int:
         asyncio.run(serve_ssh(data=data, socket=socket, host=args.host, port=args.port,
                               host_key=args.host_key, authorized_keys=args.authorized_keys,
                               bot_delay=args.bot_delay, open=args.open, limits=limits,
+                              max_tables=args.max_tables_per_key,
                               spawn=args.spawn))
     except SSHError as e:
         import logging

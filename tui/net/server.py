@@ -7,8 +7,10 @@ Unix socket (mode 0600).
 - A client gets only `view(state, its seat)` (a watcher: the public view) and the events
   it may see; only a seat's owner acts for it, on the current version.
 - Each table autosaves after every action; a restart brings every table back.
-- Computer players think in a thread pool, so no table waits on another; a client that
+- Computer players think in a thread pool, so no table waits on another; a table of
+  computers only plays while someone watches it (unwatched, it costs nothing). A client that
   floods, sends garbage or stops reading is cut off alone.
+- A player has at most `max_tables` unfinished tables of their own making at once.
 
 This module holds the server itself: starting and stopping, identities, the loop that reads
 one client, what is told to the clients (updates, the lobby, whose turn it is) and the
@@ -72,7 +74,8 @@ def default_socket(data: Path | None = None) -> Path:
 
 class GameServer:
     def __init__(self, data: Path | None = None, *, bot_delay: float = 0.0,
-                 bot_threads: int = 2, clock: Clock | None = None) -> None:
+                 bot_threads: int = 2, clock: Clock | None = None,
+                 max_tables: int = 0) -> None:
         self.data = private_dir(Path(data) if data else default_data_dir())
         self.store = Store(self.data)
         self.accounts = Accounts(self.store.db)
@@ -85,6 +88,7 @@ class GameServer:
         self._clock_task: asyncio.Task | None = None
         self._jobs: set[asyncio.Task] = set()
         self.bot_delay = bot_delay
+        self.max_tables = max_tables  # unfinished tables one player may create (0: any)
         self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bots")
         # one thread writes every save, in order: the loop never waits on the disk
         self.saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="saves")
@@ -356,14 +360,23 @@ class GameServer:
             self._after_steps(table, passed, chosen=False)  # (it wakes the computers)
             return
         task = self._bot_tasks.get(table.id)
-        if (task is None or task.done()) and table.match.bot_to_move():
+        if (task is None or task.done()) and table.match.bot_to_move() \
+                and not self._unwatched(table):
             self._bot_tasks[table.id] = asyncio.get_running_loop().create_task(
                 self._play_bots(table))
+
+    def _unwatched(self, table: Table) -> bool:
+        """A table of computers only that nobody watches: its computers wait, so that
+        such tables cost nothing while no one looks."""
+        return all(s.kind != REMOTE for s in table.seats) and \
+            not any(c.table == table.id and not c.closed for c in self.conns)
 
     async def _play_bots(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
         match = table.match
         while match.bot_to_move():
+            if self._unwatched(table):
+                return  # paused: the next watcher wakes it (tui.net.handlers.seats.join)
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             version, seat = match.version, match.pending_seat()
@@ -461,9 +474,9 @@ async def until_stopped() -> None:
 
 
 async def serve(data: Path | None, socket_path: Path | None, *, bot_delay: float = 0.3,
-                ready=None) -> None:
+                max_tables: int = 0, ready=None) -> None:
     """Run a game server until stopped."""
-    server = GameServer(data, bot_delay=bot_delay)
+    server = GameServer(data, bot_delay=bot_delay, max_tables=max_tables)
     path = await server.start(socket_path)
     if ready is not None:
         ready(server, path)

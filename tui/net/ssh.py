@@ -448,7 +448,8 @@ class SSHFront:
 
 async def serve_ssh(*, data: Path, socket: Path, host: str, port: int, host_key: Path,
                     authorized_keys: Path | None, bot_delay: float = 0.3, open: bool = False,
-                    limits: lim.Limits | None = None, spawn: str = "warm") -> None:
+                    limits: lim.Limits | None = None, spawn: str = "warm",
+                    max_tables: int = 0) -> None:
     """The game server and its SSH door, until cancelled (`open`: any key comes in;
     `spawn`: how sessions' processes start, "warm" or "fresh", tui.net.spawn)."""
     key = load_host_key(host_key)
@@ -458,7 +459,7 @@ async def serve_ssh(*, data: Path, socket: Path, host: str, port: int, host_key:
     if warm is not None:
         become_subreaper()  # sessions of a warm parent that dies become the door's
         warm.start()  # first, while the door has no threads yet
-    server = GameServer(data, bot_delay=bot_delay)
+    server = GameServer(data, bot_delay=bot_delay, max_tables=max_tables)
     path = await server.start(socket)
     front = SSHFront(server, path, server.data, authorized_keys, open=open, limits=limits,
                      warm=warm)

@@ -119,6 +119,7 @@ def join(server: GameServer, conn: Conn, table: Table, seat: int | None) -> None
     for c in list(server.conns):
         if c.table == table.id and c is not conn:
             server._send_update(c, table, [], cache)
+    server._wake_bots(table)  # a table of computers only plays while watched
 
 
 def act(server: GameServer, conn: Conn, msg: p.Act, table: Table) -> None:

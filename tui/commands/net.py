@@ -20,7 +20,6 @@ import os
 import sys
 from pathlib import Path
 
-
 MAX_TABLES = 10  # unfinished tables of one player's making, by default
 
 

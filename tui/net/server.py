@@ -6,7 +6,9 @@ Unix socket (mode 0600).
   readable only by the server's user) for `mare-nostrum join` on the server's machine.
 - A client gets only `view(state, its seat)` (a watcher: the public view) and the events
   it may see; only a seat's owner acts for it, on the current version.
-- Each table autosaves after every action; a restart brings every table back.
+- Each table autosaves after every action, and what shows an action leaves the server only
+  once its save is written (tui.net.durable): a decision a player saw taken survives a
+  crash. A restart brings every table back.
 - Computer players think in a thread pool, so no table waits on another; a table of
   computers only plays while someone watches it (unwatched, it costs nothing). A client that
   floods, sends garbage or stops reading is cut off alone.
@@ -47,6 +49,7 @@ from .clock import Clock, WallClock
 from .conn import Conn
 from .deadlines import Deadlines
 from .digest import History, replayed
+from .durable import Saves
 from .guesses import WrongCodes
 from .handlers import clocks, dispatch
 from .logs import who
@@ -92,6 +95,8 @@ class GameServer:
         self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bots")
         # one thread writes every save, in order: the loop never waits on the disk
         self.saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="saves")
+        self.saves = Saves()
+        self._loop: asyncio.AbstractEventLoop | None = None
         self.tables: dict[int, Table] = {}
         self.conns: set[Conn] = set()
         self._tokens: dict[str, gate.Pass] = {}
@@ -117,9 +122,23 @@ class GameServer:
             self._pending[row.id] = table.match.pending_seat()
 
     def _write_later(self, write) -> None:
-        self.saver.submit(write)
+        loop = self._loop
+        if loop is None:  # not serving yet: nobody to tell
+            self.saver.submit(write)
+            return
+        self.saves.queued += 1
+
+        def written() -> None:
+            try:
+                write()
+            finally:
+                with contextlib.suppress(RuntimeError):  # the loop closed at shutdown
+                    loop.call_soon_threadsafe(self.saves.one_written)
+
+        self.saver.submit(written)
 
     async def start(self, socket_path: Path | None = None) -> Path:
+        self._loop = asyncio.get_running_loop()
         path = Path(socket_path) if socket_path else default_socket(self.data)
         private_dir(path.parent) if path.parent == self.data else path.parent.mkdir(
             parents=True, exist_ok=True)
@@ -216,7 +235,7 @@ class GameServer:
     # --- one client -----------------------------------------------------------------------
     async def _serve_client(self, reader: asyncio.StreamReader,
                             writer: asyncio.StreamWriter) -> None:
-        conn = Conn(reader, writer)
+        conn = Conn(reader, writer, self.saves)
         self.conns.add(conn)
         try:
             while not conn.closed:

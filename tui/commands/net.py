@@ -78,6 +78,9 @@ def _add_serve_ssh(p: argparse.ArgumentParser) -> None:
     g.add_argument("--idle-timeout", type=float, default=d.idle, metavar="SECONDS",
                    help="end a session idle in the lobby (never one seated at a table; "
                         f"0: never; default {d.idle:g})")
+    g.add_argument("--session-within", type=float, default=d.session_within,
+                   metavar="SECONDS", help="a connection that logs in and opens no session "
+                   f"in this time is closed (0: never; default {d.session_within:g})")
     g.add_argument("--limit-memory", type=int, default=d.memory_mb, metavar="MB",
                    help=f"address space of each session's process (default {d.memory_mb})")
     g.add_argument("--limit-files", type=int, default=d.files, metavar="N",
@@ -167,6 +170,7 @@ def run_serve_ssh(args: argparse.Namespace) -> int:
         return 2
     limits = Limits(per_key=args.max_sessions_per_key,
                     per_address=args.max_sessions_per_address, idle=args.idle_timeout,
+                    session_within=args.session_within,
                     memory_mb=args.limit_memory, files=args.limit_files,
                     processes=args.limit_processes)
     data, socket = _paths(args)

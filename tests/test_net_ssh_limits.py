@@ -31,7 +31,7 @@ class Door:
         self.d, self.port, self.proc = d, port, proc
 
     def console(self) -> str:
-        return (self.d / "console.txt").read_text()
+        return (self.d / "console.out").read_text()
 
     def log(self) -> str:
         """The door's log file (logins, sessions, errors with their tracebacks)."""
@@ -59,7 +59,7 @@ def door():
 
     def start(*extra: str) -> Door:
         port = _free_port()
-        out = open(d / "console.txt", "w")  # noqa: SIM115  (the server's, closed with it)
+        out = open(d / "console.out", "w")  # noqa: SIM115  (the server's, closed with it)
         proc = subprocess.Popen(
             [sys.executable, "-m", "tui", "serve-ssh", "--port", str(port), "--host-key",
              str(d / "hostkey"), "--authorized-keys", str(d / "authorized"), "--data",

@@ -152,11 +152,15 @@ class Soak:
             os.kill(self.door.proc.pid, signal.SIGKILL)
             await asyncio.to_thread(self.door.proc.wait)
             self.fig.kills += 1
+            t0 = time.monotonic()
             await asyncio.to_thread(self.check_records)
+            t1 = time.monotonic()
+            await asyncio.to_thread(self.start_door)
             self.say(f"SIGKILL {self.fig.kills}: {len(self.fig.acked)} decisions acknowledged "
                      f"so far, lost {len(self.fig.lost)}, broken records "
-                     f"{len(self.fig.broken)}; memory before: {self.fig.memory[-1]}")
-            await asyncio.to_thread(self.start_door)
+                     f"{len(self.fig.broken)}; records checked in {t1 - t0:.1f} s, server "
+                     f"up again in {time.monotonic() - t1:.1f} s; memory before: "
+                     f"{self.fig.memory[-1]}")
 
     def check_records(self) -> None:
         """Every table's save loads and replays to its state; every acknowledged decision

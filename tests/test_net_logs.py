@@ -305,6 +305,7 @@ def test_a_finished_table_is_logged(caplog):
             table = server.tables[tid]
             while not table.over:
                 await asyncio.sleep(0.05)
+            assert tid not in server.histories  # a finished game's events: in its record only
             return tid, table.match.state
     try:
         with caplog.at_level(logging.INFO, logger="tui.net"):

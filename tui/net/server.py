@@ -118,7 +118,8 @@ class GameServer:
             table.writer = self._write_later
             self.tables[row.id] = table
             self.deadlines.restarted(row.id, table.match.version)
-            self.histories[row.id] = History(first=table.match.version)
+            if not table.over:  # a finished table needs no digest: no history kept
+                self.histories[row.id] = History(first=table.match.version)
             self._pending[row.id] = table.match.pending_seat()
 
     def _write_later(self, write) -> None:
@@ -177,8 +178,9 @@ class GameServer:
         except ReplayError as e:
             log.error("table %s: its events cannot be found again: %s", table.id, e.message)
             return
-        history = self.histories.setdefault(table.id, History(first=len(record.actions)))
-        history.restore(earlier)
+        history = self.histories.get(table.id)
+        if history is not None:
+            history.restore(earlier)
         table.recall(earlier, len(record.actions))
 
     async def close(self) -> None:
@@ -352,6 +354,8 @@ class GameServer:
             st = table.match.state
             log.info("table %s finished at turn %s: %s won", table.id, st.turn,
                      st.winner or "nobody")
+            # its events stay in its record: memory does not grow with every game played
+            self.histories.pop(table.id, None)
             self._broadcast_lobby()
 
     def _tell_turn(self, table: Table) -> None:

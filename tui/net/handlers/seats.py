@@ -70,7 +70,7 @@ def watch(server: GameServer, conn: Conn, msg: p.Watch, table: Table) -> None:
 def send_digest(server: GameServer, conn: Conn, table: Table, seat: int) -> None:
     """'Since your last decision': for a player back at their seat after deciding."""
     mark = server.deadlines.mark(table.id, seat)
-    history = server.histories.setdefault(table.id, History(first=table.match.version))
+    history = server.histories.get(table.id) or History(first=table.match.version)
     if mark is None:
         return
     civ = table.match.state.players[seat].civ

@@ -119,12 +119,12 @@ class Player:
 class DoorProcess:
     """capacity_door.py for one way of spawning, driven line by line."""
 
-    def __init__(self, way: str, port: int, folder: Path) -> None:
+    def __init__(self, way: str, port: int, folder: Path, extra: tuple[str, ...] = ()) -> None:
         env = dict(os.environ, PYTHONPATH=str(HERE.parent))
         self.proc = subprocess.Popen(
             [sys.executable, str(HERE / "capacity_door.py"), "--spawn", way, "--port",
-             str(port), "--dir", str(folder)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            env=env, text=True)
+             str(port), "--dir", str(folder), *extra], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, env=env, text=True)
 
     def ask(self, req: dict | None = None) -> dict:
         assert self.proc.stdin is not None and self.proc.stdout is not None

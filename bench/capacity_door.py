@@ -12,7 +12,12 @@ Driven by bench_capacity.py over stdin/stdout, one JSON object per line:
     {"do": "play", "think": 1.0}                        -> {"ok": true}  (decisions begin)
     {"do": "measure"}    -> {"sessions": n, "pss_kib": [...], "rss_kib": [...],
                              "cpu_s": door + warm parent + sessions, "decisions": [[table, t0]]}
+    {"do": "token", "key": fp}                          -> {"token": t}  (for a client of
+                                                           the soak, bench/soak_server.py)
     {"do": "quit"}
+
+bench/soak_server.py runs it with `--data` (kept across its SIGKILLs), `--log-file` (the
+server's log, searched for tracebacks) and `--bot-delay`.
 """
 
 from __future__ import annotations
@@ -154,7 +159,11 @@ async def main(args: argparse.Namespace) -> None:
         become_subreaper()
         warm = WarmParent()
         warm.start()
-    server = GameServer(d / f"data-{args.spawn}", bot_delay=0)
+    if args.log_file:
+        from tui.net.logs import start_log
+        start_log(Path(args.log_file), console=sys.stderr)
+    server = GameServer(Path(args.data) if args.data else d / f"data-{args.spawn}",
+                        bot_delay=args.bot_delay)
     path = await server.start(d / f"s-{args.spawn}.sock")
     limits = lim.Limits(per_key=0, per_address=0, idle=0, processes=0)
     front = SSHFront(server, path, server.data, d / "authorized", limits=limits, warm=warm)
@@ -168,7 +177,8 @@ async def main(args: argparse.Namespace) -> None:
         sys.stdout.write(json.dumps(obj) + "\n")
         sys.stdout.flush()
 
-    say({"ready": True, "clock": loop.time()})
+    say({"ready": True, "clock": loop.time(),
+         "warm": warm.proc.pid if warm is not None and warm.proc is not None else 0})
     while line := await reader.readline():
         req = json.loads(line)
         if req["do"] == "tables":
@@ -176,6 +186,9 @@ async def main(args: argparse.Namespace) -> None:
         elif req["do"] == "play":
             await door.play(req["think"])
             say({"ok": True})
+        elif req["do"] == "token":
+            fp = req["key"]
+            say({"token": server.issue_token(fp, fp[-8:], key=fp)})
         elif req["do"] == "measure":
             say(door.measure())
         elif req["do"] == "quit":
@@ -190,4 +203,7 @@ if __name__ == "__main__":
     ap.add_argument("--spawn", choices=("warm", "fresh"), required=True)
     ap.add_argument("--port", type=int, required=True)
     ap.add_argument("--dir", required=True)
+    ap.add_argument("--data", default="", help="the game server's data (default DIR/data-WAY)")
+    ap.add_argument("--log-file", default="", help="the server's log (default: none)")
+    ap.add_argument("--bot-delay", type=float, default=0.0)
     asyncio.run(main(ap.parse_args()))

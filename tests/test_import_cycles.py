@@ -120,7 +120,7 @@ def test_the_graph_counts_imports_inside_functions_and_submodules():
     # `from engine.bots.review import review`, inside the command's function
     assert "engine.bots.review" in graph["tui.commands.review_cmd"]
     # `from . import limits as lim`: the submodule, not the package
-    assert "tui.net.limits" in graph["tui.net.spawn"]
+    assert "tui.net.limits" in graph["tui.net.ssh"]
 
 
 def test_no_import_cycle():

@@ -39,6 +39,8 @@ def test_names_are_cleaned_and_unique_whatever_the_case():
     accounts = Accounts(_db())
     assert clean_name("  Anna\x1b[31m  Maria ") == "Anna31m Maria"
     assert clean_name("x" * 40) == "x" * 20
+    # line and paragraph separators, tabs and odd spaces are one space, never a new line
+    assert clean_name("\u2029Anna\u2028Maria\t\u00a0Bo\u2029") == "Anna Maria Bo"
     for bad in ("", "a", "\u200b\u200b", "...", "Guest 7", "admin"):
         with pytest.raises(AccountError):
             clean_name(bad)
@@ -155,7 +157,7 @@ def test_a_new_key_claims_a_name_then_links_another(data):
             assert anna.welcome.needs_name and anna.welcome.settings is None
             anna.send(p.CreateTable(**TABLE, sit=0))
             assert "name first" in (await anna.expect(p.Rejected)).reason
-            anna.send(p.ClaimName(name="  Anna "))
+            anna.send(p.ClaimName(name="\u2028 Anna\u2029"))
             w = await anna.expect(p.Welcome)
             assert (w.name, w.identity, w.needs_name) == ("Anna", "SHA256:anna", False)
             bruno = await _open_key(server, "SHA256:bruno")

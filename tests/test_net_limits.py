@@ -6,8 +6,12 @@ from __future__ import annotations
 import asyncio
 import resource
 
-from tui.net import limits as lim
+import pytest
 
+from tui.net import limits as lim
+from tui.net import protocol as p
+
+from .net_helpers import cleanup, player, running, short_dir
 from .waiting import eventually
 
 
@@ -70,4 +74,55 @@ def test_idle_sessions_end_but_never_a_seat():
         assert lobby.ended == 0.4 and seated.ended is None and busy.ended is None
         task.cancel()
 
+    asyncio.run(go())
+
+
+# --- on the real socket ----------------------------------------------------------------------
+@pytest.fixture
+def data():
+    d = short_dir()
+    yield d / "data"
+    cleanup(d)
+
+
+THREE = ["rome", "greece", "egypt"]
+
+
+def test_a_player_may_have_only_so_many_unfinished_tables(data):
+    async def go():
+        async with running(data, max_tables=2) as server:
+            anna = await player(server, "SHA256:anna", "anna")
+            for _ in range(2):
+                anna.send(p.CreateTable(civs=THREE, seats=["remote", "remote", "random"]))
+                await anna.expect(p.Created)
+            anna.send(p.CreateTable(civs=THREE, seats=["remote", "remote", "random"]))
+            why = (await anna.expect(p.Rejected)).reason
+            assert "2 unfinished tables of your own" in why and "finish one first" in why
+            assert len(server.tables) == 2
+            bruno = await player(server, "SHA256:bruno", "bruno")  # others are not counted
+            bruno.send(p.CreateTable(civs=THREE, seats=["remote", "remote", "random"]))
+            await bruno.expect(p.Created)
+    asyncio.run(go())
+
+
+def test_a_table_of_computers_plays_only_while_someone_watches(data):
+    """Unwatched, a table of computers only waits (it costs nothing); a watcher wakes it,
+    and when the last one leaves its computers stop after the move they are making."""
+    async def go():
+        async with running(data, bot_delay=0.01) as server:
+            anna = await player(server, "SHA256:anna", "anna")
+            anna.send(p.CreateTable(civs=THREE, seats=["random"] * 3))
+            tid = (await anna.expect(p.Created)).table
+            match = server.tables[tid].match
+            first = match.version
+            assert match.bot_to_move() and tid not in server._bot_tasks
+            watcher = await player(server, "SHA256:bruno", "bruno")
+            watcher.send(p.Watch(table=tid))
+            await eventually(lambda: match.version > first + 3, what="the computers playing")
+            watcher.close()
+            await eventually(lambda: server._bot_tasks[tid].done(), what="the computers paused")
+            paused = match.version
+            assert match.bot_to_move() and match.version == paused  # no task left to move it
+            anna.send(p.Watch(table=tid))
+            await eventually(lambda: match.version > paused, what="the computers again")
     asyncio.run(go())

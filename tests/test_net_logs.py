@@ -291,7 +291,8 @@ def test_the_log_is_rotated_and_the_console_gets_one_line_per_error(root_logging
 
 
 def test_a_finished_table_is_logged(caplog):
-    """A table played out by computer players: one line when it is over."""
+    """A table played out by computer players (watched: unwatched, they wait): one line
+    when it is over."""
     d = short_dir()
 
     async def go():
@@ -300,9 +301,11 @@ def test_a_finished_table_is_logged(caplog):
             me.send(p.CreateTable(civs=["rome", "greece", "egypt"],
                                   seats=["easy", "easy", "easy"]))
             tid = (await me.expect(p.Created)).table
+            me.send(p.Watch(table=tid))
             table = server.tables[tid]
             while not table.over:
                 await asyncio.sleep(0.05)
+            assert tid not in server.histories  # a finished game's events: in its record only
             return tid, table.match.state
     try:
         with caplog.at_level(logging.INFO, logger="tui.net"):

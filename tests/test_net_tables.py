@@ -134,6 +134,9 @@ def test_a_thinking_computer_never_holds_up_another_table(data):
             anna.send(p.CreateTable(civs=["rome", "greece", "egypt"],
                                     seats=["planner", "planner", "planner"]))
             busy = (await anna.expect(p.Created)).table
+            watcher = await player(server, "SHA256:bruno", "bruno")  # they play while watched
+            watcher.send(p.Watch(table=busy))
+            await eventually(lambda: busy in server._bot_tasks, what="the planners thinking")
             anna.send(p.CreateTable(civs=["rome", "greece", "egypt"],
                                     seats=["remote", "random", "random"], sit=0))
             tid = (await anna.expect(p.Created)).table

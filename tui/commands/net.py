@@ -34,6 +34,8 @@ from tui.net.logs import LOG_KEEP, LOG_NAME, LOG_SIZE_MB, start_log
 
 from .admin import prepare_data
 
+MAX_TABLES = 10  # unfinished tables of one player's making, by default
+
 
 def _data_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data", type=Path, default=None, metavar="DIR",
@@ -47,6 +49,9 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
     _data_arg(p)
     p.add_argument("--bot-delay", type=float, default=0.3, metavar="SECONDS",
                    help="pause before each computer player's move")
+    p.add_argument("--max-tables-per-key", type=int, default=MAX_TABLES, metavar="N",
+                   help="unfinished tables one player may have created at once (0: no "
+                        f"limit; default {MAX_TABLES})")
     p.add_argument("--restore", type=Path, default=None, metavar="BACKUP",
                    help="first bring back a backup made by `admin backup` (what the data "
                         "directory held is moved aside)")
@@ -113,6 +118,9 @@ def _add_serve_ssh(p: argparse.ArgumentParser) -> None:
     g.add_argument("--idle-timeout", type=float, default=d.idle, metavar="SECONDS",
                    help="end a session idle in the lobby (never one seated at a table; "
                         f"0: never; default {d.idle:g})")
+    g.add_argument("--session-within", type=float, default=d.session_within,
+                   metavar="SECONDS", help="a connection that logs in and opens no session "
+                   f"in this time is closed (0: never; default {d.session_within:g})")
     g.add_argument("--limit-memory", type=int, default=d.memory_mb, metavar="MB",
                    help=f"address space of each session's process (default {d.memory_mb})")
     g.add_argument("--limit-files", type=int, default=d.files, metavar="N",
@@ -196,7 +204,8 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         asyncio.run(serve(data, socket, bot_delay=args.bot_delay, ready=ready, away=away,
                           database=args.database, peers=args.peers,
-                          peer_address=args.peer_address))
+                          peer_address=args.peer_address,
+                          max_tables=args.max_tables_per_key))
     except Exception as e:  # noqa: BLE001  (said in one line; the traceback is logged)
         return _stopped_by(e)
     logging.getLogger(__name__).info("stopped")
@@ -220,6 +229,7 @@ def run_serve_ssh(args: argparse.Namespace) -> int:
         return 2
     limits = Limits(per_key=args.max_sessions_per_key,
                     per_address=args.max_sessions_per_address, idle=args.idle_timeout,
+                    session_within=args.session_within,
                     memory_mb=args.limit_memory, files=args.limit_files,
                     processes=args.limit_processes)
     import socket as net  # lazy: only `serve-ssh` needs the host's name
@@ -237,7 +247,8 @@ def run_serve_ssh(args: argparse.Namespace) -> int:
                               host_key=args.host_key, authorized_keys=args.authorized_keys,
                               bot_delay=args.bot_delay, open=args.open, limits=limits,
                               spawn=args.spawn, away=away, database=args.database,
-                              peers=args.peers, peer_address=args.peer_address))
+                              peers=args.peers, peer_address=args.peer_address,
+                              max_tables=args.max_tables_per_key))
     except SSHError as e:
         logging.getLogger(__name__).error("%s", e)  # one line on the console, and logged
         return 1

@@ -36,11 +36,17 @@ class AccountError(Exception):
     """Why a claim or a link is refused: `str(e)` is the one line shown."""
 
 
+def _separator(ch: str) -> bool:
+    return ch.isspace() or unicodedata.category(ch)[0] == "Z"
+
+
 def clean_name(text: str) -> str:
-    """A display name as typed, cleaned: letters, digits and -_.' kept, spaces single,
-    at most NAME_MAX characters (AccountError when nothing usable is left)."""
+    """A display name as typed, cleaned: letters, digits and -_.' kept, every separator
+    (U+2028, U+2029, a tab, odd spaces) a single space, at most NAME_MAX characters
+    (AccountError when nothing usable is left)."""
     text = unicodedata.normalize("NFKC", text)
-    kept = "".join(ch for ch in text if ch.isalnum() or ch in _MARKS)
+    kept = "".join(" " if _separator(ch) else ch for ch in text
+                   if ch.isalnum() or ch in _MARKS or _separator(ch))
     name = " ".join(kept.split())[:NAME_MAX].strip()
     if len(name) < NAME_MIN:
         raise AccountError(f"a name needs {NAME_MIN} to {NAME_MAX} letters or digits")

@@ -9,6 +9,7 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 from . import protocol as p
+from .durable import Saves
 
 if TYPE_CHECKING:
     from .peers import Leg
@@ -27,13 +28,16 @@ def clean_chat(text: str) -> str:
 
 
 class Conn:
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, *,
-                 number: int = 0) -> None:
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 saves: Saves | None = None, *, number: int = 0) -> None:
         self.number = number  # how the host's tools name it (`admin sessions`, `kick`)
         self.since = time.monotonic()
         self.host = False  # the local token: the host, whose tools these are
         self.reader = reader
         self.writer = writer
+        self.saves = saves  # messages wait for the saves queued before them (tui.net.durable)
+        self.held: list[tuple[int, bytes]] = []  # (saves to wait for, frame)
+        self.held_bytes = 0
         self.identity: str | None = None
         self.name = ""
         self.key = ""  # the fingerprint of the SSH key (settings are kept per key)
@@ -75,12 +79,34 @@ class Conn:
         if self.closed:
             return
         transport = self.writer.transport
-        if transport.is_closing() or transport.get_write_buffer_size() + len(data) > MAX_BUFFER:
+        if transport.is_closing() or \
+                transport.get_write_buffer_size() + self.held_bytes + len(data) > MAX_BUFFER:
             self.close()
             return
+        saves = self.saves
+        if saves is not None and (self.held or saves.pending()):
+            self.held.append((saves.queued, data))
+            self.held_bytes += len(data)
+            saves.waiting.add(self)
+            self.release(saves.written)
+            return
         self.writer.write(data)
+
+    def release(self, written: int) -> None:
+        """Send the held messages whose saves are all written (`written` of them)."""
+        while self.held and self.held[0][0] <= written:
+            _, data = self.held.pop(0)
+            self.held_bytes -= len(data)
+            if not self.closed:
+                self.writer.write(data)
+        if not self.held and self.saves is not None:
+            self.saves.waiting.discard(self)
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
+            self.held.clear()
+            self.held_bytes = 0
+            if self.saves is not None:
+                self.saves.waiting.discard(self)
             self.writer.close()

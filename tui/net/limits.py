@@ -2,6 +2,9 @@
 idle timeout, and resource limits on each session's child process.
 
 - Too many sessions for one key (or one address) are refused with one clear line.
+- A connection that logs in has `session_within` seconds to open its session (one that
+  never does holds nothing open for long; one that never logs in is asyncssh's
+  login timeout's).
 - A session idle in the lobby (no key pressed for `idle` seconds) is ended; a session whose
   player sits at a table never is (a game may wait days for a decision).
 - Each child process gets hard limits (setrlimit, set in the child before it runs the app):
@@ -23,6 +26,7 @@ class Limits(msgspec.Struct, kw_only=True):
     per_key: int = 3  # sessions of one key at once (0: no limit)
     per_address: int = 10  # sessions from one address at once (0: no limit)
     idle: float = 600.0  # seconds in the lobby without a key pressed (0: never)
+    session_within: float = 30.0  # seconds from login to the session's opening (0: never)
     memory_mb: int = 1024  # address space of a session's child (0: unchanged)
     files: int = 256  # open files of a session's child (0: unchanged)
     # processes (and threads) of the server's user, as the child sees them: run a public

@@ -16,8 +16,6 @@ from collections.abc import Mapping
 
 BELL = "\a"
 TITLE = "Mare Nostrum"
-# the environment the SSH door passes on from the client, when the client sends it
-TERMINAL_ENV = ("TERM_PROGRAM", "LC_TERMINAL", "VTE_VERSION")
 
 _OSC9_PROGRAMS = {"iterm.app", "wezterm", "ghostty", "iterm2"}
 _OSC9_TERMS = ("xterm-kitty", "xterm-ghostty", "wezterm")

@@ -6,11 +6,15 @@ Unix socket (mode 0600).
   readable only by the server's user) for `mare-nostrum join` on the server's machine.
 - A client gets only `view(state, its seat)` (a watcher: the public view) and the events
   it may see; only a seat's owner acts for it, on the current version.
-- Each table autosaves after every action; a restart brings every table back.
-- Computer players think in a thread pool, so no table waits on another; a client that
+- Each table autosaves after every action, and what shows an action leaves the server only
+  once its save is written (tui.net.durable): a decision a player saw taken survives a
+  crash. A restart brings every table back.
+- Computer players think in a thread pool, so no table waits on another; a table of
+  computers only plays while someone watches it (unwatched, it costs nothing). A client that
   floods, sends garbage or stops reading is cut off alone.
 - A decision that becomes a person's while they are away is told to the contacts they
   registered (`tui.net.away`), from a thread of its own.
+- A player has at most `max_tables` unfinished tables of their own making at once.
 
 This module holds the server itself: starting and stopping, identities, the loop that reads
 one client, what is told to the clients (updates, the lobby, whose turn it is) and the
@@ -55,6 +59,7 @@ from .conn import Conn
 from .contacts import Contacts
 from .deadlines import Deadlines
 from .digest import History, replayed
+from .durable import Saves
 from .guesses import WrongCodes
 from .handlers import clocks, dispatch
 from .handlers.advice import AdviceLimits, Advisers
@@ -89,7 +94,7 @@ class GameServer:
                  bot_threads: int = 2, clock: Clock | None = None,
                  advice: AdviceLimits | None = None,
                  away: AwayConfig | None = None, database: str | None = None,
-                 peers: str = "", peer_address: str = "") -> None:
+                 peers: str = "", peer_address: str = "", max_tables: int = 0) -> None:
         self.data = private_dir(Path(data) if data else default_data_dir())
         self.store = Store(self.data, database)
         # several servers on one database (tui.net.hosts): None with SQLite
@@ -112,9 +117,12 @@ class GameServer:
         self._jobs: set[asyncio.Task[None]] = set()
         self.bot_delay = bot_delay
         self.advisers = Advisers(advice)  # hints and reviews, thinking in the bot pool
+        self.max_tables = max_tables  # unfinished tables one player may create (0: any)
         self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bots")
         # one thread writes every save, in order: the loop never waits on the disk
         self.saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="saves")
+        self.saves = Saves()
+        self._loop: asyncio.AbstractEventLoop | None = None
         self.tables: dict[int, Table] = {}
         self.conns: set[Conn] = set()
         self._tokens: dict[str, gate.Pass] = {}
@@ -144,16 +152,31 @@ class GameServer:
             table.lost = self.hosts.lost_from_writer
         self.tables[row.id] = table
         self.deadlines.restarted(row.id, table.match.version)
-        self.histories[row.id] = History(first=table.match.version)
+        if not table.over:  # a finished table needs no digest: no history kept
+            self.histories[row.id] = History(first=table.match.version)
         self._pending[row.id] = table.match.pending_seat()
         if table.finished:  # one that ended before results were kept: kept now
             self._keep_result(table)
         return table
 
     def _write_later(self, write: Callable[[], None]) -> None:
-        self.saver.submit(write)
+        loop = self._loop
+        if loop is None:  # not serving yet: nobody to tell
+            self.saver.submit(write)
+            return
+        self.saves.queued += 1
+
+        def written() -> None:
+            try:
+                write()
+            finally:
+                with contextlib.suppress(RuntimeError):  # the loop closed at shutdown
+                    loop.call_soon_threadsafe(self.saves.one_written)
+
+        self.saver.submit(written)
 
     async def start(self, socket_path: Path | None = None) -> Path:
+        self._loop = asyncio.get_running_loop()
         path = Path(socket_path) if socket_path else default_socket(self.data)
         private_dir(path.parent) if path.parent == self.data else path.parent.mkdir(
             parents=True, exist_ok=True)
@@ -194,8 +217,9 @@ class GameServer:
         except ReplayError as e:
             log.error("table %s: its events cannot be found again: %s", table.id, e.message)
             return
-        history = self.histories.setdefault(table.id, History(first=len(record.actions)))
-        history.restore(earlier)
+        history = self.histories.get(table.id)
+        if history is not None:
+            history.restore(earlier)
         table.recall(earlier, len(record.actions))
 
     async def close(self) -> None:
@@ -263,7 +287,7 @@ class GameServer:
     # --- one client -----------------------------------------------------------------------
     async def _serve_client(self, reader: asyncio.StreamReader,
                             writer: asyncio.StreamWriter, peer: bool = False) -> None:
-        conn = Conn(reader, writer, number=next(self._numbers))
+        conn = Conn(reader, writer, self.saves, number=next(self._numbers))
         conn.peer = peer  # another server's client (tui.net.peers): its token is elsewhere
         self.conns.add(conn)
         try:
@@ -396,6 +420,8 @@ class GameServer:
             log.info("table %s finished at turn %s: %s won", table.id, st.turn,
                      st.winner or "nobody")
             self._keep_result(table)
+            # its events stay in its record: memory does not grow with every game played
+            self.histories.pop(table.id, None)
             self._broadcast_lobby()
 
     def _keep_result(self, table: Table) -> None:
@@ -437,14 +463,23 @@ class GameServer:
             self._after_steps(table, passed, chosen=False)  # (it wakes the computers)
             return
         task = self._bot_tasks.get(table.id)
-        if (task is None or task.done()) and table.match.bot_to_move():
+        if (task is None or task.done()) and table.match.bot_to_move() \
+                and not self._unwatched(table):
             self._bot_tasks[table.id] = asyncio.get_running_loop().create_task(
                 self._play_bots(table))
+
+    def _unwatched(self, table: Table) -> bool:
+        """A table of computers only that nobody watches: its computers wait, so that
+        such tables cost nothing while no one looks."""
+        return all(s.kind != REMOTE for s in table.seats) and \
+            not any(c.table == table.id and not c.closed for c in self.conns)
 
     async def _play_bots(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
         match = table.match
         while match.bot_to_move() and not table.closed:
+            if self._unwatched(table):
+                return  # paused: the next watcher wakes it (tui.net.handlers.seats.join)
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             version, seat = match.version, match.pending_seat()
@@ -543,11 +578,11 @@ async def until_stopped() -> None:
 async def serve(data: Path | None, socket_path: Path | None, *, bot_delay: float = 0.3,
                 ready: Callable[[GameServer, Path], None] | None = None,
                 away: AwayConfig | None = None, database: str | None = None,
-                peers: str = "", peer_address: str = "") -> None:
+                peers: str = "", peer_address: str = "", max_tables: int = 0) -> None:
     """Run a game server until stopped (`database`: PostgreSQL's URL, with `peers` where
     the other servers on it reach this one: tui.net.hosts)."""
     server = GameServer(data, bot_delay=bot_delay, away=away, database=database,
-                        peers=peers, peer_address=peer_address)
+                        peers=peers, peer_address=peer_address, max_tables=max_tables)
     path = await server.start(socket_path)
     if ready is not None:
         ready(server, path)

@@ -16,17 +16,16 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
-import fcntl
 import itertools
 import os
 import socket
 import subprocess
 import sys
-import termios
 import threading
 import time
 
-from . import limits as lim
+import msgspec
+
 from .warm_messages import MAX_MESSAGE, Spawn, Started, decode_to_door, encode, returncode
 
 SPAWN_WAYS = ("warm", "fresh")
@@ -258,15 +257,11 @@ class WarmParent:
 
 
 def spawn_fresh(session: Session) -> subprocess.Popen[bytes]:
-    """A fresh Python for the session (the way before the warm parent)."""
-    cmd = [sys.executable, "-m", "tui", *session.argv]
-    limits = session.rlimits
-
-    def in_child() -> None:
-        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-        lim.apply_rlimits(limits)
-
+    """A fresh Python for the session (the way before the warm parent). No preexec_fn (the
+    door has threads): the new process takes its terminal and limits itself (tui.net.fresh)."""
+    limits = msgspec.json.encode(session.rlimits).decode()
+    cmd = [sys.executable, "-m", "tui.net.fresh", limits, *session.argv]
     return subprocess.Popen(cmd, stdin=session.slave, stdout=session.slave,
                             stderr=session.slave, env=session.env, start_new_session=True,
-                            preexec_fn=in_child, close_fds=True)
+                            close_fds=True)
 

@@ -4,7 +4,8 @@
   each login, so adding a friend needs no restart), with its lines' options honoured
   (`from=`, `restrict`, `no-pty`, `command=`, `cert-authority`: tui.net.keys). The identity
   is the key's SHA256 fingerprint; the display name is the key's comment, else the login
-  name. A client's TERM and window size are taken only within sane bounds.
+  name. A client's TERM, window size and environment are taken only within bounds
+  (tui.net.terminal).
 - An open server (`--open`) lets any key in: on its first connection the key claims a
   display name (see tui.net.accounts). Keyless users (keyboard-interactive or password,
   any answer) come in as guests who may only watch.
@@ -47,26 +48,14 @@ from .bans import refusal as ban_refusal
 from .client import DOOR_ENV, TOKEN_ENV
 from .commands import NEEDS_TTY, RECORD, CommandError, join_args, parse
 from .keys import Admitted, admit, read_authorized
-from .notices import TERMINAL_ENV
 from .server import GameServer, until_stopped
 from .spawn import Session, SpawnError, WarmChild, WarmParent, become_subreaper, spawn_fresh
+from .terminal import clamp_size, clean_term, client_env
 
 log = logging.getLogger(__name__)
 
-TERM_DEFAULT = "xterm-256color"
-MAX_SIZE = (500, 200)  # columns and rows a client may ask for: more is clamped
 NO_PTY_KEY = ("mare-nostrum: this key may not open a terminal (its authorized-keys line "
               "says restrict or no-pty), and the game needs one\r\n")
-
-
-def clean_term(term_type: str) -> str:
-    """The client's TERM, when it is a plausible terminal name; the default otherwise."""
-    ok = term_type and len(term_type) <= 64 and all(ch.isalnum() or ch in "-_.+" for ch in term_type)
-    return term_type if ok else TERM_DEFAULT
-
-
-def clamp_size(width: int, height: int) -> tuple[int, int]:
-    return min(width, MAX_SIZE[0]), min(height, MAX_SIZE[1])
 
 
 class SSHError(Exception):
@@ -109,12 +98,17 @@ class Door(asyncssh.SSHServer):
         self.address = ""
         self.offered = ""  # the fingerprint of the last key the client offered
         self.logged_in = False
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.no_session: asyncio.TimerHandle | None = None  # ends a login that opens nothing
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else ""
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self.no_session is not None:
+            self.no_session.cancel()
         if self.logged_in:
             return
         # one line per login that never got in: the last key it offered, if any
@@ -164,6 +158,10 @@ class Door(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         self.logged_in = True
+        within = self.front.limits.session_within
+        if within:
+            self.no_session = asyncio.get_running_loop().call_later(within, self._unused,
+                                                                    within)
         if self.guest:
             tag = secrets.token_hex(3)
             self.identity, self.name = f"guest:{tag}", f"guest-{tag}"
@@ -184,7 +182,16 @@ class Door(asyncssh.SSHServer):
         account = self.front.server.accounts.identity_of(self.identity)
         return account[1] if account is not None else "a new key, no name yet"
 
+    def _unused(self, within: float) -> None:
+        log.info("connection of %s from %s closed: no session within %g s",
+                 self.identity or "?", self.address or "?", within)
+        if self.conn is not None:
+            self.conn.close()
+
     def session_requested(self) -> DoorSession:
+        if self.no_session is not None:
+            self.no_session.cancel()
+            self.no_session = None
         return DoorSession(self.front, self.identity, self.name, guest=self.guest,
                            address=self.address, admitted=self.admitted)
 
@@ -325,7 +332,7 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):  # bytes: no encoding (`lis
         master, slave = os.openpty()
         self.master = master
         _set_size(slave, *self.size)
-        env = {"TERM": self.term, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+        env = {"TERM": self.term, "LANG": "C.UTF-8", "LC_CTYPE": "C.UTF-8",
                "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
                "HOME": os.environ.get("HOME", "/"),
                TOKEN_ENV: self.front.server.issue_token(
@@ -340,11 +347,7 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):  # bytes: no encoding (`lis
         for key in ("PYTHONPATH", "VIRTUAL_ENV"):
             if key in os.environ:
                 env[key] = os.environ[key]
-        sent = self.chan.get_environment() if self.chan is not None else {}
-        for key in TERMINAL_ENV:  # which terminal it is, for your-turn notices
-            value = sent.get(key)
-            if isinstance(value, str) and value.isprintable() and len(value) < 64:
-                env[key] = value
+        env.update(client_env(self.chan.get_environment() if self.chan is not None else {}))
         argv = ["join", *self.args, "--socket", str(self.front.socket),
                 "--data", str(self.front.data)]
         try:
@@ -410,7 +413,7 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):  # bytes: no encoding (`lis
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:
         if self.master is not None and width and height:
-            _set_size(self.master, width, height)
+            _set_size(self.master, *clamp_size(width, height))
 
     def break_received(self, msec: int) -> bool:
         return False
@@ -509,7 +512,7 @@ async def serve_ssh(*, data: Path, socket: Path, host: str, port: int, host_key:
                     authorized_keys: Path | None, bot_delay: float = 0.3, open: bool = False,
                     limits: lim.Limits | None = None, spawn: str = "warm",
                     away: AwayConfig | None = None, database: str | None = None,
-                    peers: str = "", peer_address: str = "") -> None:
+                    peers: str = "", peer_address: str = "", max_tables: int = 0) -> None:
     """The game server and its SSH door, until cancelled (`open`: any key comes in;
     `spawn`: how sessions' processes start, "warm" or "fresh", tui.net.spawn; `away`:
     the notices to players away, tui.net.away)."""
@@ -521,7 +524,8 @@ async def serve_ssh(*, data: Path, socket: Path, host: str, port: int, host_key:
         become_subreaper()  # sessions of a warm parent that dies become the door's
         warm.start()  # first, while the door has no threads yet
     server = GameServer(data, bot_delay=bot_delay, away=away, database=database, peers=peers,
-                        peer_address=peer_address)  # (several hosts: tui.net.hosts)
+                        peer_address=peer_address, max_tables=max_tables)
+    # (several hosts: tui.net.hosts)
     path = await server.start(socket)
     front = SSHFront(server, path, server.data, authorized_keys, open=open, limits=limits,
                      warm=warm)

@@ -37,6 +37,12 @@ def list_tables(server: GameServer, conn: Conn, msg: p.ListTables) -> None:
 
 
 def create(server: GameServer, conn: Conn, msg: p.CreateTable) -> None:
+    mine = sum(1 for t in server.tables.values()
+               if t.creator == conn.identity and not t.over)
+    if server.max_tables and mine >= server.max_tables:
+        conn.send(p.Rejected(reason=f"you have {mine} unfinished tables of your own, the "
+                                    f"most this server allows: finish one first"))
+        return
     if len(msg.seats) != len(msg.civs):
         conn.send(p.Rejected(reason=f"{len(msg.civs)} civilizations but "
                                     f"{len(msg.seats)} seats"))

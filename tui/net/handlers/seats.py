@@ -72,7 +72,7 @@ def watch(server: GameServer, conn: Conn, msg: p.Watch, table: Table) -> None:
 def send_digest(server: GameServer, conn: Conn, table: Table, seat: int) -> None:
     """'Since your last decision': for a player back at their seat after deciding."""
     mark = server.deadlines.mark(table.id, seat)
-    history = server.histories.setdefault(table.id, History(first=table.match.version))
+    history = server.histories.get(table.id) or History(first=table.match.version)
     if mark is None:
         return
     civ = table.match.state.players[seat].civ
@@ -121,6 +121,7 @@ def join(server: GameServer, conn: Conn, table: Table, seat: int | None) -> None
     for c in list(server.conns):
         if c.table == table.id and c is not conn:
             server._send_update(c, table, [], cache)
+    server._wake_bots(table)  # a table of computers only plays while watched
 
 
 def act(server: GameServer, conn: Conn, msg: p.Act, table: Table) -> None:

@@ -16,13 +16,13 @@ from engine.bots import LEVELS, make_bot
 from engine.bots.planner import PlannerBot
 from engine.data.board import CIVS
 from engine.game import apply, clone, legal_actions, new_game, view
-from engine.state import Config
+from engine.state import Config, GameState
 
 
-def positions(players: int, count: int, seed: int) -> list:
+def positions(players: int, count: int, seed: int) -> list[GameState]:
     state, _ = new_game(Config(civs=list(CIVS[:players]), seed=seed))
     bots = [make_bot("greedy", i) for i in range(players)]
-    out = []
+    out: list[GameState] = []
     while state.phase != "over" and len(out) < count:
         assert state.prompt is not None
         s = next(p.seat for p in state.players if p.civ == state.prompt.civ)
@@ -42,8 +42,10 @@ def main() -> None:
     states = positions(args.players, args.decisions, args.seed)
     for level in LEVELS:
         bot = make_bot(level, seed=1, budget=args.budget)
-        times, rounds = [], []
+        times: list[float] = []
+        rounds: list[int] = []
         for st in states:
+            assert st.prompt is not None
             s = next(p.seat for p in st.players if p.civ == st.prompt.civ)
             v = view(st, s)
             t0 = time.perf_counter()

@@ -59,9 +59,9 @@ async def bench(actions: int, watchers: int, tables: int) -> None:
         await asyncio.gather(*(wait_version(c, match.version) for c in everyone))
         times = []
         for _ in range(actions):
-            if match.pending_seat() is None:
-                break
             seat = match.pending_seat()
+            if seat is None:
+                break
             version = match.version
             action = match.legal()[0]
             t0 = time.perf_counter()

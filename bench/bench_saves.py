@@ -28,13 +28,13 @@ import msgspec  # noqa: E402
 from engine import saves  # noqa: E402
 from engine.bots import make_bot  # noqa: E402
 from engine.game import apply, clone, new_game, state_hash, view  # noqa: E402
-from engine.record import add_action, new_record  # noqa: E402
+from engine.record import GameRecord, add_action, new_record  # noqa: E402
 from engine.state import Config, GameState  # noqa: E402
 
 SIX = ["rome", "greece", "egypt", "carthage", "babylon", "atlantis"]
 
 
-def late_game(level: str, seed: int, limit: int):
+def late_game(level: str, seed: int, limit: int) -> tuple[GameState, GameRecord]:
     """The state and record just before the last decision (or after `limit`)."""
     config = Config(civs=SIX, seed=seed)
     state, _ = new_game(config)
@@ -45,6 +45,7 @@ def late_game(level: str, seed: int, limit: int):
     for _ in range(limit):
         if state.phase == "over":
             return prev
+        assert state.prompt is not None
         seat = next(p.seat for p in state.players if p.civ == state.prompt.civ)
         action = bots[seat].choose(view(state, seat))
         prev = (clone(state), msgspec.structs.replace(record, actions=list(record.actions),
@@ -65,7 +66,8 @@ def timed(fn: Callable[[], object], n: int) -> float:
     return statistics.median(times)
 
 
-def measure(label: str, state: GameState, record, directory: Path, n: int) -> None:
+def measure(label: str, state: GameState, record: GameRecord, directory: Path,
+            n: int) -> None:
     enc = msgspec.json.Encoder()
     dec = msgspec.json.Decoder(GameState)
     state_json = enc.encode(state)

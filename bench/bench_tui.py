@@ -26,9 +26,45 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from textual.pilot import Pilot
+    from textual.screen import Screen
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+
+# The figures are named tuples: typing is loaded already when the child starts its clock,
+# where msgspec or dataclasses would move their own import out of the imports measured.
+class FirstFrame(NamedTuple):
+    """A fresh process's seconds, from importing the app to its first frame drawn."""
+    first_frame: float
+    imports: float
+
+
+class StartUp(NamedTuple):
+    """Medians over fresh processes, in seconds."""
+    wall: float  # starting Python until the process ends
+    in_process: float  # importing the app until its first frame
+    imports: float
+
+
+class Spread(NamedTuple):
+    """Median and 90th percentile of a time, in seconds."""
+    median: float
+    p90: float
+
+
+class RoundTrip(NamedTuple):
+    """Enter in a dialog until the next dialog of yours is drawn."""
+    first: Spread  # its first frame
+    settled: Spread  # its last frame before the app goes idle
+    cpu: Spread  # processor time to its first frame
+    pilot: Spread  # until the test pilot sees it
+    layouts: float  # mean layouts in between
 
 
 def child(kind: str) -> None:
@@ -38,36 +74,42 @@ def child(kind: str) -> None:
     t_import = time.perf_counter() - t0
 
     class App(MareNostrumApp):
+        frame: FirstFrame | None = None
+
         def on_ready(self) -> None:
             self.call_after_refresh(self._first_frame)
 
         def _first_frame(self) -> None:
-            self.exit((time.perf_counter() - t0, t_import))
+            self.frame = FirstFrame(time.perf_counter() - t0, t_import)
+            self.exit()
 
-    kw = {}
+    session = None
     if kind == "game":
         from engine.state import Config
         from tui.sessions.local import LocalSession
-        kw["session"] = LocalSession.new(Config(civs=["rome", "carthage", "greece", "egypt",
-                                                     "babylon", "atlantis"], seed=7),
-                                        ["human"] + ["greedy"] * 5, autosave=False)
-    app = App(autosave=False, bot_delay=0, **kw)
-    total, imp = app.run(headless=True, size=(80, 24))
-    print(json.dumps({"first_frame": total, "imports": imp}), flush=True)
+        session = LocalSession.new(Config(civs=["rome", "carthage", "greece", "egypt",
+                                                "babylon", "atlantis"], seed=7),
+                                   ["human"] + ["greedy"] * 5, autosave=False)
+    app = App(autosave=False, bot_delay=0, session=session)
+    app.run(headless=True, size=(80, 24))
+    assert app.frame is not None, "the app ended before its first frame"
+    print(json.dumps(app.frame._asdict()), flush=True)
 
 
-def fresh_process(kind: str, runs: int) -> dict:
-    walls, frames, imports = [], [], []
+def fresh_process(kind: str, runs: int) -> StartUp:
+    walls: list[float] = []
+    frames: list[float] = []
+    imports: list[float] = []
     for _ in range(runs):
         t = time.perf_counter()
         out = subprocess.run([sys.executable, __file__, "--child", kind], capture_output=True,
                              text=True, check=True, cwd=ROOT).stdout
         walls.append(time.perf_counter() - t)
-        data = json.loads(out.strip().splitlines()[-1])
-        frames.append(data["first_frame"])
-        imports.append(data["imports"])
-    return {"wall": statistics.median(walls), "in_process": statistics.median(frames),
-            "imports": statistics.median(imports)}
+        data = FirstFrame(**json.loads(out.strip().splitlines()[-1]))
+        frames.append(data.first_frame)
+        imports.append(data.imports)
+    return StartUp(wall=statistics.median(walls), in_process=statistics.median(frames),
+                   imports=statistics.median(imports))
 
 
 async def in_process_start(runs: int) -> float:
@@ -82,20 +124,23 @@ async def in_process_start(runs: int) -> float:
     return statistics.median(times)
 
 
-async def redraw(size: tuple[int, int], presses: int) -> dict:
+async def redraw(size: tuple[int, int], presses: int) -> Spread:
     from tests.test_tui_fixtures import phase_session, settle
     from tui.app import MareNostrumApp
     from tui.decisions import DecisionScreen
     from tui.screens.game import GameScreen
     app = MareNostrumApp(session=phase_session("ConstructionTurn"), bot_delay=0,
                          autosave=False)
-    out = []
+    out: list[float] = []
     async with app.run_test(size=size) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, DecisionScreen))
         await pilot.press("v")
         await settle(pilot, lambda: isinstance(app.screen, GameScreen))
         from textual import events
         screen = app.screen
+        assert isinstance(screen, GameScreen), screen
+        driver = app._driver
+        assert driver is not None  # running: run_test gave it its headless driver
         game_map = screen.map
         keys = ["right", "down", "left", "up"]
         i = 0
@@ -107,7 +152,7 @@ async def redraw(size: tuple[int, int], presses: int) -> dict:
             t = time.perf_counter()
             event = events.Key(key, None)
             event.set_sender(app)
-            app._driver.send_message(event)
+            driver.send_message(event)
             # until the key is handled: the cursor moved and the detail line followed
             deadline = t + 2
             while (game_map.cursor == before or screen.detail.markup == detail) and \
@@ -119,10 +164,10 @@ async def redraw(size: tuple[int, int], presses: int) -> dict:
             out.append(time.perf_counter() - t)
             await pilot.pause()
     out.sort()
-    return {"median": statistics.median(out), "p90": out[int(len(out) * 0.9)]}
+    return Spread(statistics.median(out), out[int(len(out) * 0.9)])
 
 
-async def decision_round_trip(decisions: int, players: int = 3) -> dict:
+async def decision_round_trip(decisions: int, players: int = 3) -> RoundTrip:
     """Enter in a dialog until the next dialog of yours is drawn. The keys are the test
     pilot's (tests/test_tui_fixtures.KeyPlayer), but the time is taken from the app's own
     frames: the pilot waits for the app to go idle in steps of 20 ms after every key, and
@@ -136,35 +181,44 @@ async def decision_round_trip(decisions: int, players: int = 3) -> dict:
     from tui.sessions.local import LocalSession
     s = LocalSession.new(Config(civs=list(CIVS[:players]), seed=16),
                         ["human"] + ["greedy"] * (players - 1), autosave=False)
-    app = MareNostrumApp(session=s, bot_delay=0, autosave=False)
+    frames: list[tuple[float, float, Screen[Any]]] = []  # (wall, processor time, screen drawn)
+
+    class Drawn(MareNostrumApp):
+        def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
+            super()._display(screen, renderable)
+            # a frame written to the terminal (none while the app holds its updates back)
+            if renderable is not None and not self._batch_count:
+                frames.append((time.perf_counter(), time.process_time(), screen))
+
+    app = Drawn(session=s, bot_delay=0, autosave=False)
     if (ROOT / "tui" / "collector.py").exists():
         from tui.collector import settle_imports
         settle_imports()  # as run_app does (the player's program runs one app)
-    frames: list[tuple[float, float, Screen]] = []  # (wall, processor time, screen drawn)
-    display = app._display
-
-    def drawn(screen, update) -> None:
-        display(screen, update)
-        # a frame written to the terminal (none while the app holds its updates back)
-        if update is not None and not app._batch_count:
-            frames.append((time.perf_counter(), time.process_time(), screen))
-
-    app._display = drawn  # type: ignore[method-assign]
     layouts = [0]
     refresh_layout = Screen._refresh_layout
 
-    def counted(self, *a, **kw):
+    def counted(self: Screen[Any], *a: Any, **kw: Any) -> None:
         layouts[0] += 1
-        return refresh_layout(self, *a, **kw)
+        refresh_layout(self, *a, **kw)
 
     Screen._refresh_layout = counted  # type: ignore[method-assign]
-    first, settled, cpu, pilot_sees, laid_out = [], [], [], [], []
+    first: list[float] = []
+    settled: list[float] = []
+    cpu: list[float] = []
+    pilot_sees: list[float] = []
+    laid_out: list[int] = []
 
     class LastKey(KeyPlayer):
         """Times from the last key of a decision (the Enter that sends it), not from the
         keys that fill the dialog before it."""
 
-        async def press(self, pilot, *keys: str) -> None:
+        sent: float  # when its last key was sent: the wall clock
+        sent_cpu: float  # and the processor's
+        screen: Screen[Any]  # the screen it was sent to
+        mark: int  # the frames drawn before it
+        layouts: int  # the layouts done before it
+
+        async def press(self, pilot: Pilot[Any], *keys: str) -> None:
             self.sent = time.perf_counter()
             self.sent_cpu = time.process_time()
             self.screen = pilot.app.screen
@@ -191,13 +245,13 @@ async def decision_round_trip(decisions: int, players: int = 3) -> dict:
     finally:
         Screen._refresh_layout = refresh_layout  # type: ignore[method-assign]
 
-    def median_p90(xs: list[float]) -> tuple[float, float]:
+    def median_p90(xs: list[float]) -> Spread:
         xs = sorted(xs)
-        return statistics.median(xs), xs[int(len(xs) * 0.9)]
+        return Spread(statistics.median(xs), xs[int(len(xs) * 0.9)])
 
-    return {"first": median_p90(first), "settled": median_p90(settled),
-            "cpu": median_p90(cpu), "pilot": median_p90(pilot_sees),
-            "layouts": statistics.mean(laid_out)}
+    return RoundTrip(first=median_p90(first), settled=median_p90(settled),
+                     cpu=median_p90(cpu), pilot=median_p90(pilot_sees),
+                     layouts=statistics.mean(laid_out))
 
 
 def main() -> None:
@@ -217,15 +271,15 @@ def main() -> None:
     ms = 1000
     for kind in ("title", "game"):
         r = fresh_process(kind, runs)
-        print(f"start-up, {kind} screen, fresh process: {r['wall'] * ms:.0f} ms wall "
-              f"(of which imports {r['imports'] * ms:.0f} ms, app to first frame "
-              f"{(r['in_process'] - r['imports']) * ms:.0f} ms)")
+        print(f"start-up, {kind} screen, fresh process: {r.wall * ms:.0f} ms wall "
+              f"(of which imports {r.imports * ms:.0f} ms, app to first frame "
+              f"{(r.in_process - r.imports) * ms:.0f} ms)")
     print(f"start-up, title screen, in process (modules loaded): "
           f"{asyncio.run(in_process_start(runs)) * ms:.0f} ms")
     for size in ((80, 24), (160, 50)):
-        r = asyncio.run(redraw(size, 20 if args.quick else 60))
+        spread = asyncio.run(redraw(size, 20 if args.quick else 60))
         print(f"redraw after a key press (map cursor), {size[0]}x{size[1]}: median "
-              f"{r['median'] * ms:.1f} ms, p90 {r['p90'] * ms:.1f} ms")
+              f"{spread.median * ms:.1f} ms, p90 {spread.p90 * ms:.1f} ms")
     round_trips(15 if args.quick else 40)
 
 
@@ -233,13 +287,12 @@ def round_trips(decisions: int) -> None:
     ms = 1000
     for players in (3, 6):
         r = asyncio.run(decision_round_trip(decisions, players))
-        (fm, f90), (sm, s90), (cm, c90), (pm, p90) = (r["first"], r["settled"], r["cpu"],
-                                                      r["pilot"])
+        (fm, f90), (sm, s90), (cm, c90), (pm, p90) = r.first, r.settled, r.cpu, r.pilot
         print(f"decision round trip at 80x24, {players} players (Enter to your next dialog "
               f"drawn, greedy computer players between): median {fm * ms:.0f} ms, "
               f"p90 {f90 * ms:.0f} ms (target p90 < 100 ms); processor time median "
               f"{cm * ms:.0f} ms, p90 {c90 * ms:.0f} ms; its last frame median "
-              f"{sm * ms:.0f} ms, p90 {s90 * ms:.0f} ms; {r['layouts']:.1f} layouts; "
+              f"{sm * ms:.0f} ms, p90 {s90 * ms:.0f} ms; {r.layouts:.1f} layouts; "
               f"the test pilot sees median {pm * ms:.0f} ms, p90 {p90 * ms:.0f} ms")
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,7 +53,8 @@ def play(config: Config, level: str = "greedy", stop: Stop | None = None,
     return match.state, match.record, stop is None
 
 
-def find(name: str, configs, stop: Stop, level: str = "greedy"):
+def find(name: str, configs: Iterable[Config], stop: Stop, level: str = "greedy"
+         ) -> tuple[GameState, GameRecord, Config] | None:
     for config in configs:
         state, record, ok = play(config, level, stop)
         if ok:
@@ -70,7 +71,7 @@ def write(path: Path, state: GameState, record: GameRecord, name: str, note: str
           f"prompt {prompt}, {len(record.actions)} actions, {path.stat().st_size} bytes")
 
 
-def seeds(civs: list[str], setup: str = "predetermined", n: int = 40):
+def seeds(civs: list[str], setup: str = "predetermined", n: int = 40) -> Iterator[Config]:
     return (Config(civs=list(civs), seed=s, setup=setup) for s in range(1, n + 1))
 
 
@@ -115,25 +116,28 @@ def make_phases() -> None:
               f"mid-game in the {phase} phase, seed {config.seed}")
 
 
-GOLDEN: dict[str, tuple[Callable[[], tuple[GameState, GameRecord] | None], str]] = {}
+# a golden file's game: its state and record, or None when the game never got there
+GoldenGame = tuple[GameState, GameRecord]
+Golden = Callable[[], GoldenGame | None]
+GOLDEN: dict[str, tuple[Golden, str]] = {}
 
 
-def _golden(name: str, note: str):
-    def register(fn):
+def _golden(name: str, note: str) -> Callable[[Golden], Golden]:
+    def register(fn: Golden) -> Golden:
         GOLDEN[name] = (fn, note)
         return fn
     return register
 
 
 @_golden("v1-start-3p", "a 3-player game after its first decisions")
-def _g_start():
+def _g_start() -> GoldenGame | None:
     s, r, _ = play(Config(civs=["rome", "greece", "egypt"], seed=7), "random",
                    lambda s: s.actions_taken >= 12)
     return s, r
 
 
 @_golden("v1-free-setup-4p", "a 4-player free setup, half done")
-def _g_free():
+def _g_free() -> GoldenGame | None:
     s, r, ok = play(Config(civs=["carthage", "atlantis", "babylon", "greece"], seed=3,
                            setup="free"), "random",
                     lambda s: s.phase == "setup" and s.free_setup.round >= 3)
@@ -141,20 +145,20 @@ def _g_free():
 
 
 @_golden("v1-midgame-6p", "a 6-player game in its fourth turn")
-def _g_mid():
+def _g_mid() -> GoldenGame | None:
     s, r, ok = play(Config(civs=SIX, seed=5), "greedy", in_phase("construction", 4))
     return (s, r) if ok else None
 
 
 @_golden("v1-finished-3p", "a finished 3-player game")
-def _g_done():
+def _g_done() -> GoldenGame | None:
     s, r, _ = play(Config(civs=["babylon", "rome", "atlantis"], seed=2, long_game=True),
                    "greedy")
     return (s, r) if s.phase == "over" else None
 
 
 @_golden("v1-military-5p", "a 5-player game in the military phase")
-def _g_mil():
+def _g_mil() -> GoldenGame | None:
     s, r, ok = play(Config(civs=SIX[:5], seed=4), "greedy", in_phase("military", 2))
     return (s, r) if ok else None
 

@@ -125,6 +125,13 @@ def _play(url: str, people: dict[str, Term], decisions: int) -> int:
     return _saved(url)[0]
 
 
+def _seated(t: Term, civ: str) -> None:
+    """`t` is at its seat: the status line says so ("Rome (you)"), or the seat's own
+    decision dialog ("Construction — Rome") already covers it."""
+    polled(lambda: f"{civ} (you)" in (screen := t.screen()) or f"— {civ} " in screen,
+           TIMEOUT, what=f"{t.name} seated as {civ}")
+
+
 def test_two_hosts_play_one_table_and_a_killed_server_hands_it_over(hosts):
     d, url, started, terms = hosts
     one = Host(d, "one", url)
@@ -138,13 +145,13 @@ def test_two_hosts_play_one_table_and_a_killed_server_hands_it_over(hosts):
     anna.press("n")
     anna.wait_for("A new table")
     anna.press("C-s")
-    anna.wait_for("Rome (you)")  # the table is played by host one's server
+    _seated(anna, "Rome")  # the table is played by host one's server
 
     bruno = Term(two.port, d / "bruno", "bruno", size=(100, 30))  # at host two's door
     terms.append(bruno)
     bruno.wait_for("Carthage: free")  # host two's lobby lists host one's table
     bruno.press("Enter")
-    bruno.wait_for("Carthage (you)")  # and he sits there, through host two
+    _seated(bruno, "Carthage")  # and he sits there, through host two
     played = _play(url, {"rome": anna, "carthage": bruno}, decisions=3)
     holder = _holder(url)
 
@@ -156,7 +163,7 @@ def test_two_hosts_play_one_table_and_a_killed_server_hands_it_over(hosts):
 
     anna = Term(two.port, d / "anna", "anna", size=(100, 30))  # her door is gone: the other
     terms.append(anna)
-    anna.wait_for("Rome (you)")  # back at her seat
-    bruno.wait_for("Carthage (you)")  # he never left his
+    _seated(anna, "Rome")  # back at her seat
+    _seated(bruno, "Carthage")  # he never left his
     after = _play(url, {"rome": anna, "carthage": bruno}, decisions=2)
     assert after >= played + 2  # and the game goes on

@@ -27,6 +27,7 @@ from .waiting import polled
 
 TIMEOUT = 40.0
 SCREEN_POLL = 0.1  # a look at a terminal is a tmux process: not too often
+CIVS = {"anna": "rome", "bruno": "carthage", "carla": ""}  # the seats they take
 
 
 def _need(binary: str) -> str:
@@ -47,6 +48,8 @@ class Term:
     """One player's terminal: the ssh client in a tmux session."""
 
     def __init__(self, port: int, key: Path, user: str, size=(80, 24)) -> None:
+        self.user = user
+        self.civ = CIVS[user]
         self.name = f"mn-{user}-{uuid.uuid4().hex[:8]}"
         cmd = (f"ssh -p {port} -i {key} -o IdentitiesOnly=yes -o StrictHostKeyChecking=no "
                f"-o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -t {user}@127.0.0.1; "
@@ -134,37 +137,73 @@ def door():
         cleanup(d)
 
 
+def _saved(d: Path) -> tuple[int, str]:
+    """The table's save as the server's writer left it: how many actions it records, and
+    whose decision it waits for (the civilization; "" for none). The writer may be
+    behind the screens (it writes every save in turn on a loaded machine)."""
+    save = load_save(d / "data" / "tables" / "table-1.json")
+    prompt = save.state.prompt
+    return len(save.record.actions), prompt.civ if prompt is not None else ""
+
+
 def _actions(d: Path) -> int:
-    return len(load_save(d / "data" / "tables" / "table-1.json").record.actions)
+    return _saved(d)[0]
 
 
 DIALOG = "esc Board"  # the key bar of every decision dialog
+# Enter takes the highlighted choice (a payment's dialog follows a purchase: Enter pays
+# with the suggested set); + adds a card where cards are counted; p passes an offering
+KEYS = ("Enter", "Enter", "+", "Enter", "Enter", "p", "Enter")
+KEY_SHOWN = 10.0  # a key that changes nothing drawn in this long is one without effect
 
 
 def _decide(d: Path, t: Term) -> None:
-    """Make the decision of the dialog on `t` by key presses: Enter takes the highlighted
-    choice (a payment's dialog follows a purchase: Enter pays with the suggested set)."""
+    """Make the decision of the dialog on `t` by key presses, each pressed once the one
+    before has had its effect (its screen drawn again, or none), and none after the
+    decision: the dialog closes at once when it is made (the next dialog, another
+    player's turn or the board), and the save counts it (as soon as the writer is
+    there; it may come after the screen)."""
+    # the save is at this decision (its writer may still be writing what came before)
+    polled(lambda: _saved(d)[1] == t.civ, TIMEOUT, what=f"the save to wait for {t.civ}")
     before = _actions(d)
-    for keys in ("Enter", "Enter", "+", "Enter", "Enter", "p", "Enter"):
-        t.press(keys)
-        with contextlib.suppress(AssertionError):  # not this key: the next one
-            polled(lambda: _actions(d) > before, timeout=3)
-        if _actions(d) > before:
+    for key in KEYS:
+        shown = t.drawn()
+        if DIALOG not in shown:
+            break
+        t.press(key)
+        with contextlib.suppress(AssertionError):
+            polled(lambda: t.drawn() != shown or _actions(d) > before,  # noqa: B023
+                   KEY_SHOWN, every=SCREEN_POLL)
+        if DIALOG not in t.screen() or _actions(d) > before:  # made
+            polled(lambda: _actions(d) > before, TIMEOUT, what=f"{t.user}'s decision saved")
+            # the dialog closed on his screen, not only in his client: the next look at
+            # it sees what came after
+            polled(lambda: t.drawn() != shown, TIMEOUT, every=SCREEN_POLL,  # noqa: B023
+                   what=f"{t.user}'s dialog closed")
             return
     raise AssertionError(f"no decision made by keys on {t.name}:\n{t.screen()}")
+
+
+def _deciding(t: Term) -> str:
+    """Whom `t`'s status line says the table waits for (its first line), when no dialog
+    covers it."""
+    screen = t.screen()
+    return "" if DIALOG in screen else screen.split("\n", 1)[0]
 
 
 def _play_by_keys(d: Path, players: list[Term], decisions: int,
                   until: Term | None = None) -> None:
     """Decide by keys whenever a player's dialog is open, `decisions` times (or until
-    `until` has a dialog open: the others play until it is that player's turn)."""
+    only `until` has a decision: the others play until it is that player's turn, and
+    their status lines say so)."""
     made = 0
     watched = [*players, *([until] if until is not None else [])]
-    end = time.monotonic() + TIMEOUT
+    end = time.monotonic() + TIMEOUT + decisions * 2 * TIMEOUT  # a loaded machine: slow
     while time.monotonic() < end:
         if until is not None and DIALOG in until.screen() and \
-                not any(DIALOG in t.screen() for t in players):
-            return  # only `until` decides now (the others' simultaneous ones are made)
+                _saved(d)[1] == until.civ and \
+                all(f"({until.user}" in _deciding(t) for t in players):
+            return  # only `until` decides now (the others' decisions before it are made)
         if until is None and made >= decisions:
             return
         for t in players:
@@ -176,7 +215,24 @@ def _play_by_keys(d: Path, players: list[Term], decisions: int,
             with contextlib.suppress(AssertionError):
                 polled(lambda: any(DIALOG in t.screen() for t in watched), timeout=2.0,
                        every=SCREEN_POLL)
-    raise AssertionError(f"only {made} decisions made")
+    raise AssertionError(f"only {made} decisions made:\n" +
+                         "\n".join(f"{t.name}:\n{t.screen()}" for t in watched))
+
+
+def _shows_the_wait(d: Path, t: Term) -> None:
+    """Until the table waits for a person (its computers have played, the save says whom)
+    and `t`'s screen shows it: its own dialog, or that person in its status line; nothing
+    changes then until someone decides."""
+    def shown() -> bool:
+        civ = _saved(d)[1]
+        person = next((user for user, c in CIVS.items() if c and c == civ), None)
+        if person is None:
+            return False
+        if civ == t.civ:
+            return DIALOG in t.screen()
+        return f"({person}" in _deciding(t)
+    polled(shown, TIMEOUT, what=f"{t.name} to show whom the table waits for",
+           every=SCREEN_POLL)
 
 
 def _title(t: Term) -> str:
@@ -265,8 +321,13 @@ def test_back_at_a_seat_a_computer_holds_with_chat_over_ssh(door):
     _play_by_keys(d, [anna, bruno], 4)
     _play_by_keys(d, [anna], 0, until=bruno)
     _decide(d, bruno)  # his last decision: the digest counts from here
+    _shows_the_wait(d, anna)
     bruno.close()
-    anna.wait_for("disconnected")  # "(bruno, disconnected)" when he decides
+    # "(bruno, disconnected)" when he decides; "bruno disconnected" beside her own dialog
+    anna.wait_for("disconnected")
+    if DIALOG in anna.screen():
+        anna.press("v")  # her decision's dialog put away: the board, and Escape the lobby
+        anna.wait_gone(DIALOG)
     anna.press("Escape")
     anna.wait_for("the tables of this server")
     anna.press("b")
@@ -285,6 +346,7 @@ def test_back_at_a_seat_a_computer_holds_with_chat_over_ssh(door):
     assert shown.splitlines()[0].lstrip().startswith("Turn ")  # the turn after a reconnect
     bruno.wait_for("Since your last decision")
     bruno.wait_for("b Seat back")
+    _shows_the_wait(d, anna)  # the computer has played: her decision's dialog
     if DIALOG in anna.screen():
         anna.press("v")  # her decision's dialog put away: the board
         anna.wait_gone(DIALOG)

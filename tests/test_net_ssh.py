@@ -167,9 +167,9 @@ def _decide(d: Path, t: Term) -> None:
     polled(lambda: _saved(d)[1] == t.civ, TIMEOUT, what=f"the save to wait for {t.civ}")
     before = _actions(d)
     for key in KEYS:
-        shown = t.drawn()
-        if DIALOG not in shown:
+        if DIALOG not in t.screen():
             break
+        shown = t.drawn()  # with its colours: a move of the highlight is a change
         t.press(key)
         with contextlib.suppress(AssertionError):
             polled(lambda: t.drawn() != shown or _actions(d) > before,  # noqa: B023
@@ -322,12 +322,11 @@ def test_back_at_a_seat_a_computer_holds_with_chat_over_ssh(door):
     _play_by_keys(d, [anna], 0, until=bruno)
     _decide(d, bruno)  # his last decision: the digest counts from here
     _shows_the_wait(d, anna)
-    bruno.close()
-    # "(bruno, disconnected)" when he decides; "bruno disconnected" beside her own dialog
-    anna.wait_for("disconnected")
-    if DIALOG in anna.screen():
-        anna.press("v")  # her decision's dialog put away: the board, and Escape the lobby
+    if DIALOG in anna.screen():  # her own decision's dialog covers her status line's end
+        anna.press("v")  # put away: the board, and Escape goes to the lobby
         anna.wait_gone(DIALOG)
+    bruno.close()
+    anna.wait_for("disconnected")  # "(bruno, disconnected)" when he decides, else at the end
     anna.press("Escape")
     anna.wait_for("the tables of this server")
     anna.press("b")

@@ -154,34 +154,45 @@ DIALOG = "esc Board"  # the key bar of every decision dialog
 # Enter takes the highlighted choice (a payment's dialog follows a purchase: Enter pays
 # with the suggested set); + adds a card where cards are counted; p passes an offering
 KEYS = ("Enter", "Enter", "+", "Enter", "Enter", "p", "Enter")
-KEY_SHOWN = 10.0  # a key that changes nothing drawn in this long is one without effect
+KEY_SHOWN = 15.0  # a key that changes nothing drawn in this long is one without effect
 
 
 def _decide(d: Path, t: Term) -> None:
     """Make the decision of the dialog on `t` by key presses, each pressed once the one
-    before has had its effect (its screen drawn again, or none), and none after the
-    decision: the dialog closes at once when it is made (the next dialog, another
-    player's turn or the board), and the save counts it (as soon as the writer is
-    there; it may come after the screen)."""
+    before has had its effect (the screen drawn again, or nothing in a while) and only
+    while a dialog is drawn: the save says when the decision is made (the writer may be
+    behind the screens on a loaded machine; a screen drawn again may lack its dialog
+    for a moment)."""
     # the save is at this decision (its writer may still be writing what came before)
     polled(lambda: _saved(d)[1] == t.civ, TIMEOUT, what=f"the save to wait for {t.civ}")
     before = _actions(d)
-    for key in KEYS:
-        if DIALOG not in t.screen():
+
+    def made() -> bool:
+        return _actions(d) > before
+
+    shown = t.drawn()
+    for key in (*KEYS, ""):
+        # a dialog to press keys in (this one, drawn again, or his next), or it is made
+        try:
+            polled(lambda: made() or DIALOG in t.screen(), TIMEOUT, every=SCREEN_POLL)
+        except AssertionError:
+            raise AssertionError(f"no dialog on {t.name} and no decision saved (after "
+                                 f"{before} actions):\n{t.screen()}") from None
+        if made() or not key:
             break
         shown = t.drawn()  # with its colours: a move of the highlight is a change
         t.press(key)
         with contextlib.suppress(AssertionError):
-            polled(lambda: t.drawn() != shown or _actions(d) > before,  # noqa: B023
-                   KEY_SHOWN, every=SCREEN_POLL)
-        if DIALOG not in t.screen() or _actions(d) > before:  # made
-            polled(lambda: _actions(d) > before, TIMEOUT, what=f"{t.user}'s decision saved")
-            # the dialog closed on his screen, not only in his client: the next look at
-            # it sees what came after
-            polled(lambda: t.drawn() != shown, TIMEOUT, every=SCREEN_POLL,  # noqa: B023
-                   what=f"{t.user}'s dialog closed")
-            return
-    raise AssertionError(f"no decision made by keys on {t.name}:\n{t.screen()}")
+            polled(lambda: made() or t.drawn() != shown, KEY_SHOWN,  # noqa: B023
+                   every=SCREEN_POLL)
+    with contextlib.suppress(AssertionError):  # the last key's, the save behind
+        polled(made, KEY_SHOWN)
+    if not made():
+        raise AssertionError(f"no decision made by keys on {t.name}:\n{t.screen()}")
+    # the dialog closed on his screen, not only in his client: the next look sees what
+    # came after
+    polled(lambda: t.drawn() != shown, TIMEOUT, every=SCREEN_POLL,
+           what=f"{t.user}'s dialog closed")
 
 
 def _deciding(t: Term) -> str:

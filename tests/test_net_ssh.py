@@ -151,10 +151,16 @@ def _actions(d: Path) -> int:
 
 
 DIALOG = "esc Board"  # the key bar of every decision dialog
+STEP = "esc Back"  # the key bar of a dialog's further step (an offer's cards)
 # Enter takes the highlighted choice (a payment's dialog follows a purchase: Enter pays
 # with the suggested set); + adds a card where cards are counted; p passes an offering
 KEYS = ("Enter", "Enter", "+", "Enter", "Enter", "p", "Enter")
 KEY_SHOWN = 15.0  # a key that changes nothing drawn in this long is one without effect
+
+
+def _in_dialog(t: Term) -> bool:
+    screen = t.screen()
+    return DIALOG in screen or STEP in screen
 
 
 def _decide(d: Path, t: Term) -> None:
@@ -174,7 +180,7 @@ def _decide(d: Path, t: Term) -> None:
     for key in (*KEYS, ""):
         # a dialog to press keys in (this one, drawn again, or his next), or it is made
         try:
-            polled(lambda: made() or DIALOG in t.screen(), TIMEOUT, every=SCREEN_POLL)
+            polled(lambda: made() or _in_dialog(t), TIMEOUT, every=SCREEN_POLL)
         except AssertionError:
             raise AssertionError(f"no dialog on {t.name} and no decision saved (after "
                                  f"{before} actions):\n{t.screen()}") from None

@@ -310,7 +310,13 @@ def test_friends_play_over_ssh(door):
     terms.append(carla)
     carla.wait_for("Table 1")
     carla.press("w")
-    shown = carla.wait_for(" is ")  # the deciding player in the third person
+    def third_person() -> str:  # "Carthage (bruno) may use a power", "… is building"
+        screen = carla.screen()
+        line = screen.split("\n", 1)[0]
+        return screen if any(f"({who}" in line for who in ("anna", "bruno", "computer")) \
+            else ""
+    shown = polled(third_person, TIMEOUT, every=SCREEN_POLL,
+                   what="the deciding player in the third person")
     assert DIALOG not in shown and "your decision" not in shown
 
     _play_by_keys(d, [anna, bruno], 2)

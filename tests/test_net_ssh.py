@@ -27,6 +27,7 @@ from .waiting import polled
 
 TIMEOUT = 40.0
 SCREEN_POLL = 0.1  # a look at a terminal is a tmux process: not too often
+CIVS = {"anna": "rome", "bruno": "carthage", "carla": ""}  # the seats they take
 
 
 def _need(binary: str) -> str:
@@ -47,6 +48,8 @@ class Term:
     """One player's terminal: the ssh client in a tmux session."""
 
     def __init__(self, port: int, key: Path, user: str, size=(80, 24)) -> None:
+        self.user = user
+        self.civ = CIVS[user]
         self.name = f"mn-{user}-{uuid.uuid4().hex[:8]}"
         cmd = (f"ssh -p {port} -i {key} -o IdentitiesOnly=yes -o StrictHostKeyChecking=no "
                f"-o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -t {user}@127.0.0.1; "
@@ -134,37 +137,90 @@ def door():
         cleanup(d)
 
 
+def _saved(d: Path) -> tuple[int, str]:
+    """The table's save as the server's writer left it: how many actions it records, and
+    whose decision it waits for (the civilization; "" for none). The writer may be
+    behind the screens (it writes every save in turn on a loaded machine)."""
+    save = load_save(d / "data" / "tables" / "table-1.json")
+    prompt = save.state.prompt
+    return len(save.record.actions), prompt.civ if prompt is not None else ""
+
+
 def _actions(d: Path) -> int:
-    return len(load_save(d / "data" / "tables" / "table-1.json").record.actions)
+    return _saved(d)[0]
 
 
 DIALOG = "esc Board"  # the key bar of every decision dialog
+STEP = "esc Back"  # the key bar of a dialog's further step (an offer's cards)
+# Enter takes the highlighted choice (a payment's dialog follows a purchase: Enter pays
+# with the suggested set); + adds a card where cards are counted; p passes an offering
+KEYS = ("Enter", "Enter", "+", "Enter", "Enter", "p", "Enter")
+KEY_SHOWN = 15.0  # a key that changes nothing drawn in this long is one without effect
+
+
+def _in_dialog(t: Term) -> bool:
+    screen = t.screen()
+    return DIALOG in screen or STEP in screen
 
 
 def _decide(d: Path, t: Term) -> None:
-    """Make the decision of the dialog on `t` by key presses: Enter takes the highlighted
-    choice (a payment's dialog follows a purchase: Enter pays with the suggested set)."""
+    """Make the decision of the dialog on `t` by key presses, each pressed once the one
+    before has had its effect (the screen drawn again, or nothing in a while) and only
+    while a dialog is drawn: the save says when the decision is made (the writer may be
+    behind the screens on a loaded machine; a screen drawn again may lack its dialog
+    for a moment)."""
+    # the save is at this decision (its writer may still be writing what came before)
+    polled(lambda: _saved(d)[1] == t.civ, TIMEOUT, what=f"the save to wait for {t.civ}")
     before = _actions(d)
-    for keys in ("Enter", "Enter", "+", "Enter", "Enter", "p", "Enter"):
-        t.press(keys)
-        with contextlib.suppress(AssertionError):  # not this key: the next one
-            polled(lambda: _actions(d) > before, timeout=3)
-        if _actions(d) > before:
-            return
-    raise AssertionError(f"no decision made by keys on {t.name}:\n{t.screen()}")
+
+    def made() -> bool:
+        return _actions(d) > before
+
+    shown = t.drawn()
+    for key in (*KEYS, ""):
+        # a dialog to press keys in (this one, drawn again, or his next), or it is made
+        try:
+            polled(lambda: made() or _in_dialog(t), TIMEOUT, every=SCREEN_POLL)
+        except AssertionError:
+            raise AssertionError(f"no dialog on {t.name} and no decision saved (after "
+                                 f"{before} actions):\n{t.screen()}") from None
+        if made() or not key:
+            break
+        shown = t.drawn()  # with its colours: a move of the highlight is a change
+        t.press(key)
+        with contextlib.suppress(AssertionError):
+            polled(lambda: made() or t.drawn() != shown, KEY_SHOWN,  # noqa: B023
+                   every=SCREEN_POLL)
+    with contextlib.suppress(AssertionError):  # the last key's, the save behind
+        polled(made, KEY_SHOWN)
+    if not made():
+        raise AssertionError(f"no decision made by keys on {t.name}:\n{t.screen()}")
+    # the dialog closed on his screen, not only in his client: the next look sees what
+    # came after
+    polled(lambda: t.drawn() != shown, TIMEOUT, every=SCREEN_POLL,
+           what=f"{t.user}'s dialog closed")
+
+
+def _deciding(t: Term) -> str:
+    """Whom `t`'s status line says the table waits for (its first line), when no dialog
+    covers it."""
+    screen = t.screen()
+    return "" if DIALOG in screen else screen.split("\n", 1)[0]
 
 
 def _play_by_keys(d: Path, players: list[Term], decisions: int,
                   until: Term | None = None) -> None:
     """Decide by keys whenever a player's dialog is open, `decisions` times (or until
-    `until` has a dialog open: the others play until it is that player's turn)."""
+    only `until` has a decision: the others play until it is that player's turn, and
+    their status lines say so)."""
     made = 0
     watched = [*players, *([until] if until is not None else [])]
-    end = time.monotonic() + TIMEOUT
+    end = time.monotonic() + TIMEOUT + decisions * 2 * TIMEOUT  # a loaded machine: slow
     while time.monotonic() < end:
         if until is not None and DIALOG in until.screen() and \
-                not any(DIALOG in t.screen() for t in players):
-            return  # only `until` decides now (the others' simultaneous ones are made)
+                _saved(d)[1] == until.civ and \
+                all(f"({until.user}" in _deciding(t) for t in players):
+            return  # only `until` decides now (the others' decisions before it are made)
         if until is None and made >= decisions:
             return
         for t in players:
@@ -176,7 +232,24 @@ def _play_by_keys(d: Path, players: list[Term], decisions: int,
             with contextlib.suppress(AssertionError):
                 polled(lambda: any(DIALOG in t.screen() for t in watched), timeout=2.0,
                        every=SCREEN_POLL)
-    raise AssertionError(f"only {made} decisions made")
+    raise AssertionError(f"only {made} decisions made:\n" +
+                         "\n".join(f"{t.name}:\n{t.screen()}" for t in watched))
+
+
+def _shows_the_wait(d: Path, t: Term) -> None:
+    """Until the table waits for a person (its computers have played, the save says whom)
+    and `t`'s screen shows it: its own dialog, or that person in its status line; nothing
+    changes then until someone decides."""
+    def shown() -> bool:
+        civ = _saved(d)[1]
+        person = next((user for user, c in CIVS.items() if c and c == civ), None)
+        if person is None:
+            return False
+        if civ == t.civ:
+            return DIALOG in t.screen()
+        return f"({person}" in _deciding(t)
+    polled(shown, TIMEOUT, what=f"{t.name} to show whom the table waits for",
+           every=SCREEN_POLL)
 
 
 def _title(t: Term) -> str:
@@ -237,7 +310,13 @@ def test_friends_play_over_ssh(door):
     terms.append(carla)
     carla.wait_for("Table 1")
     carla.press("w")
-    shown = carla.wait_for(" is ")  # the deciding player in the third person
+    def third_person() -> str:  # "Carthage (bruno) may use a power", "… is building"
+        screen = carla.screen()
+        line = screen.split("\n", 1)[0]
+        return screen if any(f"({who}" in line for who in ("anna", "bruno", "computer")) \
+            else ""
+    shown = polled(third_person, TIMEOUT, every=SCREEN_POLL,
+                   what="the deciding player in the third person")
     assert DIALOG not in shown and "your decision" not in shown
 
     _play_by_keys(d, [anna, bruno], 2)
@@ -265,8 +344,12 @@ def test_back_at_a_seat_a_computer_holds_with_chat_over_ssh(door):
     _play_by_keys(d, [anna, bruno], 4)
     _play_by_keys(d, [anna], 0, until=bruno)
     _decide(d, bruno)  # his last decision: the digest counts from here
+    _shows_the_wait(d, anna)
+    if DIALOG in anna.screen():  # her own decision's dialog covers her status line's end
+        anna.press("v")  # put away: the board, and Escape goes to the lobby
+        anna.wait_gone(DIALOG)
     bruno.close()
-    anna.wait_for("disconnected")  # "(bruno, disconnected)" when he decides
+    anna.wait_for("disconnected")  # "(bruno, disconnected)" when he decides, else at the end
     anna.press("Escape")
     anna.wait_for("the tables of this server")
     anna.press("b")
@@ -285,6 +368,7 @@ def test_back_at_a_seat_a_computer_holds_with_chat_over_ssh(door):
     assert shown.splitlines()[0].lstrip().startswith("Turn ")  # the turn after a reconnect
     bruno.wait_for("Since your last decision")
     bruno.wait_for("b Seat back")
+    _shows_the_wait(d, anna)  # the computer has played: her decision's dialog
     if DIALOG in anna.screen():
         anna.press("v")  # her decision's dialog put away: the board
         anna.wait_gone(DIALOG)

@@ -20,6 +20,7 @@ from engine.saves import encode_save, load_save
 
 from .net_helpers import cleanup, short_dir
 from .test_net_ssh import (
+    CIVS,
     DIALOG,
     SCREEN_POLL,
     TIMEOUT,
@@ -84,6 +85,8 @@ class CommandTerm(Term):
     def __init__(self, port: int, key: Path, user: str, command: str, size=(80, 24),
                  extra: str = "") -> None:
         import uuid
+        self.user = user
+        self.civ = CIVS[user]
         self.name = f"mn-{user}-{uuid.uuid4().hex[:8]}"
         cmd = (f"ssh -p {port} -i {key} -o IdentitiesOnly=yes -o StrictHostKeyChecking=no "
                f"-o UserKnownHostsFile=/dev/null -o LogLevel=ERROR {extra} -t "

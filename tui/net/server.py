@@ -141,7 +141,7 @@ class GameServer:
             return None
         table.writer = self._write_later
         if self.hosts is not None:
-            table.lost = self.hosts.lost_from_writer
+            self.hosts.attach(table)
         self.tables[row.id] = table
         self.deadlines.restarted(row.id, table.match.version)
         self.histories[row.id] = History(first=table.match.version)

@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pytest
 
-
 DISTRIBUTION = "/usr/lib/postgresql/*/bin"  # where Debian's and Ubuntu's packages put them
 
 
@@ -75,6 +74,14 @@ def postgres(root: Path) -> Iterator[str]:
     finally:
         subprocess.run([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w",
                         "stop"], timeout=60, **{**run, "check": False})  # type: ignore[call-overload]
+
+
+def fresh(url: str) -> None:
+    """The database emptied: a test starts from no registry at all."""
+    import psycopg
+    with psycopg.connect(url, autocommit=True) as db:
+        db.execute("DROP SCHEMA public CASCADE")
+        db.execute("CREATE SCHEMA public")
 
 
 def _unprivileged() -> tuple[int, int] | None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,19 +21,9 @@ import pytest
 from engine.saves import decode_save
 
 from .net_helpers import cleanup, short_dir, stop_server
-from .postgres_server import postgres
+from .postgres_server import fresh
 from .test_net_ssh import DIALOG, TIMEOUT, Term, _free_port, _need
 from .waiting import polled
-
-
-@pytest.fixture(scope="module")
-def database() -> Iterator[str]:
-    root = short_dir()
-    try:
-        with postgres(root) as url:
-            yield url
-    finally:
-        cleanup(root)
 
 
 class Host:
@@ -60,10 +49,7 @@ class Host:
 def hosts(database):
     for b in ("ssh", "ssh-keygen", "tmux"):
         _need(b)
-    import psycopg
-    with psycopg.connect(database, autocommit=True) as db:  # a fresh registry per test
-        db.execute("DROP SCHEMA public CASCADE")
-        db.execute("CREATE SCHEMA public")
+    fresh(database)  # a fresh registry per test (the server: tests/conftest.py)
     d = short_dir()
     for who in ("anna", "bruno"):
         subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", who,

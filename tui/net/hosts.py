@@ -231,6 +231,9 @@ class Hosts:
         if leg is not None and isinstance(msg, _OPENS) and tid != leg.table:
             leg.close()
             conn.leg = leg = None
+        if conn.peer and isinstance(tid, int) and tid not in self.server.tables:
+            self._take_up(tid)  # carried here before this server's round took the table
+            return False
         if not isinstance(tid, int) or tid in self.server.tables or conn.peer \
                 or gate.host_tool(msg):  # the host's tools speak for this server alone
             return False
@@ -241,6 +244,14 @@ class Hosts:
             return False  # no such table: refused here, as ever
         conn.leg = Leg(self, conn, tid, msg)
         return True
+
+    def _take_up(self, tid: int) -> None:
+        """A table whose lease this server holds but does not play yet (its round has not
+        come): played here now, so the client carried here finds it."""
+        with contextlib.suppress(*Error):
+            holder = self.cluster.holder(tid)
+            if holder is not None and holder.server == self.cluster.server:
+                self.adopt(tid)
 
     def redeem(self, token: str) -> gate.Pass | None:
         entry = self.cluster.redeem(token)

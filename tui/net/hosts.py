@@ -200,7 +200,8 @@ class Hosts:
                                                                  held)
         rows = {r.id: r for r in self.server.store.tables()}
         seen = {tid: Elsewhere(id=tid, creator=rows[tid].creator, row=rows[tid], info=info)
-                for tid, info in infos.items() if tid in rows and tid not in held}
+                for tid, info in infos.items()
+                if tid in rows and tid not in held and _readable(tid, info)}
         changed = seen != self.elsewhere
         self.elsewhere = seen
         if changed:
@@ -256,3 +257,14 @@ class Hosts:
     def redeem(self, token: str) -> gate.Pass | None:
         entry = self.cluster.redeem(token)
         return None if entry is None else msgspec.json.decode(entry, type=gate.Pass)
+
+
+def _readable(tid: int, info: bytes) -> bool:
+    """Another server's word on its table (from the database) reads as a table's info;
+    one that does not is left out of the lobby, not shown half."""
+    try:
+        msgspec.json.decode(info, type=p.TableInfo)
+    except msgspec.DecodeError as e:
+        log.warning("table %s: its public info in the database does not read: %s", tid, e)
+        return False
+    return True

@@ -48,8 +48,9 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def postgres(root: Path) -> Iterator[str]:
-    """A running server; its URL (user `mare`, trusted on 127.0.0.1)."""
+def postgres(root: Path, *, durable: bool = False) -> Iterator[str]:
+    """A running server; its URL (user `mare`, trusted on 127.0.0.1). Its writes reach the
+    disk only when `durable` (a benchmark's; the tests' need not)."""
     why = missing()
     if why is not None:
         pytest.skip(why)
@@ -67,7 +68,8 @@ def postgres(root: Path) -> Iterator[str]:
     subprocess.run([str(bin_dir / "initdb"), "-D", str(data), "-U", "mare", "-A", "trust",
                     "-E", "UTF8", "--no-sync"], timeout=120, **run)  # type: ignore[call-overload]
     subprocess.run([str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(log), "-w", "-t", "60",
-                    "-o", f"-p {port} -k {home} -c listen_addresses=127.0.0.1 -c fsync=off",
+                    "-o", f"-p {port} -k {home} -c listen_addresses=127.0.0.1"
+                    + ("" if durable else " -c fsync=off"),
                     "start"], timeout=90, **run)  # type: ignore[call-overload]
     try:
         yield f"postgresql://mare@127.0.0.1:{port}/postgres"

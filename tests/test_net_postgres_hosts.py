@@ -168,6 +168,33 @@ def test_a_server_whose_renewals_stall_loses_its_table_to_another_and_its_client
     run(go())
 
 
+def test_a_lease_handed_to_another_server_in_the_database_moves_the_table_there(place):
+    d, url = place
+
+    async def go() -> None:
+        async with servers(d, url, "one", "two") as (one, two):
+            anna = Seat(await player(one, "SHA256:anna", "anna"))
+            anna.client.send(p.CreateTable(civs=CIVS, seats=["remote", "remote", "greedy"],
+                                           sit=0))
+            await eventually(lambda: anna.last, what="anna at her new table")
+            assert anna.last is not None
+            tid, version = anna.last.table, anna.last.version
+            # the lease runs on, but is two's now: one drops the table at its next round,
+            # two takes it up at its own, and anna follows it there from one's door
+            _sql(url, "UPDATE table_leases SET server = %s WHERE table_id = %s", _name(two),
+                 tid)
+            await eventually(lambda: tid in two.tables and tid not in one.tables,
+                             what="the table to move to two")
+            await eventually(lambda: any(c.peer and c.table == tid and c.seat == 0
+                                         for c in two.conns), what="anna seated at two")
+            await eventually(lambda: anna.last and anna.last.seat == 0 and
+                             anna.last.version >= version, what="anna at her seat again")
+            assert _holder(url, tid) == _name(two)
+            anna.close()
+
+    run(go())
+
+
 async def _hello(address: str, cert: str, token: str) -> p.ServerMsg | None:
     """Another server's hello: TLS trusting `cert` alone, then the token."""
     host, port = split_address(address)

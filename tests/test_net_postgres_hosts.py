@@ -119,6 +119,14 @@ async def _decide(people: list[Seat]) -> tuple[Seat, int]:
     return who, up.version
 
 
+async def _decided(people: list[Seat], url: str, tid: int) -> None:
+    """A decision made, saved, and everyone told of it."""
+    _who, version = await _decide(people)
+    await eventually(lambda: _saved(url, tid) > version, what="the decision saved")
+    await eventually(lambda: all(s.last and s.last.version > version for s in people),
+                     what="everyone told of it")
+
+
 def test_a_server_whose_renewals_stall_loses_its_table_to_another_and_its_clients_follow(
         place, caplog):
     d, url = place
@@ -135,9 +143,8 @@ def test_a_server_whose_renewals_stall_loses_its_table_to_another_and_its_client
             bruno.client.send(p.Sit(table=tid, seat=1))
             await eventually(lambda: bruno.last, what="bruno at the table")
             people = [anna, bruno]
-            _who, version = await _decide(people)
-            v0 = await eventually(lambda: (n := _saved(url, tid)) > version and n,
-                                  what="a first decision saved")
+            await _decided(people, url, tid)
+            v0 = _saved(url, tid)
             await eventually(lambda: all(s.last and s.last.version == v0 for s in people),
                              what="both told of it")
 
@@ -159,8 +166,7 @@ def test_a_server_whose_renewals_stall_loses_its_table_to_another_and_its_client
                                  what="the table as its last save left it")
 
             for _ in range(2):  # the game goes on through server one, played at two
-                _who, version = await _decide(people)
-                await eventually(lambda v=version: _saved(url, tid) > v, what="a save at two")
+                await _decided(people, url, tid)
             assert _saved(url, tid) >= v0 + 2 and tid not in one.tables
             for s in people:
                 s.close()
@@ -307,7 +313,7 @@ def test_another_servers_lobby_follows_the_turn_and_who_is_connected(place):
                              what="two's lobby to show bruno seated and both connected")
             people = [anna, bruno]
             for _ in range(2):  # each decision: whose it is now, in the other lobby too
-                await _decide(people)
+                await _decided(people, url, tid)
                 await eventually(lambda: (s := anna.last) and (t := listed()) and
                                  s.version == _saved(url, tid) and
                                  (t.turn, t.phase, t.pending) ==

@@ -17,15 +17,27 @@ from pathlib import Path
 
 import pytest
 
+DISTRIBUTION = "/usr/lib/postgresql/*/bin"  # where Debian's and Ubuntu's packages put them
 
-def binaries() -> Path | None:
-    """The directory of initdb and pg_ctl: on the PATH, else the distribution's."""
-    found = shutil.which("initdb")
-    if found:
-        return Path(found).resolve().parent
-    for d in sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True):
-        if (Path(d) / "initdb").is_file():
-            return Path(d)
+
+def binaries(path: str | None = None, distribution: str | None = None) -> Path | None:
+    """The directory of initdb and pg_ctl (both, executable): on the PATH (`path`: the
+    environment's), else the distribution's (`distribution`: DISTRIBUTION)."""
+    found = shutil.which("initdb", path=path)
+    places = [Path(found).resolve().parent] if found else []
+    places += [Path(d) for d in sorted(glob.glob(distribution or DISTRIBUTION), reverse=True)]
+    return next((d for d in places if all(os.access(d / b, os.X_OK) and (d / b).is_file()
+                                          for b in ("initdb", "pg_ctl"))), None)
+
+
+def missing(path: str | None = None, distribution: str | None = None) -> str | None:
+    """Why these tests cannot start a PostgreSQL server here (None: they can)."""
+    if binaries(path, distribution) is None:
+        return ("PostgreSQL's initdb and pg_ctl not found (neither on the PATH nor under "
+                f"{distribution or DISTRIBUTION}): install the distribution's postgresql package to run "
+                "these tests (.ci/run does)")
+    if not _has_psycopg():
+        return "the psycopg driver is not installed (the `postgres` extra)"
     return None
 
 
@@ -36,15 +48,14 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def postgres(root: Path) -> Iterator[str]:
-    """A running server; its URL (user `mare`, trusted on 127.0.0.1)."""
+def postgres(root: Path, *, durable: bool = False) -> Iterator[str]:
+    """A running server; its URL (user `mare`, trusted on 127.0.0.1). Its writes reach the
+    disk only when `durable` (a benchmark's; the tests' need not)."""
+    why = missing()
+    if why is not None:
+        pytest.skip(why)
     bin_dir = binaries()
-    if bin_dir is None:
-        pytest.skip("PostgreSQL's initdb not found (neither on the PATH nor under "
-                    "/usr/lib/postgresql/*/bin): install the distribution's postgresql "
-                    "package to run these tests (.ci/run does)")
-    if not _has_psycopg():
-        pytest.skip("the psycopg driver is not installed (the `postgres` extra)")
+    assert bin_dir is not None
     home = root / "pg"
     home.mkdir()
     user = _unprivileged()
@@ -57,13 +68,22 @@ def postgres(root: Path) -> Iterator[str]:
     subprocess.run([str(bin_dir / "initdb"), "-D", str(data), "-U", "mare", "-A", "trust",
                     "-E", "UTF8", "--no-sync"], timeout=120, **run)  # type: ignore[call-overload]
     subprocess.run([str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(log), "-w", "-t", "60",
-                    "-o", f"-p {port} -k {home} -c listen_addresses=127.0.0.1 -c fsync=off",
+                    "-o", f"-p {port} -k {home} -c listen_addresses=127.0.0.1"
+                    + ("" if durable else " -c fsync=off"),
                     "start"], timeout=90, **run)  # type: ignore[call-overload]
     try:
         yield f"postgresql://mare@127.0.0.1:{port}/postgres"
     finally:
         subprocess.run([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w",
                         "stop"], timeout=60, **{**run, "check": False})  # type: ignore[call-overload]
+
+
+def fresh(url: str) -> None:
+    """The database emptied: a test starts from no registry at all."""
+    import psycopg
+    with psycopg.connect(url, autocommit=True) as db:
+        db.execute("DROP SCHEMA public CASCADE")
+        db.execute("CREATE SCHEMA public")
 
 
 def _unprivileged() -> tuple[int, int] | None:

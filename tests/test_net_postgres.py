@@ -14,27 +14,24 @@ from __future__ import annotations
 import contextlib
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
+import msgspec
 import pytest
 
-from engine.saves import decode_save
+from engine.game import state_hash
+from engine.saves import decode_save, encode_save, load_save
+from engine.state import Config
+from tui.net import protocol as p
+from tui.net.store import SeatRow, Store
+from tui.net.tables import Table
 
 from .net_helpers import cleanup, short_dir, stop_server
-from .postgres_server import postgres
+from .postgres_server import fresh
+from .test_net_admin import _fingerprint
 from .test_net_ssh import DIALOG, TIMEOUT, Term, _free_port, _need
+from .test_net_ssh_tables import GAMES, SSH
 from .waiting import polled
-
-
-@pytest.fixture(scope="module")
-def database() -> Iterator[str]:
-    root = short_dir()
-    try:
-        with postgres(root) as url:
-            yield url
-    finally:
-        cleanup(root)
 
 
 class Host:
@@ -60,10 +57,7 @@ class Host:
 def hosts(database):
     for b in ("ssh", "ssh-keygen", "tmux"):
         _need(b)
-    import psycopg
-    with psycopg.connect(database, autocommit=True) as db:  # a fresh registry per test
-        db.execute("DROP SCHEMA public CASCADE")
-        db.execute("CREATE SCHEMA public")
+    fresh(database)  # a fresh registry per test (the server: tests/conftest.py)
     d = short_dir()
     for who in ("anna", "bruno"):
         subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", who,
@@ -167,3 +161,66 @@ def test_two_hosts_play_one_table_and_a_killed_server_hands_it_over(hosts):
     _seated(bruno, "Carthage")  # he never left his
     after = _play(url, {"rome": anna, "carthage": bruno}, decisions=2)
     assert after >= played + 2  # and the game goes on
+
+
+def _prepared(d: Path, url: str) -> None:
+    """Before the servers start: table 1, a finished game where anna had the first seat;
+    table 2, a game in play where she has the first seat (their saves in the database)."""
+    anna = _fingerprint(d, "anna")
+    save = load_save(GAMES / "six-player-greedy.json")
+    store = Store(d / "prepared", url)
+    assert store.cluster is not None
+    tid = store.create_table(anna, "a finished game",
+                             [SeatRow(seat=i, kind="remote" if i == 0 else "greedy",
+                                      identity=anna if i == 0 else None)
+                              for i in range(len(save.state.players))])
+    store.set_status(tid, "over")
+    info = p.TableInfo(id=tid, seats=[], creator="anna", setup="predetermined", status="over")
+    assert store.put_save(tid, len(save.record.actions), encode_save(save),
+                          msgspec.json.encode(info))
+    table = Table.create(store, anna, Config(civs=["rome", "greece", "egypt"], seed=7),
+                         ["remote", "greedy", "greedy"])
+    table.bind(0, anna)
+    store.cluster.release()  # the servers take them up
+    store.close()
+
+
+def test_a_record_and_an_export_of_a_table_another_host_plays(hosts):
+    d, url, started, _terms = hosts
+    _prepared(d, url)
+    one = Host(d, "one", url)  # takes both tables up
+    started.append(one)
+    two = Host(d, "two", url)
+    started.append(two)
+    assert _holder(url) != ""  # host one plays table 1
+
+    def record(who: str, tid: int) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run([*SSH, "-T", "-p", str(two.port), "-i", str(d / who), f"{who}@127.0.0.1", "record",
+                               str(tid)], capture_output=True, timeout=60,
+                              stdin=subprocess.DEVNULL)
+
+    got = record("anna", 1)  # at host two's door, of a table host one plays
+    assert got.returncode == 0, got.stderr
+    (d / "record-1.json").write_bytes(got.stdout)
+    sent, kept = decode_save(got.stdout), load_save(GAMES / "six-player-greedy.json")
+    assert state_hash(sent.state) == state_hash(kept.state)
+    assert sent.record.actions == kept.record.actions
+    refused = record("bruno", 1)
+    assert refused.returncode == 1 and refused.stdout == b""
+    assert refused.stderr.decode().strip().splitlines()[-1] == \
+        "mare-nostrum: only the players of table 1 may have its record"
+    refused = record("anna", 2)
+    assert refused.returncode == 1 and b"table 2 is still playing" in refused.stderr
+    refused = record("anna", 9)
+    assert refused.returncode == 1 and b"no table 9" in refused.stderr
+
+    out = d / "exported.json"  # the host of two exports table 2, which one plays
+    exported = subprocess.run([sys.executable, "-m", "tui", "admin", "export", "2", str(out),
+                               "--data", str(d / "two")], capture_output=True, text=True,
+                              timeout=60)
+    assert exported.returncode == 0, exported.stderr
+    assert decode_save(out.read_bytes()).state.turn >= 1
+    log = (d / "two" / "server.log").read_text()
+    assert "table 2 exported by the host from its last save" in log
+    assert "record of table 1 sent to" in log
+    assert "table 1 taken over" not in log and "table 2 taken over" not in log  # one has them

@@ -125,6 +125,15 @@ class Cluster:
             "excluded.version, body = excluded.body, info = excluded.info",
             (table, version, body, info, table, self.server)).rowcount > 0
 
+    def show(self, infos: dict[int, bytes]) -> None:
+        """The public info of tables this server plays, written again (while it holds
+        them): who is connected there changes between two saves."""
+        for table, info in infos.items():
+            self.db.execute(
+                "UPDATE table_saves SET info = ? WHERE table_id = ? AND EXISTS (SELECT 1 "
+                "FROM table_leases WHERE table_id = ? AND server = ? AND "
+                f"expires > {_NOW})", (info, table, table, self.server))
+
     def body(self, table: int) -> bytes | None:
         row = self.db.execute("SELECT body FROM table_saves WHERE table_id = ?",
                               (table,)).fetchone()

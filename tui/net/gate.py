@@ -102,6 +102,11 @@ _HOST_ONLY = (p.ListSessions, p.ListAllTables, p.Kick, p.BanTarget, p.Unban, p.L
               p.CloseTable, p.Broadcast, p.ExportTable)
 
 
+def host_tool(msg: p.ClientMsg) -> bool:
+    """One of the host's tools (`mare-nostrum admin`)."""
+    return isinstance(msg, _HOST_ONLY)
+
+
 def refusal(conn: Conn, msg: p.ClientMsg) -> str | None:
     """Why this connection may not send this message now (None: it may)."""
     if isinstance(msg, _HOST_ONLY) and not conn.host:

@@ -149,7 +149,7 @@ class GameServer:
             return None
         table.writer = self._write_later
         if self.hosts is not None:
-            table.lost = self.hosts.lost_from_writer
+            self.hosts.attach(table)
         self.tables[row.id] = table
         self.deadlines.restarted(row.id, table.match.version)
         if not table.over:  # a finished table needs no digest: no history kept

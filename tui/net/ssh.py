@@ -50,6 +50,7 @@ from .commands import NEEDS_TTY, RECORD, CommandError, join_args, parse
 from .keys import Admitted, admit, read_authorized
 from .server import GameServer, until_stopped
 from .spawn import Session, SpawnError, WarmChild, WarmParent, become_subreaper, spawn_fresh
+from .tables import record_refusal
 from .terminal import clamp_size, clean_term, client_env
 
 log = logging.getLogger(__name__)
@@ -288,19 +289,29 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):  # bytes: no encoding (`lis
 
     def _send_record(self, tid: int) -> None:
         """`record N`: the finished table's save file on standard output, for its
-        players; anyone else is told why in one line."""
+        players; anyone else is told why in one line. A table another server plays (several
+        hosts) is read from its last save in the database."""
         server = self.front.server
         account = server.accounts.identity_of(self.identity) if self.front.open else None
         identity = account[0] if account is not None else self.identity
         table = server.tables.get(tid)
-        why = "without a key you have no seat, so no record" if self.guest else \
-            f"no table {tid}" if table is None else table.record_refusal(identity)
-        if why is not None or table is None:
+        data = b""
+        if self.guest:
+            why: str | None = "without a key you have no seat, so no record"
+        elif table is not None:
+            why = table.record_refusal(identity)
+            data = b"" if why is not None else table.encoded()
+        elif server.hosts is not None and (elsewhere := server.hosts.saved(tid)) is not None:
+            row, data, save = elsewhere
+            why = record_refusal(tid, save.state.phase == "over" or bool(row.closed),
+                                 any(s.identity == identity for s in row.seats))
+        else:
+            why = f"no table {tid}"
+        if why is not None:
             log.info("record of table %s refused to %s: %s", tid, self.identity, why)
             self._say(f"mare-nostrum: {why}\r\n", stderr=True)
             self._end(1)
             return
-        data = table.encoded()
         log.info("record of table %s sent to %s (%s bytes)", tid, self.identity, len(data))
         self._say(data)
         self._end(0)

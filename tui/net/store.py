@@ -86,12 +86,19 @@ class Store:
 
     def load_save(self, table: int) -> saves.SaveFile:
         """A table's last save (SaveError when it is missing or cannot be read)."""
+        return self.saved(table)[1]
+
+    def saved(self, table: int) -> tuple[bytes, saves.SaveFile]:
+        """A table's last save: its bytes as written and what they hold, checked
+        (SaveError when it is missing or cannot be read)."""
         if self.cluster is None:
-            return saves.load_save(self.save_path(table))
-        body = self.cluster.body(table)
-        if body is None:
+            path = self.save_path(table)
+            body = saves.read_bytes(path)
+            return body, saves.decode_save(body, str(path))
+        found = self.cluster.body(table)
+        if found is None:
             raise saves.SaveError(f"table {table} has no save in the database")
-        return saves.decode_save(body, f"the save of table {table}")
+        return found, saves.decode_save(found, f"the save of table {table}")
 
     # --- identities ------------------------------------------------------------------------
     def seen(self, fingerprint: str, name: str) -> None:

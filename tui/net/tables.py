@@ -62,6 +62,8 @@ class Table:
         self.writer: Callable[[Callable[[], None]], None] | None = None
         self.lost: Callable[[int], None] | None = None  # told (from the writer's thread)
         # when another server took the table: its saves are refused
+        self.shown: Callable[[Table], bytes] | None = None  # its public info as the other
+        # servers' lobbies show it (several hosts: tui.net.hosts)
         # the last events, each still marked with who may see it (filtered per receiver),
         # and beside each the version after the step that caused it (chat lines find their
         # place among them by version)
@@ -144,7 +146,8 @@ class Table:
         data = self.encoded()
         version = self.match.version
         # the lobby of every other server shows it as it was saved (tui.net.cluster)
-        info = msgspec.json.encode(self.info(None, set())) if self.store.cluster else b""
+        info = b"" if self.store.cluster is None else self.shown(self) \
+            if self.shown is not None else msgspec.json.encode(self.info(None, set()))
         if self.writer is None:
             self._write(version, data, info)
         else:
@@ -181,11 +184,7 @@ class Table:
         """Why `identity` may not have this table's save file, every hand and the seed in
         it (None: it may): only its players, once the game is over (docs/architecture.md,
         Views and secrets)."""
-        if not self.over:
-            return f"table {self.id} is still playing: its record comes when the game is over"
-        if self.seat_of(identity) is None:
-            return f"only the players of table {self.id} may have its record"
-        return None
+        return record_refusal(self.id, self.over, self.seat_of(identity) is not None)
 
     def close(self, reason: str) -> None:
         """The host ends the table: its save stays as it is, with its record."""
@@ -220,6 +219,16 @@ class Table:
                          phase=st.phase, pending=self.pending_seat(),
                          status="over" if self.over else "playing", winner=st.winner,
                          watchers=watchers, hints=self.hints, closed=self.closed)
+
+
+def record_refusal(tid: int, over: bool, seated: bool) -> str | None:
+    """Why a table's save file, every hand and the seed in it, is not for one who asks
+    (None: it is): a table played here, or by another server (tui.net.hosts)."""
+    if not over:
+        return f"table {tid} is still playing: its record comes when the game is over"
+    if not seated:
+        return f"only the players of table {tid} may have its record"
+    return None
 
 
 def _match_seats(rows: list[SeatRow]) -> list[str]:

@@ -169,6 +169,15 @@ def broadcast(server: GameServer, conn: Conn, msg: p.Broadcast) -> None:
 
 
 def export(server: GameServer, conn: Conn, msg: p.ExportTable) -> None:
+    """The table's save as it stands; one another server plays (several hosts): its last
+    save in the database."""
+    if msg.table not in server.tables and server.hosts is not None:
+        elsewhere = server.hosts.saved(msg.table)
+        if elsewhere is not None:
+            log.info("table %s exported by the host from its last save, at decision %s",
+                     msg.table, len(elsewhere[2].record.actions))
+            conn.send(p.SaveData(table=msg.table, data=elsewhere[1]))
+            return
     table = _table(server, conn, msg.table)
     if table is None:
         return

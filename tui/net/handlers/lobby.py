@@ -77,8 +77,8 @@ def create(server: GameServer, conn: Conn, msg: p.CreateTable) -> None:
     table = Table.create(server.store, conn.identity, config, list(msg.seats),
                          writer=server._write_later, hints=msg.hints)
     server.tables[table.id] = table
-    if server.hosts is not None:  # a save refused: another server took the table
-        table.lost = server.hosts.lost_from_writer
+    if server.hosts is not None:  # its refused saves, what the other lobbies show of it
+        server.hosts.attach(table)
     invite = ""
     if msg.private or not msg.spectators:
         invite = server.audiences.set(table.id, private=msg.private,

@@ -16,10 +16,19 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-# The listing, the phase runners and the hooks asked at every decision (docs/architecture.md)
+# The match's loop, the listings, the phase runners, the hooks and the cards' powers asked
+# at every decision (docs/architecture.md)
 MODULES: tuple[str, ...] = (
     "engine/game.py",
+    "engine/match.py",
     "engine/bots/random_bot.py",
+    "engine/powers/aeneas.py",
+    "engine/powers/castor_and_pollux.py",
+    "engine/powers/cleopatra.py",
+    "engine/powers/colossus.py",
+    "engine/powers/hercules.py",
+    "engine/powers/phoenix.py",
+    "engine/powers/titan.py",
     "engine/rules/combat.py",
     "engine/rules/commerce.py",
     "engine/rules/common.py",

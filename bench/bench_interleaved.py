@@ -116,7 +116,7 @@ def main() -> None:
     b, a, t = rate["before"], rate["now"], rate["catanatron"]
     print(f"now / before: {a[0] / b[0]:.2f} wall, {a[1] / b[1]:.2f} processor")
     print(f"ours / Catanatron: before {b[0] / t[0]:.2f} wall ({b[1] / t[1]:.2f} processor), "
-          f"now {a[0] / t[0]:.2f} wall ({a[1] / t[1]:.2f} processor); target 1.5")
+          f"now {a[0] / t[0]:.2f} wall ({a[1] / t[1]:.2f} processor); target 2.0")
 
 
 if __name__ == "__main__":

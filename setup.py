@@ -33,8 +33,11 @@ def compiled_modules() -> list[object]:
     """The extensions of the compiled build, if asked for (engine/compiled.py)."""
     if os.environ.get("MARE_NOSTRUM_COMPILE") != "1":
         return []
+    import sys
+
     from mypyc.build import mypycify
 
+    sys.path.insert(0, str(HERE))  # the tree's own list, whoever runs this file
     from engine.compiled import MODULES
     return list(mypycify(list(MODULES), opt_level="3"))
 

@@ -2,7 +2,10 @@
 very same source (docs/performance.md, The engine at twice Catanatron).
 
     MARE_NOSTRUM_COMPILE=1 .venv/bin/python setup.py build_ext --inplace   # in a tree
-    MARE_NOSTRUM_COMPILE=1 .venv/bin/pip install --no-build-isolation .    # installed
+
+(An install would take the same variable with `pip install --no-build-isolation .`, mypy
+being needed at build time; that needs setuptools able to build wheels, which the
+project's environment is not today: not tried.)
 
 Python imports a module's extension before its source, so an extension built in a source
 tree hides every later edit of that module: `stale` names those, and the benchmarks refuse

@@ -1,8 +1,11 @@
 """The build copies the example games of `saves/` into the package (engine/examples.py
-finds them there once installed); everything else is in pyproject.toml."""
+finds them there once installed); everything else is in pyproject.toml. With
+MARE_NOSTRUM_COMPILE=1 it also builds the engine's hot modules as C extensions with mypyc
+(engine/compiled.py: the compiled build; mypy and a C compiler needed)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -26,4 +29,17 @@ class BuildWithExamples(build_py):
                 shutil.copyfile(f, dest)
 
 
-setup(cmdclass={"build_py": BuildWithExamples})
+def compiled_modules() -> list[object]:
+    """The extensions of the compiled build, if asked for (engine/compiled.py)."""
+    if os.environ.get("MARE_NOSTRUM_COMPILE") != "1":
+        return []
+    import sys
+
+    from mypyc.build import mypycify
+
+    sys.path.insert(0, str(HERE))  # the tree's own list, whoever runs this file
+    from engine.compiled import MODULES
+    return list(mypycify(list(MODULES), opt_level="3"))
+
+
+setup(cmdclass={"build_py": BuildWithExamples}, ext_modules=compiled_modules())

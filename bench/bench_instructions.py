@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 
+from engine import compiled
 from engine.state import Config
 from tui.commands.simulate import play_game
 
@@ -25,6 +26,9 @@ def main() -> None:
     p.add_argument("games", type=int)
     p.add_argument("--first", type=int, default=1003, help="the first game's seed")
     args = p.parse_args()
+    if compiled.stale():
+        raise SystemExit("compiled modules older than their source: build again")
+    print(f"compiled modules: {len(compiled.built())} (engine/compiled.py)")
     for seed in range(args.first, args.first + args.games):
         state, decisions = play_game(Config(civs=CIVS, seed=seed), ["random"], max_turns=120)
         print(f"seed {seed}: {decisions} decisions, turn {state.turn}, "

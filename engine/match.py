@@ -24,13 +24,13 @@ import typing
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-import msgspec
-
 from . import game
 from .actions import Action
 from .bots import LEVELS, THINKING, Bot, make_bot
 from .errors import IllegalAction
 from .events import Event
+from .match_steps import BotChoice, Listing, Undoable
+from .match_steps import Step as Step  # the match's steps, known by this name
 from .record import ENGINE_FAILURE, GameRecord, add_action, new_record, record_from, start_state
 from .rules import reading
 from .state import Config, GameState
@@ -43,46 +43,10 @@ REMOTE = "remote"
 _ACTION_TYPES: tuple[type, ...] = typing.get_args(Action)
 
 
-class Step(msgspec.Struct, gc=False):
-    """One applied decision: the match's version after it (the action's number, from 1),
-    the seat that made it, the action and the events it caused. (gc=False: plain data,
-    never a cycle; one is made per decision.)"""
-
-    version: int
-    seat: int
-    action: Action
-    events: list[Event]
-
-
 class Observer(Protocol):
     """Told of every step of a match (autosave, record, battle log, screen, network)."""
 
     def on_step(self, match: Match, step: Step) -> None: ...
-
-
-class _Listing(msgspec.Struct, gc=False):
-    """The legal actions of the match's position at one version."""
-
-    version: int
-    actions: list[Action]
-
-
-class _BotChoice(msgspec.Struct, gc=False):
-    """A computer player's decision that is the very object the engine listed for the
-    match's position (`state`, at `version`, `seat`'s decision): applied by `act` without
-    a check, as long as nothing has changed since."""
-
-    version: int
-    state: GameState
-    seat: int
-    action: Action
-
-
-class _Undoable(msgspec.Struct):
-    step: Step
-    before: GameState
-    hash_before: str | None
-    automatic: bool = False  # a pass the match took for the seat (`pass_empty_steps`)
 
 
 def bot_seed(game_seed: int, secret: bytes, seat: int) -> int:
@@ -129,13 +93,13 @@ class Match:
         self.setup_events: list[Event] = []
         self._observers: list[Observer] = []
         self._bots: dict[int, Bot] = {}
-        self._legal: _Listing | None = None  # `legal`'s answer, for one version
+        self._legal: Listing | None = None  # `legal`'s answer, for one version
         self._thinking: int | None = None
         # a computer player's choice that `bot_action` found the engine had listed for
         # the match's position: `act` plays that very object unchecked (see `act`)
-        self._listed: _BotChoice | None = None
+        self._listed: BotChoice | None = None
         # the decisions that may still be taken back, the last one last (engine/undo.py)
-        self._undoable: list[_Undoable] = []
+        self._undoable: list[Undoable] = []
         self.undo_refusal = "nothing to take back yet"
         # the kinds of seat whose decisions may be taken back (a game server adds remote)
         self.undo_kinds: tuple[str, ...] = (HUMAN,)
@@ -174,7 +138,7 @@ class Match:
     def legal(self) -> list[Action]:
         """The legal actions for the pending prompt (kept until the state changes)."""
         if self._legal is None or self._legal.version != self.version:
-            self._legal = _Listing(self.version, game.legal_actions(self.state))
+            self._legal = Listing(self.version, game.legal_actions(self.state))
         return self._legal.actions
 
     def view(self, seat: int | None) -> View:
@@ -376,7 +340,7 @@ class Match:
             self._undoable.clear()
             self.undo_refusal = refusal
             return
-        self._undoable.append(_Undoable(step, before, hash_before, automatic))
+        self._undoable.append(Undoable(step, before, hash_before, automatic))
 
     def can_undo(self, seat: int | None) -> bool:
         """`seat` may take back its last decision now (engine/undo.py says when): one it
@@ -405,7 +369,7 @@ class Match:
             if not last.automatic:
                 return last.step
 
-    def _take_back_one(self) -> _Undoable:
+    def _take_back_one(self) -> Undoable:
         """Take back the last undoable step: the state and the record as before it."""
         last = self._undoable.pop()
         rec = self.record  # what is owed first: hashes of the positions before this one
@@ -454,7 +418,7 @@ class Match:
         """`bot_action` of the computer player at `seat`, whose decision it is."""
         action, listed = self._choice(state, seat)
         if listed and state is self.state:
-            self._listed = _BotChoice(len(self._record.actions), state, seat, action)
+            self._listed = BotChoice(len(self._record.actions), state, seat, action)
         return action
 
     def _choice(self, state: GameState, seat: int) -> tuple[Action, bool]:

@@ -1,14 +1,27 @@
-"""What several test modules share through pytest itself: the one PostgreSQL server of the
-tests of several hosts (started for the first test that asks, stopped at the end)."""
+"""What several test modules share through pytest itself.
+
+- The one PostgreSQL server of the tests of several hosts (started for the first test that
+  asks, stopped at the end).
+- The tests run on the source as it is, or on the compiled build when it was built in this
+  tree (engine/compiled.py). A compiled module's functions call each other directly, not
+  through the module's names: a test that patches a name of a compiled module (or a method
+  of a class of one) would test nothing there, so it is skipped, saying which module.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from types import ModuleType
+from typing import Any
 
 import pytest
 
+from engine.compiled import built
+
 from .net_helpers import cleanup, short_dir
 from .postgres_server import postgres
+
+_COMPILED = frozenset(m[:-3].replace("/", ".") for m in built())
 
 
 @pytest.fixture(scope="session")
@@ -21,3 +34,26 @@ def database() -> Iterator[str]:
             yield url
     finally:
         cleanup(root)
+
+
+def _module_of(target: Any) -> str | None:
+    if isinstance(target, ModuleType):
+        return target.__name__
+    if isinstance(target, str):  # "package.module.name", pytest's other form
+        return target.rpartition(".")[0]
+    if isinstance(target, type):
+        return target.__module__
+    return None
+
+
+if _COMPILED:
+    @pytest.fixture(autouse=True)
+    def _patches_of_compiled_modules_skip(monkeypatch: pytest.MonkeyPatch) -> None:
+        patch = monkeypatch.setattr
+
+        def setattr(target: Any, *args: Any, **kwargs: Any) -> None:
+            module = _module_of(target)
+            if module in _COMPILED:
+                pytest.skip(f"patches {module}, built as a C extension (engine/compiled.py)")
+            patch(target, *args, **kwargs)
+        monkeypatch.setattr = setattr  # type: ignore[method-assign]

@@ -7,8 +7,6 @@ from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from typing import Any
 
-import msgspec
-
 from ..actions import Action, Buy, EndConstruction, Item, Keep, UsePower
 from ..data import board
 from ..data.cards import ALL_CARDS, CIV_HERO, COMMODITIES, TAX, WILD
@@ -47,6 +45,7 @@ from .hooks import (
     use_power,
     wild_commodity,
 )
+from .listing_facts import Reductions
 from .offered import Offered
 from .order import finish_turn, pick_next
 from .payment import check_payment, max_set_value, payment_options, ranked_commodities
@@ -132,13 +131,6 @@ def _discard(state: GameState, civ: str, kept: dict[str, int], ev: list[Event]) 
         return_to_bank(state, civ, out)
         ev.append(Discarded(civ=civ, cards=out))
     state.construction.discarded.append(civ)
-
-
-class Reductions(msgspec.Struct, frozen=True, gc=False):
-    """What a construction listing knew of the buys it offered (`engine.rules.offered`).
-    (A Struct: made in C, one per listing.)"""
-
-    spendable: bool  # the player had reductions to spend
 
 
 _OFFERED: Offered[Reductions] = Offered()

@@ -14,14 +14,13 @@ declaring one of its own moves is not checked again (`listed_move`).
 
 This code runs at every ground decision of every game: its passes over units are plain
 loops (on Python 3.11 a comprehension is a call of its own), and what a move's lists hold
-is shared between moves (a declared move copies them).
+is shared between moves (a declared move copies them). Each place's part is a `Place`
+(engine/rules/listing_facts.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
-
-import msgspec
 
 from ..actions import Move
 from ..data import board
@@ -36,6 +35,7 @@ from .hooks import (
     ground_steps,
     sea_landings,
 )
+from .listing_facts import Place
 from .movement import hostile
 from .offered import Offered
 from .unit_choices import choice_ids, several_places_ids
@@ -49,23 +49,6 @@ _NOWHERE: frozenset[str] = frozenset()
 # are never changed (a declared move copies them), so moves share them: the default `[]`
 # would be copied for each move, and the units of a choice for each destination.
 _NO_SEAS: list[str] = []
-
-
-class Place(msgspec.Struct, gc=False):
-    """What one place's units reach, for the joint moves from several places.
-
-    `own`: the destinations its units reach by their own step (all of them going there);
-    `carried`: those they reach carried by triremes (`carried_units` going). For a place
-    whose units do not all share their steps (some fought, or a card changed a unit's
-    steps), `joint` gives each destination's units instead: (by their own step, carried).
-    (A Struct: made in C, one per place of every listing.)"""
-
-    origin: str
-    own: AbstractSet[str]
-    carried: AbstractSet[str]
-    own_units: list[Unit]
-    carried_units: list[Unit]
-    joint: dict[str, tuple[list[Unit], list[Unit]]] | None
 
 
 class GroundListing:

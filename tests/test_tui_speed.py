@@ -111,10 +111,12 @@ def test_each_new_dialog_is_drawn_whole_in_its_first_frame():
     asyncio.run(run())
 
 
-def test_quick_computer_players_move_between_two_dialogs_without_a_worker():
+def test_quick_computer_players_move_between_two_dialogs_without_a_worker(monkeypatch):
     """Fast play with computer players that do not deliberate: their moves are made on
     the screen's thread at once; a deliberating level at the table still thinks in a
-    worker."""
+    worker. (The screen's in-line budget is widened: on a loaded machine quick players may
+    outlast 50 ms, and what is checked is where they play, not how fast.)"""
+    monkeypatch.setattr("tui.screens.computers.IN_LINE_BUDGET", 5.0)
     from engine.data.board import CIVS
     from engine.state import Config
     from tests.test_tui_fixtures import KeyPlayer, _ready

@@ -1,6 +1,6 @@
 """What several test modules share through pytest itself.
 
-- The one PostgreSQL server of the tests of several hosts (started for the first test that
+- A server's data directory (`data`), and the one PostgreSQL server of the tests of several hosts (started for the first test that
   asks, stopped at the end).
 - The tests run on the source as it is, or on the compiled build when it was built in this
   tree (engine/compiled.py). A compiled module's functions call each other directly, not
@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -22,6 +23,14 @@ from .net_helpers import cleanup, short_dir
 from .postgres_server import postgres
 
 _COMPILED = frozenset(m[:-3].replace("/", ".") for m in built())
+
+
+@pytest.fixture
+def data() -> Iterator[Path]:
+    """A server's data directory of its own, short enough for its Unix socket's path."""
+    d = short_dir()
+    yield d
+    cleanup(d)
 
 
 @pytest.fixture(scope="session")

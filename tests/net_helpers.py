@@ -8,11 +8,20 @@ import shutil
 import signal
 import subprocess
 import tempfile
+from collections.abc import Coroutine
 from pathlib import Path
+from typing import Any, TypeVar
 
 from tui.net import protocol as p
 from tui.net.client import Client
 from tui.net.server import GameServer
+
+T = TypeVar("T")
+
+
+def run(coro: Coroutine[Any, Any, T], timeout: float = 200) -> T:
+    """Run a test's coroutine on a loop of its own; a hung one fails after `timeout` s."""
+    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 def short_dir() -> Path:

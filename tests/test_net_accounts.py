@@ -16,14 +16,7 @@ from tui.net.guesses import WrongCodes
 from tui.net.schema import prepare
 from tui.net.settings import KeySettings, Settings, suggest
 
-from .net_helpers import cleanup, running, short_dir
-
-
-@pytest.fixture
-def data():
-    d = short_dir()
-    yield d
-    cleanup(d)
+from .net_helpers import run, running
 
 
 def _db(tables: int = 0) -> sqlite3.Connection:
@@ -117,8 +110,6 @@ def test_private_tables_and_the_spectators_channel_in_the_store():
 
 
 # --- through the protocol ------------------------------------------------------------------
-def run(coro, timeout=60):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 async def _open_key(server, fingerprint: str) -> Client:

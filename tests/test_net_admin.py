@@ -31,7 +31,7 @@ from tui.net.schema import LATEST, MIGRATIONS
 from tui.net.store import SeatRow, Store
 from tui.net.tables import Table
 
-from .net_helpers import cleanup, player, running, short_dir
+from .net_helpers import player, running
 from .test_net_ssh import DIALOG, Term
 from .test_net_ssh_tables import GAMES, SSH, Door, door  # noqa: F401  (the fixture)
 
@@ -210,11 +210,6 @@ def test_without_a_server_the_tools_say_so(tmp_path):
 
 
 # --- over a real socket, in this process -------------------------------------------------
-@pytest.fixture
-def data():
-    d = short_dir()
-    yield d
-    cleanup(d)
 
 
 def test_the_tools_are_the_hosts_alone(data):

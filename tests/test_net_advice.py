@@ -7,8 +7,6 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import pytest
-
 from engine.bots.advice import advise
 from engine.bots.review import review
 from engine.game import clone, view
@@ -17,23 +15,12 @@ from tui.net import protocol as p
 from tui.net.handlers.advice import HINTS_OFF, AdviceLimits
 from tui.net.store import SeatRow, Store
 
-from .net_helpers import cleanup, player, running, short_dir
+from .net_helpers import player, run, running
 from .test_advice import hidden_changed
 from .waiting import eventually
 
 GAME = Path(__file__).resolve().parent.parent / "saves" / "games" / "six-player-greedy.json"
 QUICK = AdviceLimits(rounds=2)  # a number of deals: the same answer however busy the machine
-
-
-@pytest.fixture
-def data():
-    d = short_dir()
-    yield d
-    cleanup(d)
-
-
-def run(coro, timeout=120):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 async def _until(client, kind, timeout=30.0):

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
 from textual.widgets import Checkbox
 
-from tests.net_helpers import cleanup, player, running, short_dir
+from tests.net_helpers import player, running
 from tests.test_net_advice import _finished_table
 from tests.test_tui_fixtures import settle
 from tests.waiting import settled, until
@@ -26,13 +25,6 @@ from tui.screens.replay import ReplayScreen
 from tui.screens.review import ReviewScreen
 
 SMALL = (80, 24)
-
-
-@pytest.fixture
-def data():
-    d = short_dir()
-    yield d
-    cleanup(d)
 
 
 def _tables() -> list[TableInfo]:

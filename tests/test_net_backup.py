@@ -23,7 +23,7 @@ from tui.net import protocol as p
 from tui.net.backup import MANIFEST, Manifest
 from tui.net.client import Client, local_token
 
-from .net_helpers import cleanup, short_dir
+from .net_helpers import cleanup, run, short_dir
 
 TABLE = p.CreateTable(civs=["rome", "greece", "egypt"], seats=["remote", "greedy", "greedy"],
                       sit=0)
@@ -82,10 +82,6 @@ async def _my_decision(c: Client, after: int = -1) -> p.Update:
         up = await c.expect(p.Update, timeout=60)
         if up.legal and up.version > after:
             return up
-
-
-def run(coro, timeout=180):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 def test_a_backup_taken_while_playing_is_restored_and_the_table_plays_on(root):

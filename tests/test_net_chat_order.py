@@ -7,27 +7,14 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from engine import events as E
 from tui.net import protocol as p
 from tui.sessions.base import ChatEntry
 from tui.sessions.remote import RemoteSession
 from tui.widgets.battle_log import log_entries
 
-from .net_helpers import cleanup, player, running, short_dir
+from .net_helpers import player, run, running
 from .waiting import eventually
-
-
-@pytest.fixture
-def data():
-    d = short_dir()
-    yield d
-    cleanup(d)
-
-
-def run(coro, timeout=120):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 async def _wait_for_person(server, tid):

@@ -15,21 +15,10 @@ from tui.net.digest import History, digest, digest_text
 from tui.net.notices import escapes
 from tui.net.replays import SeenReplay, unpack
 
-from .net_helpers import cleanup, player, running, short_dir
+from .net_helpers import player, run, running
 from .waiting import eventually, settled, until
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "saves" / "games"
-
-
-@pytest.fixture
-def data():
-    d = short_dir()
-    yield d
-    cleanup(d)
-
-
-def run(coro, timeout=120):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 async def _until(client, kind, test=lambda m: True, timeout=20.0):

@@ -7,20 +7,11 @@ from __future__ import annotations
 import asyncio
 import typing
 
-import pytest
-
 from tui.net import protocol as p
 from tui.net.client import Client
 from tui.net.handlers.dispatch import ROUTES
 
-from .net_helpers import cleanup, player, running, short_dir
-
-
-@pytest.fixture
-def data():
-    d = short_dir()
-    yield d
-    cleanup(d)
+from .net_helpers import player, running
 
 
 def run(coro):

@@ -37,7 +37,7 @@ from tui.net.clock import CORRESPONDENCE, HandClock, Preset
 from tui.net.contacts import ContactError, check_email, check_push
 from tui.net.handlers.away import present
 
-from .net_helpers import cleanup, player, running, short_dir
+from .net_helpers import player, run, running
 from .test_net_clocks import _collect, _play
 from .waiting import eventually
 
@@ -45,17 +45,6 @@ BRUNO = "SHA256:bruno"
 REACH = "ssh -p 2222 games.example.org"
 TWO_DAYS = Preset(kind=CORRESPONDENCE, amount=2)
 SECRETS = sorted({c.name for c in ALL_CARDS.values()} | set(RESOURCE_NAMES.values()))
-
-
-@pytest.fixture
-def data():
-    d = short_dir()
-    yield d
-    cleanup(d)
-
-
-def run(coro, timeout=180):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 # --- the real receivers --------------------------------------------------------------------------

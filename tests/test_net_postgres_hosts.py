@@ -27,7 +27,7 @@ from tui.net.client import Client
 from tui.net.peers import certificate, client_context, server_context, split_address
 from tui.net.server import GameServer
 
-from .net_helpers import cleanup, player, short_dir
+from .net_helpers import cleanup, player, run, short_dir
 from .postgres_server import fresh
 from .waiting import eventually
 
@@ -40,10 +40,6 @@ def place(database):
     d = short_dir()
     yield d, database
     cleanup(d)
-
-
-def run(coro, timeout=120):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 @contextlib.asynccontextmanager

@@ -13,15 +13,8 @@ from tui.net import protocol as p
 from tui.net.client import Client, RemoteError
 from tui.net.conn import clean_chat
 
-from .net_helpers import cleanup, player, raw, read_msg, running, short_dir
+from .net_helpers import player, raw, read_msg, running
 from .waiting import eventually
-
-
-@pytest.fixture
-def data():
-    d = short_dir()
-    yield d
-    cleanup(d)
 
 
 def run(coro):

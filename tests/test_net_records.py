@@ -24,19 +24,8 @@ from tui.net.ratings import Rating, rate, recompute
 from tui.net.records import Records, Result, ResultSeat
 from tui.net.store import Store
 
-from .net_helpers import cleanup, player, running, short_dir
+from .net_helpers import player, run, running
 from .waiting import eventually
-
-
-@pytest.fixture
-def data():
-    d = short_dir()
-    yield d
-    cleanup(d)
-
-
-def run(coro, timeout=200):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 # --- the ratings ---------------------------------------------------------------------------
@@ -270,7 +259,6 @@ def test_a_table_of_one_player_and_computers_is_kept_but_not_rated(data, quick_h
     assert mine.games == 0 and mine.mu is None
     assert len(results) == 1 and not results[0].rated
     assert [s.player for s in results[0].seats] == ["SHA256:anna", None, None]
-
 
 
 def test_a_guest_and_an_unnamed_key_see_records_without_any_fingerprint(data):

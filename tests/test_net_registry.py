@@ -4,7 +4,6 @@ file refused at start with one line."""
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 import sqlite3
 import subprocess
@@ -23,19 +22,8 @@ from tui.net.client import Client
 from tui.net.schema import LATEST, RegistryError, open_registry
 from tui.net.store import SeatRow, Store
 
-from .net_helpers import cleanup, running, short_dir
+from .net_helpers import run, running
 from .registry_today import BEFORE_CHAT_VERSIONS, UNVERSIONED
-
-
-@pytest.fixture
-def data():
-    d = short_dir()
-    yield d
-    cleanup(d)
-
-
-def run(coro, timeout=120):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 def _old_registry(data: Path, schema: str) -> None:

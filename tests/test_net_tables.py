@@ -5,25 +5,13 @@ from __future__ import annotations
 import asyncio
 
 import msgspec
-import pytest
 
 from engine.game import state_hash
 from engine.saves import load_save
 from tui.net import protocol as p
 
-from .net_helpers import cleanup, player, running, short_dir
+from .net_helpers import player, run, running
 from .waiting import eventually
-
-
-@pytest.fixture
-def data():
-    d = short_dir()
-    yield d
-    cleanup(d)
-
-
-def run(coro, timeout=120):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 async def _wait_for_person(server, tid):

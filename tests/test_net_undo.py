@@ -5,15 +5,13 @@ real server on a real Unix socket, and the real app driven by keys."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from engine.game import state_hash
 from engine.saves import load_save
 from tui.net import protocol as p
 
-from .net_helpers import cleanup, player, running, short_dir
+from .net_helpers import cleanup, player, run, running, short_dir
 from .test_tui_fixtures import settle
 from .waiting import eventually, until
 
@@ -27,10 +25,6 @@ def data(monkeypatch):
     d = short_dir()
     yield d
     cleanup(d)
-
-
-def run(coro, timeout=120):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 async def _table(server, creator) -> tuple[int, int]:

@@ -123,10 +123,6 @@ def hint(server: GameServer, conn: Conn, msg: p.RequestHint, table: Table) -> No
 
 # --- the review ---------------------------------------------------------------------------
 def review(server: GameServer, conn: Conn, msg: p.RequestReview, table: Table) -> None:
-    if not table.over:
-        conn.send(p.Rejected(reason=f"table {table.id} is still playing: its review comes "
-                                    "when the game is over", table=table.id))
-        return
     seat = table.seat_of(conn.identity or "")
     if seat is None:
         conn.send(p.Rejected(reason=f"only the players of table {table.id} may review it",

@@ -41,6 +41,7 @@ class Route(msgspec.Struct, frozen=True, kw_only=True):
     sits: bool = False
     here: bool = False
     playing: bool = False
+    over: str = ""  # what only a finished table gives ("its replay"): refused before
 
 
 ROUTES: dict[type, Route] = {
@@ -48,7 +49,7 @@ ROUTES: dict[type, Route] = {
     p.Hello: Route(answer=lobby.hello_again),
     p.ListTables: Route(answer=lobby.list_tables),
     p.CreateTable: Route(answer=lobby.create),
-    p.GetReplay: Route(answer=lobby.replay, table=True),
+    p.GetReplay: Route(answer=lobby.replay, table=True, over="its replay"),
     # records: profiles and the best rated
     p.GetProfile: Route(answer=profiles.profile),
     p.GetLeaders: Route(answer=profiles.leaders),
@@ -60,7 +61,7 @@ ROUTES: dict[type, Route] = {
     p.HandOver: Route(answer=seats.hand_over, table=True, seat=True, playing=True),
     # the hard player's advice: a hint at one's decision, the review of a finished table
     p.RequestHint: Route(answer=advice.hint, table=True, sits=True, playing=True),
-    p.RequestReview: Route(answer=advice.review, table=True),
+    p.RequestReview: Route(answer=advice.review, table=True, over="its review"),
     # chat
     p.Chat: Route(answer=chat.say, table=True, here=True),
     # clocks and votes
@@ -130,6 +131,10 @@ def _guarded(server: GameServer, conn: Conn, route: Route, msg: Any) -> Table | 
             return None
     if route.here and conn.table != table.id:
         conn.send(p.Rejected(reason="you are not at this table", table=table.id))
+        return None
+    if route.over and not table.over:
+        conn.send(p.Rejected(reason=f"table {table.id} is still playing: {route.over} comes "
+                                    "when the game is over", table=table.id))
         return None
     if route.playing and table.closed:
         conn.send(p.Rejected(reason=f"the host closed table {table.id}: {table.closed}",

@@ -101,10 +101,6 @@ def create(server: GameServer, conn: Conn, msg: p.CreateTable) -> None:
 
 
 def replay(server: GameServer, conn: Conn, msg: p.GetReplay, table: Table) -> None:
-    if not table.over:
-        conn.send(p.Rejected(reason=f"table {table.id} is still playing: its replay "
-                                    "comes when the game is over", table=table.id))
-        return
     seat = table.seat_of(conn.identity or "")
     record = table.match.record
 

@@ -123,6 +123,9 @@ def test_remote_game_screen_waiting(snap_compare):
         await _shown(pilot)
         await pilot.press("5", "t")
         await until(pilot, lambda: isinstance(pilot.app.focused, Input), what="the chat line")
+        chat_line = pilot.app.focused
+        assert isinstance(chat_line, Input)
+        chat_line.cursor_blink = False  # the picture must not catch its caret mid-blink
         await settled(pilot)
 
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)

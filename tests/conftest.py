@@ -1,7 +1,9 @@
 """What several test modules share through pytest itself.
 
-- A server's data directory (`data`), and the one PostgreSQL server of the tests of several hosts (started for the first test that
-  asks, stopped at the end).
+- A server's data directory (`data`), and the one PostgreSQL server of the tests of several
+  hosts (started for the first test that asks, stopped at the end).
+- A text field's caret that does not blink: a snapshot taken on a loaded machine would
+  otherwise catch it on or off by chance.
 - The tests run on the source as it is, or on the compiled build when it was built in this
   tree (engine/compiled.py). A compiled module's functions call each other directly, not
   through the module's names: a test that patches a name of a compiled module (or a method
@@ -16,6 +18,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from textual.widgets import Input
 
 from engine.compiled import built
 
@@ -31,6 +34,13 @@ def data() -> Iterator[Path]:
     d = short_dir()
     yield d
     cleanup(d)
+
+
+@pytest.fixture(autouse=True)
+def _steady_caret(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A focused field shows its caret all the time (Textual turns it on at focus and at
+    each key, and its timer would turn it off every half second)."""
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
 
 
 @pytest.fixture(scope="session")

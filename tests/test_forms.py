@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_tui_fixtures import decision_session, phase_session, settle
-from tests.waiting import until
+from tests.waiting import on_top_and_focused, until
 from tui.app import MareNostrumApp
 from tui.decisions import DecisionScreen
 from tui.screens.create_table import CreateTableScreen
@@ -61,7 +61,7 @@ def test_a_new_tables_boxes_show_their_marks(theme):
     async def steps(pilot):
         screen = CreateTableScreen()
         app.push_screen(screen)
-        await settle(pilot, lambda: app.screen is screen and screen.focused is not None)
+        await settle(pilot, lambda: on_top_and_focused(app, screen))
         text = _screen_text(app)
         assert "[ ] Long game" in text and "[x] Spectators may watch" in text
         screen.query_one("#long").focus()
@@ -97,7 +97,7 @@ def test_typing_in_a_new_tables_field_keeps_its_default():
         from textual.widgets import Input
         screen = CreateTableScreen()
         app.push_screen(screen)
-        await settle(pilot, lambda: app.screen is screen and screen.focused is not None)
+        await settle(pilot, lambda: on_top_and_focused(app, screen))
         civs = screen.query_one("#civs", Input)
         assert screen.focused is civs
         before = civs.value
@@ -184,7 +184,7 @@ def test_create_table_marks(snap_compare, theme):
     async def run_before(pilot):
         screen = CreateTableScreen()
         app.push_screen(screen)
-        await settle(pilot, lambda: app.screen is screen and screen.focused is not None)
+        await settle(pilot, lambda: on_top_and_focused(app, screen))
         screen.query_one("#three").focus()
         await pilot.press("space")
         await until(pilot, lambda: "[x] Holding three" in _screen_text(app))

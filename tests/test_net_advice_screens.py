@@ -11,7 +11,7 @@ from textual.widgets import Checkbox
 from tests.net_helpers import player, running
 from tests.test_net_advice import _finished_table
 from tests.test_tui_fixtures import settle
-from tests.waiting import settled, until
+from tests.waiting import on_top_and_focused, settled, until
 from tui.app import MareNostrumApp
 from tui.decisions import DecisionScreen
 from tui.net import protocol as p
@@ -56,7 +56,7 @@ def test_the_lobby_says_which_tables_offer_hints(snap_compare):
 async def _create_form(pilot) -> create_table.CreateTableScreen:
     screen = create_table.CreateTableScreen()
     pilot.app.push_screen(screen, pilot.app.created.append)
-    await settle(pilot, lambda: pilot.app.screen is screen and screen.focused is not None)
+    await settle(pilot, lambda: on_top_and_focused(pilot.app, screen))
     return screen
 
 

@@ -16,7 +16,7 @@ from tui.net.notices import escapes
 from tui.net.replays import SeenReplay, unpack
 
 from .net_helpers import player, run, running
-from .waiting import eventually, settled, until
+from .waiting import eventually, on_top_and_focused, settled, until
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "saves" / "games"
 
@@ -403,7 +403,7 @@ def test_create_table_with_a_clock(snap_compare, monkeypatch):
     async def run_before(pilot):
         screen = create_table.CreateTableScreen()
         pilot.app.push_screen(screen)
-        await settle(pilot, lambda: pilot.app.screen is screen and screen.focused is not None)
+        await settle(pilot, lambda: on_top_and_focused(pilot.app, screen))
         clock = pilot.app.screen.query_one("#clock", Select)
         clock.focus()  # as when chosen by keys (and no text cursor blinks in the shot)
         clock.value = CORRESPONDENCE
@@ -427,7 +427,7 @@ def test_create_table_sends_the_clock():
             await pilot.pause()
             screen = create_table.CreateTableScreen()
             app.push_screen(screen, got.append)
-            await until(pilot, lambda: app.screen is screen and screen.focused is not None)
+            await until(pilot, lambda: on_top_and_focused(app, screen))
             from textual.widgets import Input, Select
             app.screen.query_one("#clock", Select).value = LIVE
             amount = app.screen.query_one("#clock-amount", Input)

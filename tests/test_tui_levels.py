@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from engine.bots import DESCRIPTIONS
-from tests.waiting import settled, until
+from tests.waiting import on_top_and_focused, settled, until
 from tui.app import MareNostrumApp
 from tui.screens import create_table
 from tui.screens import new_game as new_game_screen
@@ -39,7 +39,7 @@ def _lobby_with(screen) -> MareNostrumApp:
     async def run_before(pilot):
         pushed = screen()
         pilot.app.push_screen(pushed)
-        await until(pilot, lambda: pilot.app.screen is pushed and pushed.focused is not None)
+        await until(pilot, lambda: on_top_and_focused(pilot.app, pushed))
         await settled(pilot)
     app.run_before = run_before  # type: ignore[attr-defined]
     return app

@@ -74,3 +74,10 @@ def polled(condition: Callable[[], T], timeout: float = TIMEOUT, what: str = "",
         if time.monotonic() > end:
             raise _failed(what, timeout, got)
         time.sleep(every)
+
+
+def on_top_and_focused(app: Any, screen: Any) -> bool:
+    """`screen` is the one shown and its focused widget knows it: Textual names the widget
+    at once but sets its `has_focus` (and so draws its caret) when the Focus event arrives."""
+    focused = screen.focused
+    return app.screen is screen and focused is not None and focused.has_focus

@@ -38,10 +38,18 @@ class Door:
         return (self.d / "door.log").read_text()
 
     def session(self) -> int:
-        """The one session's process, once it runs the app."""
+        """The one session's process, once it runs the session's own program: a fresh one
+        has exec'd `tui.net.fresh` (until then it is a copy of the door, with the door's
+        environment), a warm one is a fork of `tui.net.warm`."""
         def one() -> int:
             pids = sessions(self.proc.pid)
-            return pids[0] if len(pids) == 1 else 0
+            if len(pids) != 1:
+                return 0
+            try:
+                program = Path(f"/proc/{pids[0]}/cmdline").read_bytes()
+            except OSError:
+                return 0
+            return pids[0] if b"tui.net.fresh" in program or b"tui.net.warm" in program else 0
         return polled(one, TIMEOUT, what="the session's process")
 
 

@@ -115,8 +115,9 @@ def test_quick_computer_players_move_between_two_dialogs_without_a_worker(monkey
     """Fast play with computer players that do not deliberate: their moves are made on
     the screen's thread at once; a deliberating level at the table still thinks in a
     worker. (The screen's in-line budget is widened: on a loaded machine quick players may
-    outlast 50 ms, and what is checked is where they play, not how fast.)"""
-    monkeypatch.setattr("tui.screens.computers.IN_LINE_BUDGET", 5.0)
+    outlast 50 ms, even seconds when the suite runs beside it: what is checked is where
+    they play, not how fast.)"""
+    monkeypatch.setattr("tui.screens.computers.IN_LINE_BUDGET", 120.0)
     from engine.data.board import CIVS
     from engine.state import Config
     from tests.test_tui_fixtures import KeyPlayer, _ready

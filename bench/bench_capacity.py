@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
+import contextlib
 import os
 import shutil
 import statistics
@@ -37,11 +37,34 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TypeVar, cast
 
 import asyncssh
+import msgspec
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from capacity_messages import (  # noqa: E402  (beside this file)
+    Decision,
+    MakeTables,
+    Measure,
+    Measured,
+    Play,
+    Playing,
+    Quit,
+    Ready,
+    Reply,
+    Request,
+    TablesMade,
+    encoder,
+    reply_decoder,
+)
+
+R = TypeVar("R", bound=Reply)
+
 LOBBY = b"tables of this server"
 
 
@@ -60,7 +83,7 @@ def mem_available_mb() -> int:
     return 0
 
 
-class Screen(asyncssh.SSHClientSession):
+class Screen(asyncssh.SSHClientSession[bytes]):
     """One client's terminal: when its screen changed, and whether the lobby is drawn."""
 
     def __init__(self) -> None:
@@ -70,7 +93,7 @@ class Screen(asyncssh.SSHClientSession):
         self.closed = asyncio.Event()
         self.wanted = LOBBY
 
-    def data_received(self, data: bytes, datatype) -> None:
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         now = time.monotonic()
         self.arrivals.append(now)
         if not self.drawn.is_set():
@@ -79,7 +102,7 @@ class Screen(asyncssh.SSHClientSession):
                 self.drawn.set()
             self.head = seen[-4096:]
 
-    def connection_lost(self, exc) -> None:
+    def connection_lost(self, exc: Exception | None) -> None:
         self.closed.set()
 
 
@@ -100,8 +123,9 @@ class Player:
             "127.0.0.1", port, username=self.name, client_keys=[self.key], known_hosts=None,
             agent_path=None, preferred_auth="publickey")
         self.connected = time.monotonic() - t0  # key exchange and authentication
-        chan, screen = await self.conn.create_session(
+        chan, session = await self.conn.create_session(
             Screen, command, term_type="xterm-256color", term_size=(80, 24), encoding=None)
+        screen = cast(Screen, session)  # the session `Screen` made
         screen.wanted = wanted
         self.screen = screen
         try:
@@ -126,24 +150,29 @@ class DoorProcess:
              str(port), "--dir", str(folder), *extra], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, env=env, text=True)
 
-    def ask(self, req: dict | None = None) -> dict:
+    def ask(self, req: Request | None, kind: type[R]) -> R:
+        """Send `req` (None: only read) and read the door's answer, of `kind`."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
         if req is not None:
-            self.proc.stdin.write(json.dumps(req) + "\n")
+            self.proc.stdin.write(encoder.encode(req).decode() + "\n")
             self.proc.stdin.flush()
         while line := self.proc.stdout.readline():
             if line.startswith("{"):  # not the door's own lines (a created host key)
-                return json.loads(line)
+                reply = reply_decoder.decode(line)
+                if not isinstance(reply, kind):
+                    raise RuntimeError(f"the door answered {reply!r}, not a {kind.__name__}")
+                return reply
         raise RuntimeError("the bench's door ended")
 
-    async def aask(self, req: dict | None = None) -> dict:
-        return await asyncio.to_thread(self.ask, req)
+    async def aask(self, req: Request | None, kind: type[R]) -> R:
+        return await asyncio.to_thread(self.ask, req, kind)
 
     def close(self) -> None:
-        try:
-            self.ask({"do": "quit"})
-        except (RuntimeError, BrokenPipeError, OSError):
-            pass
+        stdin = self.proc.stdin
+        if stdin is not None:  # the door may have ended already
+            with contextlib.suppress(BrokenPipeError, OSError, ValueError):
+                stdin.write(encoder.encode(Quit()).decode() + "\n")
+                stdin.flush()
         try:
             self.proc.wait(timeout=60)
         except subprocess.TimeoutExpired:
@@ -151,13 +180,13 @@ class DoorProcess:
             self.proc.wait()
 
 
-def latencies(decisions: list[list[float]], players: list[Player], end: float
+def latencies(decisions: list[Decision], players: list[Player], end: float
               ) -> tuple[list[float], int]:
     """Per decision, the ms until the last client of its table received output (and how
     many decisions some client of the table never showed before the next one)."""
     by_table: dict[int, list[float]] = {}
-    for table, t0 in decisions:
-        by_table.setdefault(int(table), []).append(t0)
+    for d in decisions:
+        by_table.setdefault(d.table, []).append(d.at)
     clients: dict[int, list[Player]] = {}
     for pl in players:
         if pl.table is not None:
@@ -188,31 +217,55 @@ def cpu_self() -> float:
     return t.user + t.system
 
 
-async def window(door: DoorProcess, players: list[Player], seconds: float) -> dict:
+class Window(msgspec.Struct, kw_only=True):
+    """What a window of play measured."""
+    sessions: int
+    pss_kib: list[int]
+    door_cpu: float  # % of a core: the door, its warm parent and the sessions
+    clients_cpu: float  # % of a core: this process's SSH clients
+    latency: list[float]  # ms from each decision to every client of its table updated
+    missed: int  # decisions some client of the table never showed before the next one
+    decisions: int
+
+
+class WayResult(msgspec.Struct, kw_only=True):
+    """One way of starting sessions (warm or fresh), measured."""
+    way: str
+    start_ms: list[float] = msgspec.field(default_factory=list)  # ssh to the lobby drawn
+    lobby_pss: float = 0.0  # MB per session in the lobby
+    lobby_rss: float = 0.0
+    table_pss: float = 0.0  # MB per seated session
+    tables: Window | None = None  # the tables' window of play
+    steps: list[Window] = msgspec.field(default_factory=list)  # each step of --more
+    held: int = 0
+    broke: str = ""
+
+
+async def window(door: DoorProcess, players: list[Player], seconds: float) -> Window:
     """Measure over `seconds` of play."""
-    start = await door.aask({"do": "measure"})
+    start = await door.aask(Measure(), Measured)
     me0 = cpu_self()
     t0 = time.monotonic()
     await asyncio.sleep(seconds)
-    end = await door.aask({"do": "measure"})
+    end = await door.aask(Measure(), Measured)
     wall = time.monotonic() - t0
-    lat, missed = latencies(end["decisions"], players, end["now"] - 0.5)
-    return {"sessions": end["sessions"], "pss_kib": end["pss_kib"],
-            "door_cpu": (end["cpu_s"] - start["cpu_s"]) / wall * 100,
-            "clients_cpu": (cpu_self() - me0) / wall * 100, "latency": lat,
-            "missed": missed, "decisions": len(end["decisions"])}
+    lat, missed = latencies(end.decisions, players, end.now - 0.5)
+    return Window(sessions=end.sessions, pss_kib=end.pss_kib,
+                  door_cpu=(end.cpu_s - start.cpu_s) / wall * 100,
+                  clients_cpu=(cpu_self() - me0) / wall * 100, latency=lat,
+                  missed=missed, decisions=len(end.decisions))
 
 
-def figures(w: dict) -> str:
-    lat = w["latency"]
-    return (f"{w['decisions']} decisions: screens updated p50 {pct(lat, 50):.0f} ms, "
+def figures(w: Window) -> str:
+    lat = w.latency
+    return (f"{w.decisions} decisions: screens updated p50 {pct(lat, 50):.0f} ms, "
             f"p95 {pct(lat, 95):.0f} ms, p99 {pct(lat, 99):.0f} ms"
-            f"{', ' + str(w['missed']) + ' not seen by all' if w['missed'] else ''}; "
-            f"processor: door+sessions {w['door_cpu']:.0f}% of a core, "
-            f"clients {w['clients_cpu']:.0f}%")
+            f"{', ' + str(w.missed) + ' not seen by all' if w.missed else ''}; "
+            f"processor: door+sessions {w.door_cpu:.0f}% of a core, "
+            f"clients {w.clients_cpu:.0f}%")
 
 
-async def open_many(players: list[Player], port: int, commands: list[str | None],
+async def open_many(players: list[Player], port: int, commands: Sequence[str | None],
                     wanted: list[bytes], at_once: int) -> list[float]:
     gate = asyncio.Semaphore(at_once)
 
@@ -225,38 +278,39 @@ async def open_many(players: list[Player], port: int, commands: list[str | None]
 
 
 async def run_way(way: str, args: argparse.Namespace, folder: Path,
-                  keys: list[asyncssh.SSHKey]) -> dict:
+                  keys: list[asyncssh.SSHKey]) -> WayResult:
     port = args.port + (0 if way == "warm" else 1)
     door = DoorProcess(way, port, folder)
     players: list[Player] = []
-    result: dict = {"way": way}
+    result = WayResult(way=way)
     used = iter(range(len(keys)))
     try:
-        await door.aask()  # ready
+        await door.aask(None, Ready)
         # 1. the lobby, one session after another
         lobby = [Player(keys[next(used)], f"lobby{i}") for i in range(args.lobby)]
-        starts, connected = [], []
+        starts: list[float] = []
+        connected: list[float] = []
         for pl in lobby:
             starts.append(await pl.open(port, None) * 1000)
             connected.append(pl.connected * 1000)
             players.append(pl)
         await asyncio.sleep(1.0)
-        m = await door.aask({"do": "measure"})
-        result["start_ms"] = starts
-        result["lobby_pss"] = statistics.mean(m["pss_kib"]) / 1024
-        result["lobby_rss"] = statistics.mean(m["rss_kib"]) / 1024
+        m = await door.aask(Measure(), Measured)
+        result.start_ms = starts
+        result.lobby_pss = statistics.mean(m.pss_kib) / 1024
+        result.lobby_rss = statistics.mean(m.rss_kib) / 1024
         print(f"[{way}] {args.lobby} sessions to the lobby: ssh to lobby drawn p50 "
               f"{pct(starts, 50):.0f} ms, p95 {pct(starts, 95):.0f} ms (of which SSH's key "
               f"exchange and authentication p50 {pct(connected, 50):.0f} ms, then the "
               f"session to the lobby drawn p50 "
               f"{pct([s - c for s, c in zip(starts, connected, strict=True)], 50):.0f} ms); PSS "
-              f"{result['lobby_pss']:.1f} MB per session (RSS {result['lobby_rss']:.1f})",
+              f"{result.lobby_pss:.1f} MB per session (RSS {result.lobby_rss:.1f})",
               flush=True)
         # 2. the tables and their watchers
         seated = [[Player(keys[next(used)], f"t{t}s{s}") for s in range(6)]
                   for t in range(args.tables)]
         fps = [[pl.key.get_fingerprint("sha256") for pl in row] for row in seated]
-        tids = (await door.aask({"do": "tables", "seats": fps}))["tables"]
+        tids = (await door.aask(MakeTables(seats=fps), TablesMade)).tables
         at_table = []
         for tid, row in zip(tids, seated, strict=True):
             for pl in row:
@@ -273,19 +327,19 @@ async def run_way(way: str, args: argparse.Namespace, folder: Path,
         players += at_table + lookers
         opened = time.monotonic() - t0
         await asyncio.sleep(2.0)
-        m = await door.aask({"do": "measure"})
-        pss = sorted(m["pss_kib"])
-        result["table_pss"] = statistics.mean(pss[-len(at_table):]) / 1024 if at_table else 0
+        m = await door.aask(Measure(), Measured)
+        pss = sorted(m.pss_kib)
+        result.table_pss = statistics.mean(pss[-len(at_table):]) / 1024 if at_table else 0
         print(f"[{way}] {len(at_table)} seated and {len(lookers)} watching opened in "
-              f"{opened:.0f} s; {m['sessions']} sessions, PSS at a table "
-              f"{result['table_pss']:.1f} MB per seated session "
-              f"(all sessions {sum(m['pss_kib']) / 1024:.0f} MB)", flush=True)
-        await door.aask({"do": "play", "think": args.think})
+              f"{opened:.0f} s; {m.sessions} sessions, PSS at a table "
+              f"{result.table_pss:.1f} MB per seated session "
+              f"(all sessions {sum(m.pss_kib) / 1024:.0f} MB)", flush=True)
+        await door.aask(Play(think=args.think), Playing)
         w = await window(door, players, args.window)
-        result["tables"] = w
-        print(f"[{way}] {w['sessions']} sessions: {figures(w)}", flush=True)
+        result.tables = w
+        print(f"[{way}] {w.sessions} sessions: {figures(w)}", flush=True)
         # 3. more, until it breaks
-        held, broke = w["sessions"], f"--max-sessions {args.max_sessions} reached"
+        held, broke = w.sessions, f"--max-sessions {args.max_sessions} reached"
         while held + args.more <= args.max_sessions:
             if mem_available_mb() < args.keep_free_mb:
                 broke = f"less than {args.keep_free_mb} MB of memory available"
@@ -300,14 +354,14 @@ async def run_way(way: str, args: argparse.Namespace, folder: Path,
                 break
             players += extra
             w = await window(door, players, args.window_more)
-            held = w["sessions"]
+            held = w.sessions
             print(f"[{way}] {held} sessions: {figures(w)}; "
                   f"{mem_available_mb()} MB available", flush=True)
-            result.setdefault("steps", []).append(w)
-            if pct(w["latency"], 95) > args.break_ms:
+            result.steps.append(w)
+            if pct(w.latency, 95) > args.break_ms:
                 broke = f"p95 over {args.break_ms:g} ms"
                 break
-        result["held"], result["broke"] = held, broke
+        result.held, result.broke = held, broke
         print(f"[{way}] held {held} sessions; stopped: {broke}", flush=True)
     finally:
         for pl in players:
@@ -329,12 +383,12 @@ async def bench(args: argparse.Namespace) -> None:
         print("\nway    ssh->lobby p95  PSS lobby  PSS table  decision->all p50/p95/p99  "
               "door+sessions cpu  held")
         for r in results:
-            w = r["tables"]
-            lat = w["latency"]
-            print(f"{r['way']:6} {pct(r['start_ms'], 95):10.0f} ms {r['lobby_pss']:7.1f} MB "
-                  f"{r['table_pss']:7.1f} MB   {pct(lat, 50):5.0f}/{pct(lat, 95):.0f}/"
-                  f"{pct(lat, 99):.0f} ms {w['door_cpu']:12.0f}%   {r['held']} "
-                  f"({r['broke']})")
+            w = r.tables
+            lat = w.latency if w is not None else []
+            print(f"{r.way:6} {pct(r.start_ms, 95):10.0f} ms {r.lobby_pss:7.1f} MB "
+                  f"{r.table_pss:7.1f} MB   {pct(lat, 50):5.0f}/{pct(lat, 95):.0f}/"
+                  f"{pct(lat, 99):.0f} ms {w.door_cpu if w else 0:12.0f}%   {r.held} "
+                  f"({r.broke})")
         print("targets: ssh->lobby p95 <= 150 ms, PSS <= 12 MB in the lobby and <= 20 MB at "
               "a six-player table, 300 sessions with decision->all p95 <= 100 ms")
     finally:

@@ -7,14 +7,12 @@ decision (the first legal action) when the seat's update says it decides, after 
 thinking pause; the moment of sending is logged, so that bench_capacity.py can time how
 long every SSH client of that table takes to see its screen change.
 
-Driven by bench_capacity.py over stdin/stdout, one JSON object per line:
-    {"do": "tables", "seats": [[fp, ...] per table]}   -> {"tables": [ids]}
-    {"do": "play", "think": 1.0}                        -> {"ok": true}  (decisions begin)
-    {"do": "measure"}    -> {"sessions": n, "pss_kib": [...], "rss_kib": [...],
-                             "cpu_s": door + warm parent + sessions, "decisions": [[table, t0]]}
-    {"do": "token", "key": fp}                          -> {"token": t}  (for a client of
-                                                           the soak, bench/soak_server.py)
-    {"do": "quit"}
+Driven by bench_capacity.py over stdin/stdout, one JSON object per line
+(bench/capacity_messages.py): it says `Ready` at start; `MakeTables` (a key fingerprint
+per seat) -> `TablesMade`; `Play` -> `Playing` (the decisions begin); `Measure` ->
+`Measured` (the sessions' memory, the processor time of the door, the warm parent and the
+sessions, the decisions sent since the last one); `IssueToken` -> `TokenIssued` (for a
+client of the soak, bench/soak_server.py); `Quit`.
 
 bench/soak_server.py runs it with `--data` (kept across its SIGKILLs), `--log-file` (the
 server's log, searched for tracebacks) and `--bot-delay`.
@@ -24,11 +22,27 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import sys
 from pathlib import Path
+
+from capacity_messages import (
+    Decision,
+    IssueToken,
+    MakeTables,
+    Measure,
+    Measured,
+    Play,
+    Playing,
+    Quit,
+    Ready,
+    Reply,
+    TablesMade,
+    TokenIssued,
+    encoder,
+    request_decoder,
+)
 
 from engine.data.board import CIVS
 from tui.net import limits as lim
@@ -69,7 +83,7 @@ def cpu_seconds(pid: int) -> float:
 class Hand:
     """A seated player's protocol client: decides when its update says so."""
 
-    def __init__(self, client: Client, table: int, seat: int, log: list[list[float]]) -> None:
+    def __init__(self, client: Client, table: int, seat: int, log: list[Decision]) -> None:
         self.client = client
         self.table = table
         self.seat = seat
@@ -95,7 +109,7 @@ class Hand:
         if self.pending is not up:
             return
         self.pending = None
-        self.log.append([self.table, asyncio.get_running_loop().time()])
+        self.log.append(Decision(self.table, asyncio.get_running_loop().time()))
         self.client.send(p.Act(table=self.table, version=up.version, action=up.legal[0]))
 
 
@@ -105,8 +119,8 @@ class Door:
         self.server = server
         self.warm = warm
         self.hands: list[Hand] = []
-        self.decisions: list[list[float]] = []
-        self.tasks: list[asyncio.Task] = []
+        self.decisions: list[Decision] = []
+        self.tasks: list[asyncio.Task[None]] = []
 
     async def hand(self, fingerprint: str) -> Client:
         assert self.server.socket_path is not None
@@ -137,15 +151,15 @@ class Door:
             if h.pending is not None:
                 self.tasks.append(asyncio.get_running_loop().create_task(h.maybe_act()))
 
-    def measure(self) -> dict:
+    def measure(self) -> Measured:
         pids = [s.child.pid for s in self.front.sessions if s.child is not None]
         mem = [pss_kib(pid) for pid in pids]
         cpu = cpu_seconds(os.getpid()) + sum(cpu_seconds(pid) for pid in pids)
         if self.warm is not None and self.warm.proc is not None:
             cpu += cpu_seconds(self.warm.proc.pid)
-        out = {"sessions": len(pids), "pss_kib": [m[0] for m in mem],
-               "rss_kib": [m[1] for m in mem], "cpu_s": cpu, "decisions": self.decisions,
-               "now": asyncio.get_running_loop().time()}
+        out = Measured(sessions=len(pids), pss_kib=[m[0] for m in mem],
+                       rss_kib=[m[1] for m in mem], cpu_s=cpu, decisions=self.decisions,
+                       now=asyncio.get_running_loop().time())
         self.decisions = []
         for h in self.hands:
             h.log = self.decisions
@@ -173,25 +187,24 @@ async def main(args: argparse.Namespace) -> None:
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
 
-    def say(obj: dict) -> None:
-        sys.stdout.write(json.dumps(obj) + "\n")
+    def say(reply: Reply) -> None:
+        sys.stdout.write(encoder.encode(reply).decode() + "\n")
         sys.stdout.flush()
 
-    say({"ready": True, "clock": loop.time(),
-         "warm": warm.proc.pid if warm is not None and warm.proc is not None else 0})
+    say(Ready(clock=loop.time(),
+              warm=warm.proc.pid if warm is not None and warm.proc is not None else 0))
     while line := await reader.readline():
-        req = json.loads(line)
-        if req["do"] == "tables":
-            say({"tables": await door.tables(req["seats"])})
-        elif req["do"] == "play":
-            await door.play(req["think"])
-            say({"ok": True})
-        elif req["do"] == "token":
-            fp = req["key"]
-            say({"token": server.issue_token(fp, fp[-8:], key=fp)})
-        elif req["do"] == "measure":
+        req = request_decoder.decode(line)  # a line of another shape stops the run
+        if isinstance(req, MakeTables):
+            say(TablesMade(tables=await door.tables(req.seats)))
+        elif isinstance(req, Play):
+            await door.play(req.think)
+            say(Playing())
+        elif isinstance(req, IssueToken):
+            say(TokenIssued(token=server.issue_token(req.key, req.key[-8:], key=req.key)))
+        elif isinstance(req, Measure):
             say(door.measure())
-        elif req["do"] == "quit":
+        elif isinstance(req, Quit):
             break
     listener.close()
     front.close()

@@ -56,6 +56,7 @@ sys.path.insert(0, str(HERE.parent))
 
 from bench_capacity import DoorProcess, Player  # noqa: E402
 from capacity_door import cpu_seconds, pss_kib  # noqa: E402
+from capacity_messages import IssueToken, Ready, TokenIssued  # noqa: E402
 
 from engine.data.board import CIVS  # noqa: E402
 from engine.game import state_hash  # noqa: E402
@@ -65,6 +66,15 @@ from tui.net import protocol as p  # noqa: E402
 from tui.net.client import Client, RemoteError  # noqa: E402
 
 _enc = msgspec.msgpack.Encoder()
+
+
+class Memory(msgspec.Struct, kw_only=True):
+    """The server's memory (and its warm parent's) at a moment of the soak."""
+    minute: float
+    pss_mb: float
+    rss_mb: float
+    warm_pss_mb: float
+    warm_rss_mb: float
 
 
 @dataclass
@@ -96,7 +106,7 @@ class Figures:
     lost: list[str] = field(default_factory=list)
     broken: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # exceptions in this process
-    memory: list[dict] = field(default_factory=list)  # before each kill and at the end
+    memory: list[Memory] = field(default_factory=list)  # before each kill and at the end
     samples: list[str] = field(default_factory=list)
     games_over: int = 0
     kills: int = 0
@@ -127,22 +137,21 @@ class Soak:
         self.door = DoorProcess("warm", self.args.port, self.folder, (
             "--data", str(self.data), "--log-file", str(self.log_file),
             "--bot-delay", str(self.args.bot_delay)))
-        ready = self.door.ask()
-        self.warm_pid = ready.get("warm", 0)
+        self.warm_pid = self.door.ask(None, Ready).warm
         self.up.set()
 
     async def token(self, fp: str) -> str:
         await self.up.wait()
         async with self.asking:
             assert self.door is not None
-            return (await self.door.aask({"do": "token", "key": fp}))["token"]
+            return (await self.door.aask(IssueToken(key=fp), TokenIssued)).token
 
-    def memory(self) -> dict:
+    def memory(self) -> Memory:
         assert self.door is not None
         pss, rss = pss_kib(self.door.proc.pid)
         wpss, wrss = pss_kib(self.warm_pid) if self.warm_pid else (0, 0)
-        return {"minute": round((time.monotonic() - self.t0) / 60, 1), "pss_mb": pss / 1024,
-                "rss_mb": rss / 1024, "warm_pss_mb": wpss / 1024, "warm_rss_mb": wrss / 1024}
+        return Memory(minute=round((time.monotonic() - self.t0) / 60, 1), pss_mb=pss / 1024,
+                      rss_mb=rss / 1024, warm_pss_mb=wpss / 1024, warm_rss_mb=wrss / 1024)
 
     async def kill_and_restart(self) -> None:
         async with self.asking:
@@ -160,7 +169,8 @@ class Soak:
                      f"so far, lost {len(self.fig.lost)}, broken records "
                      f"{len(self.fig.broken)}; records checked in {t1 - t0:.1f} s, server "
                      f"up again in {time.monotonic() - t1:.1f} s; memory before: "
-                     f"{self.fig.memory[-1]}")
+                     f"RSS {self.fig.memory[-1].rss_mb:.1f} MB, PSS "
+                     f"{self.fig.memory[-1].pss_mb:.1f} MB")
 
     def check_records(self) -> None:
         """Every table's save loads and replays to its state; every acknowledged decision
@@ -262,7 +272,7 @@ class Soak:
 
         go_to(table)
         sent: dict[int, tuple[int, bytes]] = {}  # table -> (version, action) unacknowledged
-        deciding: list[asyncio.Task] = []
+        deciding: list[asyncio.Task[None]] = []
 
         async def decide(up: p.Update) -> None:
             await asyncio.sleep(self.args.think * rng.uniform(0.3, 1.7))
@@ -355,7 +365,7 @@ class Soak:
         self.say(f"{len(self.slots)} tables ({computers} of computers only), nobody "
                  f"connected: server {idle:.1f}% of a core over {a.idle_window:g} s")
         self.t0 = time.monotonic()
-        tasks = []
+        tasks: list[asyncio.Task[None]] = []
         loop = asyncio.get_running_loop()
         for slot in self.slots:
             for s, kind in enumerate(slot.kinds):
@@ -385,8 +395,8 @@ class Soak:
                 rate = (cpu - cpu_mark[0]) / max(0.1, now - cpu_mark[1]) * 100
                 made = self.fig.decisions - cpu_mark[2]
                 cpu_mark = (cpu, now, self.fig.decisions)
-                line = (f"server RSS {m['rss_mb']:.0f} MB PSS {m['pss_mb']:.0f} MB, warm "
-                        f"{m['warm_pss_mb']:.0f} MB; cpu {rate:.0f}% of a core; {made} "
+                line = (f"server RSS {m.rss_mb:.0f} MB PSS {m.pss_mb:.0f} MB, warm "
+                        f"{m.warm_pss_mb:.0f} MB; cpu {rate:.0f}% of a core; {made} "
                         f"decisions in 30 s; {len(self.clients)} connected; games over "
                         f"{self.fig.games_over}; drops {self.fig.drops}")
                 self.fig.samples.append(line)
@@ -426,13 +436,12 @@ class Soak:
             for x in items[:10]:
                 print(f"{what}: {x}")
         mem = f.memory
-        first, last = (mem[0], mem[-1]) if mem else ({}, {})
-        growth_rss = (last["rss_mb"] / first["rss_mb"] - 1) * 100 if mem else 0.0
-        growth_pss = (last["pss_mb"] / first["pss_mb"] - 1) * 100 if mem else 0.0
+        growth_rss = (mem[-1].rss_mb / mem[0].rss_mb - 1) * 100 if mem else 0.0
+        growth_pss = (mem[-1].pss_mb / mem[0].pss_mb - 1) * 100 if mem else 0.0
         print("memory of the server before each SIGKILL and at the end:")
         for m in mem:
-            print(f"  minute {m['minute']:5.1f}: RSS {m['rss_mb']:.1f} MB, PSS "
-                  f"{m['pss_mb']:.1f} MB; warm parent RSS {m['warm_rss_mb']:.1f} MB")
+            print(f"  minute {m.minute:5.1f}: RSS {m.rss_mb:.1f} MB, PSS "
+                  f"{m.pss_mb:.1f} MB; warm parent RSS {m.warm_rss_mb:.1f} MB")
         print(f"rejected (reasons, counted): {json.dumps(f.rejected)}")
         a = self.args
         print(f"SOAK {a.minutes:g} min, {a.tables} tables, {a.watchers} watchers "

@@ -4,6 +4,7 @@ of the guide, press Enter, then press the keys the page names under "To go on qu
 from __future__ import annotations
 
 from tests.test_tui_fixtures import settle
+from tests.waiting import settled
 from tui.app import MareNostrumApp
 from tui.commands.learn_cmd import guided_screen
 from tui.decisions.base import DecisionScreen, PaymentScreen
@@ -44,7 +45,7 @@ async def newcomer(pilot, pages: int, log: list[str] | None = None) -> GuideScre
             if log is not None:
                 log.append(screen.page.kind)
             if seen == pages:
-                await pilot.pause(0.1)
+                await settled(pilot)
                 return screen
             await pilot.press("enter")
         elif isinstance(screen, PaymentScreen):

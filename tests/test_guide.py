@@ -16,7 +16,9 @@ from engine import prompts as P
 from engine.scenario import run
 from tests.guide_walk import FIRST_TURN, game_screen, guided_app, newcomer
 from tests.test_docs_references import ROOT, headings
+from tests.waiting import until
 from tui.cli import main
+from tui.decisions.base import DecisionScreen
 from tui.guide import others
 from tui.guide.first_game import SCENARIO, first_game_config
 from tui.guide.others import GODS, PASSING, SETUP, WHY, Reason, others_did, reason
@@ -160,13 +162,13 @@ def test_the_guide_goes_off_and_g_brings_it_back():
             await pilot.press("o")  # off: the decision opens, no more pages
             screen = game_screen(app)
             assert not screen.tour.on
-            await pilot.pause(0.2)
-            assert not isinstance(app.screen, GuideScreen)
+            await until(pilot, lambda: isinstance(app.screen, DecisionScreen),
+                        what="the decision, the guide off")
             await pilot.press("escape")  # the board
-            await pilot.pause(0.2)
+            await until(pilot, lambda: app.screen is screen, what="the board")
             await pilot.press("g")
-            await pilot.pause(0.2)
-            assert isinstance(app.screen, GuideScreen)
+            await until(pilot, lambda: isinstance(app.screen, GuideScreen),
+                        what="the guide back")
             assert app.screen.page.kind == "AnnounceTrade"
             assert screen.tour.on
     asyncio.run(go())

@@ -9,6 +9,8 @@ import pytest
 
 from tests.guide_walk import FIRST_TURN, guided_app, newcomer
 from tests.test_tui_fixtures import settle
+from tests.waiting import settled, until
+from tui.decisions.base import DecisionScreen
 from tui.screens.guided import GuidedGameScreen
 
 SMALL = (80, 24)
@@ -25,7 +27,7 @@ def at_page(n: int):
     async def run_before(pilot) -> None:
         await newcomer(pilot, n)
         pilot.app.clear_notifications()  # their timeouts would tie the picture to the pace
-        await pilot.pause(0.1)
+        await settled(pilot)
     return run_before
 
 
@@ -45,8 +47,8 @@ def test_guided_board_with_the_guide_off(snap_compare):
     async def run_before(pilot) -> None:
         await newcomer(pilot, 1)
         await pilot.press("o")
-        await pilot.pause(0.2)
+        await until(pilot, lambda: isinstance(pilot.app.screen, DecisionScreen))
         await pilot.press("escape")
         await settle(pilot, lambda: isinstance(pilot.app.screen, GuidedGameScreen))
-        await pilot.pause(0.2)  # (the notice that the guide is off stays: it times out in 6 s)
+        await settled(pilot)  # (the notice that the guide is off stays: it times out in 6 s)
     assert snap_compare(guided_app(), terminal_size=SMALL, run_before=run_before)

@@ -1,0 +1,166 @@
+"""Benchmark of a seated session's processor time per table update: another player's
+decision arriving over the protocol, until the game screen has drawn it.
+
+    .venv/bin/python bench/bench_table_update.py [--updates 120] [--profile 25]
+
+A six-player game is played by greedy computer players (seeded); after each decision the
+server's update for one seat (tui/net/updates.py: as the game server builds it) is framed
+and encoded as it goes over the wire. The session's app runs headless on the real game
+screen of a server's table (the lobby's path: `RemoteSession` under `GameScreen`); each
+update is decoded (`protocol.decode_server`) and given to the session as the lobby's
+receiver does, and the time is the process's processor time from the frame's bytes until
+the screen has drawn its next frame and the app is idle. The seat's own decisions are left
+out of the stream (their dialog is another benchmark: bench_tui.py): what is measured is
+what every other client of a table pays for each decision.
+
+Sizes 80x24 and 160x50; a seated player and a watcher. With `--profile N`, the N
+functions with the most own time, then the 2N of most time inside (cProfile), over a
+seated player's run (`--profile-size`, 80x24 by default).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import io
+import pstats
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.bots import make_bot  # noqa: E402
+from engine.events import Event  # noqa: E402
+from engine.game import apply, new_game, seat_of, view  # noqa: E402
+from engine.state import Config  # noqa: E402
+from tui.net import protocol as p  # noqa: E402
+from tui.net.updates import seat_update  # noqa: E402
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from textual.screen import Screen
+
+CIVS = ["rome", "carthage", "greece", "egypt", "babylon", "atlantis"]
+NAMES = ["anna", "bruno", "carla", "dario", "elena", "fabio"]
+
+
+class Spread(NamedTuple):
+    median: float
+    p90: float
+    mean: float
+    undrawn: int  # updates after which no frame was drawn
+
+
+def stream(seat: int | None, count: int, seed: int = 7) -> list[bytes]:
+    """The frames' bodies the server sends `seat` (None: a watcher) for `count` decisions
+    of the other seats (the events of the seat's own decisions ride on the next one)."""
+    state, held = new_game(Config(civs=CIVS, seed=seed))
+    bots = [make_bot("greedy", seed + i) for i in range(len(CIVS))]
+    out: list[bytes] = []
+
+    version = 0
+    while len(out) < count and state.prompt is not None and state.phase != "over":
+        who = seat_of(state, state.prompt.civ)
+        action = bots[who].choose(view(state, who))
+        held += apply(state, action)
+        version += 1
+        pending = seat_of(state, state.prompt.civ) if state.prompt is not None else None
+        if seat is not None and pending == seat:
+            continue  # its own decision: a dialog, not measured here
+        info = p.TableInfo(id=1, creator="anna", setup=state.config.setup, turn=state.turn,
+                           phase=state.phase, pending=pending, seats=[
+                               p.SeatInfo(civ=pl.civ, kind="remote", name=NAMES[pl.seat],
+                                          taken=True, connected=True, mine=pl.seat == seat)
+                               for pl in state.players])
+        up = seat_update(1, version, state, seat, held, info, decides=False)
+        held = []
+        out.append(p.frame(up)[4:])
+    return out
+
+
+async def run(size: tuple[int, int], seat: int | None, bodies: list[bytes],
+              profile: cProfile.Profile | None = None) -> Spread:
+    from tui.app import MareNostrumApp
+    from tui.screens.game import GameScreen
+    from tui.sessions.remote import RemoteSession
+
+    first = p.decode_server(bodies[0])
+    assert isinstance(first, p.Update)
+    remote = RemoteSession(1, lambda m: None, first, me=NAMES[seat or 0])
+    frames = [0]
+    undrawn = [0]
+    drawn = asyncio.Event()
+
+    class App(MareNostrumApp):
+        def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
+            super()._display(screen, renderable)
+            if renderable is not None and not self._batch_count:
+                frames[0] += 1
+                drawn.set()
+
+    app = App(first_screen=GameScreen(remote, bot_delay=0.0), autosave=False)
+    times: list[float] = []
+    async with app.run_test(size=size) as pilot:
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, GameScreen) and frames[0]:
+                break
+        await pilot.pause(0.1)
+        for body in bodies[1:]:
+            drawn.clear()
+            if profile is not None:
+                profile.enable()
+            t = time.process_time()
+            msg = p.decode_server(body)
+            assert isinstance(msg, p.Update)
+            remote.update(msg)  # what the lobby's receiver does with an Update
+            try:  # an update may change nothing on screen (a step with no news for it)
+                await asyncio.wait_for(drawn.wait(), 0.5)
+            except TimeoutError:
+                undrawn[0] += 1
+            await pilot.pause()  # the app idle again: what followed the frame done too
+            times.append(time.process_time() - t)
+            if profile is not None:
+                profile.disable()
+    times.sort()
+    return Spread(statistics.median(times), times[int(len(times) * 0.9)],
+                  statistics.mean(times), undrawn[0])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--updates", type=int, default=120)
+    ap.add_argument("--profile", type=int, default=0, help="top N functions (own time)")
+    ap.add_argument("--profile-size", default="80x24", help="the profiled run's size")
+    ap.add_argument("--only-profile", action="store_true")
+    args = ap.parse_args()
+    ms = 1000
+    # warm up (Textual's first screen, the caches of text measurement) before measuring
+    asyncio.run(run((80, 24), 0, stream(0, 6)))
+    for who, seat in (("seated player", 0), ("watcher", None)):
+        if args.only_profile:
+            break
+        bodies = stream(seat, args.updates + 1)
+        for size in ((80, 24), (160, 50)):
+            r = asyncio.run(run(size, seat, bodies))
+            print(f"{who}, {size[0]}x{size[1]}: processor per update median "
+                  f"{r.median * ms:.1f} ms, p90 {r.p90 * ms:.1f} ms, mean {r.mean * ms:.1f} ms "
+                  f"({len(bodies) - 1} updates, {r.undrawn} drew nothing)", flush=True)
+    if args.profile:
+        prof = cProfile.Profile()
+        w, h = (int(n) for n in args.profile_size.split("x"))
+        asyncio.run(run((w, h), 0, stream(0, args.updates + 1), prof))
+        out = io.StringIO()
+        stats = pstats.Stats(prof, stream=out)
+        stats.sort_stats("tottime").print_stats(args.profile)
+        stats.sort_stats("cumulative").print_stats(args.profile * 2)
+        print(out.getvalue())
+
+
+if __name__ == "__main__":
+    main()

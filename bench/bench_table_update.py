@@ -35,7 +35,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.bots import make_bot  # noqa: E402
-from engine.events import Event  # noqa: E402
 from engine.game import apply, new_game, seat_of, view  # noqa: E402
 from engine.state import Config  # noqa: E402
 from tui.net import protocol as p  # noqa: E402

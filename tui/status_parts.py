@@ -8,6 +8,8 @@ kept ones try their short words. Only then is the line cut at its end.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import msgspec
 from textual.content import Content
 
@@ -64,21 +66,40 @@ def note_parts(note: str = "", hint: str = "") -> list[Part]:
         ([Part(f"[dim]{esc(hint)}[/]", HINT, sep="  ")] if hint else [])
 
 
+@lru_cache(maxsize=1024)
 def width_of(markup: str) -> int:
+    """Cells of one part's markup (parsed once: a table's parts repeat from update to
+    update, and parsing markup is most of what fitting the line costs)."""
     return Content.from_markup(markup).cell_length
 
 
+MIDDLE = " │ "  # between the two sides
+
+
+def _words(part: Part, short: bool) -> str:
+    return part.short if short and part.short else part.markup
+
+
 def _join(parts: list[Part], short: bool) -> str:
-    out = ""
-    for i, part in enumerate(parts):
-        text = part.short if short and part.short else part.markup
-        out += (part.sep if i else "") + text
-    return out
+    return "".join((part.sep if i else "") + _words(part, short)
+                   for i, part in enumerate(parts))
 
 
 def _line(head: list[Part], body: list[Part], short: bool) -> str:
     h, b = _join(head, short), _join(body, short)
-    return f"{h} │ {b}" if h and b else h or b
+    return f"{h}{MIDDLE}{b}" if h and b else h or b
+
+
+def _side_width(parts: list[Part], short: bool) -> int:
+    return sum(len(part.sep) * bool(i) + width_of(_words(part, short))
+               for i, part in enumerate(parts))
+
+
+def _line_width(head: list[Part], body: list[Part], short: bool) -> int:
+    """The cells of `_line(head, body, short)`: each part's markup is whole (its tags
+    closed), so the line's width is the sum of its parts' and separators'."""
+    middle = len(MIDDLE) if _join(head, short) and _join(body, short) else 0
+    return _side_width(head, short) + middle + _side_width(body, short)
 
 
 def fit(line: StatusParts, width: int) -> str:
@@ -92,7 +113,7 @@ def fit(line: StatusParts, width: int) -> str:
         body = [p for p in line.body if p.keep > cut]
         for short in (False, True) if cut >= HINT else (False,):
             text = _line(head, body, short)
-            if not width or width_of(text) <= width:
+            if not width or _line_width(head, body, short) <= width:
                 return text
     return text  # only the essential parts, in their short words: cut at the end
 

@@ -36,8 +36,9 @@ if TYPE_CHECKING:
     _Screen = Screen[Any]
     _Widget = Widget
     _ToggleButton = ToggleButton
+    _RichLog = RichLog
 else:
-    _Screen = _Widget = _ToggleButton = object
+    _Screen = _Widget = _ToggleButton = _RichLog = object
 
 
 def relied_on() -> dict[type[Any], tuple[str, ...]]:
@@ -53,7 +54,7 @@ def relied_on() -> dict[type[Any], tuple[str, ...]]:
         Screen: ("_refresh_layout", "_compositor_refresh", "_on_timer_update", "_screen_resized",
                  "_repaint_required", "_compositor"),
         Compositor: ("_dirty_regions",),
-        Widget: ("_post_register", "_size_updated", "_bindings"),
+        Widget: ("_post_register", "_size_updated", "_bindings", "_scroll_update"),
         OptionList: ("_clear_caches", "_update_lines"),
         RichLog: ("_size_known",),
         ToggleButton: ("_button",),
@@ -273,3 +274,53 @@ def size_known(log: RichLog) -> bool:
     """Whether the log has had its first size (until then RichLog defers what is written
     and writes it itself). Why: RichLog keeps this to itself."""
     return log._size_known
+
+
+class LinesAddedInPlace(_RichLog):
+    """Mixin for logs (before Textual's RichLog in the bases): a line written to a log
+    that scrolls already repaints the log, not the whole screen.
+
+    Why: RichLog's `write` sets the log's virtual size, a reactive that lays the whole
+    screen out again (and then draws all of it): at a large terminal, where the log is in
+    sight beside the map, most of a table update's processor time. A log whose vertical
+    scroll bar is always there (RichLog's `overflow-y: scroll`) and whose lines still fit
+    its width (no horizontal scroll bar comes) changes the size of nothing on the screen:
+    its scroll bar is set to the new height in place (what the layout would have done,
+    `Widget._scroll_update`) and the log alone is repainted. Anything else (the first
+    lines, a line wider than the log, a new size, a style) is laid out as before."""
+
+    _writing = False  # inside `write`: a layout asked for now is the virtual size's
+    _in_place = False  # the last line written grew the log in place
+
+    def write(self, content: Any, width: int | None = None, expand: bool = False,
+              shrink: bool = True, scroll_end: bool | None = None,
+              animate: bool = False) -> Any:  # RichLog's own
+        if not self._size_known:  # kept by RichLog until its size is known, as asked
+            return super().write(content, width, expand, shrink, scroll_end, animate)
+        self._writing, self._in_place = True, False
+        try:
+            super().write(content, width, expand, shrink, scroll_end=False, animate=animate)
+        finally:
+            self._writing = False
+        if self.auto_scroll if scroll_end is None else scroll_end:
+            if self._in_place:  # the end is known now: scrolled in the frame that draws
+                # the line (RichLog scrolls after the next frame: the log drawn twice)
+                self.scroll_end(animate=animate, immediate=True, x_axis=False)
+            # and after the next frame, as RichLog does: a layout on its way (a new size)
+            # moves the end
+            self.scroll_end(animate=animate, immediate=False, x_axis=False)
+        return self
+
+    def refresh(self, *regions: Any, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Any:  # Widget's own
+        if layout and self._writing and not recompose and self._grows_in_place():
+            self._scroll_update(self.virtual_size)
+            self._in_place = True
+            layout = False
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _grows_in_place(self) -> bool:
+        room = self.scrollable_content_region
+        return bool(self.size) and self.show_vertical_scrollbar and \
+            not self.show_horizontal_scrollbar and self.styles.overflow_y == "scroll" and \
+            0 < self.virtual_size.width <= room.width

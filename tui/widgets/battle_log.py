@@ -22,7 +22,7 @@ from engine.view import visible_events
 
 from .. import bridge
 from ..sessions.base import ChatEntry
-from ..textual_seams import size_known
+from ..textual_seams import LinesAddedInPlace, size_known
 from .pane import SCROLL_KEYS
 
 _DICE = re.compile(r"\[\d+\]")
@@ -70,7 +70,7 @@ def _kind(ev: E.Event) -> str:
 MAX_LINES = 4000  # the log keeps the last lines only
 
 
-class BattleLog(RichLog):
+class BattleLog(LinesAddedInPlace, RichLog):
     BINDINGS = SCROLL_KEYS
     DEFAULT_CSS = """
     BattleLog { height: 1fr; width: 1fr; padding: 0 1; background: $surface; }

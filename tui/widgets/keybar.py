@@ -39,6 +39,7 @@ class KeyBar(Widget):
         super().__init__(**kw)
         self._spans: list[tuple[int, int, str]] = []  # x from, x to, key
         self._drawn: list[KeyEntry] | None = None  # the entries of the last line drawn
+        self._asked = False  # a look at the keys is due (after the handler that asked)
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -47,8 +48,16 @@ class KeyBar(Widget):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, _screen: Screen[object]) -> None:
-        # the bindings are announced after every change of focus, most of them showing
-        # the same keys: the line is drawn again only when its keys changed
+        # the bindings are announced after every change of focus and several times in one
+        # table update, most of them showing the same keys: the keys are looked at once,
+        # when the handler that announced them is done, and the line is drawn again only
+        # when they changed
+        if not self._asked:
+            self._asked = True
+            self.call_next(self._look_at_keys)
+
+    def _look_at_keys(self) -> None:
+        self._asked = False
         if self._drawn is None or self.entries() != self._drawn:
             self.refresh()
 

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.widgets import Static
+
+if TYPE_CHECKING:
+    from textual.css.styles import RulesMap
 
 SCROLL = Binding.Group("Scroll", compact=True)
 
@@ -36,9 +42,20 @@ class TextPane(VerticalScroll, can_focus=True):
         yield self._body
 
     def set_markup(self, markup: str) -> None:
-        if markup != getattr(self, "_markup", None):
-            self._markup = markup
-            self._body.update(markup)
+        if markup == getattr(self, "_markup", None):
+            return
+        self._markup = markup
+        content = Content.from_markup(markup)
+        # a text as tall as the one shown moves nothing: repainted, not laid out (a layout
+        # of the screen costs more than drawing it: most table updates change a pane's
+        # numbers, not its number of lines)
+        body = self._body
+        width = body.size.width
+        # the height as the layout measures it (Widget.get_content_height: the styles
+        # serve as the rules map)
+        rules = cast("RulesMap", body.styles)
+        same = bool(width) and content.get_height(rules, width) == body.size.height
+        body.update(content, layout=not same)
 
     @property
     def text(self) -> str:

@@ -62,10 +62,16 @@ class StatusBar(MarkupView):
     StatusBar { height: 1; width: 1fr; background: $panel; color: $foreground; padding: 0 1; }
     """
 
+    _parts: StatusParts | None = None
+    _width = -1  # the width `_parts` were fitted to
+
     def show(self, parts: StatusParts) -> None:
-        self._parts = parts
-        self.set(fit(parts, max(0, (self.size.width or self.app.size.width) - 2)))
+        width = max(0, (self.size.width or self.app.size.width) - 2)
+        if parts == self._parts and width == self._width:
+            return  # the same line (the screen shows its status again after each change)
+        self._parts, self._width = parts, width
+        self.set(fit(parts, width))
 
     def on_resize(self) -> None:
-        if getattr(self, "_parts", None) is not None:
+        if self._parts is not None:
             self.show(self._parts)

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from textual._compositor import ChopsUpdate, Compositor
 from textual.app import App
 from textual.binding import Binding
 from textual.content import Content
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.css.types import CSSLocation
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
@@ -46,14 +47,13 @@ def relied_on() -> dict[type[Any], tuple[str, ...]]:
     sets it on its instances): tests/test_textual_seams.py checks each is still there.
     (RichLog is imported here only: the title screen's first frame does without it.)"""
     # lazy: the title screen's first frame does without these (RichLog and the rest)
-    from textual._compositor import Compositor
     from textual.widgets import RichLog
     from textual.widgets._toggle_button import ToggleButton
     return {
         App: ("_refresh_truecolor_filter",),
         Screen: ("_refresh_layout", "_compositor_refresh", "_on_timer_update", "_screen_resized",
                  "_repaint_required", "_compositor"),
-        Compositor: ("_dirty_regions",),
+        Compositor: ("_dirty_regions", "_regions_to_spans", "_render_chops"),
         Widget: ("_post_register", "_size_updated", "_bindings", "_scroll_update"),
         OptionList: ("_clear_caches", "_update_lines"),
         RichLog: ("_size_known",),
@@ -158,6 +158,10 @@ class ScreenFrames(_Screen):
     _holding = False  # the first layout's frame is being held back
     _held = False  # it was, and the screen is not drawn yet
 
+    def __init__(self, *args: Any, **kw: Any) -> None:  # Screen's own
+        super().__init__(*args, **kw)
+        self._compositor = BandedCompositor()
+
     def picture_changed(self) -> None:
         """The screen's picture changed (a hook: nothing by default)."""
 
@@ -195,6 +199,56 @@ class ScreenFrames(_Screen):
         if self._compositor._dirty_regions:
             self.picture_changed()
         super()._compositor_refresh()
+
+
+class BandedCompositor(Compositor):
+    """A screen's compositor that draws the changed parts of a frame band by band.
+
+    Why: Textual's compositor draws every widget under the one rectangle around all the
+    changed regions of a frame, and keeps the changed lines: a table update that changes
+    the status line (the top line) and the log (beside the map, lower down) has the whole
+    map drawn again for nothing. Here the changed regions are grouped in bands of lines
+    (regions whose lines touch go together) and each band is drawn under its own
+    rectangle: the same lines come out, from fewer widgets' lines."""
+
+    def render_partial_update(self) -> ChopsUpdate | None:
+        regions = self._dirty_regions
+        if len(regions) < 2:
+            return super().render_partial_update()
+        update_regions = regions.copy()
+        regions.clear()
+        screen_region = self.size.region
+        spans = list(self._regions_to_spans(update_regions))
+        is_rendered_line = {y for y, _, _ in spans}.__contains__
+        chops: list[Any] = []
+        for band in _bands(update_regions):
+            crop = Region.from_union(band).intersection(screen_region)
+            if not crop:
+                continue
+            drawn = self._render_chops(crop, is_rendered_line)
+            if not chops:
+                chops = list(drawn)
+                continue
+            for y in crop.line_range:
+                chops[y] = drawn[y]
+        if not chops:
+            return None
+        return ChopsUpdate(chops, spans, [cut_set[1:] for cut_set in self.cuts])
+
+
+def _bands(regions: set[Region]) -> list[list[Region]]:
+    """The regions grouped by the lines they cover: regions whose lines overlap or touch
+    share a band, and no two bands share a line."""
+    bands: list[list[Region]] = []
+    bottom = -1  # the line after the last band's
+    for region in sorted(regions, key=lambda r: r.y):
+        if bands and region.y <= bottom:
+            bands[-1].append(region)
+            bottom = max(bottom, region.bottom)
+        else:
+            bands.append([region])
+            bottom = region.bottom
+    return bands
 
 
 def screen_lines(screen: Screen[Any], size: Size) -> list[Strip]:

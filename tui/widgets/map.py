@@ -25,7 +25,7 @@ from rich.style import Style
 from textual.app import App
 from textual.binding import Binding
 from textual.events import Click
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -365,13 +365,35 @@ class MapView(Registered, Widget, can_focus=True):
             return
         self.players = players
         self.at_war = war
-        self._lines = None
-        self.refresh()
+        self._redraw()
 
     def watch_cursor(self, old: str, new: str) -> None:
-        self._lines = None
-        self.refresh()
+        self._redraw()
         self.post_message(self.CursorMoved(new))
+
+    def _redraw(self) -> None:
+        """Draw the map again and repaint only the rows that changed: a decision or a
+        cursor's move changes a few areas, and the screen then draws those rows alone."""
+        before = self._lines
+        if before is None or self._built_for != self.size:
+            self._lines = None  # built when drawn, at the size it has then
+            self.refresh()
+            return
+        lines = self._lines = self._build()
+        if len(lines) != len(before):
+            self.refresh()
+            return
+        width = self.size.width
+        changed = [y for y, (was, now) in enumerate(zip(before, lines, strict=True))
+                   if was != now]
+        runs: list[Region] = []  # the changed rows, next ones together
+        for y in changed:
+            if runs and runs[-1].bottom == y:
+                runs[-1] = Region(0, runs[-1].y, width, runs[-1].height + 1)
+            else:
+                runs.append(Region(0, y, width, 1))
+        if runs:
+            self.refresh(*runs)
 
     @property
     def scale(self) -> tuple[int, int]:

@@ -67,10 +67,14 @@ def note_parts(note: str = "", hint: str = "") -> list[Part]:
 
 
 @lru_cache(maxsize=1024)
+def part_content(markup: str) -> Content:
+    """One part's markup, parsed once: a table's parts repeat from update to update, and
+    parsing markup is most of what fitting and drawing the line costs."""
+    return Content.from_markup(markup)
+
+
 def width_of(markup: str) -> int:
-    """Cells of one part's markup (parsed once: a table's parts repeat from update to
-    update, and parsing markup is most of what fitting the line costs)."""
-    return Content.from_markup(markup).cell_length
+    return part_content(markup).cell_length
 
 
 MIDDLE = " │ "  # between the two sides
@@ -102,20 +106,43 @@ def _line_width(head: list[Part], body: list[Part], short: bool) -> int:
     return _side_width(head, short) + middle + _side_width(body, short)
 
 
-def fit(line: StatusParts, width: int) -> str:
-    """The line's markup within `width` cells (0: any): the parts of lowest `keep` left
-    out first; once the decoration and hints are gone, the short words of the rest are
-    tried before anything more is left out."""
+def _fitted(line: StatusParts, width: int) -> tuple[list[Part], list[Part], bool]:
+    """The parts kept within `width` cells (0: any), and whether in their short words."""
     parts = line.head + line.body
-    text = ""
+    chosen: tuple[list[Part], list[Part], bool] = (line.head, line.body, False)
     for cut in [-1] + sorted({p.keep for p in parts if p.keep < ESSENTIAL} | {HINT}):
         head = [p for p in line.head if p.keep > cut]
         body = [p for p in line.body if p.keep > cut]
         for short in (False, True) if cut >= HINT else (False,):
-            text = _line(head, body, short)
+            chosen = head, body, short
             if not width or _line_width(head, body, short) <= width:
-                return text
-    return text  # only the essential parts, in their short words: cut at the end
+                return chosen
+    return chosen  # only the essential parts, in their short words: cut at the end
+
+
+def fit(line: StatusParts, width: int) -> str:
+    """The line's markup within `width` cells (0: any): the parts of lowest `keep` left
+    out first; once the decoration and hints are gone, the short words of the rest are
+    tried before anything more is left out."""
+    return _line(*_fitted(line, width))
+
+
+def fit_content(line: StatusParts, width: int) -> tuple[str, Content]:
+    """`fit`'s markup and the same line as content, put together from each part's
+    content (`part_content`) rather than parsed whole."""
+    head, body, short = _fitted(line, width)
+    middle = [MIDDLE] if _join(head, short) and _join(body, short) else []
+    pieces = _pieces(head, short) + middle + _pieces(body, short)
+    return _line(head, body, short), Content("").join(pieces)
+
+
+def _pieces(parts: list[Part], short: bool) -> list[Content | str]:
+    out: list[Content | str] = []
+    for i, part in enumerate(parts):
+        if i:
+            out.append(part.sep)
+        out.append(part_content(_words(part, short)))
+    return out
 
 
 def plain_text(line: StatusParts) -> str:

@@ -21,10 +21,11 @@ class MarkupView(Widget):
         self._markup = markup
         self._content: Content | None = None
 
-    def set(self, markup: str) -> None:
+    def set(self, markup: str, content: Content | None = None) -> None:
+        """Show `markup` (`content`: the same already parsed, when the caller has it)."""
         if markup != self._markup:
             self._markup = markup
-            self._content = None
+            self._content = content
             self.refresh()
 
     @property

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.render import prompt_doing, prompt_text, prompt_title
 from engine.state import GameState
 
-from ..status_parts import Part, StatusParts, fit, head_parts, note_parts
+from ..status_parts import Part, StatusParts, fit, fit_content, head_parts, note_parts
 from ..text import civ_markup, esc, shown
 from .markup import MarkupView
 
@@ -70,7 +70,7 @@ class StatusBar(MarkupView):
         if parts == self._parts and width == self._width:
             return  # the same line (the screen shows its status again after each change)
         self._parts, self._width = parts, width
-        self.set(fit(parts, width))
+        self.set(*fit_content(parts, width))
 
     def on_resize(self) -> None:
         if self._parts is not None:

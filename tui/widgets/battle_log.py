@@ -12,6 +12,8 @@ from rich.style import Style
 from rich.text import Text
 from textual.color import Color
 from textual.events import Resize
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.theme import Theme
 from textual.widgets import RichLog
 
@@ -85,6 +87,22 @@ class BattleLog(LinesAddedInPlace, RichLog):
         self._stale = False  # the lines must all be wrapped again (a theme or a reset)
         self._style_cache: dict[str, Style] = {}
         self.count = 0  # events shown
+
+    _style_now: Style | None = None  # the log's style while its lines are drawn
+
+    @property
+    def rich_style(self) -> Style:
+        """The log's style (from its and its ancestors' styles): RichLog asks for it twice
+        per line drawn, and a table update scrolls every line in sight, so it is worked
+        out once per drawing."""
+        return self._style_now if self._style_now is not None else super().rich_style
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._style_now = super().rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._style_now = None
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import groupby
 from typing import Any, Protocol, runtime_checkable
 
 import msgspec
@@ -210,6 +211,13 @@ class MapDrawing(msgspec.Struct):
     label_cells: set[tuple[int, int]]  # (x, y) of every character of a label
 
 
+@lru_cache(maxsize=8)
+def _underlined(sx: int, sy: int) -> tuple[tuple[int, int], ...]:
+    """The (y, x) of every underlined character at a scale (found once, not per drawing)."""
+    under = layout(sx, sy).under
+    return tuple((y, x) for y, row in enumerate(under) for x, u in enumerate(row) if u)
+
+
 def draw_map(lay: Layout, state: GameState | None, key_of: dict[str | None, str],
              at_war: frozenset[str] = frozenset(), ascii_only: bool = False) -> MapDrawing:
     """Draw the map at one scale: the background, the labels (styled by their owner: not
@@ -217,11 +225,8 @@ def draw_map(lay: Layout, state: GameState | None, key_of: dict[str | None, str]
     to_ascii = ascii_table()
     rows_chars = [list(r.translate(to_ascii) if ascii_only else r) for r in lay.chars]
     rows_keys = [[key_of[a] for a in row] for row in lay.areas]
-    for y in range(lay.height):
-        ku = rows_keys[y]
-        for x in range(lay.width):
-            if lay.under[y][x]:
-                ku[x] = ku[x] + "+u"
+    for y, x in _underlined(lay.sx, lay.sy):
+        rows_keys[y][x] += "+u"
     converting = {c.province for c in state.conversions} if state is not None else set()
     label_cells: set[tuple[int, int]] = set()
     for area, (lx, ly) in lay.labels.items():
@@ -496,12 +501,12 @@ class MapView(Registered, Widget, can_focus=True):
             segs: list[Segment] = []
             if ox:
                 segs.append(Segment(" " * ox, void))
-            chars, keys = rows_chars[y], rows_keys[y]
+            chars = rows_chars[y]
             start = 0
-            for x in range(1, lay.width + 1):
-                if x == lay.width or keys[x] != keys[start]:
-                    segs.append(Segment("".join(chars[start:x]), self._style(keys[start])))
-                    start = x
+            for key, run in groupby(rows_keys[y]):  # the runs of one style, found in C
+                end = start + sum(1 for _ in run)
+                segs.append(Segment("".join(chars[start:end]), self._style(key)))
+                start = end
             rest = w - ox - lay.width
             if rest > 0:
                 segs.append(Segment(" " * rest, void))

@@ -504,7 +504,7 @@ class MapView(Registered, Widget, can_focus=True):
             chars = rows_chars[y]
             start = 0
             for key, run in groupby(rows_keys[y]):  # the runs of one style, found in C
-                end = start + sum(1 for _ in run)
+                end = start + len(list(run))
                 segs.append(Segment("".join(chars[start:end]), self._style(key)))
                 start = end
             rest = w - ox - lay.width

@@ -59,9 +59,14 @@ class Spread(NamedTuple):
     frames: float  # frames drawn per update
 
 
-def stream(seat: int | None, count: int, seed: int = 7) -> list[bytes]:
+def stream(seat: int | None, count: int, seed: int = 7, own: list[str] | None = None
+           ) -> list[bytes]:
     """The frames' bodies the server sends `seat` (None: a watcher) for `count` decisions
-    of the other seats (the events of the seat's own decisions ride on the next one)."""
+    of the other seats (the events of the seat's own decisions ride on the next one).
+    With `own` (a list to fill: what each update is), the seat's own decisions come too:
+    an update that opens its dialog ("own"), and the next, which closes it ("after"), as
+    when the seat's decision is made elsewhere (bench_capacity.py: the player's protocol
+    client decides for the session's seat)."""
     state, held = new_game(Config(civs=CIVS, seed=seed))
     bots = [make_bot("greedy", seed + i) for i in range(len(CIVS))]
     out: list[bytes] = []
@@ -73,21 +78,25 @@ def stream(seat: int | None, count: int, seed: int = 7) -> list[bytes]:
         held += apply(state, action)
         version += 1
         pending = seat_of(state, state.prompt.civ) if state.prompt is not None else None
-        if seat is not None and pending == seat:
+        mine = seat is not None and pending == seat
+        if mine and own is None:
             continue  # its own decision: a dialog, not measured here
         info = p.TableInfo(id=1, creator="anna", setup=state.config.setup, turn=state.turn,
                            phase=state.phase, pending=pending, seats=[
                                p.SeatInfo(civ=pl.civ, kind="remote", name=NAMES[pl.seat],
                                           taken=True, connected=True, mine=pl.seat == seat)
                                for pl in state.players])
-        up = seat_update(1, version, state, seat, held, info, decides=False)
+        up = seat_update(1, version, state, seat, held, info, decides=mine)
         held = []
         out.append(p.frame(up)[4:])
+        if own is not None:
+            own.append("own" if mine else "after" if own and own[-1] == "own" else "other")
     return out
 
 
 async def run(size: tuple[int, int], seat: int | None, bodies: list[bytes],
-              profile: cProfile.Profile | None = None) -> Spread:
+              profile: cProfile.Profile | None = None, kinds: list[str] | None = None
+              ) -> Spread:
     from tui.app import MareNostrumApp
     from tui.screens.game import GameScreen
     from tui.sessions.remote import RemoteSession
@@ -143,6 +152,12 @@ async def run(size: tuple[int, int], seat: int | None, bodies: list[bytes],
             frames_after.append(frames[0] - mark)
             if frames[0] == mark:
                 undrawn[0] += 1
+    if kinds is not None:  # each kind's median apart
+        for kind in ("other", "own", "after"):
+            mine = sorted(t for t, k in zip(times, kinds[1:], strict=True) if k == kind)
+            if mine:
+                print(f"  {kind:6}: {len(mine)} updates, median "
+                      f"{statistics.median(mine) * 1000:.1f} ms", flush=True)
     times.sort()
     return Spread(statistics.median(times), times[int(len(times) * 0.9)],
                   statistics.mean(times), undrawn[0], statistics.mean(frames_after))
@@ -167,6 +182,14 @@ def main() -> None:
             print(f"{who}, {size[0]}x{size[1]}: processor per update median "
                   f"{r.median * ms:.1f} ms, p90 {r.p90 * ms:.1f} ms, mean {r.mean * ms:.1f} ms "
                   f"({len(bodies) - 1} updates, {r.frames:.2f} frames each, {r.undrawn} drew nothing)", flush=True)
+    if not args.only_profile:
+        kinds: list[str] = []
+        bodies = stream(0, args.updates + 1, own=kinds)
+        r = asyncio.run(run((80, 24), 0, bodies, kinds=kinds))
+        print(f"seated player, its own decisions too (its dialog opened, then closed by the "
+              f"next update), 80x24: processor per update median {r.median * ms:.1f} ms, "
+              f"p90 {r.p90 * ms:.1f} ms, mean {r.mean * ms:.1f} ms ({len(bodies) - 1} "
+              f"updates, {r.frames:.2f} frames each)", flush=True)
     if args.profile:
         prof = cProfile.Profile()
         w, h = (int(n) for n in args.profile_size.split("x"))

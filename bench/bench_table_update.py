@@ -10,12 +10,15 @@ and encoded as it goes over the wire. The session's app runs headless on the rea
 screen of a server's table (the lobby's path: `RemoteSession` under `GameScreen`); each
 update is decoded (`protocol.decode_server`) and given to the session as the lobby's
 receiver does, and the time is the process's processor time from the frame's bytes until
-no frame has been drawn for 0.1 s (the update's last frame and whatever followed it), less
-what the app uses idle in as long (its timers, measured before). The seat's own decisions are left
-out of the stream (their dialog is another benchmark: bench_tui.py): what is measured is
-what every other client of a table pays for each decision.
+no frame has been drawn for 0.1 s (the update's last frame and whatever followed it),
+less what the app uses idle in as long (its timers, measured before). The seat's own
+decisions are left out of the first streams (their dialog is bench_tui.py's round trip):
+what is measured is what every other client of a table pays for each decision.
 
-Sizes 80x24 and 160x50; a seated player and a watcher. With `--profile N`, the N
+Sizes 80x24 and 160x50; a seated player and a watcher. Then, at 80x24, the seated player
+with its own decisions in the stream as bench_capacity.py makes them (the player's
+protocol client decides for the session's seat): the update that opens the seat's dialog
+and the next one, which closes it, each kind's median apart. With `--profile N`, the N
 functions with the most own time, then the 2N of most time inside (cProfile), over a
 seated player's run (`--profile-size`, 80x24 by default).
 """

@@ -141,7 +141,8 @@ class ScreenFrames(_Screen):
     The first frame held: a new screen's widgets answer its first layout (their sizes,
     scroll bars, the highlighted row scrolled into view) and ask for another; the frame of
     that first layout is not drawn: the screen's first Resize (which that layout sends it)
-    lays it out again with the answers and draws it whole, once (tui/screens/base.py
+    lays it out again with the answers and draws it whole, once (and the repaint asked for
+    when the frame was held is then done: not drawn again; tui/screens/base.py
     `Thrift.on_resize` lets that Resize through while `first_frame_held()`).
     Why: `App.batch_update` holds every update of the whole app (the screen's own second
     layout included) until the batch ends, which doubled the time from Enter to the next
@@ -195,8 +196,15 @@ class ScreenFrames(_Screen):
             self._held = True
             self.refresh()  # drawn at the next update
             return
+        compositor = self._compositor
+        whole = compositor.size.region in compositor._dirty_regions
+        if self._held and whole and self is self.app.screen:
+            # the held frame's repaint: this frame draws the whole screen (its first
+            # Resize's layout), and the repaint asked for when the first frame was held
+            # would draw all of it once more at the next update
+            self._repaint_required = False
         self._held = False
-        if self._compositor._dirty_regions:
+        if compositor._dirty_regions:
             self.picture_changed()
         super()._compositor_refresh()
 

@@ -380,7 +380,7 @@ class MapView(Registered, Widget, can_focus=True):
         """Draw the map again and repaint only the rows that changed: a decision or a
         cursor's move changes a few areas, and the screen then draws those rows alone."""
         before = self._lines
-        if before is None or self._built_for != self.size:
+        if before is None or not self.size or self._built_for != self.size:
             self._lines = None  # built when drawn, at the size it has then
             self.refresh()
             return

@@ -159,9 +159,12 @@ def test_the_key_bar_is_drawn_again_only_when_its_keys_change(monkeypatch):
             drawn = []
             monkeypatch.setattr(bar, "refresh", lambda *a, **kw: drawn.append(1))
             bar._bindings_changed(app.screen)
+            bar._bindings_changed(app.screen)  # announced twice in one handler: looked at once
+            await settled(pilot)
             assert not drawn
             monkeypatch.setattr(bar, "entries", lambda: [([("x", "x")], "Something new")])
             bar._bindings_changed(app.screen)
+            await until(pilot, lambda: drawn, what="the key bar drawn with its new keys")
             assert drawn
 
     asyncio.run(run())

@@ -58,7 +58,7 @@ from .clock import Clock, WallClock
 from .conn import Conn
 from .contacts import Contacts
 from .deadlines import Deadlines
-from .digest import History, replayed
+from .digest import replayed
 from .durable import Saves
 from .guesses import WrongCodes
 from .handlers import clocks, dispatch
@@ -69,7 +69,7 @@ from .logs import who
 from .records import Records, result_of
 from .settings import KeySettings
 from .store import Store, TableRow, private_dir
-from .tables import REMOTE, Table
+from .tables import RECENT_EVENTS, REMOTE, Table
 from .updates import Broadcast, seat_update
 
 MAX_STRIKES = 5  # malformed messages before a client is cut off
@@ -111,7 +111,6 @@ class GameServer:
         self.records = Records(self.store.db)
         self.contacts = Contacts(self.store.db, self.clock.now)
         self.away = Away(self.contacts, away or AwayConfig(), self.clock)
-        self.histories: dict[int, History] = {}  # each table's events since it was loaded
         self._pending: dict[int, int | None] = {}  # whose decision each table waits for
         self._clock_task: asyncio.Task[None] | None = None
         self._jobs: set[asyncio.Task[None]] = set()
@@ -152,8 +151,6 @@ class GameServer:
             self.hosts.attach(table)
         self.tables[row.id] = table
         self.deadlines.restarted(row.id, table.match.version)
-        if not table.over:  # a finished table needs no digest: no history kept
-            self.histories[row.id] = History(first=table.match.version)
         self._pending[row.id] = table.match.pending_seat()
         if table.finished:  # one that ended before results were kept: kept now
             self._keep_result(table)
@@ -213,14 +210,11 @@ class GameServer:
                                          actions=list(table.match.record.actions))
         try:
             earlier = await asyncio.get_running_loop().run_in_executor(
-                self.pool, replayed, record)
+                self.pool, replayed, record, RECENT_EVENTS)
         except ReplayError as e:
             log.error("table %s: its events cannot be found again: %s", table.id, e.message)
             return
-        history = self.histories.get(table.id)
-        if history is not None:
-            history.restore(earlier)
-        table.recall(earlier, len(record.actions))
+        table.recall(earlier, len(record.actions), whole=len(earlier) < RECENT_EVENTS)
 
     async def close(self) -> None:
         if self.hosts is not None:
@@ -404,9 +398,6 @@ class GameServer:
         """`chosen`: the first step is a decision of its seat (not a pass taken for it)."""
         if table.save_error:
             log.error("table %s: %s", table.id, table.save_error)
-        history = self.histories.setdefault(table.id, History())
-        for s in steps:
-            history.add(s.version, s.events)
         step = steps[0]
         # the digest counts from a person's own last decision (not a computer's for them)
         person = chosen and table.seats[step.seat].kind == REMOTE \
@@ -420,8 +411,6 @@ class GameServer:
             log.info("table %s finished at turn %s: %s won", table.id, st.turn,
                      st.winner or "nobody")
             self._keep_result(table)
-            # its events stay in its record: memory does not grow with every game played
-            self.histories.pop(table.id, None)
             self._broadcast_lobby()
 
     def _keep_result(self, table: Table) -> None:

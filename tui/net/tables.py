@@ -27,7 +27,8 @@ from .store import SeatRow, Store, TableRow
 REMOTE = "remote"
 HANDOVER_LEVEL = "normal"  # the computer a seat is handed to when no level is named
 _WRITE_ERRORS: tuple[type[Exception], ...] = (OSError, *Error)  # a disk's, or a database's
-RECENT_EVENTS = 400  # what a player who sits down (or comes back) finds in the log
+RECENT_EVENTS = 400  # what a player who sits down finds in the log; the digest of one who
+# comes back is picked from them too, else from the record (tui.net.digest)
 
 
 def bot_levels() -> tuple[str, ...]:
@@ -69,6 +70,9 @@ class Table:
         # place among them by version)
         self.recent: deque[Event] = deque(maxlen=RECENT_EVENTS)
         self.recent_versions: deque[int] = deque(maxlen=RECENT_EVENTS)
+        # every event of the steps after this version is in `recent` (older ones have
+        # dropped off, or were not found again yet after a restart)
+        self.recent_from = 0
         match.undo_kinds = (REMOTE,)  # a person at a table may take back like one at home
         match.add_observer(self)
 
@@ -101,6 +105,7 @@ class Table:
         table = cls(row.id, match, row.seats, row.creator, path, store, hints=row.hints)
         table.created = save.created
         table.closed = row.closed
+        table.recent_from = match.version  # until `recall` finds the earlier events
         return table
 
     # --- the match's observer: autosave after every action --------------------------------
@@ -118,18 +123,32 @@ class Table:
 
     def remember(self, version: int, events: list[Event]) -> None:
         """Keep the events of the step that brought the match to `version`."""
-        self.recent.extend(events)
-        self.recent_versions.extend([version] * len(events))
+        for event in events:
+            self._keep(version, event)
 
-    def recall(self, earlier: list[tuple[int, Event]], upto: int) -> None:
+    def _keep(self, version: int, event: Event) -> None:
+        if len(self.recent) == self.recent.maxlen:  # the oldest drops off: its step is no
+            self.recent_from = max(self.recent_from, self.recent_versions[0])  # longer whole
+        self.recent.append(event)
+        self.recent_versions.append(version)
+
+    def recall(self, earlier: list[tuple[int, Event]], upto: int, whole: bool) -> None:
         """A restart: the events of the steps up to version `upto` (the saved one), found
-        again in the record, go before those that came since."""
+        again in the record, go before those that came since (`whole`: from the game's
+        start; else the steps after the first one's version are whole)."""
         since = list(zip(self.recent_versions, self.recent, strict=True))
         self.recent.clear()
         self.recent_versions.clear()
+        self.recent_from = 0 if whole or not earlier else earlier[0][0]
         for version, event in [(v, e) for v, e in earlier if v <= upto] + since:
-            self.recent.append(event)
-            self.recent_versions.append(version)
+            self._keep(version, event)
+
+    def events_since(self, version: int) -> list[Event] | None:
+        """The events of the steps after `version` (a digest's), if they are all still in
+        `recent`; None: they are in the record only."""
+        if version < self.recent_from:
+            return None
+        return [e for v, e in zip(self.recent_versions, self.recent, strict=True) if v > version]
 
     def encoded(self) -> bytes:
         """The table as an ordinary save file (what `mare-nostrum resume` or `replay`

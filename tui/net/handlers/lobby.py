@@ -17,7 +17,6 @@ from .. import protocol as p
 from .. import replays
 from ..clock import PresetError, check_preset
 from ..conn import Conn
-from ..digest import History
 from ..logs import who
 from ..tables import REMOTE, Table, bot_levels
 from . import seats
@@ -84,8 +83,6 @@ def create(server: GameServer, conn: Conn, msg: p.CreateTable) -> None:
         invite = server.audiences.set(table.id, private=msg.private,
                                       spectators=msg.spectators).invite
     server.deadlines.start(table.id, preset, table.match.version)
-    server.histories[table.id] = history = History()
-    history.add(0, table.recent)
     server._pending[table.id] = table.match.pending_seat()
     conn.send(p.Created(table=table.id, invite=invite))
     # what the table is, never its seed or its invite code

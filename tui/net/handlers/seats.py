@@ -17,7 +17,7 @@ from .. import gate
 from .. import protocol as p
 from ..audience import SPECTATORS
 from ..conn import Conn
-from ..digest import History, digest, replayed_since
+from ..digest import digest, replayed_since
 from ..logs import who
 from ..tables import HANDOVER_LEVEL, REMOTE, Table, bot_levels
 from ..updates import Broadcast
@@ -72,7 +72,6 @@ def watch(server: GameServer, conn: Conn, msg: p.Watch, table: Table) -> None:
 def send_digest(server: GameServer, conn: Conn, table: Table, seat: int) -> None:
     """'Since your last decision': for a player back at their seat after deciding."""
     mark = server.deadlines.mark(table.id, seat)
-    history = server.histories.get(table.id) or History(first=table.match.version)
     if mark is None:
         return
     civ = table.match.state.players[seat].civ
@@ -82,10 +81,11 @@ def send_digest(server: GameServer, conn: Conn, table: Table, seat: int) -> None
         if lines:
             conn.send(p.Digest(table=table.id, lines=lines))
 
-    if history.covers(mark):
-        send(history.since(mark))
+    recent = table.events_since(mark)
+    if recent is not None:
+        send(recent)
         return
-    # older than this server's memory (a restart): the record has every step
+    # older than the table's recent events (a long wait, a restart): the record has them
     record = msgspec.structs.replace(table.match.record,
                                      actions=list(table.match.record.actions))
 

@@ -10,8 +10,8 @@ import pytest
 
 from tests.test_tui_fixtures import settle
 from tui.net import protocol as p
-from tui.net.clock import CORRESPONDENCE, LIVE, HandClock, Preset, duration, left_text
 from tui.net import tables
+from tui.net.clock import CORRESPONDENCE, LIVE, HandClock, Preset, duration, left_text
 from tui.net.digest import digest, digest_text, replayed_since
 from tui.net.notices import escapes
 from tui.net.replays import SeenReplay, unpack
@@ -326,8 +326,9 @@ def test_notice_escapes_only_where_the_terminal_shows_them():
 
 
 def test_a_finished_table_replays_as_the_seat_saw_it(data):
-    from engine.saves import load_save
-
+    """And a finished table keeps its record in its save only (the server's memory does not
+    grow with every game played): the replay, the save and, after a restart, the log are
+    the same."""
     async def go():
         async with running(data, clock=HandClock()) as server:
             anna = await player(server, "SHA256:anna", "anna")
@@ -339,11 +340,18 @@ def test_a_finished_table_replays_as_the_seat_saw_it(data):
             table.bind(0, "SHA256:anna", "easy")
             server._wake_bots(table)
             await eventually(lambda: table.over, timeout=240, what="the game over")
+            await eventually(lambda: table.retired, what="its record in its save only")
+            with pytest.raises(RuntimeError, match="put away"):
+                table.match.record  # noqa: B018
             anna.send(p.GetReplay(table=tid))
             frames = await _until(anna, p.ReplayFrames, timeout=60)
-            return frames, table.match.record
+            anna.send(p.Watch(table=tid))
+            up = await _until(anna, p.Update, lambda u: u.table == tid)
+            assert up.info.status == "over" and up.version == table.match.version
+            assert up.events and up.events[-1] == table.recent[-1]  # the log's end
+            return tid, frames, server.store.load_save(tid).record, list(table.recent)
 
-    frames, record = run(go(), timeout=300)
+    tid, frames, record, log_end = run(go(), timeout=300)
     assert frames.seat == 0
     replay = SeenReplay(unpack(frames.data))
     assert replay.last == len(record.actions)
@@ -351,7 +359,17 @@ def test_a_finished_table_replays_as_the_seat_saw_it(data):
     assert final.phase == "over" and final.config.seed == 0 and final.rng == 0
     for pl in final.players[1:]:
         assert pl.hand == {}
-    del load_save
+
+    async def after_a_restart():  # its log found again in its record, then retired again
+        async with running(data, clock=HandClock()) as server:
+            table = server.tables[tid]
+            await eventually(lambda: table.retired, what="the finished table retired")
+            assert list(table.recent) == log_end and table.match.version == len(record.actions)
+            anna = await player(server, "SHA256:anna", "anna")
+            anna.send(p.GetReplay(table=tid))
+            again = await _until(anna, p.ReplayFrames, timeout=60)
+            assert again.data == frames.data
+    run(after_a_restart(), timeout=120)
 
 
 # --- the lobby and the create-table screen with clocks (80x24) ---------------------------

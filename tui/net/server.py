@@ -205,16 +205,29 @@ class GameServer:
 
     async def _recall(self, table: Table) -> None:
         """A table brought back by a restart: its recent events (the log of those who come
-        back, the digest) found again in its record, in a thread."""
-        record = msgspec.structs.replace(table.match.record,
-                                         actions=list(table.match.record.actions))
+        back, the digest) found again in its record, in a thread; a finished one then
+        retires (its record stays in its save)."""
+        version = table.match.version
+        record = table.record_now()
         try:
             earlier = await asyncio.get_running_loop().run_in_executor(
-                self.pool, replayed, record, RECENT_EVENTS)
+                self.pool, lambda: replayed(record(), RECENT_EVENTS))
         except ReplayError as e:
             log.error("table %s: its events cannot be found again: %s", table.id, e.message)
+        else:
+            table.recall(earlier, version, whole=len(earlier) < RECENT_EVENTS)
+        table.retire()
+
+    def _retire(self, table: Table) -> None:
+        """A finished table retires once its last save is written (the one writer thread
+        writes in order: a job queued after it runs after it)."""
+        loop = self._loop
+        if loop is None:
+            table.retire()
             return
-        table.recall(earlier, len(record.actions), whole=len(earlier) < RECENT_EVENTS)
+        with contextlib.suppress(RuntimeError):  # the writer has stopped: the server closes
+            loop.run_in_executor(self.saver, _nothing).add_done_callback(
+                lambda _: table.retire())
 
     async def close(self) -> None:
         if self.hosts is not None:
@@ -411,6 +424,7 @@ class GameServer:
             log.info("table %s finished at turn %s: %s won", table.id, st.turn,
                      st.winner or "nobody")
             self._keep_result(table)
+            self._retire(table)
             self._broadcast_lobby()
 
     def _keep_result(self, table: Table) -> None:
@@ -464,6 +478,13 @@ class GameServer:
             not any(c.table == table.id and not c.closed for c in self.conns)
 
     async def _play_bots(self, table: Table) -> None:
+        try:
+            await self._bots_decide(table)
+        finally:  # no finished task is kept per table
+            if self._bot_tasks.get(table.id) is asyncio.current_task():
+                del self._bot_tasks[table.id]
+
+    async def _bots_decide(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
         match = table.match
         while match.bot_to_move() and not table.closed:
@@ -528,6 +549,10 @@ class GameServer:
         else:
             up = msgspec.structs.replace(up, info=info)
         conn.send(up)
+
+
+def _nothing() -> None:
+    """A job for the writer thread that marks a point in its queue."""
 
 
 def _refuse_frame(conn: Conn, reason: str, *, cut_off: bool) -> None:

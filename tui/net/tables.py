@@ -18,6 +18,7 @@ from engine.bots import LEVELS
 from engine.events import Event
 from engine.game import new_game
 from engine.match import Match, Step
+from engine.record import GameRecord
 from engine.state import Config
 
 from .database import Error
@@ -73,6 +74,7 @@ class Table:
         # every event of the steps after this version is in `recent` (older ones have
         # dropped off, or were not found again yet after a restart)
         self.recent_from = 0
+        self.retired = False  # finished, its record read from its save only (`retire`)
         match.undo_kinds = (REMOTE,)  # a person at a table may take back like one at home
         match.add_observer(self)
 
@@ -150,9 +152,28 @@ class Table:
             return None
         return [e for v, e in zip(self.recent_versions, self.recent, strict=True) if v > version]
 
+    def retire(self) -> None:
+        """Finished, its last save written: the record (every action, the bulk of a
+        table's memory) stays in the save only, so that the server's memory does not grow
+        with every game played; `record_now` and `encoded` read it there."""
+        if self.finished and not self.retired:
+            self.match.put_away()
+            self.retired = True
+
+    def record_now(self) -> Callable[[], GameRecord]:
+        """How to have the game's record as it stands now, in a thread: a copy of the
+        match's (the match moves on meanwhile), or, once retired, its save's."""
+        if self.retired:
+            return lambda: self.store.load_save(self.id).record
+        record = self.match.record
+        record = msgspec.structs.replace(record, actions=list(record.actions))
+        return lambda: record
+
     def encoded(self) -> bytes:
         """The table as an ordinary save file (what `mare-nostrum resume` or `replay`
         opens), encoded now: the state moves on."""
+        if self.retired:
+            return self.store.saved(self.id)[0]
         save = saves.make_save(self.match.state, self.match.record, f"table-{self.id}",
                                created=self.created, seats=self.match.seats)
         self.created = save.created

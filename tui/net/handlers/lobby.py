@@ -11,6 +11,7 @@ from engine.data.board import CIVS
 from engine.errors import IllegalAction
 from engine.game import check_config
 from engine.replay import ReplayError
+from engine.saves import SaveError
 from engine.state import Config
 
 from .. import protocol as p
@@ -99,15 +100,19 @@ def create(server: GameServer, conn: Conn, msg: p.CreateTable) -> None:
 
 def replay(server: GameServer, conn: Conn, msg: p.GetReplay, table: Table) -> None:
     seat = table.seat_of(conn.identity or "")
-    record = table.match.record
+    record = table.record_now()
 
     async def build() -> None:
         loop = asyncio.get_running_loop()
         try:
-            data = await loop.run_in_executor(server.pool, replays.frames, record, seat)
+            data = await loop.run_in_executor(server.pool,
+                                              lambda: replays.frames(record(), seat))
         except ReplayError as e:
             conn.send(p.Rejected(reason=f"the replay cannot be made: {e.message}",
                                  table=table.id))
+            return
+        except SaveError as e:  # its save is where a finished table's record is read
+            conn.send(p.Rejected(reason=f"the replay cannot be made: {e}", table=table.id))
             return
         conn.send(p.ReplayFrames(table=table.id, seat=seat, data=data))
 

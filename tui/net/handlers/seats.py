@@ -7,11 +7,10 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-import msgspec
-
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.replay import ReplayError
+from engine.saves import SaveError
 
 from .. import gate
 from .. import protocol as p
@@ -86,15 +85,15 @@ def send_digest(server: GameServer, conn: Conn, table: Table, seat: int) -> None
         send(recent)
         return
     # older than the table's recent events (a long wait, a restart): the record has them
-    record = msgspec.structs.replace(table.match.record,
-                                     actions=list(table.match.record.actions))
+    record = table.record_now()
 
     async def from_record() -> None:
         try:
             events = await asyncio.get_running_loop().run_in_executor(
-                server.pool, replayed_since, record, mark)
-        except ReplayError as e:
-            log.error("table %s: no digest for seat %s: %s", table.id, seat + 1, e.message)
+                server.pool, lambda: replayed_since(record(), mark))
+        except (ReplayError, SaveError) as e:
+            log.error("table %s: no digest for seat %s: %s", table.id, seat + 1,
+                      e.message if isinstance(e, ReplayError) else e)
             return
         send(events)
 

@@ -75,6 +75,7 @@ class Table:
         # dropped off, or were not found again yet after a restart)
         self.recent_from = 0
         self.retired = False  # finished, its record read from its save only (`retire`)
+        self._packed_log = b""  # a retired table's recent events, packed (`log`)
         match.undo_kinds = (REMOTE,)  # a person at a table may take back like one at home
         match.add_observer(self)
 
@@ -145,20 +146,32 @@ class Table:
         for version, event in [(v, e) for v, e in earlier if v <= upto] + since:
             self._keep(version, event)
 
+    def log(self) -> tuple[list[Event], list[int]]:
+        """The recent events and the version of each (what a newcomer's log shows)."""
+        if self._packed_log:
+            return _log_decoder.decode(self._packed_log)
+        return list(self.recent), list(self.recent_versions)
+
     def events_since(self, version: int) -> list[Event] | None:
         """The events of the steps after `version` (a digest's), if they are all still in
         `recent`; None: they are in the record only."""
         if version < self.recent_from:
             return None
-        return [e for v, e in zip(self.recent_versions, self.recent, strict=True) if v > version]
+        events, versions = self.log()
+        return [e for v, e in zip(versions, events, strict=True) if v > version]
 
     def retire(self) -> None:
         """Finished, its last save written: the record (every action, the bulk of a
         table's memory) stays in the save only, so that the server's memory does not grow
-        with every game played; `record_now` and `encoded` read it there."""
+        with every game played; `record_now` and `encoded` read it there. Its recent events
+        are kept packed (`log`)."""
         if self.finished and not self.retired:
             self.match.put_away()
             self.retired = True
+            # its log too: the events as objects take about five times their packed size
+            self._packed_log = _log_encoder.encode(self.log())
+            self.recent.clear()
+            self.recent_versions.clear()
 
     def record_now(self) -> Callable[[], GameRecord]:
         """How to have the game's record as it stands now, in a thread: a copy of the
@@ -269,6 +282,10 @@ def record_refusal(tid: int, over: bool, seated: bool) -> str | None:
     if not seated:
         return f"only the players of table {tid} may have its record"
     return None
+
+
+_log_encoder = msgspec.msgpack.Encoder()
+_log_decoder = msgspec.msgpack.Decoder(tuple[list[Event], list[int]])
 
 
 def _match_seats(rows: list[SeatRow]) -> list[str]:

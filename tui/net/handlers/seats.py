@@ -115,7 +115,8 @@ def join(server: GameServer, conn: Conn, table: Table, seat: int | None) -> None
     if old is not None and old is not table:
         server._broadcast_table(old)
     # the newcomer's first update carries the recent events it may see, for its log
-    server._send_update(conn, table, list(table.recent), versions=list(table.recent_versions))
+    events, versions = table.log()
+    server._send_update(conn, table, events, versions=versions)
     cache = Broadcast()
     for c in list(server.conns):
         if c.table == table.id and c is not conn:
@@ -170,10 +171,10 @@ def take_back(server: GameServer, conn: Conn, msg: p.TakeBack, table: Table) -> 
         return
     civ = match.state.players[seat].civ
     cache = Broadcast()
+    events, versions = table.log()
     for c in list(server.conns):
         if c.table == table.id:
-            server._send_update(c, table, list(table.recent), cache, taken_back=civ,
-                                versions=list(table.recent_versions))
+            server._send_update(c, table, events, cache, taken_back=civ, versions=versions)
     server._broadcast_lobby()
     server._wake_bots(table)
 

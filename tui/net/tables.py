@@ -18,7 +18,7 @@ from engine.bots import LEVELS
 from engine.events import Event
 from engine.game import new_game
 from engine.match import Match, Step
-from engine.record import GameRecord
+from engine.record import GameRecord, share_equal_actions
 from engine.state import Config
 
 from .database import Error
@@ -103,6 +103,7 @@ class Table:
         """The table as its save left it (SaveError if the file cannot be read)."""
         path = store.save_path(row.id)
         save = store.load_save(row.id)
+        share_equal_actions(save.record)  # a game server holds many records at once
         match = Match(save.state, _match_seats(row.seats), record=save.record,
                       bot_secret=secrets.token_bytes(8))
         table = cls(row.id, match, row.seats, row.creator, path, store, hints=row.hints)

@@ -45,9 +45,8 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.match import Step
 from engine.render import prompt_title
-from engine.replay import ReplayError
 
-from . import bans, gate
+from . import bans, gate, memory
 from . import protocol as p
 from .accounts import Accounts
 from .audience import Audiences
@@ -58,7 +57,6 @@ from .clock import Clock, WallClock
 from .conn import Conn
 from .contacts import Contacts
 from .deadlines import Deadlines
-from .digest import replayed
 from .durable import Saves
 from .guesses import WrongCodes
 from .handlers import clocks, dispatch
@@ -69,7 +67,7 @@ from .logs import who
 from .records import Records, result_of
 from .settings import KeySettings
 from .store import Store, TableRow, private_dir
-from .tables import RECENT_EVENTS, REMOTE, Table
+from .tables import REMOTE, Table
 from .updates import Broadcast, seat_update
 
 MAX_STRIKES = 5  # malformed messages before a client is cut off
@@ -113,6 +111,7 @@ class GameServer:
         self.away = Away(self.contacts, away or AwayConfig(), self.clock)
         self._pending: dict[int, int | None] = {}  # whose decision each table waits for
         self._clock_task: asyncio.Task[None] | None = None
+        self._trim_task: asyncio.Task[None] | None = None  # tui.net.memory
         self._jobs: set[asyncio.Task[None]] = set()
         self.bot_delay = bot_delay
         self.advisers = Advisers(advice)  # hints and reviews, thinking in the bot pool
@@ -192,8 +191,9 @@ class GameServer:
         for table in self.tables.values():
             self._wake_bots(table)
             if not table.recent:
-                self._later(self._recall(table))
+                self._later(memory.recall(self, table))
         self._clock_task = asyncio.get_running_loop().create_task(self._watch_clocks())
+        self._trim_task = asyncio.get_running_loop().create_task(memory.giving_back())
         if self.hosts is not None:
             await self.hosts.start()
         return path
@@ -203,32 +203,6 @@ class GameServer:
         self._jobs.add(task)  # held until done (the loop keeps only weak references)
         task.add_done_callback(self._jobs.discard)
 
-    async def _recall(self, table: Table) -> None:
-        """A table brought back by a restart: its recent events (the log of those who come
-        back, the digest) found again in its record, in a thread; a finished one then
-        retires (its record stays in its save)."""
-        version = table.match.version
-        record = table.record_now()
-        try:
-            earlier = await asyncio.get_running_loop().run_in_executor(
-                self.pool, lambda: replayed(record(), RECENT_EVENTS))
-        except ReplayError as e:
-            log.error("table %s: its events cannot be found again: %s", table.id, e.message)
-        else:
-            table.recall(earlier, version, whole=len(earlier) < RECENT_EVENTS)
-        table.retire()
-
-    def _retire(self, table: Table) -> None:
-        """A finished table retires once its last save is written (the one writer thread
-        writes in order: a job queued after it runs after it)."""
-        loop = self._loop
-        if loop is None:
-            table.retire()
-            return
-        with contextlib.suppress(RuntimeError):  # the writer has stopped: the server closes
-            loop.run_in_executor(self.saver, _nothing).add_done_callback(
-                lambda _: table.retire())
-
     async def close(self) -> None:
         if self.hosts is not None:
             await self.hosts.close()
@@ -236,8 +210,9 @@ class GameServer:
             self._server.close()
         for conn in list(self.conns):
             conn.close()
-        if self._clock_task is not None:
-            self._clock_task.cancel()
+        for ticking in (self._clock_task, self._trim_task):
+            if ticking is not None:
+                ticking.cancel()
         for task in self._bot_tasks.values():
             task.cancel()
         for task in list(self._bot_tasks.values()):
@@ -424,7 +399,7 @@ class GameServer:
             log.info("table %s finished at turn %s: %s won", table.id, st.turn,
                      st.winner or "nobody")
             self._keep_result(table)
-            self._retire(table)
+            memory.retire_when_saved(self, table)
             self._broadcast_lobby()
 
     def _keep_result(self, table: Table) -> None:
@@ -549,10 +524,6 @@ class GameServer:
         else:
             up = msgspec.structs.replace(up, info=info)
         conn.send(up)
-
-
-def _nothing() -> None:
-    """A job for the writer thread that marks a point in its queue."""
 
 
 def _refuse_frame(conn: Conn, reason: str, *, cut_off: bool) -> None:

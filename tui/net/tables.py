@@ -166,8 +166,8 @@ class Table:
         table's memory) stays in the save only, so that the server's memory does not grow
         with every game played; `record_now` and `encoded` read it there. Its recent events
         are kept packed (`log`)."""
-        if self.finished and not self.retired:
-            self.match.put_away()
+        if self.finished and not self.retired and self.save_error is None:  # (a save that
+            self.match.put_away()  # failed leaves the record in memory, its only copy)
             self.retired = True
             # its log too: the events as objects take about five times their packed size
             self._packed_log = _log_encoder.encode(self.log())

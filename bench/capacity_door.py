@@ -16,6 +16,13 @@ client of the soak, bench/soak_server.py); `Quit`.
 
 bench/soak_server.py runs it with `--data` (kept across its SIGKILLs), `--log-file` (the
 server's log, searched for tracebacks) and `--bot-delay`.
+
+`--tracemalloc FILE` (or the environment's MN_DOOR_TRACEMALLOC=FILE; off by default): where
+this process's memory goes. tracemalloc runs from the start; every `--trace-every` seconds
+and on SIGUSR1 a snapshot is compared with the first one (taken one interval in) and the
+top 25 growths by line and the top 10 by traceback are appended to FILE.<pid>, with the
+RSS before and after malloc_trim(0) (what the C allocator holds but does not use) and the
+growth of gc's object counts by type (bench/memory_trace.py).
 """
 
 from __future__ import annotations
@@ -168,6 +175,10 @@ class Door:
 
 async def main(args: argparse.Namespace) -> None:
     d = Path(args.dir)
+    if args.tracemalloc:
+        from memory_trace import MemoryTrace
+        MemoryTrace(Path(f"{args.tracemalloc}.{os.getpid()}"), args.trace_every,
+                    args.trace_frames).start()
     warm = None
     if args.spawn == "warm":
         become_subreaper()
@@ -219,4 +230,10 @@ if __name__ == "__main__":
     ap.add_argument("--data", default="", help="the game server's data (default DIR/data-WAY)")
     ap.add_argument("--log-file", default="", help="the server's log (default: none)")
     ap.add_argument("--bot-delay", type=float, default=0.0)
+    ap.add_argument("--tracemalloc", default=os.environ.get("MN_DOOR_TRACEMALLOC", ""),
+                    metavar="FILE", help="trace the memory into FILE.<pid> (default: off)")
+    ap.add_argument("--trace-every", type=float, default=60.0, metavar="SECONDS")
+    ap.add_argument("--trace-frames", type=int,
+                    default=int(os.environ.get("MN_DOOR_TRACE_FRAMES", "12")),
+                    help="frames per traceback (0: no tracemalloc, the allocator's figures only)")
     asyncio.run(main(ap.parse_args()))

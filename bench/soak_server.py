@@ -136,7 +136,9 @@ class Soak:
     def start_door(self) -> None:
         self.door = DoorProcess("warm", self.args.port, self.folder, (
             "--data", str(self.data), "--log-file", str(self.log_file),
-            "--bot-delay", str(self.args.bot_delay)))
+            "--bot-delay", str(self.args.bot_delay),
+            *(("--tracemalloc", self.args.tracemalloc, "--trace-frames",
+               str(self.args.trace_frames)) if self.args.tracemalloc else ())))
         self.warm_pid = self.door.ask(None, Ready).warm
         self.up.set()
 
@@ -471,6 +473,11 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--port", type=int, default=42330)
     ap.add_argument("--keep", action="store_true", help="keep the data folder")
+    ap.add_argument("--tracemalloc", default="", metavar="FILE",
+                    help="the server traces its memory into FILE.<pid> every minute "
+                    "(bench/memory_trace.py; default: off)")
+    ap.add_argument("--trace-frames", type=int, default=12,
+                    help="frames per traceback (0: no tracemalloc, the allocator's figures only)")
     args = ap.parse_args()
     if args.tables < 1 or args.watchers < 0 or args.minutes <= 0 or args.kill_every <= 0:
         ap.error("--tables at least 1, --watchers at least 0, --minutes and --kill-every > 0")

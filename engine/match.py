@@ -103,6 +103,8 @@ class Match:
         self.undo_refusal = "nothing to take back yet"
         # the kinds of seat whose decisions may be taken back (a game server adds remote)
         self.undo_kinds: tuple[str, ...] = (HUMAN,)
+        self._put_away: int | None = None  # the version of a game over whose record is kept
+        # elsewhere (`put_away`)
 
     @classmethod
     def new(cls, config: Config, seats: list[str], *, bot_secret: bytes | None = None,
@@ -119,7 +121,20 @@ class Match:
     @property
     def version(self) -> int:
         """The number of actions applied since the game began."""
-        return len(self._record.actions)
+        return len(self._record.actions) if self._put_away is None else self._put_away
+
+    def put_away(self) -> None:
+        """A game over whose record is kept elsewhere (a game server's save file): the
+        match lets go of its history (the bulk of its memory); its state and version stay.
+        Reading `record` afterwards is a mistake, and says so."""
+        if not self.over:
+            raise ValueError("only a game that is over puts its record away")
+        self._put_away = self.version
+        self._record = GameRecord(config=self._record.config, seed=self._record.seed)
+        self._owed.clear()
+        self._base = None
+        self._undoable.clear()
+        self.undo_refusal = "the game is over"
 
     @property
     def over(self) -> bool:
@@ -284,6 +299,8 @@ class Match:
     @property
     def record(self) -> GameRecord:
         """The game's history: every action, and the state hashes a replay checks."""
+        if self._put_away is not None:
+            raise RuntimeError("this match's record was put away: read it where it is kept")
         rec = self._record
         if self._owed:
             self._hash_owed()

@@ -72,6 +72,18 @@ def record_from(state: GameState, hash_every: int = HASH_EVERY) -> GameRecord:
                       setup_version=SETUP_VERSION)
 
 
+_action_key = msgspec.msgpack.Encoder()
+
+
+def share_equal_actions(record: GameRecord) -> None:
+    """One object for each distinct action of a record read from a file: a decoded record
+    holds a new object (and new strings) for every action, about 1.8 times the memory of
+    the same record made in play; most actions repeat (a pass, taking a card). Actions
+    are frozen, so sharing them is safe."""
+    seen: dict[bytes, Action] = {}
+    record.actions = [seen.setdefault(_action_key.encode(a), a) for a in record.actions]
+
+
 def add_action(record: GameRecord, action: Action, digest: str | None) -> bool:
     """Append a legal action; `digest` is `state_hash` of the state after it, or None when
     that hash is owed (engine.match hashes a computer player's positions only when the

@@ -168,3 +168,20 @@ def test_bots_stop_at_the_turn_limit_as_when_asked_one_decision_at_a_time():
             assert n == 150  # by the count, in the middle of a run of 64
         else:
             assert state.phase == "over"  # by the end of the game
+
+
+def test_a_game_over_puts_its_record_away_and_keeps_its_state_and_version():
+    """A game server keeps a finished game's record in its save only: the match lets go of
+    it, and whoever reads it by mistake is told, not given an empty history."""
+    match = Match.new(CONFIG, ["random"] * 3, bot_secret=b"s")
+    with pytest.raises(ValueError, match="over"):
+        match.put_away()  # a game still playing keeps its record
+    while not match.over:
+        match.act(match.pending_seat(), match.bot_action())
+    version, position = match.version, state_hash(match.state)
+    assert verify(match.record, final_hash=position).ok
+    match.put_away()
+    assert match.version == version and state_hash(match.state) == position
+    assert not match.can_undo(0) and match.pending_seat() is None
+    with pytest.raises(RuntimeError, match="put away"):
+        match.record  # noqa: B018

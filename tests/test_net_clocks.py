@@ -10,8 +10,9 @@ import pytest
 
 from tests.test_tui_fixtures import settle
 from tui.net import protocol as p
+from tui.net import tables
 from tui.net.clock import CORRESPONDENCE, LIVE, HandClock, Preset, duration, left_text
-from tui.net.digest import History, digest, digest_text
+from tui.net.digest import digest, digest_text, replayed_since
 from tui.net.notices import escapes
 from tui.net.replays import SeenReplay, unpack
 
@@ -205,7 +206,16 @@ async def _play(server, tid, players: dict, until, steps=400) -> None:
     raise AssertionError("the game never got there")
 
 
-def test_your_turn_is_told_everywhere_and_the_digest_on_coming_back(data):
+@pytest.mark.parametrize("log", [0, 8], ids=["in-the-log", "from-record"])
+def test_your_turn_is_told_everywhere_and_the_digest_on_coming_back(data, monkeypatch, log):
+    """The digest is picked from the table's recent events (the log), or, after a wait
+    longer than the log holds, found again in the table's record: the same lines."""
+    if log:  # a log of 8 events: the wait is longer than it holds
+        monkeypatch.setattr(tables, "RECENT_EVENTS", log)
+
+    def since(server, tid, mark):  # what happened since: the record tells it whole
+        return replayed_since(server.tables[tid].match.record, mark)
+
     async def go():
         async with running(data, clock=HandClock()) as server:
             anna = await player(server, "SHA256:anna", "anna")
@@ -235,16 +245,20 @@ def test_your_turn_is_told_everywhere_and_the_digest_on_coming_back(data):
             await eventually(lambda: server.tables[tid].seats[1].identity not in
                              server._connected(server.tables[tid]), what="bruno gone")
             anna.send(p.HandOver(table=tid, seat=1, to_bot=True, level="easy"))
-            history = server.histories[tid]
             await _play(server, tid, {0: anna},
-                        lambda: len(digest(history.since(mark), "greece")) >= 2)
+                        lambda: len(digest(since(server, tid, mark), "greece")) >= 2)
+            from_log = server.tables[tid].events_since(mark)
+            assert (from_log is None) == bool(log) and \
+                len(server.tables[tid].recent) <= tables.RECENT_EVENTS
+            if from_log is not None:
+                assert from_log == since(server, tid, mark)
             anna.send(p.HandOver(table=tid, seat=1, to_bot=False))
             await eventually(lambda: server.tables[tid].seats[1].kind == "remote",
                              what="his seat his again")
             bruno = await player(server, "SHA256:bruno", "bruno")
             bruno.send(p.Sit(table=tid, seat=1))
             got = await _until(bruno, p.Digest)
-            assert got.lines == digest(history.since(mark), "greece")[:len(got.lines)]
+            assert got.lines == digest(since(server, tid, mark), "greece")[:len(got.lines)]
             assert server.deadlines.mark(tid, 1) == mark  # the computer's moves do not count
             for t in tasks:
                 t.cancel()
@@ -255,8 +269,8 @@ def test_your_turn_is_told_everywhere_and_the_digest_on_coming_back(data):
     async def after_a_restart():  # the server's memory is gone: the record tells it again
         async with running(data, clock=HandClock()) as server:
             # found again in the record, in a thread
-            await eventually(lambda: server.tables[tid].recent, what="the table's log")
-            assert server.histories[tid].covers(0)
+            await eventually(lambda: server.tables[tid].recent_from < server.tables[tid].match
+                             .version, what="the table's log found again")
             bruno = await player(server, "SHA256:bruno", "bruno")
             bruno.send(p.Sit(table=tid, seat=1))
             up = await bruno.expect(p.Update)
@@ -268,16 +282,15 @@ def test_your_turn_is_told_everywhere_and_the_digest_on_coming_back(data):
 
 def test_digest_words():
     from engine import events as E
-    h = History()
-    h.add(3, [E.RoleAssigned(civ="greece", role="trader", previous="rome")])
-    h.add(4, [E.BattleStarted(area="sicily", naval=False, attacker="egypt", defender="rome",
+    role = [E.RoleAssigned(civ="greece", role="trader", previous="rome")]
+    battle = [E.BattleStarted(area="sicily", naval=False, attacker="egypt", defender="rome",
                               attacker_units=["legion"], defender_units=["legion"]),
               E.CardAcquired(civ="egypt", card="colossus", count=1),
               E.CardGiven(civ="egypt", to="greece", card="wine",
-                          visible_to=["egypt", "greece"])])
-    lines = digest(h.since(3), "rome")
+                          visible_to=["egypt", "greece"])]
+    lines = digest(battle, "rome")
     assert len(lines) == 2 and lines[0].startswith("Battle in") and "Egypt" in lines[1]
-    assert len(digest(h.since(2), "rome")) == 3
+    assert len(digest(role + battle, "rome")) == 3
     assert digest_text(lines).startswith("Since your last decision:\n• ")
 
 
@@ -286,23 +299,21 @@ def test_digest_of_a_military_turn_a_computer_played_for_the_absent_player():
     the player are told, not only what others did to them; and when others played and
     nothing touched the player, the digest still says the game moved on."""
     from engine import events as E
-    h = History()
-    h.add(5, [E.PhaseStarted(turn=4, phase="military"),
+    military = [E.PhaseStarted(turn=4, phase="military"),
               E.UnitsMoved(civ="rome", units=[3], kinds=["legion"], origin="roma",
                            to="sicilia"),
               E.BattleStarted(area="sicilia", naval=False, attacker="rome", defender="egypt",
                               attacker_units=["legion"], defender_units=["legion"]),
               E.Occupied(civ="rome", province="sicilia", posts=["city"]),
-              E.Built(civ="rome", kind="legion", province="roma")])
-    lines = digest(h.since(4), "rome")
+              E.Built(civ="rome", kind="legion", province="roma")]
+    lines = digest(military, "rome")
     assert lines[0].startswith("Battle in") and "Rome (a legion) attacks Egypt" in lines[0]
     assert len(lines) == 3 and "builds" in lines[2]
-    h.add(6, [E.PhaseStarted(turn=5, phase="roles"),
-              E.Passed(civ="egypt", phase="roles")])
-    assert digest(h.since(5), "rome") == [
+    roles = [E.PhaseStarted(turn=5, phase="roles"), E.Passed(civ="egypt", phase="roles")]
+    assert digest(roles, "rome") == [
         "the others played on (now turn 5, roles); nothing touched you (the log, 5, has "
         "every move)"]
-    assert digest(h.since(6), "rome") == []  # nothing since: no digest
+    assert digest([], "rome") == []  # nothing since: no digest
 
 
 def test_notice_escapes_only_where_the_terminal_shows_them():
@@ -315,8 +326,9 @@ def test_notice_escapes_only_where_the_terminal_shows_them():
 
 
 def test_a_finished_table_replays_as_the_seat_saw_it(data):
-    from engine.saves import load_save
-
+    """And a finished table keeps its record in its save only (the server's memory does not
+    grow with every game played): the replay, the save and, after a restart, the log are
+    the same."""
     async def go():
         async with running(data, clock=HandClock()) as server:
             anna = await player(server, "SHA256:anna", "anna")
@@ -328,11 +340,19 @@ def test_a_finished_table_replays_as_the_seat_saw_it(data):
             table.bind(0, "SHA256:anna", "easy")
             server._wake_bots(table)
             await eventually(lambda: table.over, timeout=240, what="the game over")
+            await eventually(lambda: table.retired, what="its record in its save only")
+            with pytest.raises(RuntimeError, match="put away"):
+                table.match.record  # noqa: B018
             anna.send(p.GetReplay(table=tid))
             frames = await _until(anna, p.ReplayFrames, timeout=60)
-            return frames, table.match.record
+            anna.send(p.Watch(table=tid))
+            up = await _until(anna, p.Update, lambda u: u.table == tid)
+            assert up.info.status == "over" and up.version == table.match.version
+            log_end = table.log()
+            assert not table.recent and up.events and up.events[-1] == log_end[0][-1]
+            return tid, frames, server.store.load_save(tid).record, log_end
 
-    frames, record = run(go(), timeout=300)
+    tid, frames, record, log_end = run(go(), timeout=300)
     assert frames.seat == 0
     replay = SeenReplay(unpack(frames.data))
     assert replay.last == len(record.actions)
@@ -340,7 +360,17 @@ def test_a_finished_table_replays_as_the_seat_saw_it(data):
     assert final.phase == "over" and final.config.seed == 0 and final.rng == 0
     for pl in final.players[1:]:
         assert pl.hand == {}
-    del load_save
+
+    async def after_a_restart():  # its log found again in its record, then retired again
+        async with running(data, clock=HandClock()) as server:
+            table = server.tables[tid]
+            await eventually(lambda: table.retired, what="the finished table retired")
+            assert table.log() == log_end and table.match.version == len(record.actions)
+            anna = await player(server, "SHA256:anna", "anna")
+            anna.send(p.GetReplay(table=tid))
+            again = await _until(anna, p.ReplayFrames, timeout=60)
+            assert again.data == frames.data
+    run(after_a_restart(), timeout=120)
 
 
 # --- the lobby and the create-table screen with clocks (80x24) ---------------------------

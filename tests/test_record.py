@@ -332,3 +332,15 @@ def test_both_sides_of_a_battle_share_a_line():
 def test_unknown_ids_are_shown_as_they_are():
     assert render.render(E.Built(civ="rome", kind="legion", province="nowhere")) == \
         "Rome builds a legion in nowhere"
+
+
+def test_a_record_read_from_a_file_shares_its_equal_actions_and_still_replays():
+    """A game server holds many records read from their saves: equal actions become one
+    object, and the record is the same game (it replays to its saved state)."""
+    path = sorted((ROOT / "saves" / "games").glob("*.json"))[0]
+    save = load_save(path)
+    before = list(save.record.actions)
+    R.share_equal_actions(save.record)
+    assert save.record.actions == before
+    assert len({id(a) for a in save.record.actions}) < len(before) / 2
+    assert replays.verify(save.record, final_hash=state_hash(save.state)).ok

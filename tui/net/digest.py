@@ -2,8 +2,9 @@
 the events their seat may see (engine.game.visible_events) and worded by engine.render.
 
 The game server keeps each table's recent events with the version that caused them
-(`History`) and each seat's last decision (tui.net.deadlines), and sends the digest when a
-player sits back down at their own seat.
+(tui.net.tables, `Table.recent`: what the log shows, 400 events) and each seat's last
+decision (tui.net.deadlines), and sends the digest when a player sits back down at their own
+seat; events older than those are found again in the table's record (`replayed_since`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from engine.record import GameRecord
 from engine.render import phase_name, render
 from engine.replay import replay
 
-HISTORY = 2000  # events kept per table (a long correspondence wait stays whole)
 MAX_LINES = 12  # a digest longer than this says how many more
 
 
@@ -61,39 +61,7 @@ def digest_text(lines: Iterable[str]) -> str:
     return "Since your last decision:\n" + "\n".join(f"• {line}" for line in lines)
 
 
-class History:
-    """A table's recent events, each with the match's version after the step that caused
-    it (0: the game's setting up). A table brought back by a restart starts at its
-    version then (`first`): older events are found again in its record (`replayed_since`)."""
-
-    def __init__(self, first: int = 0) -> None:
-        self.first = first
-        self._events: deque[tuple[int, E.Event]] = deque(maxlen=HISTORY)
-
-    def add(self, version: int, events: Iterable[E.Event]) -> None:
-        self._events.extend((version, e) for e in events)
-
-    def restore(self, earlier: list[tuple[int, E.Event]]) -> None:
-        """The events of the steps up to `first`, found again in the record (a restart):
-        put before those that came since."""
-        later = list(self._events)
-        self._events.clear()
-        self._events.extend([(v, e) for v, e in earlier if v <= self.first] + later)
-        self.first = 0
-
-    def covers(self, version: int) -> bool:
-        """Every event of the steps after `version` is here."""
-        if version < self.first:
-            return False
-        full = len(self._events) == self._events.maxlen
-        return not full or self._events[0][0] <= version
-
-    def since(self, version: int) -> list[E.Event]:
-        """The events of the steps after `version`."""
-        return [e for v, e in self._events if v > version]
-
-
-def replayed(record: GameRecord, last: int = HISTORY) -> list[tuple[int, E.Event]]:
+def replayed(record: GameRecord, last: int) -> list[tuple[int, E.Event]]:
     """The record's last `last` events with their versions, replaying it (a thread's
     work)."""
     out: deque[tuple[int, E.Event]] = deque(maxlen=last)

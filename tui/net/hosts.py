@@ -22,7 +22,7 @@ import msgspec
 
 from engine.saves import SaveError
 
-from . import gate
+from . import gate, memory
 from . import protocol as p
 from .cluster import RENEW, Cluster, Elsewhere
 from .conn import Conn
@@ -149,7 +149,7 @@ class Hosts:
             return
         log.info("table %s taken over at version %s", tid, table.match.version)
         server._wake_bots(table)
-        server._later(server._recall(table))
+        server._later(memory.recall(server, table))
         for conn in list(server.conns):  # its clients here: no more leg, the table is here
             if conn.leg is not None and conn.leg.table == tid:
                 conn.leg.cut()

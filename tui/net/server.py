@@ -45,9 +45,8 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.match import Step
 from engine.render import prompt_title
-from engine.replay import ReplayError
 
-from . import bans, gate
+from . import bans, gate, memory
 from . import protocol as p
 from .accounts import Accounts
 from .audience import Audiences
@@ -58,7 +57,6 @@ from .clock import Clock, WallClock
 from .conn import Conn
 from .contacts import Contacts
 from .deadlines import Deadlines
-from .digest import History, replayed
 from .durable import Saves
 from .guesses import WrongCodes
 from .handlers import clocks, dispatch
@@ -111,9 +109,9 @@ class GameServer:
         self.records = Records(self.store.db)
         self.contacts = Contacts(self.store.db, self.clock.now)
         self.away = Away(self.contacts, away or AwayConfig(), self.clock)
-        self.histories: dict[int, History] = {}  # each table's events since it was loaded
         self._pending: dict[int, int | None] = {}  # whose decision each table waits for
         self._clock_task: asyncio.Task[None] | None = None
+        self._trim_task: asyncio.Task[None] | None = None  # tui.net.memory
         self._jobs: set[asyncio.Task[None]] = set()
         self.bot_delay = bot_delay
         self.advisers = Advisers(advice)  # hints and reviews, thinking in the bot pool
@@ -152,8 +150,6 @@ class GameServer:
             self.hosts.attach(table)
         self.tables[row.id] = table
         self.deadlines.restarted(row.id, table.match.version)
-        if not table.over:  # a finished table needs no digest: no history kept
-            self.histories[row.id] = History(first=table.match.version)
         self._pending[row.id] = table.match.pending_seat()
         if table.finished:  # one that ended before results were kept: kept now
             self._keep_result(table)
@@ -195,8 +191,9 @@ class GameServer:
         for table in self.tables.values():
             self._wake_bots(table)
             if not table.recent:
-                self._later(self._recall(table))
+                self._later(memory.recall(self, table))
         self._clock_task = asyncio.get_running_loop().create_task(self._watch_clocks())
+        self._trim_task = asyncio.get_running_loop().create_task(memory.giving_back())
         if self.hosts is not None:
             await self.hosts.start()
         return path
@@ -206,22 +203,6 @@ class GameServer:
         self._jobs.add(task)  # held until done (the loop keeps only weak references)
         task.add_done_callback(self._jobs.discard)
 
-    async def _recall(self, table: Table) -> None:
-        """A table brought back by a restart: its recent events (the log of those who come
-        back, the digest) found again in its record, in a thread."""
-        record = msgspec.structs.replace(table.match.record,
-                                         actions=list(table.match.record.actions))
-        try:
-            earlier = await asyncio.get_running_loop().run_in_executor(
-                self.pool, replayed, record)
-        except ReplayError as e:
-            log.error("table %s: its events cannot be found again: %s", table.id, e.message)
-            return
-        history = self.histories.get(table.id)
-        if history is not None:
-            history.restore(earlier)
-        table.recall(earlier, len(record.actions))
-
     async def close(self) -> None:
         if self.hosts is not None:
             await self.hosts.close()
@@ -229,8 +210,9 @@ class GameServer:
             self._server.close()
         for conn in list(self.conns):
             conn.close()
-        if self._clock_task is not None:
-            self._clock_task.cancel()
+        for ticking in (self._clock_task, self._trim_task):
+            if ticking is not None:
+                ticking.cancel()
         for task in self._bot_tasks.values():
             task.cancel()
         for task in list(self._bot_tasks.values()):
@@ -404,9 +386,6 @@ class GameServer:
         """`chosen`: the first step is a decision of its seat (not a pass taken for it)."""
         if table.save_error:
             log.error("table %s: %s", table.id, table.save_error)
-        history = self.histories.setdefault(table.id, History())
-        for s in steps:
-            history.add(s.version, s.events)
         step = steps[0]
         # the digest counts from a person's own last decision (not a computer's for them)
         person = chosen and table.seats[step.seat].kind == REMOTE \
@@ -420,8 +399,7 @@ class GameServer:
             log.info("table %s finished at turn %s: %s won", table.id, st.turn,
                      st.winner or "nobody")
             self._keep_result(table)
-            # its events stay in its record: memory does not grow with every game played
-            self.histories.pop(table.id, None)
+            memory.retire_when_saved(self, table)
             self._broadcast_lobby()
 
     def _keep_result(self, table: Table) -> None:
@@ -475,6 +453,13 @@ class GameServer:
             not any(c.table == table.id and not c.closed for c in self.conns)
 
     async def _play_bots(self, table: Table) -> None:
+        try:
+            await self._bots_decide(table)
+        finally:  # no finished task is kept per table
+            if self._bot_tasks.get(table.id) is asyncio.current_task():
+                del self._bot_tasks[table.id]
+
+    async def _bots_decide(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
         match = table.match
         while match.bot_to_move() and not table.closed:

@@ -18,6 +18,7 @@ from engine.bots import LEVELS
 from engine.events import Event
 from engine.game import new_game
 from engine.match import Match, Step
+from engine.record import GameRecord, share_equal_actions
 from engine.state import Config
 
 from .database import Error
@@ -27,7 +28,8 @@ from .store import SeatRow, Store, TableRow
 REMOTE = "remote"
 HANDOVER_LEVEL = "normal"  # the computer a seat is handed to when no level is named
 _WRITE_ERRORS: tuple[type[Exception], ...] = (OSError, *Error)  # a disk's, or a database's
-RECENT_EVENTS = 400  # what a player who sits down (or comes back) finds in the log
+RECENT_EVENTS = 400  # what a player who sits down finds in the log; the digest of one who
+# comes back is picked from them too, else from the record (tui.net.digest)
 
 
 def bot_levels() -> tuple[str, ...]:
@@ -69,6 +71,11 @@ class Table:
         # place among them by version)
         self.recent: deque[Event] = deque(maxlen=RECENT_EVENTS)
         self.recent_versions: deque[int] = deque(maxlen=RECENT_EVENTS)
+        # every event of the steps after this version is in `recent` (older ones have
+        # dropped off, or were not found again yet after a restart)
+        self.recent_from = 0
+        self.retired = False  # finished, its record read from its save only (`retire`)
+        self._packed_log = b""  # a retired table's recent events, packed (`log`)
         match.undo_kinds = (REMOTE,)  # a person at a table may take back like one at home
         match.add_observer(self)
 
@@ -96,11 +103,13 @@ class Table:
         """The table as its save left it (SaveError if the file cannot be read)."""
         path = store.save_path(row.id)
         save = store.load_save(row.id)
+        share_equal_actions(save.record)  # a game server holds many records at once
         match = Match(save.state, _match_seats(row.seats), record=save.record,
                       bot_secret=secrets.token_bytes(8))
         table = cls(row.id, match, row.seats, row.creator, path, store, hints=row.hints)
         table.created = save.created
         table.closed = row.closed
+        table.recent_from = match.version  # until `recall` finds the earlier events
         return table
 
     # --- the match's observer: autosave after every action --------------------------------
@@ -118,22 +127,67 @@ class Table:
 
     def remember(self, version: int, events: list[Event]) -> None:
         """Keep the events of the step that brought the match to `version`."""
-        self.recent.extend(events)
-        self.recent_versions.extend([version] * len(events))
+        for event in events:
+            self._keep(version, event)
 
-    def recall(self, earlier: list[tuple[int, Event]], upto: int) -> None:
+    def _keep(self, version: int, event: Event) -> None:
+        if len(self.recent) == self.recent.maxlen:  # the oldest drops off: its step is no
+            self.recent_from = max(self.recent_from, self.recent_versions[0])  # longer whole
+        self.recent.append(event)
+        self.recent_versions.append(version)
+
+    def recall(self, earlier: list[tuple[int, Event]], upto: int, whole: bool) -> None:
         """A restart: the events of the steps up to version `upto` (the saved one), found
-        again in the record, go before those that came since."""
+        again in the record, go before those that came since (`whole`: from the game's
+        start; else the steps after the first one's version are whole)."""
         since = list(zip(self.recent_versions, self.recent, strict=True))
         self.recent.clear()
         self.recent_versions.clear()
+        self.recent_from = 0 if whole or not earlier else earlier[0][0]
         for version, event in [(v, e) for v, e in earlier if v <= upto] + since:
-            self.recent.append(event)
-            self.recent_versions.append(version)
+            self._keep(version, event)
+
+    def log(self) -> tuple[list[Event], list[int]]:
+        """The recent events and the version of each (what a newcomer's log shows)."""
+        if self._packed_log:
+            return _log_decoder.decode(self._packed_log)
+        return list(self.recent), list(self.recent_versions)
+
+    def events_since(self, version: int) -> list[Event] | None:
+        """The events of the steps after `version` (a digest's), if they are all still in
+        `recent`; None: they are in the record only."""
+        if version < self.recent_from:
+            return None
+        events, versions = self.log()
+        return [e for v, e in zip(versions, events, strict=True) if v > version]
+
+    def retire(self) -> None:
+        """Finished, its last save written: the record (every action, the bulk of a
+        table's memory) stays in the save only, so that the server's memory does not grow
+        with every game played; `record_now` and `encoded` read it there. Its recent events
+        are kept packed (`log`)."""
+        if self.finished and not self.retired and self.save_error is None:  # (a save that
+            self.match.put_away()  # failed leaves the record in memory, its only copy)
+            self.retired = True
+            # its log too: the events as objects take about five times their packed size
+            self._packed_log = _log_encoder.encode(self.log())
+            self.recent.clear()
+            self.recent_versions.clear()
+
+    def record_now(self) -> Callable[[], GameRecord]:
+        """How to have the game's record as it stands now, in a thread: a copy of the
+        match's (the match moves on meanwhile), or, once retired, its save's."""
+        if self.retired:
+            return lambda: self.store.load_save(self.id).record
+        record = self.match.record
+        record = msgspec.structs.replace(record, actions=list(record.actions))
+        return lambda: record
 
     def encoded(self) -> bytes:
         """The table as an ordinary save file (what `mare-nostrum resume` or `replay`
         opens), encoded now: the state moves on."""
+        if self.retired:
+            return self.store.saved(self.id)[0]
         save = saves.make_save(self.match.state, self.match.record, f"table-{self.id}",
                                created=self.created, seats=self.match.seats)
         self.created = save.created
@@ -229,6 +283,10 @@ def record_refusal(tid: int, over: bool, seated: bool) -> str | None:
     if not seated:
         return f"only the players of table {tid} may have its record"
     return None
+
+
+_log_encoder = msgspec.msgpack.Encoder()
+_log_decoder = msgspec.msgpack.Decoder(tuple[list[Event], list[int]])
 
 
 def _match_seats(rows: list[SeatRow]) -> list[str]:

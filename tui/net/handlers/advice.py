@@ -148,8 +148,7 @@ async def _work(server: GameServer, table: Table, seat: int, running: _Reviewing
     key = (table.id, seat)
     limits = advisers.limits
     loop = asyncio.get_running_loop()
-    record = msgspec.structs.replace(table.match.record,
-                                     actions=list(table.match.record.actions))
+    record = table.record_now()
     civ = table.match.state.players[seat].civ
 
     def progress(done: int, total: int) -> None:  # in the pool's thread
@@ -166,9 +165,9 @@ async def _work(server: GameServer, table: Table, seat: int, running: _Reviewing
         async with turns:
             if running.abandoned():
                 return
-            found = await loop.run_in_executor(server.pool, functools.partial(
-                review_seat, record, civ, budget=limits.review_budget,
-                rounds=limits.rounds, progress=progress, cancelled=running.abandoned))
+            found = await loop.run_in_executor(server.pool, lambda: review_seat(
+                record(), civ, budget=limits.review_budget, rounds=limits.rounds,
+                progress=progress, cancelled=running.abandoned))
     except ReplayError as e:
         running.tell(p.Rejected(reason=f"the review cannot be made: {e.message}",
                                 table=table.id))

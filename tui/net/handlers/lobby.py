@@ -11,13 +11,13 @@ from engine.data.board import CIVS
 from engine.errors import IllegalAction
 from engine.game import check_config
 from engine.replay import ReplayError
+from engine.saves import SaveError
 from engine.state import Config
 
 from .. import protocol as p
 from .. import replays
 from ..clock import PresetError, check_preset
 from ..conn import Conn
-from ..digest import History
 from ..logs import who
 from ..tables import REMOTE, Table, bot_levels
 from . import seats
@@ -84,8 +84,6 @@ def create(server: GameServer, conn: Conn, msg: p.CreateTable) -> None:
         invite = server.audiences.set(table.id, private=msg.private,
                                       spectators=msg.spectators).invite
     server.deadlines.start(table.id, preset, table.match.version)
-    server.histories[table.id] = history = History()
-    history.add(0, table.recent)
     server._pending[table.id] = table.match.pending_seat()
     conn.send(p.Created(table=table.id, invite=invite))
     # what the table is, never its seed or its invite code
@@ -102,15 +100,19 @@ def create(server: GameServer, conn: Conn, msg: p.CreateTable) -> None:
 
 def replay(server: GameServer, conn: Conn, msg: p.GetReplay, table: Table) -> None:
     seat = table.seat_of(conn.identity or "")
-    record = table.match.record
+    record = table.record_now()
 
     async def build() -> None:
         loop = asyncio.get_running_loop()
         try:
-            data = await loop.run_in_executor(server.pool, replays.frames, record, seat)
+            data = await loop.run_in_executor(server.pool,
+                                              lambda: replays.frames(record(), seat))
         except ReplayError as e:
             conn.send(p.Rejected(reason=f"the replay cannot be made: {e.message}",
                                  table=table.id))
+            return
+        except SaveError as e:  # its save is where a finished table's record is read
+            conn.send(p.Rejected(reason=f"the replay cannot be made: {e}", table=table.id))
             return
         conn.send(p.ReplayFrames(table=table.id, seat=seat, data=data))
 

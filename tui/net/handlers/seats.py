@@ -7,17 +7,16 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-import msgspec
-
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.replay import ReplayError
+from engine.saves import SaveError
 
 from .. import gate
 from .. import protocol as p
 from ..audience import SPECTATORS
 from ..conn import Conn
-from ..digest import History, digest, replayed_since
+from ..digest import digest, replayed_since
 from ..logs import who
 from ..tables import HANDOVER_LEVEL, REMOTE, Table, bot_levels
 from ..updates import Broadcast
@@ -72,7 +71,6 @@ def watch(server: GameServer, conn: Conn, msg: p.Watch, table: Table) -> None:
 def send_digest(server: GameServer, conn: Conn, table: Table, seat: int) -> None:
     """'Since your last decision': for a player back at their seat after deciding."""
     mark = server.deadlines.mark(table.id, seat)
-    history = server.histories.get(table.id) or History(first=table.match.version)
     if mark is None:
         return
     civ = table.match.state.players[seat].civ
@@ -82,19 +80,20 @@ def send_digest(server: GameServer, conn: Conn, table: Table, seat: int) -> None
         if lines:
             conn.send(p.Digest(table=table.id, lines=lines))
 
-    if history.covers(mark):
-        send(history.since(mark))
+    recent = table.events_since(mark)
+    if recent is not None:
+        send(recent)
         return
-    # older than this server's memory (a restart): the record has every step
-    record = msgspec.structs.replace(table.match.record,
-                                     actions=list(table.match.record.actions))
+    # older than the table's recent events (a long wait, a restart): the record has them
+    record = table.record_now()
 
     async def from_record() -> None:
         try:
             events = await asyncio.get_running_loop().run_in_executor(
-                server.pool, replayed_since, record, mark)
-        except ReplayError as e:
-            log.error("table %s: no digest for seat %s: %s", table.id, seat + 1, e.message)
+                server.pool, lambda: replayed_since(record(), mark))
+        except (ReplayError, SaveError) as e:
+            log.error("table %s: no digest for seat %s: %s", table.id, seat + 1,
+                      e.message if isinstance(e, ReplayError) else e)
             return
         send(events)
 
@@ -116,7 +115,8 @@ def join(server: GameServer, conn: Conn, table: Table, seat: int | None) -> None
     if old is not None and old is not table:
         server._broadcast_table(old)
     # the newcomer's first update carries the recent events it may see, for its log
-    server._send_update(conn, table, list(table.recent), versions=list(table.recent_versions))
+    events, versions = table.log()
+    server._send_update(conn, table, events, versions=versions)
     cache = Broadcast()
     for c in list(server.conns):
         if c.table == table.id and c is not conn:
@@ -171,10 +171,10 @@ def take_back(server: GameServer, conn: Conn, msg: p.TakeBack, table: Table) -> 
         return
     civ = match.state.players[seat].civ
     cache = Broadcast()
+    events, versions = table.log()
     for c in list(server.conns):
         if c.table == table.id:
-            server._send_update(c, table, list(table.recent), cache, taken_back=civ,
-                                versions=list(table.recent_versions))
+            server._send_update(c, table, events, cache, taken_back=civ, versions=versions)
     server._broadcast_lobby()
     server._wake_bots(table)
 

@@ -1,0 +1,118 @@
+"""Where a process's memory goes (capacity_door.py's `--tracemalloc`): tracemalloc from the
+start, a snapshot every `every` seconds (and on SIGUSR1) compared with the first one, the
+RSS before and after malloc_trim(0), and gc's object counts by type; appended to a file."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import ctypes
+import ctypes.util
+import gc
+import signal
+import threading
+import time
+import tracemalloc
+from pathlib import Path
+
+FRAMES = 12
+TOP_LINES = 25
+TOP_TRACES = 10
+
+
+def rss_kib() -> int:
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+class MallInfo2(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_size_t) for n in (
+        "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks",
+        "fordblks", "keepcost")]
+
+
+_libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+_libc.mallinfo2.restype = MallInfo2
+
+
+def _trim() -> None:
+    _libc.malloc_trim(0)
+
+
+def malloc_line() -> str:
+    """glibc's count (all arenas): bytes from the system, in use, free inside."""
+    m = _libc.mallinfo2()
+    mb = 2 ** 20
+    return (f"malloc: arenas {m.arena / mb:.1f} MB + mmapped {m.hblkhd / mb:.1f} MB, in use "
+            f"{m.uordblks / mb:.1f} MB, free inside {m.fordblks / mb:.1f} MB")
+
+
+def type_counts() -> collections.Counter[str]:
+    return collections.Counter(type(o).__qualname__ for o in gc.get_objects())
+
+
+class MemoryTrace:
+    def __init__(self, path: Path, every: float, frames: int = FRAMES) -> None:
+        self.path = path
+        self.every = every
+        self.frames = frames  # 0: no tracemalloc, only the allocator's figures
+        self.first: tracemalloc.Snapshot | None = None
+        self.first_types: collections.Counter[str] = collections.Counter()
+        self.t0 = time.monotonic()
+        self.filters = [tracemalloc.Filter(False, tracemalloc.__file__),
+                        tracemalloc.Filter(False, "<frozen importlib._bootstrap>"),
+                        tracemalloc.Filter(False, "<frozen importlib._bootstrap_external>"),
+                        tracemalloc.Filter(False, "<unknown>")]
+
+    def start(self) -> None:
+        if self.frames:
+            tracemalloc.start(self.frames)
+        loop = asyncio.get_running_loop()
+        loop.add_signal_handler(signal.SIGUSR1, self.take)
+        loop.create_task(self.every_while())
+
+    async def every_while(self) -> None:
+        while True:
+            await asyncio.sleep(self.every)
+            self.take()
+
+    def take(self) -> None:
+        before = rss_kib()
+        mall = malloc_line()
+        _trim()
+        after = rss_kib()
+        types = type_counts()
+        minute = (time.monotonic() - self.t0) / 60
+        out = [f"=== minute {minute:.1f}: RSS {before / 1024:.1f} MB, after malloc_trim "
+               f"{after / 1024:.1f} MB; {mall}; threads {threading.active_count()}; gc "
+               f"objects {sum(types.values())}"]
+        if not self.frames:
+            self.write(out)
+            return
+        snap = tracemalloc.take_snapshot().filter_traces(self.filters)
+        cur, peak = tracemalloc.get_traced_memory()
+        out.append(f"traced {cur / 2**20:.1f} MB (peak {peak / 2**20:.1f}), tracemalloc's own "
+                   f"{tracemalloc.get_tracemalloc_memory() / 2**20:.1f} MB")
+        if self.first is None:
+            self.first, self.first_types = snap, types
+            out.append("(the first snapshot: later ones are compared with it)")
+        else:
+            out.append(f"--- top {TOP_LINES} growths by line since the first snapshot")
+            out += [str(s) for s in snap.compare_to(self.first, "lineno")[:TOP_LINES]]
+            out.append(f"--- top {TOP_TRACES} growths by traceback")
+            for s in snap.compare_to(self.first, "traceback")[:TOP_TRACES]:
+                out.append(f"{s.size_diff / 1024:+.1f} KiB, {s.count_diff:+d} blocks "
+                           f"(now {s.size / 1024:.1f} KiB):")
+                out += ["    " + line for line in s.traceback.format(most_recent_first=True)]
+            out.append("--- gc objects by type: growth since the first snapshot")
+            grown = types.copy()
+            grown.subtract(self.first_types)
+            out += [f"  {n:+d} {t} (now {types[t]})" for t, n in grown.most_common(20)]
+        self.write(out)
+
+    def write(self, lines: list[str]) -> None:
+        with self.path.open("a") as f:
+            f.write("\n".join(lines) + "\n")

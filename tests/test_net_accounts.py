@@ -292,6 +292,27 @@ def test_wrong_codes_are_counted_per_key_and_per_address_for_an_hour():
     assert codes.minutes_barred("SHA256:eve", "127.0.0.2") == 0
 
 
+def test_keys_and_addresses_that_stopped_guessing_are_forgotten_after_the_hour():
+    """A season of stray wrong codes leaves nothing behind: each key or address is
+    forgotten once its last guess is an hour old, and a key still guessing is kept."""
+    now = [0.0]
+    codes = WrongCodes(limit=5, window=3600.0, clock=lambda: now[0])
+    for i in range(100):  # a hundred keys from a hundred addresses, one wrong code each
+        codes.strike(f"SHA256:k{i}", f"10.0.0.{i}")
+        now[0] += 1.0
+    assert len(codes) == 200
+    now[0] = 3000.0
+    codes.strike("SHA256:eve", "127.0.0.2")
+    assert len(codes) == 202  # nobody's guesses are an hour old yet
+    now[0] = 3700.0  # the hundred's guesses (seconds 0 to 99) are now an hour old
+    codes.strike("SHA256:eve", "127.0.0.2")
+    assert len(codes) == 2  # eve's key and address, with her two guesses
+    for _ in range(3):
+        codes.strike("SHA256:eve", "127.0.0.2")
+    # five guesses: barred until her first (second 3,000) is an hour old, 2,900 s from now
+    assert codes.minutes_barred("SHA256:eve", "") == 49
+
+
 def test_a_key_that_guessed_wrong_too_often_cannot_go_on_by_reconnecting(data):
     """Five wrong codes hang up; the same key on a new connection, or a guest from the
     same address, is refused its next code with the time to wait, and hung up on."""

@@ -3,7 +3,9 @@
 A code is short enough to type, so guessing must cost more than a reconnect: after
 `MAX_WRONG` wrong codes within `WINDOW` seconds from one key, or from one address (guests
 have no key of their own), that key or address may try no code until the oldest of those
-guesses is a window old.
+guesses is a window old. Keys and addresses whose guesses are all a window old are
+forgotten (looked for at most once a minute), so a server that runs for a season keeps only
+the last hour's.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Callable
 
 MAX_WRONG = 5
 WINDOW = 3600.0  # seconds
+SWEEP_EVERY = 60.0  # seconds between two looks for keys and addresses to forget
 
 
 class WrongCodes:
@@ -22,6 +25,7 @@ class WrongCodes:
         self.window = window
         self._clock = clock
         self._times: dict[str, list[float]] = {}  # "key:…" or "address:…" -> wrong guesses
+        self._swept = self._clock()
 
     def _recent(self, who: str) -> list[float]:
         since = self._clock() - self.window
@@ -44,9 +48,21 @@ class WrongCodes:
     def strike(self, key: str, address: str) -> None:
         """One more wrong code from this key and this address."""
         now = self._clock()
+        if now - self._swept >= SWEEP_EVERY:
+            self._forget_old(now)
         for who in _names(key, address):
             self._recent(who)
             self._times.setdefault(who, []).append(now)
+
+    def _forget_old(self, now: float) -> None:
+        since = now - self.window
+        for who in [who for who, times in self._times.items() if times[-1] <= since]:
+            del self._times[who]
+        self._swept = now
+
+    def __len__(self) -> int:
+        """The keys and addresses remembered (for a test: what a season leaves behind)."""
+        return len(self._times)
 
 
 def _names(key: str, address: str) -> list[str]:

@@ -148,6 +148,31 @@ def test_the_players_of_a_finished_table_review_their_own_decisions(data):
     assert steps == [(done, total) for done in range(total + 1)]  # each decision judged
 
 
+def test_a_review_is_kept_on_disk_across_a_restart_and_a_damaged_one_is_made_again(data):
+    """A season's reviews are kept as files in the server's data folder, not in its memory:
+    the server started again answers at once from the file (no progress, no thinking); a
+    file that does not fit its record is never trusted: the review is worked out again."""
+    _finished_table(data)
+    limits = AdviceLimits(rounds=1)
+
+    async def ask() -> tuple[p.ReviewDone, bool]:
+        async with running(data, advice=limits) as server:
+            anna = await player(server, "SHA256:anna", "anna")
+            anna.send(p.RequestReview(table=1))
+            done, before = await _until(anna, p.ReviewDone, timeout=90)
+            return done, any(isinstance(m, p.ReviewProgress) for m in before)
+
+    first, thought = run(ask())
+    assert thought
+    kept = list((data / "reviews").iterdir())
+    assert len(kept) == 1 and kept[0].stat().st_mode & 0o077 == 0  # the seat's own: private
+    again, thought = run(ask())  # a new server on the same data
+    assert again == first and not thought
+    kept[0].write_bytes(kept[0].read_bytes()[:-40])  # cut short, as by a full disk
+    remade, thought = run(ask())
+    assert remade == first and thought
+
+
 def test_a_table_still_playing_has_no_review(data):
     async def go():
         async with running(data, advice=QUICK) as server:

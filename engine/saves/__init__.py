@@ -74,18 +74,20 @@ if TYPE_CHECKING:
     from ..record import GameRecord
 
 
-def load_review(record: GameRecord, civ: str, budget: float, rounds: int = 0) -> Review | None:
-    """A review kept as a side file, if it is the one asked for (`review_cache`)."""
+def load_review(record: GameRecord, civ: str, budget: float, rounds: int = 0,
+                folder: Path | None = None) -> Review | None:
+    """A review kept as a side file, if it is the one asked for (`review_cache`); `folder`:
+    a game server's own (default: the player's data folder)."""
     # lazy: the review's cache imports the review (the hard player)
     from .review_cache import load_review as load
-    return load(record, civ, budget, rounds)
+    return load(record, civ, budget, rounds, folder)
 
 
-def save_review(found: Review, record: GameRecord) -> Path | None:
-    """Keep a review as a side file (`review_cache`)."""
+def save_review(found: Review, record: GameRecord, folder: Path | None = None) -> Path | None:
+    """Keep a review as a side file (`review_cache`), in `folder` if given."""
     # lazy: the review's cache imports the review (the hard player)
     from .review_cache import save_review as save
-    return save(found, record)
+    return save(found, record, folder)
 
 
 __all__ = [

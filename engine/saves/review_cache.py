@@ -26,14 +26,17 @@ def reviews_dir() -> Path:
     return data_dir() / "reviews"
 
 
-def review_path(record: GameRecord, civ: str, budget: float, rounds: int = 0) -> Path:
+def review_path(record: GameRecord, civ: str, budget: float, rounds: int = 0,
+                folder: Path | None = None) -> Path:
+    """Where a review is kept: in `folder` (a game server's own), else the player's."""
     by = f"r{rounds}" if rounds else f"{round(budget * 1000)}ms"
-    return reviews_dir() / f"{fingerprint(record)[:32]}-{civ}-{by}.json"
+    return (folder or reviews_dir()) / f"{fingerprint(record)[:32]}-{civ}-{by}.json"
 
 
-def load_review(record: GameRecord, civ: str, budget: float, rounds: int = 0) -> Review | None:
+def load_review(record: GameRecord, civ: str, budget: float, rounds: int = 0,
+                folder: Path | None = None) -> Review | None:
     """The cached review of this record for `civ`, or None (none, or not to be trusted)."""
-    path = review_path(record, civ, budget, rounds)
+    path = review_path(record, civ, budget, rounds, folder)
     try:
         found = _decoder.decode(path.read_bytes())
     except (OSError, msgspec.DecodeError, msgspec.ValidationError):
@@ -57,9 +60,9 @@ def fits(found: Review, record: GameRecord, civ: str, budget: float, rounds: int
     return True
 
 
-def save_review(found: Review, record: GameRecord) -> Path | None:
+def save_review(found: Review, record: GameRecord, folder: Path | None = None) -> Path | None:
     """Keep the review for next time; None if the folder cannot be written (no matter)."""
-    path = review_path(record, found.civ, found.budget, found.rounds)
+    path = review_path(record, found.civ, found.budget, found.rounds, folder)
     with contextlib.suppress(OSError):
         private_dir(path.parent)  # a review tells the seat's own hand: its owner's only
         atomic_write(path, msgspec.json.encode(found))

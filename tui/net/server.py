@@ -114,7 +114,8 @@ class GameServer:
         self._trim_task: asyncio.Task[None] | None = None  # tui.net.memory
         self._jobs: set[asyncio.Task[None]] = set()
         self.bot_delay = bot_delay
-        self.advisers = Advisers(advice)  # hints and reviews, thinking in the bot pool
+        # hints and reviews, thinking in the bot pool (the reviews kept in the data folder)
+        self.advisers = Advisers(advice, self.data / "reviews")
         self.max_tables = max_tables  # unfinished tables one player may create (0: any)
         self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bots")
         # one thread writes every save, in order: the loop never waits on the disk

@@ -13,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+from collections import OrderedDict
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -22,6 +24,7 @@ from engine.bots.review import REVIEW_BUDGET, Review
 from engine.bots.review import review as review_seat  # `review` is this module's answer
 from engine.game import view
 from engine.replay import ReplayError
+from engine.saves import load_review, save_review
 
 from .. import protocol as p
 from ..conn import Conn
@@ -33,6 +36,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 REVIEWS_AT_ONCE = 1  # pool threads reviews may hold: the others stay the computer seats'
+REVIEWS_KEPT = 16  # reviews kept in memory (the last asked for); the others are on disk
 HINTS_OFF = "hints are off at this table (its creator chose so when creating it)"
 
 
@@ -61,14 +65,33 @@ class _Reviewing:
 
 
 class Advisers:
-    """The server's hints and reviews in progress, and the reviews made."""
+    """The server's hints and reviews in progress, and the reviews made: each kept as a side
+    file in `folder` (engine/saves/review_cache.py: checked against its record when read
+    again), the last few asked for in memory too; a server that runs for a season keeps
+    its reviews on disk, not in memory."""
 
-    def __init__(self, limits: AdviceLimits | None = None) -> None:
+    def __init__(self, limits: AdviceLimits | None = None, folder: Path | None = None
+                 ) -> None:
         self.limits = limits or AdviceLimits()
+        self.folder = folder  # None: the reviews are kept in memory only (tests)
         self.hinting: dict[Conn, int] = {}  # the table version a connection's hint is for
-        self.reviews: dict[tuple[int, int], Review] = {}  # (table, seat): made
+        # (table, seat): made, the last asked for at the end
+        self.reviews: OrderedDict[tuple[int, int], Review] = OrderedDict()
         self.reviewing: dict[tuple[int, int], _Reviewing] = {}
         self._turns: asyncio.Semaphore | None = None
+
+    def recall(self, key: tuple[int, int]) -> Review | None:
+        made = self.reviews.get(key)
+        if made is not None:
+            self.reviews.move_to_end(key)
+        return made
+
+    def remember(self, key: tuple[int, int], made: Review) -> None:
+        self.reviews[key] = made
+        self.reviews.move_to_end(key)
+        if self.folder is not None:  # the others can be read again from their files
+            while len(self.reviews) > REVIEWS_KEPT:
+                self.reviews.popitem(last=False)
 
     def turns(self) -> asyncio.Semaphore:
         if self._turns is None:  # made in the server's loop, when first needed
@@ -130,7 +153,7 @@ def review(server: GameServer, conn: Conn, msg: p.RequestReview, table: Table) -
         return
     advisers = server.advisers
     key = (table.id, seat)
-    made = advisers.reviews.get(key)
+    made = advisers.recall(key)
     if made is not None:
         conn.send(p.ReviewDone(table=table.id, review=made))
         return
@@ -158,7 +181,14 @@ async def _work(server: GameServer, table: Table, seat: int, running: _Reviewing
         running.done, running.total = done, total
         running.tell(p.ReviewProgress(table=table.id, done=done, total=total))
 
+    folder = advisers.folder
     try:
+        rec = await asyncio.to_thread(record)  # a finished table's is read from its save
+        kept = None if folder is None else await asyncio.to_thread(
+            load_review, rec, civ, limits.review_budget, limits.rounds or 0, folder)
+        if kept is not None:  # made before this server's restart, or put out of memory
+            _made(advisers, table, seat, kept, running)
+            return
         turns = advisers.turns()
         if turns.locked():  # another review thinks: this one waits its turn
             running.tell(p.ReviewProgress(table=table.id, done=0, total=0))
@@ -166,7 +196,7 @@ async def _work(server: GameServer, table: Table, seat: int, running: _Reviewing
             if running.abandoned():
                 return
             found = await loop.run_in_executor(server.pool, lambda: review_seat(
-                record(), civ, budget=limits.review_budget, rounds=limits.rounds,
+                rec, civ, budget=limits.review_budget, rounds=limits.rounds,
                 progress=progress, cancelled=running.abandoned))
     except ReplayError as e:
         running.tell(p.Rejected(reason=f"the review cannot be made: {e.message}",
@@ -180,8 +210,16 @@ async def _work(server: GameServer, table: Table, seat: int, running: _Reviewing
         advisers.reviewing.pop(key, None)
     if found is None:  # everyone who asked has gone
         return
-    found = msgspec.structs.replace(found, fingerprint="")  # the record's digest stays here
-    advisers.reviews[key] = found
+    if folder is not None:
+        await asyncio.to_thread(save_review, found, rec, folder)
     log.info("table %s: %s's decisions reviewed (%s)", table.id, civ,
              f"{len(found.judgements)} decisions")
+    _made(advisers, table, seat, found, running)
+
+
+def _made(advisers: Advisers, table: Table, seat: int, found: Review,
+          running: _Reviewing) -> None:
+    """A review made (or read again): kept, and sent to everyone who waits for it."""
+    found = msgspec.structs.replace(found, fingerprint="")  # the record's digest stays here
+    advisers.remember((table.id, seat), found)
     running.tell(p.ReviewDone(table=table.id, review=found))

@@ -37,6 +37,7 @@ from tui.net.logs import start_log
 from .net_helpers import cleanup, running, short_dir
 from .test_net_ssh import TIMEOUT, Term, _free_port, _need
 from .test_net_ssh_drop import KillableTerm
+from .waiting import eventually
 
 FAULT = "a fault the test put in the chat"
 # the real command line, with one fault put in: saying something at a table raises
@@ -305,7 +306,8 @@ def test_a_finished_table_is_logged(caplog):
             table = server.tables[tid]
             while not table.over:
                 await asyncio.sleep(0.05)
-            assert tid not in server.histories  # a finished game's events: in its record only
+            # a finished game's record and events: in its save only, once it is written
+            await eventually(lambda: table.retired, what="the finished table retired")
             return tid, table.match.state
     try:
         with caplog.at_level(logging.INFO, logger="tui.net"):

@@ -18,18 +18,12 @@ import time
 import tracemalloc
 from pathlib import Path
 
+from memory_trace import rss_kib
+
 from engine.data.board import CIVS
 from tui.net import protocol as p
 from tui.net.client import Client
 from tui.net.server import GameServer
-
-
-def rss_kib() -> int:
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
 
 
 async def wait_version(client: Client, version: int) -> None:

@@ -15,6 +15,8 @@ import time
 import tracemalloc
 from pathlib import Path
 
+from tui.net.memory import give_back
+
 FRAMES = 12
 TOP_LINES = 25
 TOP_TRACES = 10
@@ -36,10 +38,6 @@ class MallInfo2(ctypes.Structure):
 
 _libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
 _libc.mallinfo2.restype = MallInfo2
-
-
-def _trim() -> None:
-    _libc.malloc_trim(0)
 
 
 def malloc_line() -> str:
@@ -82,7 +80,7 @@ class MemoryTrace:
     def take(self) -> None:
         before = rss_kib()
         mall = malloc_line()
-        _trim()
+        give_back()  # what the server does every TRIM_EVERY seconds
         after = rss_kib()
         types = type_counts()
         minute = (time.monotonic() - self.t0) / 60

@@ -24,6 +24,19 @@ def run(coro: Coroutine[Any, Any, T], timeout: float = 200) -> T:
     return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
+def make_keys(d: Path, *names: str) -> None:
+    """An ed25519 key pair for each player, `d/NAME` and `d/NAME.pub` (its comment the name),
+    as a player makes one with `ssh-keygen`."""
+    for who in names:
+        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", who,
+                        "-f", str(d / who)], check=True, timeout=30)
+
+
+def authorize(d: Path, *names: str) -> None:
+    """`d/authorized`: the public keys of these players, one a line."""
+    (d / "authorized").write_text("".join((d / f"{w}.pub").read_text() for w in names))
+
+
 def short_dir() -> Path:
     """A directory with a short path (a Unix socket's path is limited to ~100 bytes)."""
     return Path(tempfile.mkdtemp(prefix="mn-", dir="/tmp"))

@@ -34,7 +34,7 @@ from tui.net import protocol as p
 from tui.net.client import Client, RemoteError, local_token
 from tui.net.logs import start_log
 
-from .net_helpers import cleanup, running, short_dir
+from .net_helpers import authorize, cleanup, make_keys, running, short_dir
 from .test_net_ssh import TIMEOUT, Term, _free_port, _need
 from .test_net_ssh_drop import KillableTerm
 from .waiting import eventually
@@ -76,10 +76,8 @@ def door():
     for b in ("ssh", "ssh-keygen", "tmux"):
         _need(b)
     d = short_dir()
-    for who in ("anna", "mallory"):
-        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", who,
-                        "-f", str(d / who)], check=True, timeout=30)
-    (d / "authorized").write_text((d / "anna.pub").read_text())
+    make_keys(d, "anna", "mallory")
+    authorize(d, "anna")
     (d / "faulty.py").write_text(FAULTY)
     port = _free_port()
     out, err = d / "console.out", d / "console.err"

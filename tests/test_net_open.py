@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from .net_helpers import cleanup, sessions, short_dir, stop_server
+from .net_helpers import cleanup, make_keys, sessions, short_dir, stop_server
 from .test_net_ssh import SCREEN_POLL, TIMEOUT, Term, _free_port, _need
 from .waiting import polled
 
@@ -65,9 +65,7 @@ def door():
     for b in ("ssh", "ssh-keygen", "tmux"):
         _need(b)
     d = short_dir()
-    for who in ("anna", "anna2", "bruno"):
-        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", who,
-                        "-f", str(d / who)], check=True, timeout=30)
+    make_keys(d, "anna", "anna2", "bruno")
     procs: list[subprocess.Popen] = []
     terms: list[Term] = []
 

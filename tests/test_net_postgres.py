@@ -26,7 +26,7 @@ from tui.net import protocol as p
 from tui.net.store import SeatRow, Store
 from tui.net.tables import Table
 
-from .net_helpers import cleanup, short_dir, stop_server
+from .net_helpers import authorize, cleanup, make_keys, short_dir, stop_server
 from .postgres_server import fresh
 from .test_net_admin import _fingerprint
 from .test_net_ssh import DIALOG, TIMEOUT, Term, _free_port, _need
@@ -59,11 +59,8 @@ def hosts(database):
         _need(b)
     fresh(database)  # a fresh registry per test (the server: tests/conftest.py)
     d = short_dir()
-    for who in ("anna", "bruno"):
-        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", who,
-                        "-f", str(d / who)], check=True, timeout=30)
-    (d / "authorized").write_text("".join((d / f"{w}.pub").read_text()
-                                          for w in ("anna", "bruno")))
+    make_keys(d, "anna", "bruno")
+    authorize(d, "anna", "bruno")
     started: list[Host] = []
     terms: list[Term] = []
     try:

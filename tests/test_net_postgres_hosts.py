@@ -115,6 +115,16 @@ async def _decide(people: list[Seat]) -> tuple[Seat, int]:
     return who, up.version
 
 
+async def _annas_table(server: GameServer) -> tuple[Seat, int]:
+    """Anna at a new table of `server`, at its first seat (a second for a person, the third
+    a computer's): her seat and the table."""
+    anna = Seat(await player(server, "SHA256:anna", "anna"))
+    anna.client.send(p.CreateTable(civs=CIVS, seats=["remote", "remote", "greedy"], sit=0))
+    await eventually(lambda: anna.last, what="anna at her new table")
+    assert anna.last is not None
+    return anna, anna.last.table
+
+
 async def _decided(people: list[Seat], url: str, tid: int) -> None:
     """A decision made, saved, and everyone told of it."""
     _who, version = await _decide(people)
@@ -130,11 +140,7 @@ def test_a_server_whose_renewals_stall_loses_its_table_to_another_and_its_client
     async def go() -> None:
         async with servers(d, url, "one", "two") as (one, two):
             assert one.hosts is not None and one.hosts._task is not None
-            anna = Seat(await player(one, "SHA256:anna", "anna"))
-            anna.client.send(p.CreateTable(civs=CIVS, seats=["remote", "remote", "greedy"], sit=0))
-            await eventually(lambda: anna.last, what="anna at her new table")
-            assert anna.last is not None
-            tid = anna.last.table
+            anna, tid = await _annas_table(one)
             bruno = Seat(await player(one, "SHA256:bruno", "bruno"))
             bruno.client.send(p.Sit(table=tid, seat=1))
             await eventually(lambda: bruno.last, what="bruno at the table")
@@ -176,12 +182,9 @@ def test_a_lease_handed_to_another_server_in_the_database_moves_the_table_there(
 
     async def go() -> None:
         async with servers(d, url, "one", "two") as (one, two):
-            anna = Seat(await player(one, "SHA256:anna", "anna"))
-            anna.client.send(p.CreateTable(civs=CIVS, seats=["remote", "remote", "greedy"],
-                                           sit=0))
-            await eventually(lambda: anna.last, what="anna at her new table")
+            anna, tid = await _annas_table(one)
             assert anna.last is not None
-            tid, version = anna.last.table, anna.last.version
+            version = anna.last.version
             # the lease runs on, but is two's now: one drops the table at its next round,
             # two takes it up at its own, and anna follows it there from one's door
             _sql(url, "UPDATE table_leases SET server = %s WHERE table_id = %s", _name(two),
@@ -255,11 +258,7 @@ def test_a_server_showing_another_certificate_than_the_published_one_gets_nothin
     async def go() -> None:
         async with servers(d, url, "one", "two") as (one, two):
             assert two.hosts is not None
-            anna = Seat(await player(one, "SHA256:anna", "anna"))
-            anna.client.send(p.CreateTable(civs=CIVS, seats=["remote", "remote", "greedy"], sit=0))
-            await eventually(lambda: anna.last, what="anna at her new table")
-            assert anna.last is not None
-            tid = anna.last.table
+            anna, tid = await _annas_table(one)
             await eventually(lambda: tid in two.hosts.elsewhere, what="two's lobby")
             fake = await asyncio.start_server(impostor, "127.0.0.1", 0)
             where = f"127.0.0.1:{fake.sockets[0].getsockname()[1]}"
@@ -289,11 +288,7 @@ def test_another_servers_lobby_follows_the_turn_and_who_is_connected(place):
 
     async def go() -> None:
         async with servers(d, url, "one", "two") as (one, two):
-            anna = Seat(await player(one, "SHA256:anna", "anna"))
-            anna.client.send(p.CreateTable(civs=CIVS, seats=["remote", "remote", "greedy"], sit=0))
-            await eventually(lambda: anna.last, what="anna at her new table")
-            assert anna.last is not None
-            tid = anna.last.table
+            anna, tid = await _annas_table(one)
             bruno = Seat(await player(one, "SHA256:bruno", "bruno"))
             carla = Seat(await player(two, "SHA256:carla", "carla"))  # in two's lobby
             carla.client.send(p.ListTables())

@@ -22,7 +22,7 @@ import pytest
 
 from engine.saves import load_save
 
-from .net_helpers import cleanup, short_dir, stop_server
+from .net_helpers import authorize, cleanup, make_keys, short_dir, stop_server
 from .waiting import polled
 
 TIMEOUT = 40.0
@@ -107,11 +107,8 @@ def door():
     for b in ("ssh", "ssh-keygen", "tmux"):
         _need(b)
     d = short_dir()
-    for who in ("anna", "bruno", "carla", "mallory"):
-        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", who,
-                        "-f", str(d / who)], check=True, timeout=30)
-    (d / "authorized").write_text("".join((d / f"{w}.pub").read_text()
-                                          for w in ("anna", "bruno", "carla")))
+    make_keys(d, "anna", "bruno", "carla", "mallory")
+    authorize(d, "anna", "bruno", "carla")
     port = _free_port()
     log = d / "server.log"  # a file, not a pipe: the server never blocks on its output
     with open(log, "w") as out:

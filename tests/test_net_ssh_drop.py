@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from .net_helpers import cleanup, sessions, short_dir, stop_server
+from .net_helpers import authorize, cleanup, make_keys, sessions, short_dir, stop_server
 from .test_net_ssh import TIMEOUT, Term, _free_port, _need
 from .waiting import eventually, polled
 
@@ -62,11 +62,8 @@ def door():
     for b in ("ssh", "ssh-keygen", "tmux"):
         _need(b)
     d = short_dir()
-    for who in ("anna", "bruno", "carla"):
-        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", who,
-                        "-f", str(d / who)], check=True, timeout=30)
-    (d / "authorized").write_text("".join((d / f"{w}.pub").read_text()
-                                          for w in ("anna", "bruno", "carla")))
+    make_keys(d, "anna", "bruno", "carla")
+    authorize(d, "anna", "bruno", "carla")
     port = _free_port()
     out, err = d / "server.out", d / "server.err"
     with open(out, "w") as o, open(err, "w") as e:

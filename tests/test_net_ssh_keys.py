@@ -14,7 +14,7 @@ import pytest
 
 from tui.net.keys import Admitted, admit, read_authorized
 
-from .net_helpers import cleanup, short_dir, stop_server
+from .net_helpers import cleanup, make_keys, short_dir, stop_server
 from .test_net_ssh import SCREEN_POLL, TIMEOUT, _free_port, _need
 from .waiting import polled
 
@@ -31,9 +31,7 @@ def door():
     for b in ("ssh", "ssh-keygen", "tmux"):
         _need(b)
     d = short_dir()
-    for who in PEOPLE:
-        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", who,
-                        "-f", str(d / who)], check=True, timeout=30)
+    make_keys(d, *PEOPLE)
     (d / "authorized").write_text(
         "# each line with the options it is tested for\n"
         + _line(d, "anna", 'from="127.0.0.2"')

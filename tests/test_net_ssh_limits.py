@@ -18,7 +18,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from .net_helpers import cleanup, sessions, short_dir, stop_server
+from .net_helpers import authorize, cleanup, make_keys, sessions, short_dir, stop_server
 from .test_net_ssh import TIMEOUT, Term, _free_port, _need
 from .waiting import polled
 
@@ -58,11 +58,8 @@ def door():
     for b in ("ssh", "ssh-keygen", "tmux"):
         _need(b)
     d = short_dir()
-    for who in ("anna", "bruno"):
-        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", who,
-                        "-f", str(d / who)], check=True, timeout=30)
-    (d / "authorized").write_text("".join((d / f"{w}.pub").read_text()
-                                          for w in ("anna", "bruno")))
+    make_keys(d, "anna", "bruno")
+    authorize(d, "anna", "bruno")
     procs: list[subprocess.Popen] = []
 
     def start(*extra: str) -> Door:

@@ -18,7 +18,7 @@ import pytest
 
 from engine.saves import encode_save, load_save
 
-from .net_helpers import cleanup, short_dir
+from .net_helpers import authorize, cleanup, make_keys, short_dir
 from .test_net_ssh import (
     CIVS,
     DIALOG,
@@ -150,11 +150,8 @@ def door():
     for b in ("ssh", "ssh-keygen", "tmux"):
         _need(b)
     d = short_dir()
-    for who in ("anna", "bruno", "carla"):
-        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", who,
-                        "-f", str(d / who)], check=True, timeout=30)
-    (d / "authorized").write_text("".join((d / f"{w}.pub").read_text()
-                                          for w in ("anna", "bruno", "carla")))
+    make_keys(d, "anna", "bruno", "carla")
+    authorize(d, "anna", "bruno", "carla")
     door = Door(d)
     terms: list[Term] = []
     try:

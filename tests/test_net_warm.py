@@ -176,6 +176,40 @@ def test_a_warm_child_draws_with_its_own_terminal_and_nothing_of_the_door(monkey
     _with_door(test)
 
 
+def _wakeups(pid: int) -> int:
+    """How many times the process's threads have slept and been woken, all told."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for line in (task / "status").read_text().splitlines():
+            if line.startswith("voluntary_ctxt_switches:"):
+                total += int(line.split()[1])
+    return total
+
+
+def test_an_idle_session_sleeps_until_its_player_presses_a_key():
+    # Textual's own input thread wakes ten times a second to look for keys, which a server's
+    # hundreds of untouched sessions would all pay for (tui/textual_seams.py,
+    # QuietInputDriver); the session must still answer a key, and a lone Escape
+    async def test(warm: WarmParent, server: GameServer, data: Path) -> None:
+        pty = _start(warm, server, data, _env(server, "xterm-256color", "anna"))
+        try:
+            await pty.wait_for(LOBBY)
+            await asyncio.sleep(1.0)  # the lobby's list has come, the escape delay passed
+            before = _wakeups(pty.child.pid)
+            await asyncio.sleep(2.0)  # two seconds nobody touches the session
+            assert _wakeups(pty.child.pid) - before <= 2  # Textual's own: about 20
+            pty.drawn = b""
+            os.write(pty.master, b"\x1bOP")  # F1: the help
+            await pty.wait_for("help")
+            pty.drawn = b""
+            os.write(pty.master, b"\x1b")  # a lone Escape closes it
+            await pty.wait_for(LOBBY)
+        finally:
+            _end(pty)
+
+    _with_door(test)
+
+
 def test_a_crashed_session_leaves_the_others_playing():
     async def test(warm: WarmParent, server: GameServer, data: Path) -> None:
         anna = _start(warm, server, data, _env(server, "xterm-256color", "anna"))

@@ -17,13 +17,15 @@ with collector.uncollected():  # the modules of the screen: see tui/collector.py
     from textual import events
     from textual.app import App, SystemCommand
     from textual.binding import Binding
+    from textual.driver import Driver
+    from textual.drivers.linux_driver import LinuxDriver
     from textual.geometry import Size
     from textual.screen import Screen
 
     from themes import palette as themes
 
     from . import sheets
-    from .textual_seams import set_terminal_colours
+    from .textual_seams import QuietInputDriver, set_terminal_colours
 
 # The title screen needs no engine: the engine, the saves and the session are imported when
 # a game is started or opened, so the app shows its first frame sooner (bench_startup.py).
@@ -86,6 +88,13 @@ class MareNostrumApp(App[int]):
                              "-light-mode": not dark}, update=False)
         set_terminal_colours(self)
         self.stylesheet.set_variables(self.get_css_variables())
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's choice of driver, except that on Linux and macOS the terminal's input
+        is read by a thread that sleeps until a key comes (tui/textual_seams.py): an idle
+        session of a game server then costs no processor."""
+        chosen = super().get_driver_class()
+        return QuietInputDriver if chosen is LinuxDriver else chosen
 
     def refresh(self, *, repaint: bool | None = None, layout: bool = False,
                 recompose: bool = False) -> Self:

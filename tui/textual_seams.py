@@ -12,15 +12,24 @@ Checked on Textual 8.2.8 (the constraints' pin; the cap is the next major versio
 
 from __future__ import annotations
 
+import os
+import selectors
+import threading
+import time
+from codecs import getincrementaldecoder
 from typing import TYPE_CHECKING, Any
 
+from textual import constants
 from textual._compositor import ChopsUpdate, Compositor
+from textual._parser import ParseError
+from textual._xterm_parser import XTermParser
 from textual.app import App
 from textual.binding import Binding
 from textual.content import Content
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.css.types import CSSLocation
+from textual.drivers.linux_driver import LinuxDriver
 from textual.geometry import Region, Size
 from textual.screen import Screen
 from textual.strip import Strip
@@ -59,6 +68,7 @@ def relied_on() -> dict[type[Any], tuple[str, ...]]:
         RichLog: ("_size_known",),
         ToggleButton: ("_button",),
         Stylesheet: ("_parse_rules", "_variables"),
+        LinuxDriver: ("_debug", "_run_input_thread"),
     }
 
 
@@ -95,6 +105,98 @@ class SharedStylesheet(Stylesheet):
                 _parsed.clear()
             _parsed[key] = rules
         return rules
+
+
+# --- the terminal's input ------------------------------------------------------------------
+class _WakingEvent(threading.Event):
+    """The driver's exit event, which also wakes its input thread when it is set."""
+
+    def __init__(self, wake: int) -> None:
+        super().__init__()
+        self.wake: int | None = wake  # None once the driver is closed (the fd may be reused)
+
+    def set(self) -> None:
+        super().set()
+        if self.wake is not None:
+            try:
+                os.write(self.wake, b"\0")
+            except BlockingIOError:  # the pipe is full: the thread wakes anyway
+                pass
+
+
+class QuietInputDriver(LinuxDriver):
+    """Textual's Linux driver, with an input thread that sleeps until a key comes.
+
+    Why: Textual's input thread wakes every 0.1 s, to see whether the app is stopping and
+    to let a lone Escape go once the escape delay has passed. That is about 2 ms of
+    processor a second for a session nobody touches (bench/bench_idle_session.py), paid by
+    every session of a game server. This thread waits on the terminal and on a pipe written
+    when the app stops it (`exit_event.set()`); it polls only while the parser may hold an
+    unfinished escape sequence, for a little longer than the escape delay after the last
+    input. No public hook chooses the input loop: `run_input_thread` is Textual 8.2.8's,
+    with the same parser, decoder and last read, but for the wait."""
+
+    def __init__(self, app: App[Any], *, debug: bool = False, mouse: bool = True,
+                 size: tuple[int, int] | None = None) -> None:
+        super().__init__(app, debug=debug, mouse=mouse, size=size)
+        self._woken_by, wake = os.pipe()  # (not inherited by a child)
+        for fd in (self._woken_by, wake):
+            os.set_blocking(fd, False)
+        self._waking = self.exit_event = _WakingEvent(wake)
+
+    def run_input_thread(self) -> None:
+        selector = selectors.SelectSelector()
+        selector.register(self.fileno, selectors.EVENT_READ)
+        selector.register(self._woken_by, selectors.EVENT_READ)
+        parser = XTermParser(self._debug)
+        decode = getincrementaldecoder("utf-8")().decode
+        # after an input, poll as Textual does until a lone Escape has surely gone
+        polling = constants.ESCAPE_DELAY + 0.2
+        last_input = time.monotonic()
+
+        def take(ready: list[tuple[selectors.SelectorKey, int]], final: bool = False) -> None:
+            nonlocal last_input
+            for key, _mask in ready:
+                if key.fd == self._woken_by:
+                    self._drain()
+                    continue
+                last_input = time.monotonic()
+                data = decode(os.read(self.fileno, 1024 * 4), final=final)
+                if not data:  # stdin piped and at its end
+                    break
+                for event in parser.feed(data):
+                    self.process_message(event)
+            for event in parser.tick():
+                self.process_message(event)
+
+        try:
+            self._drain()  # a byte left by the last stop (after a suspend)
+            while not self.exit_event.is_set():
+                waiting = time.monotonic() - last_input < polling
+                take(selector.select(0.1 if waiting else None))
+            selector.unregister(self.fileno)
+            take(selector.select(0.1), final=True)
+        finally:
+            selector.close()
+            try:
+                for _event in parser.feed(""):
+                    pass
+            except (EOFError, ParseError):
+                pass
+
+    def _drain(self) -> None:
+        try:
+            while os.read(self._woken_by, 64):
+                pass
+        except OSError:  # empty (BlockingIOError)
+            pass
+
+    def close(self) -> None:
+        super().close()
+        wake, self._waking.wake = self._waking.wake, None
+        if wake is not None:
+            os.close(wake)
+            os.close(self._woken_by)
 
 
 # --- the app ------------------------------------------------------------------------------

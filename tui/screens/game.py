@@ -145,12 +145,13 @@ class GameScreen(ComputerPlayers):
         if cap:
             self.map.cursor = cap
         self.map.focus()
+        # a server's table may have a clock: it ticks only while one runs (`_wind_clock`)
+        self.clock_tick = self.set_interval(1.0, self._tick_clock, pause=True)
         self.refresh_all(reset_log=True)  # the chat said so far in its place among the events
         self._kept = self.kept_by()
         self.tell_kept()
         self.session.subscribe(self._table_changed)
         self.call_after_refresh(self.advance)
-        self.set_interval(1.0, self._tick_clock)  # a server's table may have a clock
 
     def _tick_clock(self) -> None:
         """Count a table's clock down on the status line and the players' pane."""
@@ -158,6 +159,14 @@ class GameScreen(ComputerPlayers):
             self._dirty.add("players")
             self._show_panes()
             self._show_status()
+
+    def _wind_clock(self) -> None:
+        """Tick only while a clock runs for the pending decision: a session at a table
+        without one (or whose game is over) is not woken every second for nothing."""
+        if getattr(self.session, "ticking", False):
+            self.clock_tick.resume()
+        else:
+            self.clock_tick.pause()
 
     def on_unmount(self) -> None:
         self.session.subscribe(None)
@@ -247,6 +256,7 @@ class GameScreen(ComputerPlayers):
     def refresh_all(self, reset_log: bool = False) -> None:
         v = self.view()
         self._v = v
+        self._wind_clock()
         self._q = None
         self.map.set_state(v.state, self.quotes().board.at_war)
         self._dirty = {"hand", "roles", "gods", "players"}

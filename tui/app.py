@@ -14,7 +14,7 @@ with collector.uncollected():  # the modules of the screen: see tui/collector.py
     from pathlib import Path
     from typing import TYPE_CHECKING, Self
 
-    from textual import events
+    from textual import constants, events
     from textual.app import App, SystemCommand
     from textual.binding import Binding
     from textual.driver import Driver
@@ -92,9 +92,11 @@ class MareNostrumApp(App[int]):
     def get_driver_class(self) -> type[Driver]:
         """Textual's choice of driver, except that on Linux and macOS the terminal's input
         is read by a thread that sleeps until a key comes (tui/textual_seams.py): an idle
-        session of a game server then costs no processor."""
+        session of a game server then costs no processor. A driver named in Textual's own
+        TEXTUAL_DRIVER variable is taken as named (bench/bench_idle_session.py compares)."""
         chosen = super().get_driver_class()
-        return QuietInputDriver if chosen is LinuxDriver else chosen
+        return QuietInputDriver if chosen is LinuxDriver and constants.DRIVER is None \
+            else chosen
 
     def refresh(self, *, repaint: bool | None = None, layout: bool = False,
                 recompose: bool = False) -> Self:

@@ -148,7 +148,8 @@ async def run(size: tuple[int, int], seat: int | None, bodies: list[bytes],
     app = App(first_screen=GameScreen(remote, bot_delay=0.0), autosave=False)
     times: list[float] = []
     frames_after: list[int] = []
-    async with app.run_test(size=size) as pilot:
+    # notifications and tooltips as in a real session (run_test leaves both out)
+    async with app.run_test(size=size, notifications=True, tooltips=True) as pilot:
         for _ in range(50):
             await pilot.pause()
             if isinstance(app.screen, GameScreen) and frames[0]:

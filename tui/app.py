@@ -12,7 +12,7 @@ from . import collector
 with collector.uncollected():  # the modules of the screen: see tui/collector.py
     from collections.abc import Iterable
     from pathlib import Path
-    from typing import TYPE_CHECKING, Self
+    from typing import TYPE_CHECKING, Any, Self
 
     from textual import events
     from textual.app import App, SystemCommand
@@ -28,6 +28,8 @@ with collector.uncollected():  # the modules of the screen: see tui/collector.py
 # The title screen needs no engine: the engine, the saves and the session are imported when
 # a game is started or opened, so the app shows its first frame sooner (bench_startup.py).
 if TYPE_CHECKING:
+    from textual.await_complete import AwaitComplete
+
     from engine.replay import Replay
     from engine.state import Config
 
@@ -96,6 +98,28 @@ class MareNostrumApp(App[int]):
         if repaint is None:
             repaint = not layout
         return super().refresh(repaint=repaint, layout=layout, recompose=recompose)
+
+    def push_screen(self, *args: Any, **kw: Any) -> Any:  # App's own (its overloads)
+        # the screen covered asks for a repaint of all of itself, which it would make when
+        # uncovered: there it repaints what changed (tui/screens/base.py `Thrift.covered`)
+        stack = self.screen_stack
+        covered = getattr(stack[-1], "covered", None) if stack else None
+        if covered is None:
+            return super().push_screen(*args, **kw)
+        with covered():
+            return super().push_screen(*args, **kw)
+
+    def pop_screen(self) -> AwaitComplete:
+        # a see-through dialog closed: the screen under it repaints where the dialog's
+        # widgets were, not all of itself (tui/screens/base.py `Thrift.uncovered`)
+        stack = self.screen_stack
+        dialog, under = stack[-1], stack[-2] if len(stack) > 1 else None
+        done = super().pop_screen()
+        # (its result's callback may have opened the next dialog over it already)
+        uncovered = getattr(under, "uncovered", None)
+        if uncovered is not None and self.screen is under:
+            uncovered(dialog)
+        return done
 
     def _repaint_after_suspend(self, _app: App[object]) -> None:
         self.screen.refresh(repaint=True)

@@ -23,7 +23,7 @@ with collector.uncollected():  # the modules of the screen: see tui/collector.py
     from themes import palette as themes
 
     from . import sheets
-    from .textual_seams import set_terminal_colours
+    from .textual_seams import set_terminal_colours, without_tooltips
 
 # The title screen needs no engine: the engine, the saves and the session are imported when
 # a game is started or opened, so the app shows its first frame sooner (bench_startup.py).
@@ -59,6 +59,7 @@ class MareNostrumApp(App[int]):
                  message: str = "", first_screen: Screen[object] | None = None,
                  autosave: bool = True) -> None:
         super().__init__()
+        without_tooltips(self)  # none in the app: no screen composes Textual's widget for them
         self.stylesheet = sheets.SharedStylesheet(variables=self.get_css_variables())
         collector.pace_for_screen()
         self._start_session = session

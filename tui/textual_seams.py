@@ -51,7 +51,7 @@ def relied_on() -> dict[type[Any], tuple[str, ...]]:
     from textual.widgets import RichLog
     from textual.widgets._toggle_button import ToggleButton
     return {
-        App: ("_refresh_truecolor_filter", "_notifications"),
+        App: ("_refresh_truecolor_filter", "_notifications", "_disable_tooltips"),
         ToastRack: ("_toast_id",),
         Screen: ("_extend_compose", "_refresh_layout", "_compositor_refresh", "_on_timer_update", "_screen_resized",
                  "_repaint_required", "_compositor"),
@@ -108,6 +108,16 @@ def set_terminal_colours(app: App[Any]) -> None:
     the whole stylesheet a second time once the app runs (a tenth of the time to the
     first frame). The watcher's one step we need has no public name."""
     app._refresh_truecolor_filter(app.ansi_theme)
+
+
+def without_tooltips(app: App[Any]) -> None:
+    """The app shows no tooltips: no screen composes Textual's tooltip widget.
+
+    Why: the app gives no widget a tooltip, yet every screen (a dialog at every decision)
+    would compose, style and lay out an empty tooltip of its own. Textual leaves tooltips
+    out only under its test pilot (`run_test`), which the snapshots are drawn with: the
+    players' screens are then drawn as those are."""
+    app._disable_tooltips = True
 
 
 # --- keys ---------------------------------------------------------------------------------

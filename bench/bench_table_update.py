@@ -110,7 +110,8 @@ async def settle(drawn: asyncio.Event, quiet: float = QUIET) -> None:
     work that was waiting (a dialog's layout) is done, and count it in the next update."""
     clean = 0.0
     end = time.monotonic() + 20 * quiet  # late steps count after all past this
-    while clean < quiet:
+    give_up = time.monotonic() + 100 * quiet  # frames that never stop: not this update's
+    while clean < quiet and time.monotonic() < give_up:
         start = time.monotonic()
         try:
             await asyncio.wait_for(drawn.wait(), STEP)

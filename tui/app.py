@@ -93,12 +93,14 @@ class MareNostrumApp(App[int]):
     def refresh(self, *, repaint: bool | None = None, layout: bool = False,
                 recompose: bool = False) -> Self:
         # Textual asks the screen on top for a layout and a repaint of all of it when a
-        # screen is mounted or removed (at every decision): the layout repaints whatever
-        # moved (tui/screens/base.py `Thrift.refresh`). After a suspend the whole screen
-        # is repainted (`_repaint_after_suspend`).
-        if repaint is None:
-            repaint = not layout
-        return super().refresh(repaint=repaint, layout=layout, recompose=recompose)
+        # screen is removed (at every decision, the dialog closed): a screen removed
+        # changes nothing on the others, so neither is made (the screen under it repaints
+        # where the dialog was: tui/screens/base.py `Thrift.uncovered`; a new dialog on
+        # top is laid out already). After a suspend the whole screen is repainted
+        # (`_repaint_after_suspend`), and a new size comes as a Resize.
+        if repaint is None and not recompose:
+            return self
+        return super().refresh(repaint=bool(repaint), layout=layout, recompose=recompose)
 
     def push_screen(self, *args: Any, **kw: Any) -> Any:  # App's own (its overloads)
         # the screen covered asks for a repaint of all of itself, which it would make when

@@ -20,6 +20,7 @@ from tests.waiting import settled
 from tui.app import MareNostrumApp
 from tui.decisions.base import DecisionScreen
 from tui.screens.game import GameScreen
+from tui.widgets.beneath import Painted
 
 Cell = tuple[str, str]  # the character and how it looks (its style without click targets)
 
@@ -68,9 +69,21 @@ def _look(style: Style | None, blank: bool = False) -> str:
 
 
 def whole(app: MareNostrumApp, width: int, height: int) -> Terminal:
-    """The screen on top drawn whole, on a blank terminal."""
+    """The screen on top drawn whole, on a blank terminal: the board beside a dialog
+    drawn anew, not from the lines kept for it (kept again after)."""
+    kept = [(screen, screen.beneath_cache) for screen in app.screen_stack
+            if isinstance(screen, Painted)]
+    for screen, _ in kept:
+        screen.beneath_cache = None
+    top = app.screen
+    top._styles_cache.clear()
+    top._dirty_regions.add(top.size.region)
     t = Terminal(width, height)
-    t.write(app.screen._compositor.render_update(full=True))
+    t.write(top._compositor.render_update(full=True))
+    for screen, cache in kept:
+        screen.beneath_cache = cache
+    top._styles_cache.clear()  # drawn again from them
+    top._dirty_regions.add(top.size.region)
     return t
 
 
@@ -114,6 +127,14 @@ def test_the_terminal_shows_the_whole_picture_after_every_decision(size):
                     await pilot.press("d")
                     assert await settle(pilot, lambda: _ready(app), 30)
                     await check("the dialog opened again")
+                    # another choice: its area shown on the board beside the dialog
+                    await pilot.press("down")
+                    await check("another choice highlighted")
+                    # the board changes beside the dialog (another area pointed at: the
+                    # map's cursor and the area's detail)
+                    board = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+                    board.point_at("carthago" if board.map.cursor != "carthago" else "roma")
+                    await check("the board changed beside the dialog")
                 await kp.step(pilot)
                 assert await settle(pilot, lambda: _ready(app), 30)
                 await check("a decision made")

@@ -99,7 +99,9 @@ class MareNostrumApp(App[int]):
         # top is laid out already). After a suspend the whole screen is repainted
         # (`_repaint_after_suspend`), and a new size comes as a Resize.
         if repaint is None and not recompose:
-            return self
+            if layout:
+                return self
+            repaint = True
         return super().refresh(repaint=bool(repaint), layout=layout, recompose=recompose)
 
     def push_screen(self, *args: Any, **kw: Any) -> Any:  # App's own (its overloads)

@@ -10,17 +10,22 @@ and encoded as it goes over the wire. The session's app runs headless on the rea
 screen of a server's table (the lobby's path: `RemoteSession` under `GameScreen`); each
 update is decoded (`protocol.decode_server`) and given to the session as the lobby's
 receiver does, and the time is the process's processor time from the frame's bytes until
-no frame has been drawn for 0.1 s (the update's last frame and whatever followed it),
-less what the app uses idle in as long (its timers, measured before). The seat's own
-decisions are left out of the first streams (their dialog is bench_tui.py's round trip):
-what is measured is what every other client of a table pays for each decision.
+no frame has been drawn for 0.1 s of the loop running on time (the update's last frame and
+whatever followed it), less what the app uses idle in as long (its timers, measured
+before). The seat's own decisions are left out of the first streams (their dialog is
+bench_tui.py's round trip): what is measured is what every other client of a table pays
+for each decision.
 
 Sizes 80x24 and 160x50; a seated player and a watcher. Then, at 80x24, the seated player
 with its own decisions in the stream as bench_capacity.py makes them (the player's
 protocol client decides for the session's seat): the update that opens the seat's dialog
-and the next one, which closes it, each kind's median apart. With `--profile N`, the N
-functions with the most own time, then the 2N of most time inside (cProfile), over a
-seated player's run (`--profile-size`, 80x24 by default).
+and the next one, which closes it, each kind's median apart. With `--dialogs`, only that
+stream, at each of `--sizes`: the medians of a dialog opened (after another seat's
+decision), closed, and both (the seat's decision again: the stale dialog closed and the
+next opened in one update). With `--profile N`, the N functions with the most own time,
+then the 2N of most time inside (cProfile, in processor time), over a seated player's run
+(`--profile-size`, 80x24 by default); with `--profile-kinds own` (or after, again,
+other), over those updates of the stream with the seat's own decisions only.
 """
 
 from __future__ import annotations
@@ -52,6 +57,7 @@ if TYPE_CHECKING:
 CIVS = ["rome", "carthage", "greece", "egypt", "babylon", "atlantis"]
 NAMES = ["anna", "bruno", "carla", "dario", "elena", "fabio"]
 QUIET = 0.1  # seconds without a frame after which an update's work is done
+STEP = 0.01  # the quiet is waited for in steps: a step the loop ran late in is not quiet
 
 
 class Spread(NamedTuple):
@@ -97,9 +103,31 @@ def stream(seat: int | None, count: int, seed: int = 7, own: list[str] | None = 
     return out
 
 
+async def settle(drawn: asyncio.Event, quiet: float = QUIET) -> None:
+    """Until `quiet` seconds pass without a frame, in steps that the loop ran on time.
+    Why steps: on a machine shared with other work the process may wait for a core for
+    longer than `quiet`; once it runs again the timeout would end the window before the
+    work that was waiting (a dialog's layout) is done, and count it in the next update."""
+    clean = 0.0
+    end = time.monotonic() + 20 * quiet  # late steps count after all past this
+    give_up = time.monotonic() + 100 * quiet  # frames that never stop: not this update's
+    while clean < quiet and time.monotonic() < give_up:
+        start = time.monotonic()
+        try:
+            await asyncio.wait_for(drawn.wait(), STEP)
+        except TimeoutError:
+            took = time.monotonic() - start
+            if took < 3 * STEP or start > end:
+                clean += took
+            continue
+        drawn.clear()
+        clean = 0.0
+
+
 async def run(size: tuple[int, int], seat: int | None, bodies: list[bytes],
-              profile: cProfile.Profile | None = None, kinds: list[str] | None = None
-              ) -> Spread:
+              profile: cProfile.Profile | None = None, kinds: list[str] | None = None,
+              profiled: tuple[str, ...] = ("other", "own", "after", "again"),
+              medians: dict[str, float] | None = None) -> Spread:
     from tui.app import MareNostrumApp
     from tui.screens.game import GameScreen
     from tui.sessions.remote import RemoteSession
@@ -121,7 +149,8 @@ async def run(size: tuple[int, int], seat: int | None, bodies: list[bytes],
     app = App(first_screen=GameScreen(remote, bot_delay=0.0), autosave=False)
     times: list[float] = []
     frames_after: list[int] = []
-    async with app.run_test(size=size) as pilot:
+    # notifications and tooltips as in a real session (run_test leaves both out)
+    async with app.run_test(size=size, notifications=True, tooltips=True) as pilot:
         for _ in range(50):
             await pilot.pause()
             if isinstance(app.screen, GameScreen) and frames[0]:
@@ -130,35 +159,32 @@ async def run(size: tuple[int, int], seat: int | None, bodies: list[bytes],
         # what the app costs idle (its timers), taken off each update's window: the
         # test pilot's own waiting (`pause`) costs more than drawing, and is not used
         w, c = time.monotonic(), time.process_time()
-        await asyncio.sleep(1.0)
+        await settle(drawn, 1.0)  # (waiting as for an update's frames costs too)
         idle = (time.process_time() - c) / (time.monotonic() - w)
-        for body in bodies[1:]:
+        for i, body in enumerate(bodies[1:], 1):
             drawn.clear()
             mark = frames[0]
-            if profile is not None:
+            profiling = profile is not None and (kinds is None or kinds[i] in profiled)
+            if profile is not None and profiling:
                 profile.enable()
             w, t = time.monotonic(), time.process_time()
             msg = p.decode_server(body)
             assert isinstance(msg, p.Update)
             remote.update(msg)  # what the lobby's receiver does with an Update
-            # until QUIET seconds pass without a frame: all the update's work done
-            while True:
-                try:
-                    await asyncio.wait_for(drawn.wait(), QUIET)
-                except TimeoutError:
-                    break
-                drawn.clear()
+            await settle(drawn)  # until no frame for QUIET: all the update's work done
             cpu = time.process_time() - t - idle * (time.monotonic() - w)
-            if profile is not None:
+            if profile is not None and profiling:
                 profile.disable()
             times.append(cpu)
             frames_after.append(frames[0] - mark)
             if frames[0] == mark:
                 undrawn[0] += 1
     if kinds is not None:  # each kind's median apart
-        for kind in ("other", "own", "after"):
+        for kind in ("other", "own", "after", "again"):
             mine = sorted(t for t, k in zip(times, kinds[1:], strict=True) if k == kind)
             if mine:
+                if medians is not None:
+                    medians[kind] = statistics.median(mine)
                 print(f"  {kind:6}: {len(mine)} updates, median "
                       f"{statistics.median(mine) * 1000:.1f} ms", flush=True)
     times.sort()
@@ -166,16 +192,57 @@ async def run(size: tuple[int, int], seat: int | None, bodies: list[bytes],
                   statistics.mean(times), undrawn[0], statistics.mean(frames_after))
 
 
+def apart(kinds: list[str]) -> list[str]:
+    """The kinds with a dialog opened over a closed one apart: "own" after "own" (the
+    stale dialog closed, the next opened, in one update) becomes "again"."""
+    return [("again" if k == "own" and i and kinds[i - 1] == "own" else k)
+            for i, k in enumerate(kinds)]
+
+
+def dialogs(updates: int, sizes: list[tuple[int, int]]) -> None:
+    """The seat's own decisions in the stream: each size's median per dialog opened (the
+    update that makes the decision the seat's, after another seat's), closed (the next
+    update) and both (a decision of the seat's again: one closed, the next opened)."""
+    kinds: list[str] = []
+    bodies = stream(0, updates + 1, own=kinds)
+    kinds = apart(kinds)
+    for w, h in sizes:
+        print(f"seated player, its own decisions too, {w}x{h}:", flush=True)
+        medians: dict[str, float] = {}
+        asyncio.run(run((w, h), 0, bodies, kinds=kinds, medians=medians))
+        print(f"dialogs {w}x{h}: open {medians.get('own', 0) * 1000:.1f} ms, close "
+              f"{medians.get('after', 0) * 1000:.1f} ms, both "
+              f"{medians.get('again', 0) * 1000:.1f} ms, another seat's decision "
+              f"{medians.get('other', 0) * 1000:.1f} ms (medians of processor per update)",
+              flush=True)
+
+
+def size_of(text: str) -> tuple[int, int]:
+    w, h = (int(n) for n in text.split("x"))
+    return w, h
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--updates", type=int, default=120)
     ap.add_argument("--profile", type=int, default=0, help="top N functions (own time)")
     ap.add_argument("--profile-size", default="80x24", help="the profiled run's size")
+    ap.add_argument("--profile-kinds", default="",
+                    help="profile the stream with the seat's own decisions, only these "
+                         "updates: own (its dialog opened), after (closed), again (both), "
+                         "other; e.g. own,after")
+    ap.add_argument("--profile-out", default="", help="also save the profile to this file")
     ap.add_argument("--only-profile", action="store_true")
+    ap.add_argument("--dialogs", action="store_true",
+                    help="only the seat's dialogs: open and close medians per size")
+    ap.add_argument("--sizes", default="80x24,160x50", help="--dialogs' sizes")
     args = ap.parse_args()
     ms = 1000
     # warm up (Textual's first screen, the caches of text measurement) before measuring
     asyncio.run(run((80, 24), 0, stream(0, 6)))
+    if args.dialogs:
+        dialogs(args.updates, [size_of(s) for s in args.sizes.split(",")])
+        args.only_profile = True
     for who, seat in (("seated player", 0), ("watcher", None)):
         if args.only_profile:
             break
@@ -194,9 +261,20 @@ def main() -> None:
               f"p90 {r.p90 * ms:.1f} ms, mean {r.mean * ms:.1f} ms ({len(bodies) - 1} "
               f"updates, {r.frames:.2f} frames each)", flush=True)
     if args.profile:
-        prof = cProfile.Profile()
-        w, h = (int(n) for n in args.profile_size.split("x"))
-        asyncio.run(run((w, h), 0, stream(0, args.updates + 1), prof))
+        # processor time, not wall time: on a shared machine the process waiting for a
+        # core would be charged to whatever function it was in
+        prof = cProfile.Profile(time.process_time)
+        size = size_of(args.profile_size)
+        if args.profile_kinds:
+            kinds = []
+            bodies = stream(0, args.updates + 1, own=kinds)
+            kinds = apart(kinds)
+            asyncio.run(run(size, 0, bodies, prof, kinds=kinds,
+                            profiled=tuple(args.profile_kinds.split(","))))
+        else:
+            asyncio.run(run(size, 0, stream(0, args.updates + 1), prof))
+        if args.profile_out:
+            prof.dump_stats(args.profile_out)
         out = io.StringIO()
         stats = pstats.Stats(prof, stream=out)
         stats.sort_stats("tottime").print_stats(args.profile)

@@ -12,7 +12,7 @@ from . import collector
 with collector.uncollected():  # the modules of the screen: see tui/collector.py
     from collections.abc import Iterable
     from pathlib import Path
-    from typing import TYPE_CHECKING, Self
+    from typing import TYPE_CHECKING, Any, Self
 
     from textual import constants, events
     from textual.app import App, SystemCommand
@@ -25,11 +25,13 @@ with collector.uncollected():  # the modules of the screen: see tui/collector.py
     from themes import palette as themes
 
     from . import sheets
-    from .textual_seams import QuietInputDriver, set_terminal_colours
+    from .textual_seams import QuietInputDriver, set_terminal_colours, without_tooltips
 
 # The title screen needs no engine: the engine, the saves and the session are imported when
 # a game is started or opened, so the app shows its first frame sooner (bench_startup.py).
 if TYPE_CHECKING:
+    from textual.await_complete import AwaitComplete
+
     from engine.replay import Replay
     from engine.state import Config
 
@@ -59,6 +61,7 @@ class MareNostrumApp(App[int]):
                  message: str = "", first_screen: Screen[object] | None = None,
                  autosave: bool = True) -> None:
         super().__init__()
+        without_tooltips(self)  # none in the app: no screen composes Textual's widget for them
         self.stylesheet = sheets.SharedStylesheet(variables=self.get_css_variables())
         collector.pace_for_screen()
         self._start_session = session
@@ -101,12 +104,38 @@ class MareNostrumApp(App[int]):
     def refresh(self, *, repaint: bool | None = None, layout: bool = False,
                 recompose: bool = False) -> Self:
         # Textual asks the screen on top for a layout and a repaint of all of it when a
-        # screen is mounted or removed (at every decision): the layout repaints whatever
-        # moved (tui/screens/base.py `Thrift.refresh`). After a suspend the whole screen
-        # is repainted (`_repaint_after_suspend`).
-        if repaint is None:
-            repaint = not layout
-        return super().refresh(repaint=repaint, layout=layout, recompose=recompose)
+        # screen is removed (at every decision, the dialog closed): a screen removed
+        # changes nothing on the others, so neither is made (the screen under it repaints
+        # where the dialog was: tui/screens/base.py `Thrift.uncovered`; a new dialog on
+        # top is laid out already). After a suspend the whole screen is repainted
+        # (`_repaint_after_suspend`), and a new size comes as a Resize.
+        if repaint is None and not recompose:
+            if layout:
+                return self
+            repaint = True
+        return super().refresh(repaint=bool(repaint), layout=layout, recompose=recompose)
+
+    def push_screen(self, *args: Any, **kw: Any) -> Any:  # App's own (its overloads)
+        # the screen covered asks for a repaint of all of itself, which it would make when
+        # uncovered: there it repaints what changed (tui/screens/base.py `Thrift.covered`)
+        stack = self.screen_stack
+        covered = getattr(stack[-1], "covered", None) if stack else None
+        if covered is None:
+            return super().push_screen(*args, **kw)
+        with covered():
+            return super().push_screen(*args, **kw)
+
+    def pop_screen(self) -> AwaitComplete:
+        # a see-through dialog closed: the screen under it repaints where the dialog's
+        # widgets were, not all of itself (tui/screens/base.py `Thrift.uncovered`)
+        stack = self.screen_stack
+        dialog, under = stack[-1], stack[-2] if len(stack) > 1 else None
+        done = super().pop_screen()
+        # (its result's callback may have opened the next dialog over it already)
+        uncovered = getattr(under, "uncovered", None)
+        if uncovered is not None and self.screen is under:
+            uncovered(dialog)
+        return done
 
     def _repaint_after_suspend(self, _app: App[object]) -> None:
         self.screen.refresh(repaint=True)

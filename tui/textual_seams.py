@@ -35,6 +35,7 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import OptionList
+from textual.widgets._toast import Toast, ToastHolder, ToastRack
 
 if TYPE_CHECKING:
     from textual.binding import BindingsMap
@@ -59,8 +60,9 @@ def relied_on() -> dict[type[Any], tuple[str, ...]]:
     from textual.widgets import RichLog
     from textual.widgets._toggle_button import ToggleButton
     return {
-        App: ("_refresh_truecolor_filter",),
-        Screen: ("_refresh_layout", "_compositor_refresh", "_on_timer_update", "_screen_resized",
+        App: ("_refresh_truecolor_filter", "_notifications", "_disable_tooltips"),
+        ToastRack: ("_toast_id",),
+        Screen: ("_extend_compose", "_refresh_layout", "_compositor_refresh", "_on_timer_update", "_screen_resized",
                  "_repaint_required", "_compositor"),
         Compositor: ("_dirty_regions", "_regions_to_spans", "_render_chops"),
         Widget: ("_post_register", "_size_updated", "_bindings", "_scroll_update"),
@@ -210,6 +212,16 @@ def set_terminal_colours(app: App[Any]) -> None:
     app._refresh_truecolor_filter(app.ansi_theme)
 
 
+def without_tooltips(app: App[Any]) -> None:
+    """The app shows no tooltips: no screen composes Textual's tooltip widget.
+
+    Why: the app gives no widget a tooltip, yet every screen (a dialog at every decision)
+    would compose, style and lay out an empty tooltip of its own. Textual leaves tooltips
+    out only under its test pilot (`run_test`), which the snapshots are drawn with: the
+    players' screens are then drawn as those are."""
+    app._disable_tooltips = True
+
+
 # --- keys ---------------------------------------------------------------------------------
 def _key_map(node: DOMNode) -> BindingsMap:
     return node._bindings
@@ -255,7 +267,15 @@ class ScreenFrames(_Screen):
     repaint is made, its own picture has not changed (its widgets' changes repaint their
     own regions), while a whole repaint of it would have the new dialog drawn whole again
     just after its first frame. Why: the repaint is asked for by Textual's own ScreenResume
-    handler, and only the screen's update timer knows it is no longer on top."""
+    handler, and only the screen's update timer knows it is no longer on top.
+
+    The notifications shown now come with the screen's own widgets: a new screen (a
+    dialog, at every decision) has a toast rack of its own, which Textual fills once the
+    screen is resumed, after its first frame: every toast is mounted, styled and laid out
+    then, in two or three more layouts and frames. Here the rack is composed with them, so
+    that the first frame has them; the rack's own look at the notifications then finds
+    every toast there. Why: Textual composes the rack empty in `_extend_compose` and has no
+    public way to reach the app's notifications."""
 
     _first_layout = True
     _holding = False  # the first layout's frame is being held back
@@ -267,6 +287,21 @@ class ScreenFrames(_Screen):
 
     def picture_changed(self) -> None:
         """The screen's picture changed (a hook: nothing by default)."""
+
+    def _extend_compose(self, widgets: list[Widget]) -> None:
+        super()._extend_compose(widgets)
+        shown = [n for n in self.app._notifications if not n.has_expired]
+        if not shown:
+            return
+        for i, widget in enumerate(widgets):
+            if isinstance(widget, ToastRack):
+                rack = ToastRack(*(ToastHolder(Toast(n), id=ToastRack._toast_id(n))
+                                   for n in shown), id=widget.id)
+                rack.display = True
+                # as the rack does when it mounts new toasts: the last in sight
+                rack.call_later(rack.scroll_end, animate=False, force=True)
+                widgets[i] = rack
+                break
 
     def first_frame_held(self) -> bool:
         """Whether the screen's first frame was held and it is not drawn yet: its first

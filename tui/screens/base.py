@@ -3,20 +3,24 @@ that follow what a key does now."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App
+from textual.errors import NoWidget
+from textual.geometry import Region
 from textual.message_pump import MessagePump
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 if TYPE_CHECKING:
     from typing import Self
 
     from textual.app import RenderResult
-    from textual.geometry import Region
 
     from ..textual_seams import ScreenFrames
 
@@ -129,9 +133,18 @@ class Thrift(_Framed):
       and drawn whole, once; the screens under it are not laid out again at the same size
       (`ScreenFrames`, tui/textual_seams.py).
     - A layout asked for without regions (something mounted) repaints what moved only.
+    - Uncovered by a see-through dialog (closed), the screen repaints where the dialog's
+      widgets were, not the whole screen: elsewhere the dialog drew this screen's own
+      picture (tui/widgets/beneath.py), and what changed in it since is repainted by its
+      own widgets' refreshes (`uncovered`); the repaint of all of it Textual asks for when
+      a screen is pushed over it is not made (`covered`): the screen over it draws all
+      of its own frame, and this screen, uncovered, repaints where it was covered.
     """
 
     _resumed = False
+    # the regions a closed see-through dialog drew its widgets in, while it is not removed
+    _drawn_over: tuple[list[Region], Screen[Any]] | None = None
+    _covering = False  # a screen is being pushed over this one
 
     def __init__(self, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
@@ -154,10 +167,41 @@ class Thrift(_Framed):
         # (a dialog's: the board beneath) changes only through style changes and the
         # board's own refreshes, which ask for their repaint. A repaint asked for in so
         # many words (the app's, after a suspend) stays.
+        whole = repaint is None and not regions and not layout and not recompose
+        if whole and self._covering:
+            return self
+        if whole and self._drawn_over is not None:
+            # the whole repaint Textual asks for when a dialog over this screen is closed
+            # (its ScreenResume, and the dialog's replacing): where the dialog drew
+            uncover, dialog = self._drawn_over
+            if dialog.is_attached:  # until it is removed: the dialog's two repaints
+                return super().refresh(*uncover, repaint=True)
+            self._drawn_over = None
         if repaint is None:
             repaint = not (layout and not regions)
         return super().refresh(*regions, repaint=repaint,
                                layout=layout, recompose=recompose)
+
+    @contextmanager
+    def covered(self) -> Iterator[None]:
+        """A screen is pushed over this one (App.push_screen, tui/app.py)."""
+        self._covering = True
+        try:
+            yield
+        finally:
+            self._covering = False
+
+    def uncovered(self, dialog: Screen[Any]) -> None:
+        """A see-through dialog over this screen was closed (popped, not yet removed):
+        the repaint of all of this screen that follows is made where the dialog's widgets
+        were (it drew this screen's picture elsewhere). A dialog that is not see-through
+        (tinted, or drawn by Textual over another) leaves the whole repaint as it is."""
+        self._drawn_over = None
+        if not isinstance(dialog, BaseModal):  # (BaseModal draws the screen under it)
+            return
+        regions = drawn_regions(dialog)
+        if regions is not None:
+            self._drawn_over = (regions, dialog)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         # runs before Screen's own handler (handlers are called down the class hierarchy)
@@ -174,6 +218,24 @@ class Thrift(_Framed):
                 event.size == size and \
                 breakpoint_classes(app, *event.size) <= set(self.classes):
             event.prevent_default()
+
+
+def drawn_regions(dialog: Screen[Any]) -> list[Region] | None:
+    """Where the see-through dialog drew its widgets (its own top widgets' regions,
+    clipped to the screen); None if it is not see-through or not laid out."""
+    if not dialog.styles.background.is_transparent or not dialog.size:
+        return None
+    out: list[Region] = []
+    for child in dialog.children:
+        if not isinstance(child, Widget) or not child.display:
+            continue
+        try:
+            geometry = dialog.find_widget(child)
+        except NoWidget:
+            continue  # not on screen
+        if region := geometry.region.intersection(geometry.clip):
+            out.append(region)
+    return out
 
 
 class BaseScreen(SizeCheck, Thrift, Painted, KeyWords, Screen[Any]):

@@ -175,10 +175,12 @@ class Door:
 
 async def main(args: argparse.Namespace) -> None:
     d = Path(args.dir)
+    trace = None
     if args.tracemalloc:
         from memory_trace import MemoryTrace
-        MemoryTrace(Path(f"{args.tracemalloc}.{os.getpid()}"), args.trace_every,
-                    args.trace_frames).start()
+        trace = MemoryTrace(Path(f"{args.tracemalloc}.{os.getpid()}"), args.trace_every,
+                            args.trace_frames)
+        trace.start()
     warm = None
     if args.spawn == "warm":
         become_subreaper()
@@ -189,6 +191,8 @@ async def main(args: argparse.Namespace) -> None:
         start_log(Path(args.log_file), console=sys.stderr)
     server = GameServer(Path(args.data) if args.data else d / f"data-{args.spawn}",
                         bot_delay=args.bot_delay)
+    if trace is not None:
+        trace.watch(server)
     path = await server.start(d / f"s-{args.spawn}.sock")
     limits = lim.Limits(per_key=0, per_address=0, idle=0, processes=0)
     front = SSHFront(server, path, server.data, d / "authorized", limits=limits, warm=warm)

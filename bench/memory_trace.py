@@ -111,6 +111,16 @@ class MemoryTrace:
     def watch(self, server: GameServer) -> None:
         self.server = server
 
+    def held_line(self) -> str:
+        """What the connections hold: messages waiting for their saves, and what their
+        transports have not sent yet."""
+        conns = [] if self.server is None else list(self.server.conns)
+        held = sum(c.held_bytes for c in conns)
+        unsent = sum(c.writer.transport.get_write_buffer_size() for c in conns
+                      if not c.writer.transport.is_closing())
+        return (f"{len(conns)} connections hold {held / 2**20:.1f} MB of messages waiting for "
+                f"their saves, {unsent / 2**20:.1f} MB unsent")
+
     def waiting(self) -> int:
         """Saves queued for the writer thread and not yet written."""
         s = self.server
@@ -147,7 +157,7 @@ class MemoryTrace:
         self.top_rss = self.top_waiting = (0, 0.0)
         out = [f"=== minute {minute:.1f}: RSS {before / 1024:.1f} MB, after malloc_trim "
                f"{after / 1024:.1f} MB; {mall}; {pymalloc_line()}; saves waiting "
-               f"{self.waiting()} (most {most} at minute {most_at:.1f}); RSS highest "
+               f"{self.waiting()} (most {most} at minute {most_at:.1f}); {self.held_line()}; RSS highest "
                f"{top / 1024:.1f} MB at minute {top_at:.1f}; threads "
                f"{threading.active_count()}; gc objects {sum(types.values())}"]
         if not self.frames:

@@ -118,7 +118,9 @@ class MemoryTrace:
         held = sum(c.held_bytes for c in conns)
         unsent = sum(c.writer.transport.get_write_buffer_size() for c in conns
                       if not c.writer.transport.is_closing())
-        return (f"{len(conns)} connections hold {held / 2**20:.1f} MB of messages waiting for "
+        replaced = 0 if self.server is None else self.server.saves.replaced
+        return (f"saves replaced by a newer one before written {replaced}; "
+                f"{len(conns)} connections hold {held / 2**20:.1f} MB of messages waiting for "
                 f"their saves, {unsent / 2**20:.1f} MB unsent")
 
     def waiting(self) -> int:

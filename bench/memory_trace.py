@@ -63,7 +63,7 @@ _PYMALLOC = {"# arenas allocated current": "arenas", "# arenas highwater mark": 
              "# bytes in allocated blocks": "used", "# bytes in available blocks": "free"}
 
 
-def pymalloc_line() -> str:
+def pymalloc_stats() -> dict[str, int]:
     """Python's own allocator (sys._debugmallocstats, printed by C to fd 2): its 1 MiB
     arenas now and at most, the bytes of the objects in them and free in their pools."""
     with tempfile.TemporaryFile("w+") as out:
@@ -76,16 +76,19 @@ def pymalloc_line() -> str:
             os.dup2(saved, 2)
             os.close(saved)
         out.seek(0)
-        got = {}
+        got = dict.fromkeys(_PYMALLOC.values(), 0)
         for line in out:
             name, _, value = line.partition("=")
             key = _PYMALLOC.get(name.strip())
             if key is not None:
                 got[key] = int(re.sub(r"\D", "", value))
-    mb = 2 ** 20
-    return (f"pymalloc: arenas {got.get('arenas', 0)} (highest {got.get('highwater', 0)}), "
-            f"objects {got.get('used', 0) / mb:.1f} MB, free in pools "
-            f"{got.get('free', 0) / mb:.1f} MB")
+    return got
+
+
+def pymalloc_line() -> str:
+    got, mb = pymalloc_stats(), 2 ** 20
+    return (f"pymalloc: arenas {got['arenas']} (highest {got['highwater']}), objects "
+            f"{got['used'] / mb:.1f} MB, free in pools {got['free'] / mb:.1f} MB")
 
 
 def type_counts() -> collections.Counter[str]:
@@ -107,6 +110,7 @@ class MemoryTrace:
         self.server: GameServer | None = None  # `watch`: its saves waiting are counted
         self.top_rss = (0, 0.0)  # since the last snapshot: highest RSS (KiB), at minute
         self.top_waiting = (0, 0.0)  # the most saves waiting for the writer, at minute
+        self.arenas = 0  # Python's arenas at the last line about them
 
     def watch(self, server: GameServer) -> None:
         self.server = server
@@ -142,6 +146,15 @@ class MemoryTrace:
             minute = (time.monotonic() - self.t0) / 60
             self.top_rss = max(self.top_rss, (rss_kib(), minute))
             self.top_waiting = max(self.top_waiting, (self.waiting(), minute))
+            got = pymalloc_stats()
+            if abs(got["arenas"] - self.arenas) >= 2:  # a burst: what was going on
+                s = self.server
+                self.write([f"--- minute {minute:.2f}: pymalloc arenas {self.arenas} -> "
+                            f"{got['arenas']}, objects {got['used'] / 2**20:.1f} MB; the "
+                            f"server's jobs (a restart's recalls) {len(s._jobs) if s else 0}, "
+                            f"computers thinking {len(s._bot_tasks) if s else 0}; "
+                            f"{self.held_line()}; saves waiting {self.waiting()}"])
+                self.arenas = got["arenas"]
 
     async def every_while(self) -> None:
         while True:

@@ -1,7 +1,7 @@
 """Nothing is told before it is saved, and a slow disk does not pile up saves: while the
-writer thread is held up, a watcher is told nothing of the moves made meanwhile; once it
-goes on, only the table's newest save is written, and every update the watcher then gets
-shows a version already on disk, in order (tui.net.durable)."""
+writer thread is held up, a watcher is told nothing of the moves made meanwhile and one save
+of the table waits; once it goes on, only the table's newest save is written, and every
+update the watcher then gets shows a version already on disk, in order (tui.net.durable)."""
 
 from __future__ import annotations
 
@@ -36,13 +36,15 @@ def test_a_slow_disk_holds_the_updates_and_writes_only_the_newest_save(data):
             server.saver.submit(disk.wait)
             match = server.tables[tid].match
             on_disk = match.version  # every save queued so far is written before the wait
+            turns = server.saves.queued
             carla = await player(server, "SHA256:carla", "carla")
             carla.send(p.Watch(table=tid))  # the computers play while she watches
             await eventually(lambda: match.version >= on_disk + MOVES,
                              what="the computers' moves while the disk is held up")
             held = [c for c in server.conns if c.held]
             assert held, "her updates are held until their saves are written"
-            assert server.saves.replaced >= MOVES - 1  # one save of the table waits
+            assert server.saves.queued - turns == 1  # one turn of the table waits,
+            assert server.saves.replaced >= MOVES - 1  # with its newest save only
 
             disk.set()
             seen = on_disk

@@ -15,7 +15,8 @@ sessions, the decisions sent since the last one); `IssueToken` -> `TokenIssued` 
 client of the soak, bench/soak_server.py); `Quit`.
 
 bench/soak_server.py runs it with `--data` (kept across its SIGKILLs), `--log-file` (the
-server's log, searched for tracebacks) and `--bot-delay`.
+server's log, searched for tracebacks), `--bot-delay` and `--slow-disk SECONDS` (every save
+takes that much longer in the writer thread: a disk others are busy on).
 
 `--tracemalloc FILE` (or the environment's MN_DOOR_TRACEMALLOC=FILE; off by default): where
 this process's memory goes. tracemalloc runs from the start; every `--trace-every` seconds
@@ -32,6 +33,7 @@ import asyncio
 import os
 import random
 import sys
+import time
 from pathlib import Path
 
 from capacity_messages import (
@@ -173,12 +175,24 @@ class Door:
         return out
 
 
+def slow_disk(server: GameServer, seconds: float) -> None:
+    """Every save takes `seconds` more in the writer thread: a disk others are busy on."""
+    put_save = server.store.put_save
+
+    def slowly(table: int, version: int, data: bytes, info: bytes) -> bool:
+        time.sleep(seconds)
+        return put_save(table, version, data, info)
+    server.store.put_save = slowly  # type: ignore[method-assign]
+
+
 async def main(args: argparse.Namespace) -> None:
     d = Path(args.dir)
+    trace = None
     if args.tracemalloc:
         from memory_trace import MemoryTrace
-        MemoryTrace(Path(f"{args.tracemalloc}.{os.getpid()}"), args.trace_every,
-                    args.trace_frames).start()
+        trace = MemoryTrace(Path(f"{args.tracemalloc}.{os.getpid()}"), args.trace_every,
+                            args.trace_frames)
+        trace.start()
     warm = None
     if args.spawn == "warm":
         become_subreaper()
@@ -189,6 +203,10 @@ async def main(args: argparse.Namespace) -> None:
         start_log(Path(args.log_file), console=sys.stderr)
     server = GameServer(Path(args.data) if args.data else d / f"data-{args.spawn}",
                         bot_delay=args.bot_delay)
+    if trace is not None:
+        trace.watch(server)
+    if args.slow_disk:
+        slow_disk(server, args.slow_disk)
     path = await server.start(d / f"s-{args.spawn}.sock")
     limits = lim.Limits(per_key=0, per_address=0, idle=0, processes=0)
     front = SSHFront(server, path, server.data, d / "authorized", limits=limits, warm=warm)
@@ -233,6 +251,8 @@ if __name__ == "__main__":
     ap.add_argument("--tracemalloc", default=os.environ.get("MN_DOOR_TRACEMALLOC", ""),
                     metavar="FILE", help="trace the memory into FILE.<pid> (default: off)")
     ap.add_argument("--trace-every", type=float, default=60.0, metavar="SECONDS")
+    ap.add_argument("--slow-disk", type=float, default=0.0, metavar="SECONDS",
+                    help="every save takes this much longer (default: 0)")
     ap.add_argument("--trace-frames", type=int,
                     default=int(os.environ.get("MN_DOOR_TRACE_FRAMES", "12")),
                     help="frames per traceback (0: no tracemalloc, the allocator's figures only)")

@@ -1,6 +1,9 @@
 """Where a process's memory goes (capacity_door.py's `--tracemalloc`): tracemalloc from the
 start, a snapshot every `every` seconds (and on SIGUSR1) compared with the first one, the
-RSS before and after malloc_trim(0), and gc's object counts by type; appended to a file."""
+RSS before and after malloc_trim(0), glibc's arenas, Python's own arenas (pymalloc), the
+game server's saves waiting for the writer thread, and gc's object counts by type; appended
+to a file. Between two snapshots the RSS and the saves waiting are sampled every second:
+their highest and when, so a jump can be put beside what happened then."""
 
 from __future__ import annotations
 
@@ -9,13 +12,21 @@ import collections
 import ctypes
 import ctypes.util
 import gc
+import os
+import re
 import signal
+import sys
+import tempfile
 import threading
 import time
 import tracemalloc
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tui.net.memory import give_back
+
+if TYPE_CHECKING:
+    from tui.net.server import GameServer
 
 FRAMES = 12
 TOP_LINES = 25
@@ -48,6 +59,38 @@ def malloc_line() -> str:
             f"{m.uordblks / mb:.1f} MB, free inside {m.fordblks / mb:.1f} MB")
 
 
+_PYMALLOC = {"# arenas allocated current": "arenas", "# arenas highwater mark": "highwater",
+             "# bytes in allocated blocks": "used", "# bytes in available blocks": "free"}
+
+
+def pymalloc_stats() -> dict[str, int]:
+    """Python's own allocator (sys._debugmallocstats, printed by C to fd 2): its 1 MiB
+    arenas now and at most, the bytes of the objects in them and free in their pools."""
+    with tempfile.TemporaryFile("w+") as out:
+        sys.stderr.flush()
+        saved = os.dup(2)
+        try:
+            os.dup2(out.fileno(), 2)
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        out.seek(0)
+        got = dict.fromkeys(_PYMALLOC.values(), 0)
+        for line in out:
+            name, _, value = line.partition("=")
+            key = _PYMALLOC.get(name.strip())
+            if key is not None:
+                got[key] = int(re.sub(r"\D", "", value))
+    return got
+
+
+def pymalloc_line() -> str:
+    got, mb = pymalloc_stats(), 2 ** 20
+    return (f"pymalloc: arenas {got['arenas']} (highest {got['highwater']}), objects "
+            f"{got['used'] / mb:.1f} MB, free in pools {got['free'] / mb:.1f} MB")
+
+
 def type_counts() -> collections.Counter[str]:
     return collections.Counter(type(o).__qualname__ for o in gc.get_objects())
 
@@ -64,6 +107,30 @@ class MemoryTrace:
                         tracemalloc.Filter(False, "<frozen importlib._bootstrap>"),
                         tracemalloc.Filter(False, "<frozen importlib._bootstrap_external>"),
                         tracemalloc.Filter(False, "<unknown>")]
+        self.server: GameServer | None = None  # `watch`: its saves waiting are counted
+        self.top_rss = (0, 0.0)  # since the last snapshot: highest RSS (KiB), at minute
+        self.top_waiting = (0, 0.0)  # the most saves waiting for the writer, at minute
+        self.arenas = 0  # Python's arenas at the last line about them
+
+    def watch(self, server: GameServer) -> None:
+        self.server = server
+
+    def held_line(self) -> str:
+        """What the connections hold: messages waiting for their saves, and what their
+        transports have not sent yet."""
+        conns = [] if self.server is None else list(self.server.conns)
+        held = sum(c.held_bytes for c in conns)
+        unsent = sum(c.writer.transport.get_write_buffer_size() for c in conns
+                      if not c.writer.transport.is_closing())
+        replaced = 0 if self.server is None else self.server.saves.replaced
+        return (f"saves replaced by a newer one before written {replaced}; "
+                f"{len(conns)} connections hold {held / 2**20:.1f} MB of messages waiting for "
+                f"their saves, {unsent / 2**20:.1f} MB unsent")
+
+    def waiting(self) -> int:
+        """Saves queued for the writer thread and not yet written."""
+        s = self.server
+        return 0 if s is None else s.saves.queued - s.saves.written
 
     def start(self) -> None:
         if self.frames:
@@ -71,6 +138,23 @@ class MemoryTrace:
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGUSR1, self.take)
         loop.create_task(self.every_while())
+        loop.create_task(self.sampling())
+
+    async def sampling(self) -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            minute = (time.monotonic() - self.t0) / 60
+            self.top_rss = max(self.top_rss, (rss_kib(), minute))
+            self.top_waiting = max(self.top_waiting, (self.waiting(), minute))
+            got = pymalloc_stats()
+            if abs(got["arenas"] - self.arenas) >= 2:  # a burst: what was going on
+                s = self.server
+                self.write([f"--- minute {minute:.2f}: pymalloc arenas {self.arenas} -> "
+                            f"{got['arenas']}, objects {got['used'] / 2**20:.1f} MB; the "
+                            f"server's jobs (a restart's recalls) {len(s._jobs) if s else 0}, "
+                            f"computers thinking {len(s._bot_tasks) if s else 0}; "
+                            f"{self.held_line()}; saves waiting {self.waiting()}"])
+                self.arenas = got["arenas"]
 
     async def every_while(self) -> None:
         while True:
@@ -84,9 +168,13 @@ class MemoryTrace:
         after = rss_kib()
         types = type_counts()
         minute = (time.monotonic() - self.t0) / 60
+        (top, top_at), (most, most_at) = self.top_rss, self.top_waiting
+        self.top_rss = self.top_waiting = (0, 0.0)
         out = [f"=== minute {minute:.1f}: RSS {before / 1024:.1f} MB, after malloc_trim "
-               f"{after / 1024:.1f} MB; {mall}; threads {threading.active_count()}; gc "
-               f"objects {sum(types.values())}"]
+               f"{after / 1024:.1f} MB; {mall}; {pymalloc_line()}; saves waiting "
+               f"{self.waiting()} (most {most} at minute {most_at:.1f}); {self.held_line()}; RSS highest "
+               f"{top / 1024:.1f} MB at minute {top_at:.1f}; threads "
+               f"{threading.active_count()}; gc objects {sum(types.values())}"]
         if not self.frames:
             self.write(out)
             return

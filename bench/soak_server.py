@@ -136,9 +136,10 @@ class Soak:
     def start_door(self) -> None:
         self.door = DoorProcess("warm", self.args.port, self.folder, (
             "--data", str(self.data), "--log-file", str(self.log_file),
-            "--bot-delay", str(self.args.bot_delay),
+            "--bot-delay", str(self.args.bot_delay), "--slow-disk", str(self.args.slow_disk),
             *(("--tracemalloc", self.args.tracemalloc, "--trace-frames",
-               str(self.args.trace_frames)) if self.args.tracemalloc else ())))
+               str(self.args.trace_frames), "--trace-every", str(self.args.trace_every))
+              if self.args.tracemalloc else ())))
         self.warm_pid = self.door.ask(None, Ready).warm
         self.up.set()
 
@@ -476,6 +477,9 @@ def main() -> int:
     ap.add_argument("--tracemalloc", default="", metavar="FILE",
                     help="the server traces its memory into FILE.<pid> every minute "
                     "(bench/memory_trace.py; default: off)")
+    ap.add_argument("--trace-every", type=float, default=60.0, metavar="SECONDS")
+    ap.add_argument("--slow-disk", type=float, default=0.0, metavar="SECONDS",
+                    help="every save takes this much longer in the server (default: 0)")
     ap.add_argument("--trace-frames", type=int, default=12,
                     help="frames per traceback (0: no tracemalloc, the allocator's figures only)")
     args = ap.parse_args()

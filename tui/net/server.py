@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import getpass
 import itertools
 import logging
@@ -57,7 +58,7 @@ from .clock import Clock, WallClock
 from .conn import Conn
 from .contacts import Contacts
 from .deadlines import Deadlines
-from .durable import Saves
+from .durable import Saves, Write
 from .guesses import WrongCodes
 from .handlers import clocks, dispatch
 from .handlers.advice import AdviceLimits, Advisers
@@ -146,7 +147,7 @@ class GameServer:
         except (saves.SaveError, OSError) as e:
             log.error("table %s cannot be restored: %s", row.id, e)
             return None
-        table.writer = self._write_later
+        table.writer = self.writer_of(row.id)
         if self.hosts is not None:
             self.hosts.attach(table)
         self.tables[row.id] = table
@@ -156,21 +157,13 @@ class GameServer:
             self._keep_result(table)
         return table
 
-    def _write_later(self, write: Callable[[], None]) -> None:
-        loop = self._loop
-        if loop is None:  # not serving yet: nobody to tell
-            self.saver.submit(write)
-            return
-        self.saves.queued += 1
+    def writer_of(self, table: int) -> Callable[[Write], None]:
+        """Where `table` hands its saves: the one writer thread, which writes only its
+        newest save (tui.net.durable)."""
+        return functools.partial(self._write_later, table)
 
-        def written() -> None:
-            try:
-                write()
-            finally:
-                with contextlib.suppress(RuntimeError):  # the loop closed at shutdown
-                    loop.call_soon_threadsafe(self.saves.one_written)
-
-        self.saver.submit(written)
+    def _write_later(self, table: int, write: Write) -> None:
+        self.saves.later(self.saver, self._loop, table, write)
 
     async def start(self, socket_path: Path | None = None) -> Path:
         self._loop = asyncio.get_running_loop()

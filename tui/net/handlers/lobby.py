@@ -75,7 +75,8 @@ def create(server: GameServer, conn: Conn, msg: p.CreateTable) -> None:
         return
     assert conn.identity is not None
     table = Table.create(server.store, conn.identity, config, list(msg.seats),
-                         writer=server._write_later, hints=msg.hints)
+                         hints=msg.hints)
+    table.writer = server.writer_of(table.id)
     server.tables[table.id] = table
     if server.hosts is not None:  # its refused saves, what the other lobbies show of it
         server.hosts.attach(table)

@@ -75,21 +75,29 @@ def record_from(state: GameState, hash_every: int = HASH_EVERY) -> GameRecord:
 _action_key = msgspec.msgpack.Encoder()
 
 # Equal actions share one object across every record of the process: a game server holds
-# many records at once, and most actions repeat within a game and between games (a pass,
-# taking a card, the same move). Bounded: past SHARED_ACTIONS distinct actions the pool
-# starts again (the records keep the objects they hold). Random computers' games make
-# about 350 new distinct actions a game once 30 games are pooled (docs/performance.md,
-# Where the memory went).
-SHARED_ACTIONS = 1 << 15
-_shared: dict[bytes, Action] = {}
+# many records at once, and most actions repeat within a game (a pass, taking a card, the
+# same move) and some between games. Bounded: past SHARED_ACTIONS distinct actions the pool
+# starts again (the records keep the objects they hold). 24 games of computers played side
+# by side hold 7.0 MB of records with an object per action, 4.0 MB through a pool of 8,192
+# (4.4 MB through 2,048 or an unbounded one: docs/performance.md, Where the memory went).
+SHARED_ACTIONS = 8192
+_shared: dict[object, Action] = {}
 
 
 def shared_action(action: Action) -> Action:
     """The one object of the actions equal to `action` (actions are frozen, so sharing
     them is safe): a decoded action (a client's frame, a save) is a new object with new
-    strings, and a computer's is a new object too."""
-    key = _action_key.encode(action)
-    found = _shared.get(key)
+    strings, and a computer's is a new object too. An action is its own key (a struct's
+    equality includes its type); one holding a list (unhashable) is keyed by the hash of
+    its encoding, and shared only if equal."""
+    try:
+        key: object = action
+        found = _shared.get(action)
+    except TypeError:
+        key = hash(_action_key.encode(action))
+        found = _shared.get(key)
+        if found is not None and found != action:  # two encodings' hashes met
+            return action
     if found is None:
         if len(_shared) >= SHARED_ACTIONS:
             _shared.clear()

@@ -74,24 +74,53 @@ def record_from(state: GameState, hash_every: int = HASH_EVERY) -> GameRecord:
 
 _action_key = msgspec.msgpack.Encoder()
 
+# Equal actions share one object across every record of the process: a game server holds
+# many records at once, and most actions repeat within a game (a pass, taking a card, the
+# same move) and some between games. Bounded: past SHARED_ACTIONS distinct actions the pool
+# starts again (the records keep the objects they hold). 24 games of computers played side
+# by side hold 7.0 MB of records with an object per action, 4.0 MB through a pool of 8,192
+# (4.4 MB through 2,048 or an unbounded one: docs/performance.md, Where the memory went).
+SHARED_ACTIONS = 8192
+_shared: dict[object, Action] = {}
+
+
+def shared_action(action: Action) -> Action:
+    """The one object of the actions equal to `action` (actions are frozen, so sharing
+    them is safe): a decoded action (a client's frame, a save) is a new object with new
+    strings, and a computer's is a new object too. An action is its own key (a struct's
+    equality includes its type); one holding a list (unhashable) is keyed by the hash of
+    its encoding, and shared only if equal."""
+    try:
+        key: object = action
+        found = _shared.get(action)
+    except TypeError:
+        key = hash(_action_key.encode(action))
+        found = _shared.get(key)
+        if found is not None and found != action:  # two encodings' hashes met
+            return action
+    if found is None:
+        if len(_shared) >= SHARED_ACTIONS:
+            _shared.clear()
+        _shared[key] = found = action
+    return found
+
 
 def share_equal_actions(record: GameRecord) -> None:
-    """One object for each distinct action of a record read from a file: a decoded record
-    holds a new object (and new strings) for every action, about 1.8 times the memory of
-    the same record made in play; most actions repeat (a pass, taking a card). Actions
-    are frozen, so sharing them is safe."""
-    seen: dict[bytes, Action] = {}
-    record.actions = [seen.setdefault(_action_key.encode(a), a) for a in record.actions]
+    """One object for each distinct action of a record read from a file (`shared_action`):
+    a decoded record holds a new object (and new strings) for every action, about 1.8 times
+    the memory of the same record made in play."""
+    record.actions = [shared_action(a) for a in record.actions]
 
 
 def add_action(record: GameRecord, action: Action, digest: str | None) -> bool:
-    """Append a legal action; `digest` is `state_hash` of the state after it, or None when
-    that hash is owed (engine.match hashes a computer player's positions only when the
-    record is next read). Whether the action ends on a checkpoint (a hash kept for good)."""
+    """Append a legal action (as its shared object, `shared_action`); `digest` is
+    `state_hash` of the state after it, or None when that hash is owed (engine.match hashes
+    a computer player's positions only when the record is next read). Whether the action
+    ends on a checkpoint (a hash kept for good)."""
     last = len(record.actions)
     if last and last % record.hash_every and last in record.hashes:
         del record.hashes[last]  # the previous "final" hash is no checkpoint
-    record.actions.append(action)
+    record.actions.append(shared_action(action))
     if digest is not None:
         record.hashes[last + 1] = digest
     return (last + 1) % record.hash_every == 0

@@ -6,6 +6,7 @@ import asyncio
 
 import msgspec
 
+from engine import replay as replays
 from engine.game import state_hash
 from engine.saves import load_save
 from tui.net import protocol as p
@@ -149,3 +150,42 @@ def test_a_thinking_computer_never_holds_up_another_table(data):
             anna.close()
     run(go())
 
+
+
+def test_a_table_brought_back_by_a_restart_shows_its_log_as_it_was(data):
+    """Who sits down at a table after the server restarted finds the log as it stood
+    before (its recent events, kept packed, found again in its record), and the table's
+    record replays to its saved state."""
+    async def sit_down(server, tid):
+        anna = await player(server, "SHA256:anna", "anna")
+        anna.send(p.Sit(table=tid, seat=0))
+        up = await anna.expect(p.Update)
+        anna.close()
+        return up
+
+    async def first():
+        async with running(data) as server:
+            anna = await player(server, "SHA256:anna", "anna")
+            anna.send(p.CreateTable(civs=["rome", "greece", "egypt"],
+                                    seats=["remote", "greedy", "greedy"], sit=0))
+            tid = (await anna.expect(p.Created)).table
+            await _wait_for_person(server, tid)
+            anna.close()
+            return tid, await sit_down(server, tid)
+
+    tid, before = run(first())
+    assert len(before.events) > 3  # the setup, and the computers' first decisions
+    saved = load_save(data / "tables" / f"table-{tid}.json")
+    assert replays.verify(saved.record, final_hash=state_hash(saved.state)).ok
+
+    async def second():
+        async with running(data) as server:
+            await eventually(lambda: server.tables[tid].recent, what="the log found again")
+            return await sit_down(server, tid)
+
+    after = run(second())
+    assert after.version == before.version
+    # every decision's events, in order (the setup's own events are not in a record that
+    # begins from the set-up position: the log after a restart starts at the first decision)
+    decided = [(v, e) for v, e in zip(before.versions, before.events, strict=True) if v > 0]
+    assert list(zip(after.versions, after.events, strict=True)) == decided

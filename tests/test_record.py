@@ -16,7 +16,8 @@ from engine import replay as replays
 from engine.actions import Announce
 from engine.bots import make_bot
 from engine.game import apply, clone, legal_actions, new_game, state_hash, view
-from engine.saves import load_save, make_save, write_save
+from engine.match import Match
+from engine.saves import decode_save, encode_save, load_save, make_save, write_save
 from engine.state import Config
 from tui.cli import main
 
@@ -344,3 +345,47 @@ def test_a_record_read_from_a_file_shares_its_equal_actions_and_still_replays():
     assert save.record.actions == before
     assert len({id(a) for a in save.record.actions}) < len(before) / 2
     assert replays.verify(save.record, final_hash=state_hash(save.state)).ok
+
+
+def _played_out(seed: int) -> Match:
+    match = Match.new(Config(civs=["rome", "greece", "egypt"], seed=seed), ["random"] * 3,
+                      bot_secret=b"shared actions")
+    while (seat := match.pending_seat()) is not None:
+        match.act(seat, match.bot_action())
+    return match
+
+
+def test_games_played_at_once_hold_one_object_for_each_equal_action(monkeypatch):
+    """A game server plays many games at once: an action equal to one already played, in
+    the same game or another, is kept as that one object; each record is still its own
+    game (it saves, reads back equal, and replays to its final state)."""
+    monkeypatch.setattr(R, "_shared", {})
+    matches = [_played_out(seed) for seed in (21, 22)]
+    held: dict[bytes, set[int]] = {}
+    for m in matches:
+        for a in m.record.actions:
+            held.setdefault(msgspec.msgpack.encode(a), set()).add(id(a))
+    assert all(len(objects) == 1 for objects in held.values())
+    first, second = ({id(a) for a in m.record.actions} for m in matches)
+    assert first & second  # a pass, a card taken: the same object in both games
+    for m in matches:
+        read = decode_save(encode_save(make_save(m.state, m.record, "shared")))
+        assert read.record.actions == m.record.actions
+        R.share_equal_actions(read.record)
+        assert all(a is b for a, b in zip(read.record.actions, m.record.actions, strict=True))
+        assert replays.verify(read.record, final_hash=state_hash(m.state)).ok
+
+
+def test_the_shared_actions_stay_within_their_bound(monkeypatch):
+    """The pool of shared actions never holds more than its bound; a game played past it
+    is recorded as before."""
+    monkeypatch.setattr(R, "_shared", {})
+    monkeypatch.setattr(R, "SHARED_ACTIONS", 50)
+    sizes: list[int] = []
+    match = Match.new(Config(civs=["rome", "greece", "egypt"], seed=23), ["random"] * 3,
+                      bot_secret=b"shared actions")
+    while (seat := match.pending_seat()) is not None:
+        match.act(seat, match.bot_action())
+        sizes.append(len(R._shared))
+    assert max(sizes) == 50 and len(match.record.actions) > 500
+    assert replays.verify(match.record, final_hash=state_hash(match.state)).ok

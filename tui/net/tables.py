@@ -68,8 +68,9 @@ class Table:
         # servers' lobbies show it (several hosts: tui.net.hosts)
         # the last events, each still marked with who may see it (filtered per receiver),
         # and beside each the version after the step that caused it (chat lines find their
-        # place among them by version)
-        self.recent: deque[Event] = deque(maxlen=RECENT_EVENTS)
+        # place among them by version); each event packed (about a third of its size as
+        # objects), unpacked where they are read (`log`, `events_since`)
+        self.recent: deque[bytes] = deque(maxlen=RECENT_EVENTS)
         self.recent_versions: deque[int] = deque(maxlen=RECENT_EVENTS)
         # every event of the steps after this version is in `recent` (older ones have
         # dropped off, or were not found again yet after a restart)
@@ -128,12 +129,12 @@ class Table:
     def remember(self, version: int, events: list[Event]) -> None:
         """Keep the events of the step that brought the match to `version`."""
         for event in events:
-            self._keep(version, event)
+            self._keep(version, _log_encoder.encode(event))
 
-    def _keep(self, version: int, event: Event) -> None:
+    def _keep(self, version: int, packed: bytes) -> None:
         if len(self.recent) == self.recent.maxlen:  # the oldest drops off: its step is no
             self.recent_from = max(self.recent_from, self.recent_versions[0])  # longer whole
-        self.recent.append(event)
+        self.recent.append(packed)
         self.recent_versions.append(version)
 
     def recall(self, earlier: list[tuple[int, Event]], upto: int, whole: bool) -> None:
@@ -144,22 +145,26 @@ class Table:
         self.recent.clear()
         self.recent_versions.clear()
         self.recent_from = 0 if whole or not earlier else earlier[0][0]
-        for version, event in [(v, e) for v, e in earlier if v <= upto] + since:
-            self._keep(version, event)
+        for version, packed in [(v, _log_encoder.encode(e)) for v, e in earlier
+                                if v <= upto] + since:
+            self._keep(version, packed)
 
     def log(self) -> tuple[list[Event], list[int]]:
         """The recent events and the version of each (what a newcomer's log shows)."""
         if self._packed_log:
             return _log_decoder.decode(self._packed_log)
-        return list(self.recent), list(self.recent_versions)
+        return [_event_decoder.decode(e) for e in self.recent], list(self.recent_versions)
 
     def events_since(self, version: int) -> list[Event] | None:
         """The events of the steps after `version` (a digest's), if they are all still in
         `recent`; None: they are in the record only."""
         if version < self.recent_from:
             return None
-        events, versions = self.log()
-        return [e for v, e in zip(versions, events, strict=True) if v > version]
+        if self._packed_log:
+            events, versions = self.log()
+            return [e for v, e in zip(versions, events, strict=True) if v > version]
+        return [_event_decoder.decode(e)
+                for v, e in zip(self.recent_versions, self.recent, strict=True) if v > version]
 
     def retire(self) -> None:
         """Finished, its last save written: the record (every action, the bulk of a
@@ -287,6 +292,7 @@ def record_refusal(tid: int, over: bool, seated: bool) -> str | None:
 
 _log_encoder = msgspec.msgpack.Encoder()
 _log_decoder = msgspec.msgpack.Decoder(tuple[list[Event], list[int]])
+_event_decoder = msgspec.msgpack.Decoder(Event)
 
 
 def _match_seats(rows: list[SeatRow]) -> list[str]:

@@ -180,7 +180,10 @@ def test_a_table_brought_back_by_a_restart_shows_its_log_as_it_was(data):
 
     async def second():
         async with running(data) as server:
-            await eventually(lambda: server.tables[tid].recent, what="the log found again")
+            # (the replay shares the server's two threads with the computers' thinking:
+            # on a loaded machine it may take longer than the usual wait)
+            await eventually(lambda: server.tables[tid].recent, timeout=90,
+                             what="the log found again")
             return await sit_down(server, tid)
 
     after = run(second())

@@ -5,10 +5,13 @@ update the watcher then gets shows a version already on disk, in order (tui.net.
 
 from __future__ import annotations
 
+import asyncio
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 from engine.saves import load_save
 from tui.net import protocol as p
+from tui.net.durable import Saves
 
 from .net_helpers import player, run, running
 from .waiting import eventually
@@ -59,3 +62,22 @@ def test_a_slow_disk_holds_the_updates_and_writes_only_the_newest_save(data):
             # the moves made while the disk was held up were written at once, with the newest
             assert [v for v in written if v > on_disk][0] >= on_disk + MOVES
     run(go())
+
+
+def test_a_save_made_while_the_server_closes_is_still_written() -> None:
+    # a decision can come in while the server closes, after its writer thread has stopped:
+    # its save is written there and then, and counted, instead of the client being cut off
+    # by an error and the decision lost at the restart
+    saves = Saves()
+    writer = ThreadPoolExecutor(max_workers=1)
+    writer.shutdown(wait=True)
+    written: list[str] = []
+
+    async def go() -> None:
+        saves.later(writer, asyncio.get_running_loop(), 3, lambda: written.append("table 3"))
+        await eventually(lambda: saves.written == 1, what="the save counted as written")
+
+    asyncio.run(go())
+    assert written == ["table 3"] and saves.queued == 1 and not saves.pending()
+    saves.later(writer, None, 4, lambda: written.append("table 4"))  # before it served
+    assert written == ["table 3", "table 4"]

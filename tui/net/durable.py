@@ -28,6 +28,15 @@ from typing import Protocol
 Write = Callable[[], None]  # writes one save of a table (in the writer thread)
 
 
+def _submit(writer: Executor, job: Write) -> None:
+    """`job` for the writer thread; once the writer has stopped (the server is closing and
+    a decision came in the meantime), done here and now: a decision taken is saved."""
+    try:
+        writer.submit(job)
+    except RuntimeError:  # "cannot schedule new futures after shutdown"
+        job()
+
+
 class Holder(Protocol):
     def release(self, written: int) -> None: ...
 
@@ -52,7 +61,7 @@ class Saves:
         """On the event loop: `write` (a save of `table`) for the `writer` thread. Before
         the server serves (`loop` None) nobody is told: nothing is counted or replaced."""
         if loop is None:
-            writer.submit(write)
+            _submit(writer, write)
             return
         with self.taking:
             waiting = table in self.newest  # its turn has not begun: it will write this
@@ -69,7 +78,7 @@ class Saves:
                 with suppress(RuntimeError):  # the loop closed at shutdown
                     loop.call_soon_threadsafe(self.one_written)
 
-        writer.submit(turn)
+        _submit(writer, turn)
 
     def _write_newest(self, table: int) -> None:
         """In the writer thread: the table's turn, with its newest save."""

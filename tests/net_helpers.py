@@ -57,6 +57,15 @@ async def player(server: GameServer, fingerprint: str, name: str) -> Client:
     return await Client.connect(server.socket_path, server.issue_token(fingerprint, name))
 
 
+async def anna_against_computers(server: GameServer) -> tuple[Client, int]:
+    """Anna's new table (Rome, Greece, Egypt), her at Rome's seat and two greedy computers
+    at the others: her connection and the table."""
+    anna = await player(server, "SHA256:anna", "anna")
+    anna.send(p.CreateTable(civs=["rome", "greece", "egypt"],
+                            seats=["remote", "greedy", "greedy"], sit=0))
+    return anna, (await anna.expect(p.Created)).table
+
+
 async def raw(server: GameServer):
     assert server.socket_path is not None
     return await asyncio.open_unix_connection(str(server.socket_path))

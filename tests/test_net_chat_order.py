@@ -13,7 +13,7 @@ from tui.sessions.base import ChatEntry
 from tui.sessions.remote import RemoteSession
 from tui.widgets.battle_log import log_entries
 
-from .net_helpers import player, run, running
+from .net_helpers import anna_against_computers, player, run, running
 from .waiting import eventually
 
 
@@ -40,10 +40,7 @@ def test_log_entries_put_each_line_after_the_steps_before_it():
 def test_chat_keeps_its_place_among_the_events_after_a_server_restart(data):
     async def first():
         async with running(data) as server:
-            anna = await player(server, "SHA256:anna", "anna")
-            anna.send(p.CreateTable(civs=["rome", "greece", "egypt"],
-                                    seats=["remote", "greedy", "greedy"], sit=0))
-            tid = (await anna.expect(p.Created)).table
+            anna, tid = await anna_against_computers(server)
             match = await _wait_for_person(server, tid)
             anna.send(p.Chat(table=tid, text="my first move comes"))
             said = (await anna.expect(p.ChatLine)).version

@@ -24,7 +24,7 @@ from tui.net.ratings import Rating, rate, recompute
 from tui.net.records import Records, Result, ResultSeat
 from tui.net.store import Store
 
-from .net_helpers import player, run, running
+from .net_helpers import anna_against_computers, player, run, running
 from .waiting import eventually
 
 
@@ -246,10 +246,7 @@ def test_a_finished_table_rates_the_players_not_the_computer_holding_a_seat(data
 def test_a_table_of_one_player_and_computers_is_kept_but_not_rated(data, quick_hands):
     async def go():
         async with running(data) as server:
-            anna = await player(server, "SHA256:anna", "anna")
-            anna.send(p.CreateTable(civs=["rome", "greece", "egypt"],
-                                    seats=["remote", "greedy", "greedy"], sit=0))
-            tid = (await anna.expect(p.Created)).table
+            anna, tid = await anna_against_computers(server)
             await _play_out(anna, 3)
             await eventually(lambda: server.records.kept(tid), what="the result kept")
             anna.send(p.GetProfile())

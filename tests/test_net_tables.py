@@ -11,7 +11,7 @@ from engine.game import state_hash
 from engine.saves import load_save
 from tui.net import protocol as p
 
-from .net_helpers import player, run, running
+from .net_helpers import anna_against_computers, player, run, running
 from .waiting import eventually
 
 
@@ -24,10 +24,7 @@ async def _wait_for_person(server, tid):
 def test_a_table_survives_a_server_restart(data):
     async def first():
         async with running(data) as server:
-            anna = await player(server, "SHA256:anna", "anna")
-            anna.send(p.CreateTable(civs=["rome", "greece", "egypt"],
-                                    seats=["remote", "greedy", "greedy"], sit=0))
-            tid = (await anna.expect(p.Created)).table
+            anna, tid = await anna_against_computers(server)
             match = await _wait_for_person(server, tid)
             anna.send(p.Chat(table=tid, text="back soon"))
             await anna.expect(p.ChatLine)
@@ -79,10 +76,7 @@ def _secret_free(body: bytes, up: p.Update, seed: int, civ: str | None) -> None:
 def test_no_secret_reaches_a_seat_or_a_watcher_in_a_whole_bot_game(data):
     async def go():
         async with running(data) as server:
-            anna = await player(server, "SHA256:anna", "anna")
-            anna.send(p.CreateTable(civs=["rome", "greece", "egypt"],
-                                    seats=["remote", "greedy", "greedy"], sit=0))
-            tid = (await anna.expect(p.Created)).table
+            anna, tid = await anna_against_computers(server)
             anna.close()
             lobby = await player(server, "SHA256:anna", "anna")  # the creator, not at the table
             lobby.send(p.HandOver(table=tid, seat=0, to_bot=True))
@@ -165,10 +159,7 @@ def test_a_table_brought_back_by_a_restart_shows_its_log_as_it_was(data):
 
     async def first():
         async with running(data) as server:
-            anna = await player(server, "SHA256:anna", "anna")
-            anna.send(p.CreateTable(civs=["rome", "greece", "egypt"],
-                                    seats=["remote", "greedy", "greedy"], sit=0))
-            tid = (await anna.expect(p.Created)).table
+            anna, tid = await anna_against_computers(server)
             await _wait_for_person(server, tid)
             anna.close()
             return tid, await sit_down(server, tid)

@@ -15,7 +15,7 @@ from engine.prompts import GroundTurn, NamePlayer, NavalTurn
 from engine.render import render
 from engine.state import GameState
 from tests.helpers import start
-from tests.net_helpers import cleanup, player, running, short_dir
+from tests.net_helpers import anna_against_computers, cleanup, running, short_dir
 from tests.powers.support import construction_turn, give_god
 from tests.test_military import game as military_game
 from tests.test_military import put, start_military
@@ -119,10 +119,7 @@ def _naming_state() -> GameState:
 def test_a_remote_player_is_never_sent_the_empty_step(data):
     async def go() -> None:
         async with running(data) as server:
-            anna = await player(server, "SHA256:anna", "anna")
-            anna.send(p.CreateTable(civs=["rome", "greece", "egypt"],
-                                    seats=["remote", "greedy", "greedy"], sit=0))
-            tid = (await anna.expect(p.Created)).table
+            anna, tid = await anna_against_computers(server)
             table = server.tables[tid]
             match = Match(_naming_state(), ["remote", "greedy", "greedy"])
             match.undo_kinds = ("remote",)
